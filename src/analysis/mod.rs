@@ -1,0 +1,1 @@
+//! Statistics over run records: quantiles, intervals, ERT, summaries.

@@ -1,0 +1,77 @@
+//! Self-timing benchmarks behind `queens bench`: each target measures process
+//! CPU time (and wall time, for parallel speed-ups) and heap use, so figures
+//! can be quoted from one run on a shared, noisy machine.
+
+pub mod alloc;
+pub mod construction;
+pub mod count;
+pub mod evolutionary;
+pub mod min_conflicts;
+pub mod runner;
+
+use std::time::Instant;
+
+use serde::Serialize;
+
+/// One measured figure.
+#[derive(Clone, Debug, Serialize)]
+pub struct BenchRow {
+    /// What was measured (`count n=16 threads=1`, …).
+    pub name: String,
+    /// CPU seconds of the whole process (all threads) during the measurement.
+    pub cpu_seconds: f64,
+    /// Wall seconds during the measurement.
+    pub wall_seconds: f64,
+    /// Peak heap bytes allocated during the measurement, when tracked.
+    pub peak_heap_bytes: Option<u64>,
+    /// Anything else worth reporting (a count, a target, a ratio).
+    pub note: String,
+}
+
+/// CPU and wall time of one measured closure, plus its peak heap use.
+#[derive(Clone, Copy, Debug)]
+pub struct Timing {
+    /// Process CPU seconds (all threads).
+    pub cpu_seconds: f64,
+    /// Wall seconds.
+    pub wall_seconds: f64,
+    /// Peak heap bytes above the level at the start (0 unless the binary
+    /// installs [`alloc::CountingAllocator`]).
+    pub peak_heap_bytes: u64,
+}
+
+/// Runs `f` once and measures it.
+pub fn measure<T>(f: impl FnOnce() -> T) -> (T, Timing) {
+    let base = alloc::reset_peak();
+    let cpu = cpu_time::ProcessTime::now();
+    let wall = Instant::now();
+    let value = f();
+    let timing = Timing {
+        cpu_seconds: cpu.elapsed().as_secs_f64(),
+        wall_seconds: wall.elapsed().as_secs_f64(),
+        peak_heap_bytes: alloc::peak().saturating_sub(base),
+    };
+    (value, timing)
+}
+
+impl BenchRow {
+    /// A row from a measurement.
+    pub fn new(name: impl Into<String>, timing: Timing, note: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            cpu_seconds: timing.cpu_seconds,
+            wall_seconds: timing.wall_seconds,
+            peak_heap_bytes: alloc::is_tracking().then_some(timing.peak_heap_bytes),
+            note: note.into(),
+        }
+    }
+}
+
+/// What a benchmark target is asked to do.
+#[derive(Clone, Debug, Default)]
+pub struct BenchOptions {
+    /// Board sizes to measure instead of the target's defaults.
+    pub sizes: Vec<usize>,
+    /// Smaller sizes that finish in seconds (for a smoke test).
+    pub quick: bool,
+}

@@ -1,0 +1,272 @@
+//! Placements of queens and the independent validator.
+//!
+//! The validator here shares no code with any solver: every test that checks a
+//! solver's answer goes through [`validate`], so a bookkeeping bug inside a
+//! solver cannot hide itself.
+
+use std::fmt;
+use std::io::{self, Write};
+
+/// A board with exactly one queen per row: `columns()[r]` is the 0-based column
+/// of the queen in row `r`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Placement {
+    columns: Vec<u32>,
+}
+
+/// Why a column vector is not an N-Queens solution: the first violation found.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Violation {
+    /// A queen stands outside the board.
+    #[error("row {row}: column {column} is outside the board (0..{n})")]
+    OffBoard {
+        /// The row of the queen.
+        row: usize,
+        /// Its column.
+        column: u32,
+        /// The board size.
+        n: usize,
+    },
+    /// Two queens share a column.
+    #[error("rows {first} and {second} share column {column}")]
+    SameColumn {
+        /// The earlier row.
+        first: usize,
+        /// The later row.
+        second: usize,
+        /// The shared column.
+        column: u32,
+    },
+    /// Two queens share a diagonal (`row - column` constant).
+    #[error("rows {first} and {second} share a diagonal")]
+    SameDiagonal {
+        /// The earlier row.
+        first: usize,
+        /// The later row.
+        second: usize,
+    },
+    /// Two queens share an anti-diagonal (`row + column` constant).
+    #[error("rows {first} and {second} share an anti-diagonal")]
+    SameAntiDiagonal {
+        /// The earlier row.
+        first: usize,
+        /// The later row.
+        second: usize,
+    },
+}
+
+/// Checks in O(N) time and memory that `columns` places N non-attacking queens
+/// on an N×N board (one per row, `columns[r]` the column of row `r`).
+pub fn validate(columns: &[u32]) -> Result<(), Violation> {
+    let n = columns.len();
+    // Store row + 1 of the first queen seen on each line; 0 means empty.
+    let mut column_owner = vec![0usize; n];
+    let mut diagonal_owner = vec![0usize; 2 * n];
+    let mut anti_owner = vec![0usize; 2 * n];
+    for (row, &column) in columns.iter().enumerate() {
+        let c = column as usize;
+        if c >= n {
+            return Err(Violation::OffBoard { row, column, n });
+        }
+        if column_owner[c] != 0 {
+            return Err(Violation::SameColumn {
+                first: column_owner[c] - 1,
+                second: row,
+                column,
+            });
+        }
+        column_owner[c] = row + 1;
+        let d = row + n - c;
+        if diagonal_owner[d] != 0 {
+            return Err(Violation::SameDiagonal {
+                first: diagonal_owner[d] - 1,
+                second: row,
+            });
+        }
+        diagonal_owner[d] = row + 1;
+        let a = row + c;
+        if anti_owner[a] != 0 {
+            return Err(Violation::SameAntiDiagonal {
+                first: anti_owner[a] - 1,
+                second: row,
+            });
+        }
+        anti_owner[a] = row + 1;
+    }
+    Ok(())
+}
+
+/// Counts the attacking pairs (same column or same diagonal) of a one-queen-per-row
+/// board in O(N): the `final_conflicts` metric.
+pub fn attacking_pairs(columns: &[u32]) -> u64 {
+    let n = columns.len();
+    let mut column = vec![0u64; n.max(1)];
+    let mut diagonal = vec![0u64; 2 * n.max(1)];
+    let mut anti = vec![0u64; 2 * n.max(1)];
+    for (row, &c) in columns.iter().enumerate() {
+        let c = (c as usize).min(n.saturating_sub(1));
+        column[c] += 1;
+        diagonal[row + n - c] += 1;
+        anti[row + c] += 1;
+    }
+    let pairs = |k: &u64| k * k.saturating_sub(1) / 2;
+    column.iter().map(pairs).sum::<u64>()
+        + diagonal.iter().map(pairs).sum::<u64>()
+        + anti.iter().map(pairs).sum::<u64>()
+}
+
+impl Placement {
+    /// Wraps a column vector (row `r` holds its queen in column `columns[r]`).
+    pub fn new(columns: Vec<u32>) -> Self {
+        Self { columns }
+    }
+
+    /// The board size N.
+    pub fn n(&self) -> usize {
+        self.columns.len()
+    }
+
+    /// The column of each row's queen, 0-based.
+    pub fn columns(&self) -> &[u32] {
+        &self.columns
+    }
+
+    /// Gives the column vector back.
+    pub fn into_columns(self) -> Vec<u32> {
+        self.columns
+    }
+
+    /// Whether the placement is an N-Queens solution (see [`validate`]).
+    pub fn is_solution(&self) -> bool {
+        validate(&self.columns).is_ok()
+    }
+
+    /// Writes the solution file format: N on the first line, then one 0-based
+    /// column per line. Streams through `out`, so any N fits.
+    pub fn write_columns<W: Write>(&self, out: W) -> io::Result<()> {
+        let mut out = io::BufWriter::with_capacity(1 << 16, out);
+        writeln!(out, "{}", self.columns.len())?;
+        let mut buffer = itoa::Buffer::new();
+        for &c in &self.columns {
+            out.write_all(buffer.format(c).as_bytes())?;
+            out.write_all(b"\n")?;
+        }
+        out.flush()
+    }
+
+    /// The columns as a compact string, digits run together for N ≤ 10
+    /// (`"04752613"`), space-separated otherwise.
+    pub fn compact(&self) -> String {
+        let sep = if self.n() <= 10 { "" } else { " " };
+        self.columns
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(sep)
+    }
+}
+
+/// Draws the placement as an SVG checkerboard with a crown on each queen's
+/// square; readable up to N = 64.
+pub fn svg(placement: &Placement) -> String {
+    let n = placement.n();
+    let cell = (640 / n.max(1)).clamp(8, 60) as f64;
+    let side = cell * n as f64;
+    let mut out = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{side}\" height=\"{side}\" viewBox=\"0 0 {side} {side}\">\n<title>{n}-queens solution: {}</title>\n",
+        placement.compact()
+    );
+    for row in 0..n {
+        for col in 0..n {
+            let fill = if (row + col) % 2 == 0 {
+                "#f0d9b5"
+            } else {
+                "#b58863"
+            };
+            out += &format!(
+                "<rect x=\"{}\" y=\"{}\" width=\"{cell}\" height=\"{cell}\" fill=\"{fill}\"/>\n",
+                col as f64 * cell,
+                row as f64 * cell
+            );
+        }
+    }
+    for (row, &col) in placement.columns().iter().enumerate() {
+        let (x, y) = (col as f64 * cell, row as f64 * cell);
+        let p = |fx: f64, fy: f64| format!("{:.2},{:.2}", x + fx * cell, y + fy * cell);
+        let crown = [
+            p(0.18, 0.78),
+            p(0.14, 0.32),
+            p(0.34, 0.55),
+            p(0.5, 0.22),
+            p(0.66, 0.55),
+            p(0.86, 0.32),
+            p(0.82, 0.78),
+        ]
+        .join(" ");
+        out += &format!(
+            "<polygon points=\"{crown}\" fill=\"#222\" stroke=\"#fff\" stroke-width=\"{:.2}\"/>\n",
+            (cell / 30.0).max(0.5)
+        );
+    }
+    out += "</svg>\n";
+    out
+}
+
+/// Renders the board as text, one line per row: `Q` for a queen, `.` otherwise.
+impl fmt::Display for Placement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.columns.len();
+        for &c in &self.columns {
+            let cells: Vec<&str> = (0..n)
+                .map(|x| if x == c as usize { "Q" } else { "." })
+                .collect();
+            let line = cells.join(" ");
+            writeln!(f, "{line}")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn known_solution_is_valid() {
+        assert_eq!(validate(&[0, 4, 7, 5, 2, 6, 1, 3]), Ok(()));
+        assert_eq!(attacking_pairs(&[0, 4, 7, 5, 2, 6, 1, 3]), 0);
+    }
+
+    #[test]
+    fn each_violation_is_named() {
+        assert!(matches!(
+            validate(&[0, 0]),
+            Err(Violation::SameColumn { .. })
+        ));
+        assert!(matches!(
+            validate(&[0, 1]),
+            Err(Violation::SameDiagonal { .. })
+        ));
+        assert!(matches!(
+            validate(&[1, 0]),
+            Err(Violation::SameAntiDiagonal { .. })
+        ));
+        assert!(matches!(validate(&[3]), Err(Violation::OffBoard { .. })));
+    }
+
+    #[test]
+    fn svg_has_one_crown_per_queen() {
+        let svg = svg(&Placement::new(vec![1, 3, 0, 2]));
+        assert_eq!(svg.matches("<polygon").count(), 4);
+        assert_eq!(svg.matches("<rect").count(), 16);
+        assert!(svg.contains("1 3 0 2") || svg.contains("1302"));
+    }
+
+    #[test]
+    fn attacking_pairs_counts_each_line() {
+        // All queens in one column: 4 choose 2 pairs.
+        assert_eq!(attacking_pairs(&[0, 0, 0, 0]), 6);
+        // The main diagonal: 3 choose 2 pairs.
+        assert_eq!(attacking_pairs(&[0, 1, 2]), 3);
+    }
+}

@@ -1,0 +1,98 @@
+//! `queens bench`: self-timing benchmarks that reproduce the speed figures in
+//! the README (CPU time, wall time for parallel speed-ups, heap per queen).
+
+use clap::ValueEnum;
+use queens::bench::{self, BenchOptions, BenchRow};
+
+use super::Exit;
+use super::args::board_size;
+
+/// Measure the speed figures quoted in the README.
+///
+/// Reports process CPU time (all threads) and wall time for each measurement;
+/// quote CPU time, or ratios from one run, on shared machines.
+#[derive(clap::Args)]
+pub struct BenchArgs {
+    /// What to measure.
+    #[arg(value_enum)]
+    target: Vec<Target>,
+    /// Board sizes instead of the target's defaults (comma-separated).
+    #[arg(short = 'n', long = "sizes", value_delimiter = ',', value_parser = board_size)]
+    sizes: Vec<usize>,
+    /// Small sizes only: a smoke test that finishes in seconds.
+    #[arg(long)]
+    quick: bool,
+    /// Print one JSON object per measurement instead of a table.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Target {
+    /// The bitboard counter at N = 16 and 17, on 1 and 2 threads.
+    Count,
+    /// The O(N) construction at 10^6..10^8 queens.
+    Construction,
+    /// Min-conflicts `fast` at 10^6..10^8 queens.
+    MinConflicts,
+    /// The genetic algorithm and simulated annealing.
+    Evolutionary,
+    /// Runner overhead: many tiny trials.
+    Runner,
+    /// Every target above.
+    All,
+}
+
+/// Runs the chosen benchmark targets and prints their figures.
+pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
+    let options = BenchOptions {
+        sizes: args.sizes,
+        quick: args.quick,
+    };
+    let mut targets = args.target;
+    if targets.is_empty() || targets.contains(&Target::All) {
+        targets = vec![
+            Target::Count,
+            Target::Construction,
+            Target::MinConflicts,
+            Target::Evolutionary,
+            Target::Runner,
+        ];
+    }
+    if !args.json {
+        println!(
+            "{:<44} {:>10} {:>10} {:>14}  note",
+            "measurement", "cpu s", "wall s", "peak heap"
+        );
+    }
+    for target in targets {
+        let rows = match target {
+            Target::Count => bench::count::run(&options)?,
+            Target::Construction => bench::construction::run(&options)?,
+            Target::MinConflicts => bench::min_conflicts::run(&options)?,
+            Target::Evolutionary => bench::evolutionary::run(&options)?,
+            Target::Runner => bench::runner::run(&options)?,
+            Target::All => Vec::new(),
+        };
+        for row in rows {
+            print_row(&row, args.json)?;
+        }
+    }
+    Ok(Exit::Success)
+}
+
+fn print_row(row: &BenchRow, json: bool) -> anyhow::Result<()> {
+    if json {
+        println!("{}", serde_json::to_string(row)?);
+    } else {
+        let heap = row
+            .peak_heap_bytes
+            .map(|b| format!("{:.1} MiB", b as f64 / (1u64 << 20) as f64))
+            .unwrap_or_default();
+        println!(
+            "{:<44} {:>10.3} {:>10.3} {:>14}  {}",
+            row.name, row.cpu_seconds, row.wall_seconds, heap, row.note
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,88 @@
+//! Subcommands of the `queens` binary, one file each, and the exit-code policy:
+//! 0 success; 1 a solver ran but found no solution; 2 bad input (or a file that
+//! cannot be read or written); 130 interrupted by Ctrl-C.
+
+mod algorithms;
+mod args;
+mod bench;
+mod count;
+mod enumerate;
+mod merge;
+mod plot;
+mod run;
+mod solve;
+mod summarize;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Compare N-Queens search algorithms under seeded, reproducible conditions.
+///
+/// Exact search (backtracking, a fast bitboard counter, an O(N) construction)
+/// and stochastic search (random restarts, iterative repair, min-conflicts,
+/// a genetic algorithm, simulated annealing) behind one interface, with
+/// experiments from TOML configs, tidy CSV results and charts.
+///
+/// Exit codes: 0 success; 1 no solution found (the result is still printed);
+/// 2 bad input; 130 interrupted.
+#[derive(Parser)]
+#[command(name = "queens", version, about, long_about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    Solve(solve::SolveArgs),
+    Count(count::CountArgs),
+    Enumerate(enumerate::EnumerateArgs),
+    Algorithms(algorithms::AlgorithmsArgs),
+    Run(run::RunArgs),
+    Merge(merge::MergeArgs),
+    Summarize(summarize::SummarizeArgs),
+    Plot(plot::PlotArgs),
+    Bench(bench::BenchArgs),
+}
+
+/// How a successful command ended.
+pub enum Exit {
+    /// Everything asked for was done.
+    Success,
+    /// A search ended without a solution (the result was still printed).
+    NoSolution,
+    /// The user pressed Ctrl-C; finished work was kept.
+    Interrupted,
+}
+
+/// Parses the command line, runs the subcommand and returns its exit code.
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+        }
+    };
+    let result = match cli.command {
+        Command::Solve(a) => solve::run(a),
+        Command::Count(a) => count::run(a),
+        Command::Enumerate(a) => enumerate::run(a),
+        Command::Algorithms(a) => algorithms::run(a),
+        Command::Run(a) => run::run(a),
+        Command::Merge(a) => merge::run(a),
+        Command::Summarize(a) => summarize::run(a),
+        Command::Plot(a) => plot::run(a),
+        Command::Bench(a) => bench::run(a),
+    };
+    match result {
+        Ok(Exit::Success) => ExitCode::SUCCESS,
+        Ok(Exit::NoSolution) => ExitCode::from(1),
+        Ok(Exit::Interrupted) => ExitCode::from(130),
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}

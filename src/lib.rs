@@ -1,0 +1,16 @@
+//! `queens`: a research harness comparing N-Queens search algorithms under
+//! seeded, reproducible conditions.
+//!
+//! The library's face: modules and re-exports only.
+
+pub mod analysis;
+pub mod bench;
+pub mod board;
+pub mod experiment;
+pub mod plot;
+pub mod solvers;
+
+pub use board::{Placement, Violation, validate};
+pub use solvers::{
+    Algorithm, Budget, Control, Metrics, Outcome, Solver, StopReason, algorithms, find_algorithm,
+};

@@ -1,0 +1,220 @@
+//! Budgets and the run-time control a solver consults: when to stop, and where
+//! to send convergence trace points.
+//!
+//! Budgets on counters are exact and deterministic. The time limit and the
+//! interrupt flag are polled cooperatively (every `poll_interval` calls of
+//! [`Control::stop_reason`]), so they end a search but never steer it.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use serde::{Deserialize, Serialize};
+
+use super::{Metrics, StopReason};
+
+/// Limits on one search. `None` means unlimited.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Budget {
+    /// Stop after this many steps (the algorithm's natural unit).
+    pub max_steps: Option<u64>,
+    /// Stop after this many restarts.
+    pub max_restarts: Option<u64>,
+    /// Stop after this many conflict checks.
+    pub max_checks: Option<u64>,
+    /// Stop after this many seconds of wall time.
+    pub time_limit: Option<f64>,
+}
+
+impl Budget {
+    /// No limit at all.
+    pub const UNLIMITED: Budget = Budget {
+        max_steps: None,
+        max_restarts: None,
+        max_checks: None,
+        time_limit: None,
+    };
+
+    /// A budget of at most `steps` steps.
+    pub const fn steps(steps: u64) -> Budget {
+        Budget {
+            max_steps: Some(steps),
+            max_restarts: None,
+            max_checks: None,
+            time_limit: None,
+        }
+    }
+
+    /// This budget with every limit `other` sets taking precedence.
+    pub fn overridden_by(self, other: &Budget) -> Budget {
+        Budget {
+            max_steps: other.max_steps.or(self.max_steps),
+            max_restarts: other.max_restarts.or(self.max_restarts),
+            max_checks: other.max_checks.or(self.max_checks),
+            time_limit: other.time_limit.or(self.time_limit),
+        }
+    }
+}
+
+/// Receives convergence points from a solver: after `step` steps, the current
+/// board has `conflicts` attacking pairs. Implementations decide what to keep.
+pub trait Trace {
+    /// One observation.
+    fn record(&mut self, step: u64, conflicts: u64);
+}
+
+/// What a running solver consults: its budget, the clock (for the time limit
+/// only), an interrupt flag, and an optional trace observer.
+pub struct Control<'a> {
+    budget: Budget,
+    deadline: Option<Instant>,
+    interrupt: Option<&'a AtomicBool>,
+    trace: Option<&'a mut dyn Trace>,
+    poll_interval: u32,
+    calls: u32,
+}
+
+impl<'a> Control<'a> {
+    /// A control enforcing `budget`, whose time limit starts now.
+    pub fn new(budget: Budget) -> Self {
+        let deadline = budget
+            .time_limit
+            .map(|s| Instant::now() + Duration::from_secs_f64(s.max(0.0)));
+        Self {
+            budget,
+            deadline,
+            interrupt: None,
+            trace: None,
+            poll_interval: 1024,
+            calls: 0,
+        }
+    }
+
+    /// Also stop when `flag` becomes true (Ctrl-C).
+    pub fn with_interrupt(mut self, flag: &'a AtomicBool) -> Self {
+        self.interrupt = Some(flag);
+        self
+    }
+
+    /// Send trace points to `trace`.
+    pub fn with_trace(mut self, trace: &'a mut dyn Trace) -> Self {
+        self.trace = Some(trace);
+        self
+    }
+
+    /// The budget in force.
+    pub fn budget(&self) -> &Budget {
+        &self.budget
+    }
+
+    /// How many calls of [`Control::stop_reason`] pass between two looks at
+    /// the clock and the interrupt flag. Solvers whose steps are expensive set
+    /// it low (1 for a whole GA generation); cheap steps keep the default.
+    pub fn set_poll_interval(&mut self, calls: u32) {
+        self.poll_interval = calls.max(1);
+    }
+
+    /// Whether the search must stop now, and why. Counter budgets are checked
+    /// on every call; the clock and the interrupt flag every `poll_interval` calls.
+    #[inline]
+    pub fn stop_reason(&mut self, metrics: &Metrics) -> Option<StopReason> {
+        let b = &self.budget;
+        if b.max_steps.is_some_and(|m| metrics.steps >= m) {
+            return Some(StopReason::BudgetSteps);
+        }
+        if b.max_restarts.is_some_and(|m| metrics.restarts >= m) {
+            return Some(StopReason::BudgetRestarts);
+        }
+        if b.max_checks.is_some_and(|m| metrics.checks >= m) {
+            return Some(StopReason::BudgetChecks);
+        }
+        self.calls += 1;
+        if self.calls >= self.poll_interval {
+            self.calls = 0;
+            return self.poll_clock();
+        }
+        None
+    }
+
+    /// Looks at the interrupt flag and the clock now.
+    pub fn poll_clock(&self) -> Option<StopReason> {
+        if self.interrupt.is_some_and(|f| f.load(Ordering::Relaxed)) {
+            return Some(StopReason::Interrupted);
+        }
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Some(StopReason::BudgetTime);
+        }
+        None
+    }
+
+    /// Whether anyone listens to trace points (solvers may skip computing them).
+    #[inline]
+    pub fn tracing(&self) -> bool {
+        self.trace.is_some()
+    }
+
+    /// Reports that after `step` steps the current board has `conflicts`
+    /// attacking pairs.
+    #[inline]
+    pub fn observe(&mut self, step: u64, conflicts: u64) {
+        if let Some(t) = self.trace.as_deref_mut() {
+            t.record(step, conflicts);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counter_budgets_stop_exactly() {
+        let mut c = Control::new(Budget::steps(10));
+        let mut m = Metrics {
+            steps: 9,
+            ..Metrics::default()
+        };
+        assert_eq!(c.stop_reason(&m), None);
+        m.steps = 10;
+        assert_eq!(c.stop_reason(&m), Some(StopReason::BudgetSteps));
+    }
+
+    #[test]
+    fn interrupt_is_seen_at_the_next_poll() {
+        let flag = AtomicBool::new(true);
+        let mut c = Control::new(Budget::UNLIMITED).with_interrupt(&flag);
+        c.set_poll_interval(2);
+        let m = Metrics::default();
+        assert_eq!(c.stop_reason(&m), None);
+        assert_eq!(c.stop_reason(&m), Some(StopReason::Interrupted));
+    }
+
+    #[test]
+    fn zero_time_limit_stops_at_first_poll() {
+        let mut c = Control::new(Budget {
+            time_limit: Some(0.0),
+            ..Budget::UNLIMITED
+        });
+        c.set_poll_interval(1);
+        assert_eq!(
+            c.stop_reason(&Metrics::default()),
+            Some(StopReason::BudgetTime)
+        );
+    }
+
+    #[test]
+    fn override_prefers_the_specific_budget() {
+        let general = Budget {
+            max_steps: Some(5),
+            time_limit: Some(1.0),
+            ..Budget::UNLIMITED
+        };
+        let specific = Budget {
+            max_steps: Some(7),
+            ..Budget::UNLIMITED
+        };
+        let b = general.overridden_by(&specific);
+        assert_eq!(b.max_steps, Some(7));
+        assert_eq!(b.time_limit, Some(1.0));
+    }
+}

@@ -1,0 +1,1 @@
+//! Placeholder: the fast bitboard counter (owned by the counting work).

@@ -1,0 +1,169 @@
+//! The solver interface shared by every algorithm: what a solver is given
+//! (board size, seeded RNG, a [`Control`] holding the budget and the trace
+//! observer) and what it returns (an [`Outcome`] with machine-independent
+//! [`Metrics`]).
+//!
+//! A solver never reads the clock for its decisions and never owns global
+//! state: the same inputs give the same outcome, bit for bit. Wall time is
+//! measured by the caller, not the solver.
+
+pub mod backtracking;
+pub mod construction;
+pub mod control;
+pub mod counting;
+pub mod params;
+pub mod registry;
+
+pub mod annealing;
+pub mod genetic;
+pub mod min_conflicts;
+pub mod min_conflicts_fast;
+pub mod naive_repair;
+pub mod random_restart;
+
+use rand::rngs::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+
+use crate::board::Placement;
+pub use control::{Budget, Control, Trace};
+pub use params::{ParamError, ParamKind, ParamSpec, ParamValue, Params};
+pub use registry::{Algorithm, UnknownAlgorithm, algorithms, find_algorithm};
+
+/// A search algorithm for the N-Queens problem.
+pub trait Solver: Send + Sync {
+    /// Searches for a solution of the N×N board. `rng` is the only source of
+    /// randomness; `control` says when to stop and receives trace points.
+    fn solve(&self, n: usize, rng: &mut ChaCha8Rng, control: &mut Control<'_>) -> Outcome;
+}
+
+/// Why a search ended: the `stop_reason` column of every result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StopReason {
+    /// A solution was found.
+    Solved,
+    /// The step budget (`max_steps`) ran out.
+    BudgetSteps,
+    /// The restart budget (`max_restarts`) ran out.
+    BudgetRestarts,
+    /// The check budget (`max_checks`) ran out.
+    BudgetChecks,
+    /// The time limit ran out.
+    BudgetTime,
+    /// An exact search tried everything and found no (further) solution.
+    Exhausted,
+    /// The user interrupted the run.
+    Interrupted,
+}
+
+impl StopReason {
+    /// The name used in CSV and JSON output (`budget_steps`, …).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            StopReason::Solved => "solved",
+            StopReason::BudgetSteps => "budget_steps",
+            StopReason::BudgetRestarts => "budget_restarts",
+            StopReason::BudgetChecks => "budget_checks",
+            StopReason::BudgetTime => "budget_time",
+            StopReason::Exhausted => "exhausted",
+            StopReason::Interrupted => "interrupted",
+        }
+    }
+}
+
+impl std::fmt::Display for StopReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Machine-independent work counters of one search. Each algorithm documents
+/// in its own file what its `steps` are.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Metrics {
+    /// The algorithm's natural unit of work: boards drawn, repairs,
+    /// generations, annealing moves, squares tested.
+    pub steps: u64,
+    /// Fresh starts from a new random board (or population).
+    pub restarts: u64,
+    /// Conflict evaluations of one square or one queen: the common currency
+    /// that compares algorithms off the clock.
+    pub checks: u64,
+    /// Squares tested for safety by an exact search (seed 002's "tests").
+    pub tests: u64,
+    /// Rows left after all their squares were tried (seed 002's "backtracks").
+    pub backtracks: u64,
+    /// Full fitness (energy) evaluations of a whole board.
+    pub evaluations: u64,
+    /// Attacking pairs on the board the search ended with (0 when solved).
+    pub final_conflicts: u64,
+}
+
+/// What a search produced: the solution if one was found, the counters, and
+/// why it stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// The solution, present exactly when `stop_reason` is `Solved`.
+    pub solution: Option<Placement>,
+    /// The work counters.
+    pub metrics: Metrics,
+    /// Why the search ended.
+    pub stop_reason: StopReason,
+}
+
+impl Outcome {
+    /// A successful search.
+    pub fn solved(solution: Placement, metrics: Metrics) -> Self {
+        Self {
+            solution: Some(solution),
+            metrics,
+            stop_reason: StopReason::Solved,
+        }
+    }
+
+    /// A search that ended without a solution.
+    pub fn unsolved(metrics: Metrics, stop_reason: StopReason) -> Self {
+        Self {
+            solution: None,
+            metrics,
+            stop_reason,
+        }
+    }
+
+    /// Whether a solution was found.
+    pub fn is_solved(&self) -> bool {
+        self.solution.is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn assert_send_sync<T: Send + Sync>() {}
+
+    #[test]
+    fn public_types_cross_threads() {
+        assert_send_sync::<Outcome>();
+        assert_send_sync::<Metrics>();
+        assert_send_sync::<Budget>();
+        assert_send_sync::<Params>();
+        assert_send_sync::<Box<dyn Solver>>();
+    }
+
+    #[test]
+    fn stop_reason_names_match_serde() {
+        for r in [
+            StopReason::Solved,
+            StopReason::BudgetSteps,
+            StopReason::BudgetRestarts,
+            StopReason::BudgetChecks,
+            StopReason::BudgetTime,
+            StopReason::Exhausted,
+            StopReason::Interrupted,
+        ] {
+            let json = serde_json::to_string(&r).expect("serialises");
+            assert_eq!(json, format!("\"{}\"", r.as_str()));
+        }
+    }
+}
