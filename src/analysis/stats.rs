@@ -1,0 +1,89 @@
+//! Statistics over trial results: quantiles, the Wilson score interval of a
+//! success rate, a seeded bootstrap interval of the median, and COCO's
+//! expected running time (ERT).
+
+use rand::rngs::ChaCha8Rng;
+use rand::{RngExt, SeedableRng};
+
+/// The two-sided 95% normal quantile, z = Φ⁻¹(0.975).
+pub const Z95: f64 = 1.959_963_984_540_054;
+
+/// The arithmetic mean; `None` for no values.
+pub fn mean(values: &[f64]) -> Option<f64> {
+    (!values.is_empty()).then(|| values.iter().sum::<f64>() / values.len() as f64)
+}
+
+/// The `q`-quantile (0 ≤ q ≤ 1) of values sorted ascending, by linear
+/// interpolation between order statistics (Hyndman & Fan's type 7, the
+/// default of R and NumPy): position h = (len − 1)·q, value
+/// x[⌊h⌋] + (h − ⌊h⌋)·(x[⌊h⌋+1] − x[⌊h⌋]). `None` for no values.
+pub fn quantile_sorted(sorted: &[f64], q: f64) -> Option<f64> {
+    if sorted.is_empty() {
+        return None;
+    }
+    let h = (sorted.len() - 1) as f64 * q.clamp(0.0, 1.0);
+    let lo = h.floor() as usize;
+    let hi = (lo + 1).min(sorted.len() - 1);
+    Some(sorted[lo] + (h - lo as f64) * (sorted[hi] - sorted[lo]))
+}
+
+/// Sorts a copy of `values` ascending (NaN last).
+pub fn sorted(values: &[f64]) -> Vec<f64> {
+    let mut v = values.to_vec();
+    v.sort_by(f64::total_cmp);
+    v
+}
+
+/// The Wilson score interval of a success rate at 95% confidence:
+/// (p̂ + z²/2n ± z·√(p̂(1−p̂)/n + z²/4n²)) / (1 + z²/n), clamped to [0, 1].
+/// For zero trials the interval is the whole of [0, 1].
+pub fn wilson_interval(successes: u64, trials: u64) -> (f64, f64) {
+    if trials == 0 {
+        return (0.0, 1.0);
+    }
+    let n = trials as f64;
+    let p = successes as f64 / n;
+    let z2 = Z95 * Z95;
+    let denominator = 1.0 + z2 / n;
+    let centre = (p + z2 / (2.0 * n)) / denominator;
+    let half = Z95 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / denominator;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// Resamples drawn by [`bootstrap_median_interval`].
+pub const BOOTSTRAP_RESAMPLES: usize = 1000;
+
+/// A seeded percentile-bootstrap 95% interval of the median: draws
+/// [`BOOTSTRAP_RESAMPLES`] resamples of `values` with replacement from a
+/// ChaCha8 generator seeded with `seed`, takes each resample's median (type 7)
+/// and returns the 2.5% and 97.5% quantiles of those medians. The same values
+/// and seed always give the same interval. `None` for no values.
+pub fn bootstrap_median_interval(values: &[f64], seed: u64) -> Option<(f64, f64)> {
+    if values.is_empty() {
+        return None;
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut resample = vec![0.0; values.len()];
+    let mut medians = Vec::with_capacity(BOOTSTRAP_RESAMPLES);
+    for _ in 0..BOOTSTRAP_RESAMPLES {
+        for slot in resample.iter_mut() {
+            *slot = values[rng.random_range(0..values.len())];
+        }
+        resample.sort_by(f64::total_cmp);
+        medians.push(quantile_sorted(&resample, 0.5)?);
+    }
+    medians.sort_by(f64::total_cmp);
+    Some((
+        quantile_sorted(&medians, 0.025)?,
+        quantile_sorted(&medians, 0.975)?,
+    ))
+}
+
+/// The expected running time as COCO defines it (Hansen et al., "COCO: a
+/// platform for comparing continuous optimizers in a black-box setting",
+/// 2021): the work of all trials — the successful ones up to their success,
+/// the failed ones up to their budget — divided by the number of successful
+/// trials. `None` when no trial succeeded (ERT is infinite).
+pub fn ert(total_work: f64, successes: u64) -> Option<f64> {
+    (successes > 0).then(|| total_work / successes as f64)
+}

@@ -1,0 +1,495 @@
+//! The experiment config: a TOML file read through serde, checked completely
+//! before anything runs, with errors that name the file, line and column,
+//! what was found and what is allowed.
+//!
+//! ```toml
+//! name = "blog-repair"     # data/<name>/ and plots/<name>/
+//! description = "…"
+//! seed = 2016              # master seed of the per-trial seeds
+//! trials = 100             # per (algorithm, n); or per size: { 8 = 500, 10 = 200 }
+//! sizes = [8, 10, 12]      # or { from = 4, to = 30, step = 2 } or { from = 8, to = 1024, factor = 2 }
+//! trace = false            # write traces.csv (convergence points)
+//! trace_every = 100        # a trace point every k steps (and at every improvement)
+//!
+//! [budget]                 # defaults for every algorithm
+//! time_limit = 10.0        # seconds per trial
+//! max_steps = 1_000_000    # also max_restarts, max_checks
+//!
+//! [[algorithm]]
+//! name = "naive-repair"    # a registry name (`queens algorithms`)
+//! label = "repair (stupid)" # unique; defaults to `name`
+//! params = { variant = "blog", restart_after = 100 }
+//! sizes = [8, 10]          # optional: this algorithm's own sizes
+//! trials = 500             # optional: and trial counts
+//! [algorithm.budget]       # optional: overrides [budget] key by key
+//! max_steps = 10_000
+//! ```
+//!
+//! An algorithm's budget is its registry default, overridden by `[budget]`,
+//! overridden by its own `[algorithm.budget]`.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::ops::Range;
+
+use serde::Deserialize;
+use sha2::{Digest, Sha256};
+use toml::Spanned;
+
+use crate::solvers::params::{ParamError, RawValue};
+use crate::solvers::{Algorithm, Budget, Params, Solver, find_algorithm};
+
+/// The default experiment, compiled in: what `queens run` runs without a
+/// config file.
+pub const DEFAULT_CONFIG: &str = include_str!("../../experiments/blog-repair.toml");
+
+/// The name shown for the embedded default config in messages.
+pub const DEFAULT_CONFIG_NAME: &str = "experiments/blog-repair.toml (embedded)";
+
+/// Default of `trace_every`.
+pub const DEFAULT_TRACE_EVERY: u64 = 100;
+
+/// Largest board size a config may ask for.
+pub const MAX_SIZE: u64 = u32::MAX as u64;
+
+/// A config that cannot be run, located in its file.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct ConfigError {
+    /// The file (or the embedded config's name).
+    pub file: String,
+    /// 1-based line of the offending text.
+    pub line: usize,
+    /// 1-based column (in characters) of the offending text.
+    pub column: usize,
+    /// What was found and what is allowed.
+    pub message: String,
+    /// The offending line of the file, for display.
+    pub excerpt: String,
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}:{}:{}: {}",
+            self.file, self.line, self.column, self.message
+        )?;
+        if !self.excerpt.trim().is_empty() {
+            let pad = " ".repeat(self.column.saturating_sub(1));
+            write!(f, "\n    {}\n    {pad}^", self.excerpt)?;
+        }
+        Ok(())
+    }
+}
+
+/// One algorithm configuration of an experiment, checked and built.
+pub struct Entry {
+    /// The unique label: the `label` column.
+    pub label: String,
+    /// The registry entry.
+    pub algorithm: &'static Algorithm,
+    /// The complete parameters (defaults filled in).
+    pub params: Params,
+    /// The solver built from them.
+    pub solver: Box<dyn Solver>,
+    /// The budget in force for every trial of this entry.
+    pub budget: Budget,
+    /// (n, trials) for every board size, in the config's order.
+    pub cells: Vec<(u64, u64)>,
+}
+
+/// A checked experiment, ready to plan and run.
+pub struct Experiment {
+    /// The experiment's name (a safe directory name).
+    pub name: String,
+    /// What it is for.
+    pub description: String,
+    /// The master seed.
+    pub seed: u64,
+    /// Whether to write traces.csv.
+    pub trace: bool,
+    /// A trace point every this many steps (and at every improvement).
+    pub trace_every: u64,
+    /// The algorithm configurations, in the config's order.
+    pub entries: Vec<Entry>,
+    /// Where the config came from (a path, or the embedded default's name).
+    pub source: String,
+    /// The config text, verbatim.
+    pub text: String,
+    /// SHA-256 of the config text, hex.
+    pub hash: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawConfig {
+    name: Spanned<String>,
+    #[serde(default)]
+    description: String,
+    #[serde(default)]
+    seed: u64,
+    trials: Option<Spanned<toml::Value>>,
+    sizes: Option<Spanned<toml::Value>>,
+    #[serde(default)]
+    trace: bool,
+    trace_every: Option<Spanned<u64>>,
+    budget: Option<RawBudget>,
+    #[serde(default)]
+    algorithm: Vec<RawAlgorithm>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawBudget {
+    max_steps: Option<u64>,
+    max_restarts: Option<u64>,
+    max_checks: Option<u64>,
+    time_limit: Option<Spanned<f64>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawAlgorithm {
+    name: Spanned<String>,
+    label: Option<Spanned<String>>,
+    params: Option<Spanned<BTreeMap<Spanned<String>, Spanned<toml::Value>>>>,
+    budget: Option<RawBudget>,
+    sizes: Option<Spanned<toml::Value>>,
+    trials: Option<Spanned<toml::Value>>,
+}
+
+/// SHA-256 of a config text, as lowercase hex.
+pub fn config_hash(text: &str) -> String {
+    Sha256::digest(text.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// Where byte `offset` of `text` is: (1-based line, 1-based column, the line).
+fn locate(text: &str, offset: usize) -> (usize, usize, String) {
+    let offset = offset.min(text.len());
+    let before = &text[..offset];
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let line = before.matches('\n').count() + 1;
+    let column = before[line_start..].chars().count() + 1;
+    let line_end = text[line_start..]
+        .find('\n')
+        .map_or(text.len(), |i| line_start + i);
+    let excerpt = text[line_start..line_end].trim_end_matches('\r').to_string();
+    (line, column, excerpt)
+}
+
+/// Reads and checks an experiment from `text`; `source` names it in errors.
+/// Builds every solver, so an experiment that loads will run.
+pub fn load(source: &str, text: &str) -> Result<Experiment, ConfigError> {
+    let at = |span: Range<usize>, message: String| {
+        let (line, column, excerpt) = locate(text, span.start);
+        ConfigError {
+            file: source.to_string(),
+            line,
+            column,
+            message,
+            excerpt,
+        }
+    };
+    let raw: RawConfig = toml::from_str(text).map_err(|e| {
+        let span = e.span().unwrap_or(0..0);
+        at(span, e.message().trim_end().to_string())
+    })?;
+
+    let name = raw.name.get_ref();
+    if !is_safe_name(name) {
+        return Err(at(
+            raw.name.span(),
+            format!(
+                "name '{name}' cannot be a directory name: use letters, digits, '-', '_' and '.', not starting with '.'"
+            ),
+        ));
+    }
+    let trace_every = match &raw.trace_every {
+        Some(k) if *k.get_ref() == 0 => {
+            return Err(at(
+                k.span(),
+                "trace_every = 0: write a whole number of steps >= 1".to_string(),
+            ));
+        }
+        Some(k) => *k.get_ref(),
+        None => DEFAULT_TRACE_EVERY,
+    };
+    let global_budget = raw
+        .budget
+        .as_ref()
+        .map(|b| budget(b, &at))
+        .transpose()?
+        .unwrap_or(Budget::UNLIMITED);
+    let global_sizes = raw.sizes.as_ref().map(|s| sizes(s, &at)).transpose()?;
+
+    if raw.algorithm.is_empty() {
+        return Err(at(
+            0..0,
+            "no [[algorithm]] table: an experiment needs at least one, like\n    [[algorithm]]\n    name = \"min-conflicts\"".to_string(),
+        ));
+    }
+    let mut entries: Vec<Entry> = Vec::new();
+    for a in &raw.algorithm {
+        let algorithm = find_algorithm(a.name.get_ref()).map_err(|e| at(a.name.span(), e.to_string()))?;
+        let (label, label_span) = match &a.label {
+            Some(l) => (l.get_ref().clone(), l.span()),
+            None => (a.name.get_ref().clone(), a.name.span()),
+        };
+        if label.trim().is_empty() {
+            return Err(at(label_span, "empty label: write a name for the CSV and charts".to_string()));
+        }
+        if entries.iter().any(|e| e.label == label) {
+            return Err(at(
+                label_span,
+                format!(
+                    "duplicate label '{label}': labels name algorithm configurations in CSV and charts and must be unique; add `label = \"…\"` to tell them apart"
+                ),
+            ));
+        }
+        let (params, solver) = build(algorithm, a, &at)?;
+        let own_budget = a.budget.as_ref().map(|b| budget(b, &at)).transpose()?;
+        let mut entry_budget = algorithm.default_budget.overridden_by(&global_budget);
+        if let Some(own) = own_budget {
+            entry_budget = entry_budget.overridden_by(&own);
+        }
+        let entry_sizes = match (&a.sizes, &global_sizes) {
+            (Some(s), _) => sizes(s, &at)?,
+            (None, Some(g)) => g.clone(),
+            (None, None) => {
+                return Err(at(
+                    a.name.span(),
+                    format!("no sizes for '{label}': set `sizes` at the top of the file or in this [[algorithm]] table"),
+                ));
+            }
+        };
+        let trials_spec = match (&a.trials, &raw.trials) {
+            (Some(t), _) | (None, Some(t)) => t,
+            (None, None) => {
+                return Err(at(
+                    a.name.span(),
+                    format!("no trial count for '{label}': set `trials` at the top of the file or in this [[algorithm]] table"),
+                ));
+            }
+        };
+        let cells = trials(trials_spec, &entry_sizes, &label, &at)?;
+        entries.push(Entry {
+            label,
+            algorithm,
+            params,
+            solver,
+            budget: entry_budget,
+            cells,
+        });
+    }
+    Ok(Experiment {
+        name: name.clone(),
+        description: raw.description,
+        seed: raw.seed,
+        trace: raw.trace,
+        trace_every,
+        entries,
+        source: source.to_string(),
+        text: text.to_string(),
+        hash: config_hash(text),
+    })
+}
+
+fn is_safe_name(name: &str) -> bool {
+    !name.is_empty()
+        && !name.starts_with('.')
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+}
+
+fn budget(
+    raw: &RawBudget,
+    at: &impl Fn(Range<usize>, String) -> ConfigError,
+) -> Result<Budget, ConfigError> {
+    let time_limit = match &raw.time_limit {
+        Some(t) if !(t.get_ref().is_finite() && *t.get_ref() > 0.0) => {
+            return Err(at(
+                t.span(),
+                format!(
+                    "time_limit = {}: write a positive number of seconds, like 10.0",
+                    t.get_ref()
+                ),
+            ));
+        }
+        Some(t) => Some(*t.get_ref()),
+        None => None,
+    };
+    Ok(Budget {
+        max_steps: raw.max_steps,
+        max_restarts: raw.max_restarts,
+        max_checks: raw.max_checks,
+        time_limit,
+    })
+}
+
+fn build(
+    algorithm: &'static Algorithm,
+    raw: &RawAlgorithm,
+    at: &impl Fn(Range<usize>, String) -> ConfigError,
+) -> Result<(Params, Box<dyn Solver>), ConfigError> {
+    let Some(table) = &raw.params else {
+        return algorithm
+            .instantiate(&[])
+            .map_err(|e| at(raw.name.span(), e.to_string()));
+    };
+    let given: Vec<(String, RawValue)> = table
+        .get_ref()
+        .iter()
+        .map(|(k, v)| (k.get_ref().clone(), RawValue::Toml(v.get_ref().clone())))
+        .collect();
+    algorithm.instantiate(&given).map_err(|e| {
+        let key_of = |key: &str| table.get_ref().iter().find(|(k, _)| k.get_ref() == key);
+        let span = match &e {
+            ParamError::UnknownKey { key, .. } => key_of(key).map(|(k, _)| k.span()),
+            ParamError::BadValue { key, .. } => key_of(key).map(|(_, v)| v.span()),
+            ParamError::Malformed(_) => None,
+        };
+        at(span.unwrap_or_else(|| table.span()), e.to_string())
+    })
+}
+
+fn int(value: &toml::Value) -> Option<i64> {
+    match value {
+        toml::Value::Integer(i) => Some(*i),
+        _ => None,
+    }
+}
+
+/// Reads `sizes`: an array of sizes, or a range table.
+fn sizes(
+    spec: &Spanned<toml::Value>,
+    at: &impl Fn(Range<usize>, String) -> ConfigError,
+) -> Result<Vec<u64>, ConfigError> {
+    let err = |message: String| at(spec.span(), message);
+    const ALLOWED: &str = "write an array like [8, 10, 12], or { from = 4, to = 30, step = 2 } (step 1 when omitted), or { from = 8, to = 1024, factor = 2 }";
+    let list: Vec<i64> = match spec.get_ref() {
+        toml::Value::Array(items) => items
+            .iter()
+            .map(|v| int(v).ok_or_else(|| err(format!("size {v} is not a whole number: {ALLOWED}"))))
+            .collect::<Result<_, _>>()?,
+        toml::Value::Table(t) => {
+            for key in t.keys() {
+                if !["from", "to", "step", "factor"].contains(&key.as_str()) {
+                    return Err(err(format!(
+                        "unknown key '{key}' in sizes; allowed: from, to, and one of step or factor"
+                    )));
+                }
+            }
+            let get = |k: &str| -> Result<Option<i64>, ConfigError> {
+                t.get(k)
+                    .map(|v| int(v).ok_or_else(|| err(format!("sizes.{k} = {v} is not a whole number"))))
+                    .transpose()
+            };
+            let (Some(from), Some(to)) = (get("from")?, get("to")?) else {
+                return Err(err(format!("a sizes range needs `from` and `to`: {ALLOWED}")));
+            };
+            if from < 1 || to < from {
+                return Err(err(format!(
+                    "sizes range from {from} to {to}: need 1 <= from <= to"
+                )));
+            }
+            let mut list = Vec::new();
+            match (get("step")?, get("factor")?) {
+                (Some(step), None) => {
+                    if step < 1 {
+                        return Err(err(format!("sizes step = {step}: need step >= 1")));
+                    }
+                    let mut n = from;
+                    while n <= to {
+                        list.push(n);
+                        n = n.saturating_add(step);
+                    }
+                }
+                (None, Some(factor)) => {
+                    if factor < 2 {
+                        return Err(err(format!("sizes factor = {factor}: need factor >= 2")));
+                    }
+                    let mut n = from;
+                    while n <= to {
+                        list.push(n);
+                        n = n.saturating_mul(factor);
+                    }
+                }
+                (None, None) => list = (from..=to).collect(),
+                (Some(_), Some(_)) => {
+                    return Err(err("a sizes range takes `step` or `factor`, not both".to_string()));
+                }
+            }
+            list
+        }
+        other => {
+            return Err(err(format!(
+                "sizes = {other} is a {}: {ALLOWED}",
+                other.type_str()
+            )));
+        }
+    };
+    if list.is_empty() {
+        return Err(err(format!("sizes is empty: {ALLOWED}")));
+    }
+    let mut seen = Vec::new();
+    for n in list {
+        if n < 1 || n as u64 > MAX_SIZE {
+            return Err(err(format!(
+                "board size {n} is out of range: sizes are whole numbers 1..={MAX_SIZE}"
+            )));
+        }
+        if seen.contains(&(n as u64)) {
+            return Err(err(format!("board size {n} appears twice in sizes")));
+        }
+        seen.push(n as u64);
+    }
+    Ok(seen)
+}
+
+/// Reads `trials` for the given sizes: one count for all, or a table by size.
+fn trials(
+    spec: &Spanned<toml::Value>,
+    sizes: &[u64],
+    label: &str,
+    at: &impl Fn(Range<usize>, String) -> ConfigError,
+) -> Result<Vec<(u64, u64)>, ConfigError> {
+    let err = |message: String| at(spec.span(), message);
+    const ALLOWED: &str = "write a whole number >= 1, like 100, or a table by size, like { 8 = 500, 10 = 200 }";
+    let check = |v: &toml::Value| -> Result<u64, ConfigError> {
+        match int(v) {
+            Some(t) if t >= 1 => Ok(t as u64),
+            _ => Err(err(format!("trials = {v}: {ALLOWED}"))),
+        }
+    };
+    match spec.get_ref() {
+        toml::Value::Table(t) => {
+            let mut by_size = BTreeMap::new();
+            for (key, v) in t {
+                let n: u64 = key
+                    .trim()
+                    .parse()
+                    .map_err(|_| err(format!("trials key '{key}' is not a board size: {ALLOWED}")))?;
+                by_size.insert(n, check(v)?);
+            }
+            sizes
+                .iter()
+                .map(|n| {
+                    by_size.get(n).map(|t| (*n, *t)).ok_or_else(|| {
+                        err(format!(
+                            "no trial count for n = {n} of '{label}': this trials table covers n = {}",
+                            by_size.keys().map(u64::to_string).collect::<Vec<_>>().join(", ")
+                        ))
+                    })
+                })
+                .collect()
+        }
+        v => {
+            let t = check(v)?;
+            Ok(sizes.iter().map(|n| (*n, t)).collect())
+        }
+    }
+}
