@@ -40,6 +40,8 @@ pub struct RunRecord {
     pub evaluations: u64,
     /// Attacking pairs on the final board.
     pub final_conflicts: u64,
+    /// Solutions found (all of them for an exhaustive search).
+    pub solutions: u64,
     /// Wall time of the search, measured by the runner.
     pub wall_seconds: f64,
 }

@@ -97,6 +97,9 @@ pub struct Metrics {
     pub evaluations: u64,
     /// Attacking pairs on the board the search ended with (0 when solved).
     pub final_conflicts: u64,
+    /// Solutions found: 1 for a solved search, every solution for an
+    /// exhaustive one.
+    pub solutions: u64,
 }
 
 /// What a search produced: the solution if one was found, the counters, and
@@ -112,8 +115,9 @@ pub struct Outcome {
 }
 
 impl Outcome {
-    /// A successful search.
-    pub fn solved(solution: Placement, metrics: Metrics) -> Self {
+    /// A successful search (it found at least one solution).
+    pub fn solved(solution: Placement, mut metrics: Metrics) -> Self {
+        metrics.solutions = metrics.solutions.max(1);
         Self {
             solution: Some(solution),
             metrics,
