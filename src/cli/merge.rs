@@ -1,12 +1,50 @@
-//! `queens merge` (placeholder until its issue lands).
+//! `queens merge`: combine the shards of a run (`queens run --shard I/K`)
+//! into one runs.csv, summary.csv and metadata.json, then draw the charts.
+
+use std::path::PathBuf;
+
+use queens::experiment::merge::merge;
 
 use super::Exit;
 
-/// Placeholder arguments.
+/// Combine the shards of an experiment into one runs.csv and summary.
+///
+/// Looks for runs.shard-I-of-K.csv and metadata.shard-I-of-K.json in every
+/// DIR; refuses shards of different configs, a missing shard and an
+/// incomplete one.
 #[derive(clap::Args)]
-pub struct MergeArgs {}
+pub struct MergeArgs {
+    /// Data directories holding the shards.
+    #[arg(required = true, value_name = "DIR")]
+    dirs: Vec<PathBuf>,
+    /// Where the merged files go [default: the first DIR].
+    #[arg(long, value_name = "DIR")]
+    into: Option<PathBuf>,
+    /// The charts directory [default: plots/<name>].
+    #[arg(long, value_name = "DIR")]
+    plots: Option<PathBuf>,
+}
 
-/// Says the subcommand is not available yet.
-pub fn run(_: MergeArgs) -> anyhow::Result<Exit> {
-    anyhow::bail!("'queens merge' is not available yet")
+/// Merges the shards and draws the charts.
+pub fn run(args: MergeArgs) -> anyhow::Result<Exit> {
+    let into = args.into.clone().unwrap_or_else(|| args.dirs[0].clone());
+    let report = merge(&args.dirs, &into)?;
+    eprintln!(
+        "{}: merged {} shards, {} trials, into {}",
+        report.experiment,
+        report.shards,
+        report.trials,
+        report.files.runs.display()
+    );
+    let plots = args
+        .plots
+        .unwrap_or_else(|| PathBuf::from("plots").join(&report.experiment));
+    match queens::plot::render_all(&into, &plots) {
+        Ok(charts) => eprintln!("{} charts in {}", charts.len(), plots.display()),
+        Err(e) => eprintln!(
+            "warning: no charts ({e:#}); the data is complete, draw them later with: queens plot {}",
+            into.display()
+        ),
+    }
+    Ok(Exit::Success)
 }

@@ -1,15 +1,138 @@
-//! `queens run`: not available until the experiment runner lands.
+//! `queens run`: run an experiment config (the embedded default without one),
+//! resuming where an earlier run stopped, then summarise and draw its charts.
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use anyhow::Context;
+use queens::experiment::config::{self, DEFAULT_CONFIG, DEFAULT_CONFIG_NAME};
+use queens::experiment::plan::Shard;
+use queens::experiment::progress::ProgressMode;
+use queens::experiment::runner::{RunOptions, check_data_dir, RunFiles, run_experiment};
 
 use super::Exit;
 
-/// Run an experiment config (not available yet).
+/// Set by Ctrl-C.
+static INTERRUPT: AtomicBool = AtomicBool::new(false);
+
+/// Run an experiment: algorithms × board sizes × trials, from a TOML config.
+///
+/// Writes data/<name>/runs.csv (one row per trial, appended as trials finish),
+/// summary.csv and metadata.json, then the charts in plots/<name>/. Running
+/// the same config again resumes: trials already in runs.csv are skipped.
+/// Ctrl-C keeps every finished trial, writes the summary and exits 130.
 #[derive(clap::Args)]
 pub struct RunArgs {
-    /// The experiment config (TOML).
-    config: Option<std::path::PathBuf>,
+    /// The experiment config (TOML). Without it: the embedded default,
+    /// experiments/blog-repair.toml.
+    config: Option<PathBuf>,
+    /// The data directory [default: data/<name>].
+    #[arg(long, value_name = "DIR")]
+    data: Option<PathBuf>,
+    /// The charts directory [default: plots/<name>].
+    #[arg(long, value_name = "DIR")]
+    plots: Option<PathBuf>,
+    /// Worker threads [default: all cores].
+    #[arg(short = 'j', long, value_name = "T", value_parser = clap::value_parser!(u32).range(1..=4096))]
+    threads: Option<u32>,
+    /// Discard the results of an earlier run instead of resuming it.
+    #[arg(long)]
+    fresh: bool,
+    /// Run only the I-th of K disjoint slices of the plan (0 <= I < K), into
+    /// its own runs.shard-I-of-K.csv; combine the shards with `queens merge`.
+    #[arg(long, value_name = "I/K")]
+    shard: Option<Shard>,
+    /// No progress output.
+    #[arg(short, long)]
+    quiet: bool,
 }
 
-/// Says that the runner is not available yet; exits 2.
-pub fn run(_: RunArgs) -> anyhow::Result<Exit> {
-    anyhow::bail!("'queens run' is not available yet: the experiment runner has not landed")
+/// Runs the experiment.
+pub fn run(args: RunArgs) -> anyhow::Result<Exit> {
+    let (source, text) = match &args.config {
+        Some(path) => (
+            path.display().to_string(),
+            std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read config {}", path.display()))?,
+        ),
+        None => (DEFAULT_CONFIG_NAME.to_string(), DEFAULT_CONFIG.to_string()),
+    };
+    let experiment = config::load(&source, &text)?;
+    let data_dir = args
+        .data
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("data").join(&experiment.name));
+    let plots_dir = args
+        .plots
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("plots").join(&experiment.name));
+    check_data_dir(&experiment, &RunFiles::new(&data_dir, args.shard), args.fresh)?;
+
+    install_interrupt_handler();
+    let threads = args.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        |t| t as usize,
+    );
+    let options = RunOptions {
+        data_dir: data_dir.clone(),
+        threads,
+        fresh: args.fresh,
+        shard: args.shard,
+        progress: if args.quiet {
+            ProgressMode::Hidden
+        } else {
+            ProgressMode::Auto
+        },
+        interrupt: &INTERRUPT,
+    };
+    let report = run_experiment(&experiment, &options)?;
+    let done = report.previously_done + report.ran;
+    eprintln!(
+        "{}: {done} of {} trials done ({} this time) in {}",
+        experiment.name,
+        report.planned,
+        report.ran,
+        report.files.runs.display()
+    );
+    if report.interrupted {
+        eprintln!(
+            "interrupted: the finished trials are kept; run the same command again to resume"
+        );
+        return Ok(Exit::Interrupted);
+    }
+    match args.shard {
+        Some(shard) => eprintln!(
+            "shard {shard} finished; when all {} shards are, combine them with: queens merge {}",
+            shard.count,
+            data_dir.display()
+        ),
+        None => {
+            if let Some(summary) = &report.files.summary {
+                eprintln!("summary: {}", summary.display());
+            }
+            match queens::plot::render_all(&data_dir, &plots_dir) {
+                Ok(charts) => eprintln!("{} charts in {}", charts.len(), plots_dir.display()),
+                Err(e) => eprintln!(
+                    "warning: no charts ({e:#}); the data is complete, draw them later with: queens plot {}",
+                    data_dir.display()
+                ),
+            }
+        }
+    }
+    Ok(Exit::Success)
+}
+
+/// Ctrl-C sets [`INTERRUPT`]: the runner stops taking trials and keeps the
+/// finished ones. A second Ctrl-C quits at once (exit 130; the runs file
+/// still holds every finished trial).
+fn install_interrupt_handler() {
+    let installed = ctrlc::set_handler(|| {
+        if INTERRUPT.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+        eprintln!("\nstopping: finishing the summary (Ctrl-C again to quit at once)");
+    });
+    if let Err(e) = installed {
+        eprintln!("warning: Ctrl-C will not stop the run cleanly: {e}");
+    }
 }

@@ -1,0 +1,444 @@
+//! The runner: checks the data directory, skips the trials already done,
+//! runs the rest in parallel (rayon), appends one whole row per trial to the
+//! runs file as trials finish, and at the end rewrites the file in plan
+//! order and writes summary.csv and metadata.json.
+//!
+//! Every column except those ending in `_seconds` depends only on the config:
+//! not on `--threads`, the shard split, or how often the run was interrupted
+//! and resumed.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use anyhow::{Context, bail};
+use rand::SeedableRng;
+use rand::rngs::ChaCha8Rng;
+use rayon::prelude::*;
+
+use super::config::{Entry, Experiment};
+use super::metadata::{self, Machine, Metadata, Session};
+use super::plan::{Shard, Trial, plan};
+use super::progress::{Progress, ProgressMode};
+use super::records::{RunRecord, TraceRecord};
+use super::runs_file::{AppendWriter, drop_torn_tail, read_rows, write_rows};
+use super::trace::SamplingTrace;
+use crate::analysis::summary::{summarize, write_summary};
+use crate::board::validate;
+use crate::solvers::{Control, Outcome, StopReason};
+
+/// The files of one run (or of one shard) in a data directory.
+#[derive(Clone, Debug)]
+pub struct RunFiles {
+    /// runs.csv, or runs.shard-I-of-K.csv.
+    pub runs: PathBuf,
+    /// traces.csv, or traces.shard-I-of-K.csv.
+    pub traces: PathBuf,
+    /// metadata.json, or metadata.shard-I-of-K.json.
+    pub metadata: PathBuf,
+    /// summary.csv (a shard has none: merge the shards first).
+    pub summary: Option<PathBuf>,
+}
+
+impl RunFiles {
+    /// The files of a whole run (`shard = None`) or of one shard in `dir`.
+    pub fn new(dir: &Path, shard: Option<Shard>) -> Self {
+        match shard {
+            None => RunFiles {
+                runs: dir.join("runs.csv"),
+                traces: dir.join("traces.csv"),
+                metadata: dir.join("metadata.json"),
+                summary: Some(dir.join("summary.csv")),
+            },
+            Some(s) => RunFiles {
+                runs: dir.join(format!("runs.{}.csv", s.tag())),
+                traces: dir.join(format!("traces.{}.csv", s.tag())),
+                metadata: dir.join(format!("metadata.{}.json", s.tag())),
+                summary: None,
+            },
+        }
+    }
+}
+
+/// How to run an experiment.
+pub struct RunOptions<'a> {
+    /// Where the CSV files and metadata go.
+    pub data_dir: PathBuf,
+    /// Worker threads.
+    pub threads: usize,
+    /// Discard earlier results of this run (or shard) instead of resuming.
+    pub fresh: bool,
+    /// Run only this slice of the plan.
+    pub shard: Option<Shard>,
+    /// How progress is shown.
+    pub progress: ProgressMode,
+    /// Set by Ctrl-C: stop taking trials, abandon the running ones.
+    pub interrupt: &'a AtomicBool,
+}
+
+/// What a run did.
+#[derive(Clone, Debug)]
+pub struct RunReport {
+    /// Trials in the plan (of the shard, if any).
+    pub planned: u64,
+    /// Trials already done before this session.
+    pub previously_done: u64,
+    /// Trials this session ran.
+    pub ran: u64,
+    /// Whether Ctrl-C stopped the session early.
+    pub interrupted: bool,
+    /// The files written.
+    pub files: RunFiles,
+}
+
+/// Refuses to run when the data directory holds results of a different
+/// config (or results of unknown origin), unless `fresh`. Writes nothing.
+pub fn check_data_dir(experiment: &Experiment, files: &RunFiles, fresh: bool) -> anyhow::Result<()> {
+    if fresh {
+        return Ok(());
+    }
+    match metadata::read(&files.metadata)? {
+        Some(old) if old.config_hash != experiment.hash => bail!(
+            "{} holds results of a different config: {} has config hash {}, {} has {}. \
+             Resuming would mix trials of two experiments in one file. Run with --fresh to \
+             discard the old results, give another --data directory, or restore the old config \
+             (its text is in the metadata file)",
+            files.metadata.parent().unwrap_or(Path::new(".")).display(),
+            files.metadata.display(),
+            short(&old.config_hash),
+            experiment.source,
+            short(&experiment.hash),
+        ),
+        Some(_) => Ok(()),
+        None => {
+            let has_rows = std::fs::metadata(&files.runs).is_ok_and(|m| m.len() > 0);
+            if has_rows {
+                bail!(
+                    "{} exists but {} does not, so the config that wrote it is unknown; \
+                     run with --fresh to start over, or give another --data directory",
+                    files.runs.display(),
+                    files.metadata.display()
+                );
+            }
+            Ok(())
+        }
+    }
+}
+
+fn short(hash: &str) -> &str {
+    &hash[..hash.len().min(12)]
+}
+
+/// A trial's identity: (entry index, n, trial index).
+type Key = (usize, u64, u64);
+
+/// Runs `experiment` (or one shard of it) into `options.data_dir`.
+pub fn run_experiment(experiment: &Experiment, options: &RunOptions<'_>) -> anyhow::Result<RunReport> {
+    let files = RunFiles::new(&options.data_dir, options.shard);
+    check_data_dir(experiment, &files, options.fresh)?;
+    let full_plan = plan(experiment);
+    let slice: Vec<Trial> = full_plan
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| options.shard.is_none_or(|s| s.contains(*i)))
+        .map(|(_, t)| *t)
+        .collect();
+    let position: HashMap<Key, usize> = slice
+        .iter()
+        .enumerate()
+        .map(|(i, t)| ((t.entry, t.n, t.trial), i))
+        .collect();
+    let entry_of: HashMap<&str, usize> = experiment
+        .entries
+        .iter()
+        .enumerate()
+        .map(|(i, e)| (e.label.as_str(), i))
+        .collect();
+
+    std::fs::create_dir_all(&options.data_dir)
+        .with_context(|| format!("cannot create {}", options.data_dir.display()))?;
+    if options.fresh {
+        for path in [Some(&files.runs), Some(&files.traces), Some(&files.metadata), files.summary.as_ref()]
+            .into_iter()
+            .flatten()
+        {
+            match std::fs::remove_file(path) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                    return Err(e).with_context(|| format!("cannot remove {}", path.display()));
+                }
+                _ => {}
+            }
+        }
+    }
+
+    // Earlier results: drop a torn last line, keep the rows of planned trials.
+    drop_torn_tail(&files.runs)?;
+    let mut done: Vec<Option<RunRecord>> = vec![None; slice.len()];
+    for row in read_rows::<RunRecord>(&files.runs)? {
+        let key = entry_of
+            .get(row.label.as_str())
+            .map(|&e| (e, row.n, row.trial))
+            .and_then(|k| position.get(&k));
+        match key {
+            Some(&p) if done[p].is_none() => done[p] = Some(row),
+            Some(_) => {}
+            None => bail!(
+                "{} has a row (label '{}', n = {}, trial {}) that the config does not plan; \
+                 run with --fresh to start over",
+                files.runs.display(),
+                row.label,
+                row.n,
+                row.trial
+            ),
+        }
+    }
+    let previously_done = done.iter().filter(|d| d.is_some()).count() as u64;
+    let mut traces: Vec<TraceRecord> = Vec::new();
+    if experiment.trace {
+        drop_torn_tail(&files.traces)?;
+        let kept: Vec<TraceRecord> = read_rows::<TraceRecord>(&files.traces)?;
+        let before = kept.len();
+        traces = kept
+            .into_iter()
+            .filter(|r| trace_position(r, &entry_of, &position).is_some_and(|p| done[p].is_some()))
+            .collect();
+        if traces.len() != before {
+            write_rows(&files.traces, &traces)?;
+        }
+    }
+
+    let mut meta = match metadata::read(&files.metadata)? {
+        Some(m) => m,
+        None => new_metadata(experiment, options.shard, slice.len() as u64),
+    };
+    meta.trials_done = previously_done;
+    meta.sessions.push(Session {
+        started: metadata::now_rfc3339(),
+        finished: None,
+        threads: options.threads,
+        trials_run: 0,
+        interrupted: false,
+    });
+    metadata::write(&files.metadata, &meta)?;
+
+    let pending: Vec<usize> = (0..slice.len()).filter(|&p| done[p].is_none()).collect();
+    let title = match options.shard {
+        Some(s) => format!("{} [shard {s}]", experiment.name),
+        None => experiment.name.clone(),
+    };
+    if options.progress != ProgressMode::Hidden {
+        eprintln!(
+            "{title}: {} trials planned, {previously_done} done already, running {} on {} thread{} into {}",
+            slice.len(),
+            pending.len(),
+            options.threads,
+            if options.threads == 1 { "" } else { "s" },
+            files.runs.display()
+        );
+    }
+
+    let sink = Mutex::new(Sink {
+        runs: AppendWriter::open(&files.runs)?,
+        traces: if experiment.trace {
+            Some(AppendWriter::open(&files.traces)?)
+        } else {
+            None
+        },
+        finished: Vec::with_capacity(pending.len()),
+        new_traces: Vec::new(),
+    });
+    let failure: Mutex<Option<anyhow::Error>> = Mutex::new(None);
+    let failed = AtomicBool::new(false);
+    let progress = Progress::new(pending.len() as u64);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(options.threads.max(1))
+        .build()
+        .context("cannot start the worker threads")?;
+    let describe = |p: usize| {
+        let t = &slice[p];
+        format!("{} n={}", experiment.entries[t.entry].label, t.n)
+    };
+    std::thread::scope(|scope| {
+        let reporter = scope.spawn(|| progress.report(options.progress, &title, describe));
+        pool.install(|| {
+            pending.par_iter().for_each(|&p| {
+                if options.interrupt.load(Ordering::Relaxed) || failed.load(Ordering::Relaxed) {
+                    return;
+                }
+                progress.start(p);
+                let t = &slice[p];
+                let result = run_trial(experiment, &experiment.entries[t.entry], t, options.interrupt)
+                    .and_then(|done| match done {
+                        Some((record, trace)) => {
+                            let mut sink = sink.lock().map_err(|_| anyhow::anyhow!("a worker panicked"))?;
+                            sink.write(p, record, trace)
+                        }
+                        None => Ok(()),
+                    });
+                match result {
+                    Ok(()) => progress.finish_one(),
+                    Err(e) => {
+                        failed.store(true, Ordering::Relaxed);
+                        if let Ok(mut f) = failure.lock() {
+                            f.get_or_insert(e);
+                        }
+                    }
+                }
+            });
+        });
+        progress.close();
+        reporter.thread().unpark();
+    });
+    if let Some(e) = failure.into_inner().ok().flatten() {
+        return Err(e);
+    }
+    let sink = sink.into_inner().map_err(|_| anyhow::anyhow!("a worker panicked"))?;
+    let ran = sink.finished.len() as u64;
+    for (p, record) in sink.finished {
+        done[p] = Some(record);
+    }
+    let interrupted = options.interrupt.load(Ordering::Relaxed) && done.iter().any(Option::is_none);
+
+    // Rewrite the files in plan order, so they do not depend on scheduling.
+    let records: Vec<RunRecord> = done.into_iter().flatten().collect();
+    write_rows(&files.runs, &records)?;
+    if experiment.trace {
+        traces.extend(sink.new_traces);
+        let mut keyed: Vec<(usize, TraceRecord)> = traces
+            .into_iter()
+            .filter_map(|r| trace_position(&r, &entry_of, &position).map(|p| (p, r)))
+            .collect();
+        keyed.sort_by_key(|(p, _)| *p);
+        let sorted: Vec<TraceRecord> = keyed.into_iter().map(|(_, r)| r).collect();
+        write_rows(&files.traces, &sorted)?;
+    }
+    if let Some(summary) = &files.summary {
+        write_summary(summary, &summarize(&records))?;
+    }
+    meta.trials_done = records.len() as u64;
+    if let Some(session) = meta.sessions.last_mut() {
+        session.finished = Some(metadata::now_rfc3339());
+        session.trials_run = ran;
+        session.interrupted = interrupted;
+    }
+    metadata::write(&files.metadata, &meta)?;
+    Ok(RunReport {
+        planned: slice.len() as u64,
+        previously_done,
+        ran,
+        interrupted,
+        files,
+    })
+}
+
+fn trace_position(
+    r: &TraceRecord,
+    entry_of: &HashMap<&str, usize>,
+    position: &HashMap<Key, usize>,
+) -> Option<usize> {
+    let e = *entry_of.get(r.label.as_str())?;
+    position.get(&(e, r.n, r.trial)).copied()
+}
+
+/// A fresh metadata record for `experiment`.
+pub fn new_metadata(experiment: &Experiment, shard: Option<Shard>, planned: u64) -> Metadata {
+    Metadata {
+        experiment: experiment.name.clone(),
+        description: experiment.description.clone(),
+        config_source: experiment.source.clone(),
+        config_hash: experiment.hash.clone(),
+        config_text: experiment.text.clone(),
+        crate_version: env!("CARGO_PKG_VERSION").to_string(),
+        git_revision: metadata::git_revision(),
+        shard,
+        trials_planned: planned,
+        trials_done: 0,
+        machine: Machine::current(),
+        sessions: Vec::new(),
+    }
+}
+
+/// Where finished trials go: appended to the files at once, and kept to
+/// rewrite the files in plan order at the end.
+struct Sink {
+    runs: AppendWriter,
+    traces: Option<AppendWriter>,
+    finished: Vec<(usize, RunRecord)>,
+    new_traces: Vec<TraceRecord>,
+}
+
+impl Sink {
+    fn write(&mut self, position: usize, record: RunRecord, trace: Vec<TraceRecord>) -> anyhow::Result<()> {
+        // Trace rows first: a resume keeps only the traces of trials with a row.
+        if let Some(w) = &mut self.traces {
+            w.append(&trace)?;
+            self.new_traces.extend(trace);
+        }
+        self.runs.append(std::slice::from_ref(&record))?;
+        self.finished.push((position, record));
+        Ok(())
+    }
+}
+
+/// Runs one trial; `None` when it was interrupted (it is not recorded, so a
+/// resume runs it again).
+fn run_trial(
+    experiment: &Experiment,
+    entry: &Entry,
+    t: &Trial,
+    interrupt: &AtomicBool,
+) -> anyhow::Result<Option<(RunRecord, Vec<TraceRecord>)>> {
+    let mut rng = ChaCha8Rng::seed_from_u64(t.seed);
+    let mut tracer = experiment.trace.then(|| SamplingTrace::new(experiment.trace_every));
+    let n = usize::try_from(t.n).context("board size does not fit this machine")?;
+    let start = Instant::now();
+    let outcome: Outcome = {
+        let mut control = Control::new(entry.budget).with_interrupt(interrupt);
+        if let Some(tr) = tracer.as_mut() {
+            control = control.with_trace(tr);
+        }
+        entry.solver.solve(n, &mut rng, &mut control)
+    };
+    let wall_seconds = start.elapsed().as_secs_f64();
+    if outcome.stop_reason == StopReason::Interrupted {
+        return Ok(None);
+    }
+    let params = entry.params.canonical();
+    if let Some(solution) = &outcome.solution {
+        validate(solution.columns()).map_err(|v| {
+            anyhow::anyhow!(
+                "internal error: {} returned an invalid board ({v:?}); replay: queens solve -a {} -n {} --seed {} {}",
+                entry.label,
+                entry.algorithm.name,
+                t.n,
+                t.seed,
+                entry.params.as_cli_args()
+            )
+        })?;
+    }
+    let m = outcome.metrics;
+    let record = RunRecord {
+        experiment: experiment.name.clone(),
+        algorithm: entry.algorithm.name.to_string(),
+        label: entry.label.clone(),
+        params,
+        n: t.n,
+        trial: t.trial,
+        seed: t.seed,
+        solved: outcome.is_solved(),
+        stop_reason: outcome.stop_reason.as_str().to_string(),
+        steps: m.steps,
+        restarts: m.restarts,
+        checks: m.checks,
+        tests: m.tests,
+        backtracks: m.backtracks,
+        evaluations: m.evaluations,
+        final_conflicts: m.final_conflicts,
+        solutions: m.solutions,
+        wall_seconds,
+    };
+    let trace = tracer.map_or_else(Vec::new, |tr| tr.records(&entry.label, t.n, t.trial));
+    Ok(Some((record, trace)))
+}
