@@ -1,0 +1,133 @@
+//! The statistics of summary.csv against hand-computed and published values.
+
+use queens::analysis::stats::{
+    bootstrap_median_interval, ert, mean, quantile_sorted, sorted, wilson_interval,
+};
+use queens::analysis::summary::summarize;
+use queens::experiment::records::RunRecord;
+
+fn close(a: f64, b: f64, tolerance: f64) -> bool {
+    (a - b).abs() <= tolerance
+}
+
+#[test]
+fn wilson_matches_newcombe_1998_table_1() {
+    // Newcombe, "Two-sided confidence intervals for the single proportion:
+    // comparison of seven methods", Stat. Med. 17 (1998), Table I, method 3.
+    for (successes, trials, low, high) in [
+        (81, 263, 0.2553, 0.3662),
+        (15, 148, 0.0624, 0.1605),
+        (0, 20, 0.0, 0.1611),
+        (1, 29, 0.0061, 0.1718),
+    ] {
+        let (l, h) = wilson_interval(successes, trials);
+        assert!(close(l, low, 5e-5), "{successes}/{trials}: low {l}");
+        assert!(close(h, high, 5e-5), "{successes}/{trials}: high {h}");
+    }
+}
+
+#[test]
+fn wilson_extremes_have_closed_forms() {
+    // 0 of n: [0, z²/(n + z²)]; n of n: [n/(n + z²), 1].
+    let z2 = 1.959_963_984_540_054_f64.powi(2);
+    let (l, h) = wilson_interval(0, 10);
+    assert_eq!(l, 0.0);
+    assert!(close(h, z2 / (10.0 + z2), 1e-12), "{h}");
+    let (l, h) = wilson_interval(10, 10);
+    assert!(close(l, 10.0 / (10.0 + z2), 1e-12), "{l}");
+    assert!(close(h, 1.0, 1e-12), "{h}");
+    assert_eq!(wilson_interval(0, 0), (0.0, 1.0));
+}
+
+#[test]
+fn quantiles_interpolate_linearly_type_7() {
+    let v = sorted(&[4.0, 1.0, 3.0, 2.0]);
+    assert_eq!(v, vec![1.0, 2.0, 3.0, 4.0]);
+    // h = 3q: q = 0.1 -> 0.3 -> 1.3; q = 0.5 -> 1.5 -> 2.5; q = 0.9 -> 2.7 -> 3.7.
+    assert!(close(quantile_sorted(&v, 0.1).unwrap(), 1.3, 1e-12));
+    assert!(close(quantile_sorted(&v, 0.5).unwrap(), 2.5, 1e-12));
+    assert!(close(quantile_sorted(&v, 0.9).unwrap(), 3.7, 1e-12));
+    assert_eq!(quantile_sorted(&v, 0.0), Some(1.0));
+    assert_eq!(quantile_sorted(&v, 1.0), Some(4.0));
+    assert_eq!(quantile_sorted(&[7.0], 0.9), Some(7.0));
+    assert_eq!(quantile_sorted(&[], 0.5), None);
+    assert_eq!(mean(&[1.0, 2.0, 6.0]), Some(3.0));
+    assert_eq!(mean(&[]), None);
+}
+
+#[test]
+fn ert_divides_all_work_by_successes() {
+    // Two successes after 10 and 30 steps, two failures at the budget of 100.
+    assert_eq!(ert(10.0 + 100.0 + 30.0 + 100.0, 2), Some(120.0));
+    assert_eq!(ert(500.0, 0), None);
+}
+
+#[test]
+fn bootstrap_is_seeded_and_brackets_the_median() {
+    let values: Vec<f64> = (0..41).map(|i| ((i * 37) % 41) as f64).collect();
+    let a = bootstrap_median_interval(&values, 42).unwrap();
+    let b = bootstrap_median_interval(&values, 42).unwrap();
+    assert_eq!(a, b, "same values and seed, same interval");
+    let c = bootstrap_median_interval(&values, 43).unwrap();
+    assert_ne!(a, c, "another seed draws other resamples");
+    let median = quantile_sorted(&sorted(&values), 0.5).unwrap();
+    assert!(a.0 <= median && median <= a.1, "{a:?} around {median}");
+    assert!(a.0 >= 0.0 && a.1 <= 40.0 && a.0 < a.1, "{a:?}");
+    assert_eq!(bootstrap_median_interval(&[5.0; 9], 1), Some((5.0, 5.0)));
+    assert_eq!(bootstrap_median_interval(&[], 1), None);
+}
+
+fn row(label: &str, n: u64, trial: u64, solved: bool, steps: u64, wall: f64) -> RunRecord {
+    RunRecord {
+        experiment: "t".into(),
+        algorithm: "min-conflicts".into(),
+        label: label.into(),
+        params: String::new(),
+        n,
+        trial,
+        seed: trial,
+        solved,
+        stop_reason: if solved { "solved" } else { "budget_steps" }.into(),
+        steps,
+        restarts: 0,
+        checks: 2 * steps,
+        tests: 0,
+        backtracks: 0,
+        evaluations: 0,
+        final_conflicts: u64::from(!solved),
+        solutions: u64::from(solved),
+        wall_seconds: wall,
+    }
+}
+
+#[test]
+fn summary_rows_from_runs_alone() {
+    let runs = vec![
+        row("b", 8, 0, true, 10, 0.5),
+        row("a", 8, 0, true, 30, 1.0),
+        row("b", 8, 1, false, 100, 2.0),
+        row("b", 8, 2, true, 30, 1.5),
+        row("b", 4, 0, false, 100, 1.0),
+        row("b", 8, 3, false, 100, 4.0),
+    ];
+    let s = summarize(&runs);
+    let cells: Vec<(&str, u64)> = s.iter().map(|r| (r.label.as_str(), r.n)).collect();
+    assert_eq!(cells, vec![("b", 4), ("b", 8), ("a", 8)], "labels by first appearance, n ascending");
+    let b4 = &s[0];
+    assert_eq!((b4.trials, b4.successes, b4.success_rate), (1, 0, 0.0));
+    assert_eq!((b4.steps_median, b4.ert_steps, b4.ert_seconds), (None, None, None));
+    let b8 = &s[1];
+    assert_eq!((b8.trials, b8.successes, b8.success_rate), (4, 2, 0.5));
+    assert_eq!(b8.steps_mean, Some(20.0), "over solved trials only");
+    assert_eq!(b8.steps_median, Some(20.0));
+    assert_eq!(b8.steps_p10, Some(12.0));
+    assert_eq!(b8.checks_median, Some(40.0));
+    assert_eq!(b8.wall_seconds_mean, Some(1.0));
+    assert_eq!(b8.ert_steps, Some(120.0), "(10 + 100 + 30 + 100) / 2");
+    assert_eq!(b8.ert_seconds, Some(4.0), "(0.5 + 2 + 1.5 + 4) / 2");
+    let (low, high) = wilson_interval(2, 4);
+    assert_eq!((b8.success_low, b8.success_high), (low, high));
+    let (l, h) = (b8.steps_median_low.unwrap(), b8.steps_median_high.unwrap());
+    assert!((10.0..=30.0).contains(&l) && (10.0..=30.0).contains(&h) && l <= h);
+    assert_eq!(summarize(&runs), s, "deterministic, bootstrap included");
+}
