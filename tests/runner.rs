@@ -1,0 +1,266 @@
+//! The runner end to end through the real binary: results independent of
+//! the thread count and the shard split, resume, merge refusals, metadata,
+//! traces, and seeds that replay with `queens solve`.
+
+use std::path::Path;
+use std::process::Output;
+
+use assert_cmd::Command;
+
+/// A small experiment: a stochastic solver (its rows depend on the seeds)
+/// next to an exact one (its counters are known).
+const CONFIG: &str = r#"
+name = "invariance"
+seed = 11
+sizes = [6, 8]
+trials = 5
+
+[budget]
+max_steps = 20_000
+
+[[algorithm]]
+name = "min-conflicts"
+label = "mc"
+trials = { 6 = 4, 8 = 7 }
+
+[[algorithm]]
+name = "random-restart"
+sizes = [5]
+
+[[algorithm]]
+name = "backtracking"
+label = "wirth"
+"#;
+
+fn queens(dir: &Path, args: &[&str]) -> Output {
+    Command::cargo_bin("queens")
+        .expect("binary")
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("runs")
+}
+
+fn ok(out: Output) -> Output {
+    assert!(
+        out.status.success(),
+        "exit {:?}: {}",
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+/// A CSV file as rows of fields, without the columns whose name mentions
+/// seconds (the only ones that may differ between runs).
+fn table(path: &Path) -> Vec<Vec<String>> {
+    let mut reader = csv::Reader::from_path(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let header = reader.headers().expect("header").clone();
+    let keep: Vec<usize> = (0..header.len()).filter(|&i| !header[i].contains("seconds")).collect();
+    let mut rows = vec![keep.iter().map(|&i| header[i].to_string()).collect::<Vec<_>>()];
+    for record in reader.records() {
+        let record = record.expect("row");
+        rows.push(keep.iter().map(|&i| record[i].to_string()).collect());
+    }
+    rows
+}
+
+fn setup() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(dir.path().join("exp.toml"), CONFIG).expect("config");
+    dir
+}
+
+#[test]
+fn results_do_not_depend_on_the_thread_count() {
+    let dir = setup();
+    let d = dir.path();
+    ok(queens(d, &["run", "exp.toml", "-q", "--threads", "1", "--data", "one"]));
+    ok(queens(d, &["run", "exp.toml", "-q", "--threads", "2", "--data", "two"]));
+    ok(queens(d, &["run", "exp.toml", "-q", "--threads", "3", "--data", "three"]));
+    let one = table(&d.join("one/runs.csv"));
+    assert_eq!(one.len(), 1 + 4 + 7 + 5 + 2 * 5, "header and every planned trial");
+    assert_eq!(one, table(&d.join("two/runs.csv")));
+    assert_eq!(one, table(&d.join("three/runs.csv")));
+    assert_eq!(table(&d.join("one/summary.csv")), table(&d.join("two/summary.csv")));
+    // The seeds differ between trials, and the stochastic rows with them.
+    let seeds: std::collections::HashSet<&String> = one[1..].iter().map(|r| &r[6]).collect();
+    assert_eq!(seeds.len(), one.len() - 1);
+}
+
+#[test]
+fn shards_merge_into_the_single_machine_run() {
+    let dir = setup();
+    let d = dir.path();
+    ok(queens(d, &["run", "exp.toml", "-q", "--data", "single"]));
+    // Three shards in one directory, in any order.
+    for shard in ["2/3", "0/3", "1/3"] {
+        let out = ok(queens(d, &["run", "exp.toml", "-q", "--data", "sharded", "--shard", shard]));
+        assert!(String::from_utf8_lossy(&out.stderr).contains("queens merge"));
+    }
+    assert!(!d.join("sharded/runs.csv").exists(), "a shard writes only its own file");
+    ok(queens(d, &["merge", "sharded", "--plots", "plots"]));
+    assert_eq!(table(&d.join("single/runs.csv")), table(&d.join("sharded/runs.csv")));
+    assert_eq!(table(&d.join("single/summary.csv")), table(&d.join("sharded/summary.csv")));
+    // Two shards in separate directories, merged elsewhere.
+    ok(queens(d, &["run", "exp.toml", "-q", "--data", "a", "--shard", "0/2"]));
+    ok(queens(d, &["run", "exp.toml", "-q", "--data", "b", "--shard", "1/2"]));
+    ok(queens(d, &["merge", "a", "b", "--into", "ab", "--plots", "plots"]));
+    assert_eq!(table(&d.join("single/runs.csv")), table(&d.join("ab/runs.csv")));
+}
+
+#[test]
+fn merge_refuses_mixed_missing_and_incomplete_shards() {
+    let dir = setup();
+    let d = dir.path();
+    let other = CONFIG.replace("seed = 11", "seed = 12");
+    std::fs::write(d.join("other.toml"), other).expect("config");
+    ok(queens(d, &["run", "exp.toml", "-q", "--data", "a", "--shard", "0/2"]));
+    ok(queens(d, &["run", "other.toml", "-q", "--data", "b", "--shard", "1/2"]));
+    let out = queens(d, &["merge", "a", "b", "--into", "ab"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("different configs"));
+    assert!(!d.join("ab").exists());
+
+    let out = queens(d, &["merge", "a"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("missing shard(s) 1/2"));
+
+    // Shard 1/2 of the right config, with its last two rows lost.
+    ok(queens(d, &["run", "exp.toml", "-q", "--data", "a", "--shard", "1/2"]));
+    let runs = d.join("a/runs.shard-1-of-2.csv");
+    let text = std::fs::read_to_string(&runs).expect("runs");
+    let kept: Vec<&str> = text.lines().collect();
+    std::fs::write(&runs, kept[..kept.len() - 2].join("\n") + "\n").expect("write");
+    let out = queens(d, &["merge", "a"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("shard 1/2 is incomplete"));
+    // Running the shard again finishes it; then the merge succeeds.
+    ok(queens(d, &["run", "exp.toml", "-q", "--data", "a", "--shard", "1/2"]));
+    ok(queens(d, &["merge", "a", "--plots", "plots"]));
+}
+
+#[test]
+fn resume_drops_a_torn_line_and_runs_only_what_is_missing() {
+    let dir = setup();
+    let d = dir.path();
+    ok(queens(d, &["run", "exp.toml", "-q", "--data", "full"]));
+    ok(queens(d, &["run", "exp.toml", "-q", "--data", "cut"]));
+    // Keep the header and 6 rows, in scrambled order, plus half a row.
+    let text = std::fs::read_to_string(d.join("cut/runs.csv")).expect("runs");
+    let lines: Vec<&str> = text.lines().collect();
+    let mut kept = vec![lines[0], lines[9], lines[2], lines[20], lines[5], lines[1], lines[14]];
+    let torn = &lines[3][..lines[3].len() / 2];
+    kept.push(torn);
+    std::fs::write(d.join("cut/runs.csv"), kept.join("\n")).expect("write");
+    let out = ok(queens(d, &["run", "exp.toml", "--data", "cut", "--threads", "2"]));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("6 done already"), "{stderr}");
+    assert_eq!(table(&d.join("full/runs.csv")), table(&d.join("cut/runs.csv")));
+    assert_eq!(table(&d.join("full/summary.csv")), table(&d.join("cut/summary.csv")));
+    // Kept rows are kept as they were, wall time included.
+    let after = std::fs::read_to_string(d.join("cut/runs.csv")).expect("runs");
+    assert!(after.lines().any(|l| l == lines[20]));
+    let meta: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(d.join("cut/metadata.json")).expect("meta")).expect("json");
+    let sessions = meta["sessions"].as_array().expect("sessions");
+    assert_eq!(sessions.len(), 2);
+    assert_eq!(sessions[1]["trials_run"], 26 - 6);
+    assert_eq!(meta["trials_done"], 26);
+}
+
+#[test]
+fn a_changed_config_is_refused_without_fresh() {
+    let dir = setup();
+    let d = dir.path();
+    ok(queens(d, &["run", "exp.toml", "-q", "--data", "x"]));
+    let before = std::fs::read(d.join("x/runs.csv")).expect("runs");
+    std::fs::write(d.join("exp.toml"), CONFIG.replace("trials = 5", "trials = 6")).expect("config");
+    let out = queens(d, &["run", "exp.toml", "-q", "--data", "x"]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("different config") && stderr.contains("--fresh"), "{stderr}");
+    assert_eq!(std::fs::read(d.join("x/runs.csv")).expect("runs"), before, "untouched");
+    ok(queens(d, &["run", "exp.toml", "-q", "--data", "x", "--fresh"]));
+    assert_eq!(table(&d.join("x/runs.csv")).len(), 1 + 4 + 7 + 6 + 2 * 6);
+}
+
+#[test]
+fn metadata_records_the_config_and_the_machine() {
+    let dir = setup();
+    let d = dir.path();
+    ok(queens(d, &["run", "exp.toml", "-q", "--threads", "2"]));
+    let meta: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(d.join("data/invariance/metadata.json")).expect("meta"))
+            .expect("json");
+    assert_eq!(meta["config_text"], CONFIG);
+    assert_eq!(meta["config_hash"].as_str().expect("hash").len(), 64);
+    assert_eq!(meta["crate_version"], env!("CARGO_PKG_VERSION"));
+    assert!(meta["machine"]["cores"].as_u64().expect("cores") >= 1);
+    assert!(meta["machine"]["os"].is_string());
+    let session = &meta["sessions"][0];
+    assert_eq!(session["threads"], 2);
+    assert!(session["started"].as_str().expect("start").ends_with('Z'));
+    assert!(session["finished"].is_string());
+    assert_eq!(session["interrupted"], false);
+}
+
+#[test]
+fn every_row_replays_with_queens_solve() {
+    let dir = setup();
+    let d = dir.path();
+    ok(queens(d, &["run", "exp.toml", "-q"]));
+    let mut reader = csv::Reader::from_path(d.join("data/invariance/runs.csv")).expect("runs");
+    let rows: Vec<queens::experiment::records::RunRecord> =
+        reader.deserialize().collect::<Result<_, _>>().expect("rows");
+    for row in rows.iter().filter(|r| r.trial < 2) {
+        let mut args = vec![
+            "solve".to_string(),
+            "-a".into(),
+            row.algorithm.clone(),
+            "-n".into(),
+            row.n.to_string(),
+            "--seed".into(),
+            row.seed.to_string(),
+            "--max-steps".into(),
+            "20000".into(),
+            "--json".into(),
+        ];
+        for p in row.params.split(';').filter(|p| !p.is_empty()) {
+            args.push("--param".into());
+            args.push(p.to_string());
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = queens(d, &args);
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+        assert_eq!(json["solved"], row.solved, "{row:?}");
+        assert_eq!(json["metrics"]["steps"], row.steps, "{row:?}");
+        assert_eq!(json["metrics"]["checks"], row.checks, "{row:?}");
+        assert_eq!(json["metrics"]["stop_reason"], row.stop_reason.as_str(), "{row:?}");
+    }
+}
+
+#[test]
+fn traces_are_sampled_per_trial() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let d = dir.path();
+    let config = "name = \"tr\"\nseed = 5\nsizes = [8]\ntrials = 3\ntrace = true\ntrace_every = 10\n\n[[algorithm]]\nname = \"min-conflicts\"\n";
+    std::fs::write(d.join("tr.toml"), config).expect("config");
+    ok(queens(d, &["run", "tr.toml", "-q"]));
+    let traces = table(&d.join("data/tr/traces.csv"));
+    assert_eq!(traces[0], ["label", "n", "trial", "step", "conflicts", "best_conflicts"]);
+    for trial in 0..3 {
+        let points: Vec<(u64, u64, u64)> = traces[1..]
+            .iter()
+            .filter(|r| r[2] == trial.to_string())
+            .map(|r| (r[3].parse().expect("step"), r[4].parse().expect("c"), r[5].parse().expect("b")))
+            .collect();
+        assert!(!points.is_empty(), "trial {trial} has a trace");
+        for w in points.windows(2) {
+            assert!(w[0].0 <= w[1].0 && w[1].2 <= w[0].2, "steps rise, best falls: {w:?}");
+        }
+        for &(_, c, b) in &points {
+            assert!(b <= c);
+        }
+    }
+}
