@@ -12,8 +12,10 @@
 //!   moves (0 means N moves, one per queen, which keeps the schedule the same
 //!   per queen at every N). Energy deltas of a swap are small integers at
 //!   every N, so `t0` needs no scaling with N. Optional reheats: after
-//!   `reheat_after` temperature levels without a new lowest energy, the
-//!   temperature goes back to `t0`, at most `reheats` times.
+//!   `reheat_after` temperature levels without a new lowest energy (lowest
+//!   since the start or the last reheat), the temperature goes back to `t0`,
+//!   at most `reheats` times. They free the small boards (N = 6 and 7) whose
+//!   cold descent can freeze in a local minimum of the swap neighbourhood.
 //! - `hesham`: the schedule of the simulated-annealing solver of the "Eight
 //!   Queens" blog series whose part one is seed 003 (hesham8): one queen per
 //!   row in any column (the blog has one per column in any row, the same board
@@ -74,7 +76,7 @@ const PARAMS: &[ParamSpec] = &[
             min: 0,
             max: i64::MAX,
         },
-        default: "50",
+        default: "100",
         help: "temperature levels without a new lowest energy before reheating to t0; 0 never reheats",
     },
     ParamSpec {
@@ -198,7 +200,9 @@ struct Cooling {
     /// levels are long enough to repay the table (empty otherwise).
     uphill: Vec<f64>,
     moves_in_level: u64,
+    /// The lowest energy since the start or the last reheat.
     best_energy: u64,
+    /// Completed levels since `best_energy` was last lowered.
     levels_since_best: u64,
     reheats_done: u64,
 }
@@ -272,6 +276,7 @@ impl Cooling {
         {
             self.reheats_done += 1;
             self.levels_since_best = 0;
+            self.best_energy = energy;
             self.set_temperature(s.t0);
         } else {
             self.set_temperature(self.temperature * s.alpha);
