@@ -52,7 +52,10 @@ fn run_one(
     });
     if let Some(solution) = &outcome.solution {
         validate(solution.columns()).with_context(|| {
-            format!("{} returned an invalid board at n={n} seed={seed}", algorithm.name)
+            format!(
+                "{} returned an invalid board at n={n} seed={seed}",
+                algorithm.name
+            )
         })?;
     }
     Ok((outcome, timing))

@@ -636,3 +636,71 @@ impl Solver for Genetic {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+    use rand::SeedableRng;
+
+    use super::*;
+
+    fn permutation(n: usize, rng: &mut ChaCha8Rng) -> Vec<u32> {
+        let mut genes = vec![0; n];
+        random_permutation(&mut genes, rng);
+        genes
+    }
+
+    fn is_permutation(genes: &[u32]) -> bool {
+        let mut sorted = genes.to_vec();
+        sorted.sort_unstable();
+        sorted.iter().enumerate().all(|(k, &g)| g == k as u32)
+    }
+
+    proptest! {
+        #[test]
+        fn crossovers_give_permutations_that_keep_the_first_parents_slice(
+            n in 2usize..40,
+            seed in any::<u64>(),
+        ) {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let first = permutation(n, &mut rng);
+            let second = permutation(n, &mut rng);
+            let mut flags = vec![false; n];
+            let mut positions = vec![0; n];
+            for pmx in [false, true] {
+                let mut child = vec![u32::MAX; n];
+                let cut_seed: u64 = rng.random();
+                let mut cuts = ChaCha8Rng::seed_from_u64(cut_seed);
+                let mut replay = ChaCha8Rng::seed_from_u64(cut_seed);
+                if pmx {
+                    partially_mapped_crossover(&first, &second, &mut child, &mut positions, &mut cuts);
+                } else {
+                    order_crossover(&first, &second, &mut child, &mut flags, &mut cuts);
+                }
+                prop_assert!(is_permutation(&child), "{:?}", child);
+                let (left, right) = cut_points(n, &mut replay);
+                prop_assert_eq!(&child[left..right], &first[left..right]);
+                if pmx {
+                    // Outside the slice, a gene of the second parent that the
+                    // slice does not hold stays in place.
+                    for k in (0..left).chain(right..n) {
+                        if !first[left..right].contains(&second[k]) {
+                            prop_assert_eq!(child[k], second[k]);
+                        }
+                    }
+                } else {
+                    // Outside the slice, the genes keep the second parent's
+                    // cyclic order starting after the slice.
+                    let rest: Vec<u32> = (0..n)
+                        .map(|o| second[(right + o) % n])
+                        .filter(|g| !first[left..right].contains(g))
+                        .collect();
+                    let placed: Vec<u32> = (0..n - (right - left))
+                        .map(|o| child[(right + o) % n])
+                        .collect();
+                    prop_assert_eq!(rest, placed);
+                }
+            }
+        }
+    }
+}
