@@ -21,6 +21,10 @@ const DEAP_SECONDS_N64: f64 = 1.3;
 /// Python simanneal (tuned schedule) at N = 64, CPU seconds.
 const SIMANNEAL_SECONDS_N64: f64 = 5.9;
 
+/// The GA without its memetic step, with a larger population: what the
+/// genetic operators alone achieve.
+const PLAIN_GENETIC: &[(&str, &str)] = &[("local_search", "0"), ("population", "100")];
+
 /// One benchmarked configuration: an algorithm, its parameters, a size and
 /// the seeds to run.
 struct Case<'a> {
@@ -111,8 +115,9 @@ fn run_case(case: &Case<'_>, rows: &mut Vec<BenchRow>) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Measures this target: GA at N = 64 (10 seeds) and 256, SA at N = 64
-/// (10 seeds) and 10^4, the `hesham` variants at N = 8. With `sizes`, GA and
+/// Measures this target: GA at N = 64 and 256 (10 seeds each, with and
+/// without the memetic step), SA at N = 64 and 10^4 (10 seeds each), the
+/// `hesham` variants at N = 8. With `sizes`, GA and
 /// SA at those sizes instead; `quick` runs fewer seeds and smaller boards.
 pub fn run(options: &BenchOptions) -> anyhow::Result<Vec<BenchRow>> {
     let seeds = if options.quick { 0..3 } else { 0..10 };
@@ -137,6 +142,16 @@ pub fn run(options: &BenchOptions) -> anyhow::Result<Vec<BenchRow>> {
         let large = if options.quick { 1_000 } else { 10_000 };
         cases.push(genetic(64, Some(("DEAP", DEAP_SECONDS_N64, 20.0))));
         cases.push(genetic(256, None));
+        for n in [64, 256] {
+            cases.push(Case {
+                label: "genetic plain",
+                algorithm: "genetic",
+                params: PLAIN_GENETIC,
+                n,
+                seeds: seeds.clone(),
+                reference: (n == 64).then_some(("DEAP", DEAP_SECONDS_N64, 20.0)),
+            });
+        }
         cases.push(annealing(
             64,
             Some(("simanneal", SIMANNEAL_SECONDS_N64, 50.0)),

@@ -16,6 +16,10 @@
 //!   since the start or the last reheat), the temperature goes back to `t0`,
 //!   at most `reheats` times. They free the small boards (N = 6 and 7) whose
 //!   cold descent can freeze in a local minimum of the swap neighbourhood.
+//!   The default budget (10^7 moves) covers N up to a few 10^4 (N = 10^4
+//!   takes about 2·10^6 moves); beyond, raise `--max-steps` and consider
+//!   `reheat_after=0`, as a reheat near the end of a long descent at
+//!   N = 10^5 costs more than it saves.
 //! - `hesham`: the schedule of the simulated-annealing solver of the "Eight
 //!   Queens" blog series whose part one is seed 003 (hesham8): one queen per
 //!   row in any column (the blog has one per column in any row, the same board
@@ -160,7 +164,9 @@ fn build(params: &Params) -> Result<Box<dyn Solver>, ParamError> {
                 return Err(ParamError::BadValue {
                     key: (*key).to_string(),
                     value: given.map(ToString::to_string).unwrap_or_default(),
-                    expected: "no value with variant=hesham, which fixes T0 = 35, alpha = 0.97 per move and no reheats".to_string(),
+                    expected: format!(
+                        "{key} left unset: variant=hesham fixes T0 = 35, x0.97 per move and no reheats"
+                    ),
                 });
             }
         }

@@ -211,7 +211,9 @@ fn build(params: &Params) -> Result<Box<dyn Solver>, ParamError> {
                 return Err(ParamError::BadValue {
                     key: (*key).to_string(),
                     value: given.map(ToString::to_string).unwrap_or_default(),
-                    expected: "no value with variant=hesham, which fixes population 6, roulette selection, one-point crossover, per-gene mutation 0.05 and no elitism".to_string(),
+                    expected: format!(
+                        "{key} left unset: variant=hesham fixes population 6, roulette selection, one-point crossover, per-gene mutation 0.05, no elitism and no memetic step"
+                    ),
                 });
             }
         }
@@ -268,15 +270,18 @@ fn random_permutation(genes: &mut [u32], rng: &mut ChaCha8Rng) {
     }
 }
 
+/// An index in `0..n` other than `i`, drawn uniformly (needs `n >= 2`).
+#[inline]
+fn other_than(i: usize, n: usize, rng: &mut ChaCha8Rng) -> usize {
+    let j = rng.random_range(0..n - 1);
+    if j >= i { j + 1 } else { j }
+}
+
 /// Two distinct indices in `0..n`, drawn uniformly (needs `n >= 2`).
 #[inline]
 fn distinct_pair(n: usize, rng: &mut ChaCha8Rng) -> (usize, usize) {
     let i = rng.random_range(0..n);
-    let mut j = rng.random_range(0..n - 1);
-    if j >= i {
-        j += 1;
-    }
-    (i, j)
+    (i, other_than(i, n, rng))
 }
 
 /// A slice `[left, right)` of `0..n` with `left < right`, drawn uniformly
@@ -332,12 +337,16 @@ fn partially_mapped_crossover(
         position_in_first[gene as usize] = k as u32;
     }
     child[left..right].copy_from_slice(&first[left..right]);
-    let in_slice =
-        |gene: u32, position: &[u32]| (left..right).contains(&(position[gene as usize] as usize));
     for k in (0..left).chain(right..n) {
         let mut gene = second[k];
-        while in_slice(gene, position_in_first) {
-            gene = second[position_in_first[gene as usize] as usize];
+        // While the gene is already placed by the slice, take the gene of
+        // `second` at the position the slice holds it.
+        loop {
+            let position = position_in_first[gene as usize] as usize;
+            if !(left..right).contains(&position) {
+                break;
+            }
+            gene = second[position];
         }
         child[k] = gene;
     }
@@ -416,10 +425,7 @@ impl<'s> PermutationGa<'s> {
                 if !self.board.is_attacked(i) {
                     continue;
                 }
-                let mut j = rng.random_range(0..n - 1);
-                if j >= i {
-                    j += 1;
-                }
+                let j = other_than(i, n, rng);
                 let delta = self.board.swap_delta(i, j);
                 self.metrics.checks += 4;
                 if delta < 0 {
@@ -468,7 +474,9 @@ impl<'s> PermutationGa<'s> {
         let n = self.n;
         let s = self.settings;
         let conflicts = &self.conflicts;
-        self.ranking.sort_by_key(|&k| (conflicts[k], k));
+        if s.elite > 0 {
+            self.ranking.sort_by_key(|&k| (conflicts[k], k));
+        }
         let mut next = std::mem::take(&mut self.next_genes);
         for slot in 0..s.elite {
             let k = self.ranking[slot];
