@@ -55,43 +55,59 @@ pub enum Violation {
     },
 }
 
-/// Checks in O(N) time and memory that `columns` places N non-attacking queens
-/// on an N×N board (one per row, `columns[r]` the column of row `r`).
+/// A fixed-size set of bits: the occupancy of the board's lines.
+struct Lines {
+    words: Vec<u64>,
+}
+
+impl Lines {
+    fn new(len: usize) -> Self {
+        Self {
+            words: vec![0; len.div_ceil(64)],
+        }
+    }
+
+    /// Marks line `i`; returns whether it was already marked.
+    fn mark(&mut self, i: usize) -> bool {
+        let (word, bit) = (i / 64, 1u64 << (i % 64));
+        let was = self.words[word] & bit != 0;
+        self.words[word] |= bit;
+        was
+    }
+}
+
+/// Checks in O(N) time that `columns` places N non-attacking queens on an N×N
+/// board (one per row, `columns[r]` the column of row `r`). Uses 5 bits per
+/// queen, so boards of 10^9 queens can be checked.
 pub fn validate(columns: &[u32]) -> Result<(), Violation> {
     let n = columns.len();
-    // Store row + 1 of the first queen seen on each line; 0 means empty.
-    let mut column_owner = vec![0usize; n];
-    let mut diagonal_owner = vec![0usize; 2 * n];
-    let mut anti_owner = vec![0usize; 2 * n];
+    let mut column_seen = Lines::new(n);
+    let mut diagonal_seen = Lines::new(2 * n);
+    let mut anti_seen = Lines::new(2 * n);
+    // The earlier row on the same line, found by a second pass on failure.
+    let earlier =
+        |row: usize, same: &dyn Fn(usize) -> bool| (0..row).find(|&r| same(r)).unwrap_or(row);
     for (row, &column) in columns.iter().enumerate() {
         let c = column as usize;
         if c >= n {
             return Err(Violation::OffBoard { row, column, n });
         }
-        if column_owner[c] != 0 {
+        if column_seen.mark(c) {
+            let first = earlier(row, &|r| columns[r] == column);
             return Err(Violation::SameColumn {
-                first: column_owner[c] - 1,
+                first,
                 second: row,
                 column,
             });
         }
-        column_owner[c] = row + 1;
-        let d = row + n - c;
-        if diagonal_owner[d] != 0 {
-            return Err(Violation::SameDiagonal {
-                first: diagonal_owner[d] - 1,
-                second: row,
-            });
+        if diagonal_seen.mark(row + n - c) {
+            let first = earlier(row, &|r| r + n - columns[r] as usize == row + n - c);
+            return Err(Violation::SameDiagonal { first, second: row });
         }
-        diagonal_owner[d] = row + 1;
-        let a = row + c;
-        if anti_owner[a] != 0 {
-            return Err(Violation::SameAntiDiagonal {
-                first: anti_owner[a] - 1,
-                second: row,
-            });
+        if anti_seen.mark(row + c) {
+            let first = earlier(row, &|r| r + columns[r] as usize == row + c);
+            return Err(Violation::SameAntiDiagonal { first, second: row });
         }
-        anti_owner[a] = row + 1;
     }
     Ok(())
 }
@@ -100,16 +116,19 @@ pub fn validate(columns: &[u32]) -> Result<(), Violation> {
 /// board in O(N): the `final_conflicts` metric.
 pub fn attacking_pairs(columns: &[u32]) -> u64 {
     let n = columns.len();
-    let mut column = vec![0u64; n.max(1)];
-    let mut diagonal = vec![0u64; 2 * n.max(1)];
-    let mut anti = vec![0u64; 2 * n.max(1)];
+    let mut column = vec![0u32; n.max(1)];
+    let mut diagonal = vec![0u32; 2 * n.max(1)];
+    let mut anti = vec![0u32; 2 * n.max(1)];
     for (row, &c) in columns.iter().enumerate() {
         let c = (c as usize).min(n.saturating_sub(1));
         column[c] += 1;
         diagonal[row + n - c] += 1;
         anti[row + c] += 1;
     }
-    let pairs = |k: &u64| k * k.saturating_sub(1) / 2;
+    let pairs = |k: &u32| {
+        let k = u64::from(*k);
+        k * k.saturating_sub(1) / 2
+    };
     column.iter().map(pairs).sum::<u64>()
         + diagonal.iter().map(pairs).sum::<u64>()
         + anti.iter().map(pairs).sum::<u64>()
@@ -252,6 +271,14 @@ mod tests {
             Err(Violation::SameAntiDiagonal { .. })
         ));
         assert!(matches!(validate(&[3]), Err(Violation::OffBoard { .. })));
+        assert_eq!(
+            validate(&[2, 0, 3, 0]),
+            Err(Violation::SameColumn {
+                first: 1,
+                second: 3,
+                column: 0
+            })
+        );
     }
 
     #[test]

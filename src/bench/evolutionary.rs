@@ -1,8 +1,184 @@
-//! Placeholder for the `evolutionary` benchmark target.
+//! The `evolutionary` benchmark target: the genetic algorithm and simulated
+//! annealing at the sizes of the performance targets of issue 3, each search
+//! timed on its own (process CPU time) with the solution checked by the
+//! independent validator.
+//!
+//! Reference figures on this machine kind: DEAP's n-queens example takes
+//! 1.3 s at N = 64 (target: 20x faster), Python simanneal with a tuned
+//! schedule 5.9 s at N = 64 (target: 50x faster).
 
-use super::{BenchOptions, BenchRow};
+use anyhow::Context;
+use rand::SeedableRng;
+use rand::rngs::ChaCha8Rng;
 
-/// Measures this target.
-pub fn run(_: &BenchOptions) -> anyhow::Result<Vec<BenchRow>> {
-    anyhow::bail!("the evolutionary benchmark is not available yet")
+use super::{BenchOptions, BenchRow, Timing, measure};
+use crate::board::validate;
+use crate::solvers::params::RawValue;
+use crate::solvers::{Algorithm, Control, Outcome, find_algorithm};
+
+/// DEAP's n-queens example at N = 64, CPU seconds on this machine kind.
+const DEAP_SECONDS_N64: f64 = 1.3;
+/// Python simanneal (tuned schedule) at N = 64, CPU seconds.
+const SIMANNEAL_SECONDS_N64: f64 = 5.9;
+
+/// The GA without its memetic step, with a larger population: what the
+/// genetic operators alone achieve.
+const PLAIN_GENETIC: &[(&str, &str)] = &[("local_search", "0"), ("population", "100")];
+
+/// One benchmarked configuration: an algorithm, its parameters, a size and
+/// the seeds to run.
+struct Case<'a> {
+    label: &'a str,
+    algorithm: &'a str,
+    params: &'a [(&'a str, &'a str)],
+    n: usize,
+    seeds: std::ops::Range<u64>,
+    /// The reference time this case is compared with, and the speed-up asked.
+    reference: Option<(&'a str, f64, f64)>,
+}
+
+/// Runs one search with the algorithm's default budget and checks its answer.
+fn run_one(
+    algorithm: &Algorithm,
+    params: &[(&str, &str)],
+    n: usize,
+    seed: u64,
+) -> anyhow::Result<(Outcome, Timing)> {
+    let given: Vec<(String, RawValue)> = params
+        .iter()
+        .map(|(k, v)| (k.to_string(), RawValue::Text(v.to_string())))
+        .collect();
+    let (_, solver) = algorithm.instantiate(&given)?;
+    let (outcome, timing) = measure(|| {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut control = Control::new(algorithm.default_budget);
+        solver.solve(n, &mut rng, &mut control)
+    });
+    if let Some(solution) = &outcome.solution {
+        validate(solution.columns()).with_context(|| {
+            format!(
+                "{} returned an invalid board at n={n} seed={seed}",
+                algorithm.name
+            )
+        })?;
+    }
+    Ok((outcome, timing))
+}
+
+/// Runs every seed of `case`: one row per search, then a row with the mean.
+fn run_case(case: &Case<'_>, rows: &mut Vec<BenchRow>) -> anyhow::Result<()> {
+    let algorithm = find_algorithm(case.algorithm)?;
+    let mut solved = 0;
+    let mut cpu = 0.0;
+    let mut wall = 0.0;
+    let mut peak = 0;
+    let mut steps = 0;
+    let runs = case.seeds.end - case.seeds.start;
+    for seed in case.seeds.clone() {
+        let (outcome, timing) = run_one(algorithm, case.params, case.n, seed)?;
+        solved += u64::from(outcome.is_solved());
+        cpu += timing.cpu_seconds;
+        wall += timing.wall_seconds;
+        peak = peak.max(timing.peak_heap_bytes);
+        steps += outcome.metrics.steps;
+        let m = &outcome.metrics;
+        rows.push(BenchRow::new(
+            format!("{} n={} seed={seed}", case.label, case.n),
+            timing,
+            format!(
+                "{}, steps={} evaluations={} checks={}",
+                outcome.stop_reason, m.steps, m.evaluations, m.checks
+            ),
+        ));
+    }
+    let mean = Timing {
+        cpu_seconds: cpu / runs as f64,
+        wall_seconds: wall / runs as f64,
+        peak_heap_bytes: peak,
+    };
+    let mut note = format!(
+        "{solved}/{runs} solved, mean steps {:.0}",
+        steps as f64 / runs as f64
+    );
+    if let Some((name, seconds, speedup)) = case.reference {
+        note += &format!(
+            "; {name} {seconds} s: {:.0}x faster (target {speedup}x, <= {:.3} s)",
+            seconds / mean.cpu_seconds.max(1e-9),
+            seconds / speedup
+        );
+    }
+    rows.push(BenchRow::new(
+        format!("{} n={} mean of {runs}", case.label, case.n),
+        mean,
+        note,
+    ));
+    Ok(())
+}
+
+/// Measures this target: GA at N = 64 and 256 (10 seeds each, with and
+/// without the memetic step), SA at N = 64 and 10^4 (10 seeds each), the
+/// `hesham` variants at N = 8. With `sizes`, GA and
+/// SA at those sizes instead; `quick` runs fewer seeds and smaller boards.
+pub fn run(options: &BenchOptions) -> anyhow::Result<Vec<BenchRow>> {
+    let seeds = if options.quick { 0..3 } else { 0..10 };
+    let genetic = |n: usize, reference| Case {
+        label: "genetic",
+        algorithm: "genetic",
+        params: &[],
+        n,
+        seeds: seeds.clone(),
+        reference,
+    };
+    let annealing = |n: usize, reference| Case {
+        label: "annealing",
+        algorithm: "annealing",
+        params: &[],
+        n,
+        seeds: seeds.clone(),
+        reference,
+    };
+    let mut cases = Vec::new();
+    if options.sizes.is_empty() {
+        let large = if options.quick { 1_000 } else { 10_000 };
+        cases.push(genetic(64, Some(("DEAP", DEAP_SECONDS_N64, 20.0))));
+        cases.push(genetic(256, None));
+        for n in [64, 256] {
+            cases.push(Case {
+                label: "genetic plain",
+                algorithm: "genetic",
+                params: PLAIN_GENETIC,
+                n,
+                seeds: seeds.clone(),
+                reference: (n == 64).then_some(("DEAP", DEAP_SECONDS_N64, 20.0)),
+            });
+        }
+        cases.push(annealing(
+            64,
+            Some(("simanneal", SIMANNEAL_SECONDS_N64, 50.0)),
+        ));
+        cases.push(annealing(large, None));
+        for (label, algorithm) in [
+            ("genetic hesham", "genetic"),
+            ("annealing hesham", "annealing"),
+        ] {
+            cases.push(Case {
+                label,
+                algorithm,
+                params: &[("variant", "hesham")],
+                n: 8,
+                seeds: seeds.clone(),
+                reference: None,
+            });
+        }
+    } else {
+        for &n in &options.sizes {
+            cases.push(genetic(n, None));
+            cases.push(annealing(n, None));
+        }
+    }
+    let mut rows = Vec::new();
+    for case in &cases {
+        run_case(case, &mut rows)?;
+    }
+    Ok(rows)
 }

@@ -26,7 +26,7 @@ const MAX_N: usize = 20;
 #[derive(clap::Args)]
 pub struct EnumerateArgs {
     /// The board size N (at most 20).
-    #[arg(short, long, value_parser = board_size, allow_hyphen_values = true)]
+    #[arg(short = 'n', long = "size", value_name = "N", value_parser = board_size, allow_hyphen_values = true)]
     n: usize,
     /// Print one JSON object with the counters instead of text.
     #[arg(long)]

@@ -19,6 +19,9 @@ use super::args::board_size;
 /// Largest board drawn as text or SVG.
 const MAX_DRAWN: usize = 64;
 
+/// Largest board whose columns go into `--json` output; use `--output` beyond.
+const MAX_JSON_COLUMNS: usize = 1000;
+
 /// Solve one board with one algorithm and seed.
 ///
 /// Prints the board (N <= 64) and the work counters; `--json` prints one JSON
@@ -29,7 +32,7 @@ pub struct SolveArgs {
     #[arg(short, long, default_value = "min-conflicts")]
     algorithm: String,
     /// The board size N.
-    #[arg(short, long, value_parser = board_size, allow_hyphen_values = true)]
+    #[arg(short = 'n', long = "size", value_name = "N", value_parser = board_size, allow_hyphen_values = true)]
     n: usize,
     /// The seed of the solver's random number generator (ChaCha8).
     #[arg(short, long, default_value_t = 0)]
@@ -49,7 +52,8 @@ pub struct SolveArgs {
     /// Stop after this many seconds.
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     time_limit: Option<f64>,
-    /// Print one JSON object instead of the board and counters.
+    /// Print one JSON object instead of the board and counters (it holds the
+    /// columns for N <= 1000; use --output for larger boards).
     #[arg(long)]
     json: bool,
     /// Print only the summary line, not the board.
@@ -151,7 +155,7 @@ fn report(
         let columns = outcome
             .solution
             .as_ref()
-            .filter(|s| s.n() <= 1000 || args.output.is_none())
+            .filter(|s| s.n() <= MAX_JSON_COLUMNS)
             .map(|s| s.columns().to_vec());
         let object = serde_json::json!({
             "algorithm": args.algorithm,

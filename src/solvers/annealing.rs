@@ -1,23 +1,421 @@
-//! Placeholder for the `annealing` solver; replaced by its implementation.
+//! `annealing`: simulated annealing (Kirkpatrick, Gelatt & Vecchi, "Optimization
+//! by Simulated Annealing", Science 220, 1983) with Metropolis acceptance.
+//!
+//! Variants (`variant`):
+//! - `permutation` (default): the board is a permutation (one queen per row and
+//!   per column), so the energy (attacking pairs) lives on the diagonals only.
+//!   A move swaps the columns of two distinct rows drawn uniformly; its energy
+//!   change comes in O(1) from diagonal counters
+//!   ([`super::permutation_energy::PermutationBoard`]), exact also when the two
+//!   queens share a diagonal. Geometric cooling: the temperature starts at
+//!   `t0` and is multiplied by `alpha` after every `steps_per_temperature`
+//!   moves (0 means N moves, one per queen, which keeps the schedule the same
+//!   per queen at every N). Energy deltas of a swap are small integers at
+//!   every N, so `t0` needs no scaling with N. Optional reheats: after
+//!   `reheat_after` temperature levels without a new lowest energy (lowest
+//!   since the start or the last reheat), the temperature goes back to `t0`,
+//!   at most `reheats` times. They free the small boards (N = 6 and 7) whose
+//!   cold descent can freeze in a local minimum of the swap neighbourhood.
+//!   The default budget (10^7 moves) covers N up to a few 10^4 (N = 10^4
+//!   takes about 2·10^6 moves); beyond, raise `--max-steps` and consider
+//!   `reheat_after=0`, as a reheat near the end of a long descent at
+//!   N = 10^5 costs more than it saves.
+//! - `hesham`: the schedule of the simulated-annealing solver of the "Eight
+//!   Queens" blog series whose part one is seed 003 (hesham8): one queen per
+//!   row in any column (the blog has one per column in any row, the same board
+//!   transposed), a move sends a random queen to a uniformly random column of
+//!   its row (possibly its own: a null move), T0 = 35 and T multiplied by 0.97
+//!   after every move. The published code compared a state with itself, so
+//!   every move was accepted; here moves go through proper Metropolis
+//!   acceptance. The variant fixes these settings: it refuses other values of
+//!   `t0`, `alpha`, `steps_per_temperature`, `reheat_after` and `reheats`.
+//!   With nothing to lift it once T is near 0, about 3 seeds in 100 freeze
+//!   in a local minimum at N = 8 and run to their budget (seeds 0..100).
+//!
+//! Both variants stop as soon as the energy is 0. The temperature cools
+//! towards 0 without a floor: once `exp(-delta / T)` underflows, the search
+//! is a descent that still takes moves of energy change 0 (sideways moves).
 
-use super::params::{ParamError, ParamSpec};
+use rand::RngExt;
+use rand::rngs::ChaCha8Rng;
+
+use super::params::{ParamError, ParamKind, ParamSpec, Params};
+use super::permutation_energy::{FreeBoard, PermutationBoard};
 use super::registry::Algorithm;
-use super::{Budget, Solver};
+use super::{Budget, Control, Metrics, Outcome, Solver, StopReason};
+use crate::board::{Placement, attacking_pairs};
 
-const PARAMS: &[ParamSpec] = &[];
+const PARAMS: &[ParamSpec] = &[
+    ParamSpec {
+        name: "variant",
+        kind: ParamKind::Choice(&["permutation", "hesham"]),
+        default: "permutation",
+        help: "permutation: swap moves, tunable schedule; hesham: seed 003's schedule (T0 35, x0.97 per move, random queen to random column) with Metropolis acceptance",
+    },
+    ParamSpec {
+        name: "t0",
+        kind: ParamKind::Float {
+            min: 0.0,
+            max: 1e12,
+        },
+        default: "2",
+        help: "starting temperature (energy units: attacking pairs)",
+    },
+    ParamSpec {
+        name: "alpha",
+        kind: ParamKind::Float { min: 0.0, max: 1.0 },
+        default: "0.9",
+        help: "cooling factor applied after each temperature level",
+    },
+    ParamSpec {
+        name: "steps_per_temperature",
+        kind: ParamKind::Int {
+            min: 0,
+            max: i64::MAX,
+        },
+        default: "0",
+        help: "moves per temperature level; 0 means N (one per queen)",
+    },
+    ParamSpec {
+        name: "reheat_after",
+        kind: ParamKind::Int {
+            min: 0,
+            max: i64::MAX,
+        },
+        default: "100",
+        help: "temperature levels without a new lowest energy before reheating to t0; 0 never reheats",
+    },
+    ParamSpec {
+        name: "reheats",
+        kind: ParamKind::Int {
+            min: 0,
+            max: i64::MAX,
+        },
+        default: "1000",
+        help: "most reheats in one search",
+    },
+];
 
-fn build(_: &super::Params) -> Result<Box<dyn Solver>, ParamError> {
-    Err(ParamError::Malformed(
-        "annealing is not implemented yet".into(),
-    ))
+/// The parameters the `hesham` variant fixes (to [`HESHAM_SCHEDULE`]).
+const HESHAM_FIXED: &[&str] = &[
+    "t0",
+    "alpha",
+    "steps_per_temperature",
+    "reheat_after",
+    "reheats",
+];
+
+/// Seed 003's schedule: T0 = 35, multiplied by 0.97 after every move.
+const HESHAM_SCHEDULE: Schedule = Schedule {
+    t0: 35.0,
+    alpha: 0.97,
+    steps_per_temperature: 1,
+    reheat_after: 0,
+    reheats: 0,
+};
+
+/// The cooling schedule.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Schedule {
+    /// Starting temperature.
+    pub t0: f64,
+    /// Factor applied to the temperature after each level.
+    pub alpha: f64,
+    /// Moves per temperature level; 0 means N.
+    pub steps_per_temperature: u64,
+    /// Levels without a new lowest energy before reheating; 0 never reheats.
+    pub reheat_after: u64,
+    /// Most reheats in one search.
+    pub reheats: u64,
+}
+
+/// The board model and move of the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Variant {
+    /// Permutation board, swap moves.
+    Permutation,
+    /// Seed 003's model: any column per row, one queen moved to a random column.
+    Hesham,
+}
+
+/// The simulated-annealing solver.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Annealing {
+    /// Board model and move.
+    pub variant: Variant,
+    /// Cooling schedule.
+    pub schedule: Schedule,
+}
+
+/// Reads a non-negative integer parameter.
+fn count(params: &Params, key: &str) -> u64 {
+    u64::try_from(params.int(key)).unwrap_or(0)
+}
+
+fn build(params: &Params) -> Result<Box<dyn Solver>, ParamError> {
+    let variant = match params.word("variant") {
+        "hesham" => Variant::Hesham,
+        _ => Variant::Permutation,
+    };
+    if variant == Variant::Hesham {
+        let defaults = Params::resolve(ALGORITHM.name, PARAMS, &[])?;
+        for key in HESHAM_FIXED {
+            let given = params.iter().find(|(k, _)| k == key).map(|(_, v)| v);
+            let default = defaults.iter().find(|(k, _)| k == key).map(|(_, v)| v);
+            if given != default {
+                return Err(ParamError::BadValue {
+                    key: (*key).to_string(),
+                    value: given.map(ToString::to_string).unwrap_or_default(),
+                    expected: format!(
+                        "{key} left unset: variant=hesham fixes T0 = 35, x0.97 per move and no reheats"
+                    ),
+                });
+            }
+        }
+    }
+    let schedule = match variant {
+        Variant::Hesham => HESHAM_SCHEDULE,
+        Variant::Permutation => Schedule {
+            t0: params.float("t0"),
+            alpha: params.float("alpha"),
+            steps_per_temperature: count(params, "steps_per_temperature"),
+            reheat_after: count(params, "reheat_after"),
+            reheats: count(params, "reheats"),
+        },
+    };
+    Ok(Box::new(Annealing { variant, schedule }))
 }
 
 /// The registry entry.
 pub static ALGORITHM: Algorithm = Algorithm {
     name: "annealing",
-    summary: "placeholder",
-    source: "placeholder",
+    summary: "simulated annealing with Metropolis acceptance: swap moves on a permutation with O(1) energy deltas, geometric cooling, optional reheats",
+    source: "Kirkpatrick, Gelatt & Vecchi 1983 (Science 220); variant hesham: the schedule of seed 003's blog series (hesham8, The Eight Queens Problem), without its self-comparison bug",
     params: PARAMS,
-    default_budget: Budget::steps(1_000_000),
+    default_budget: Budget::steps(10_000_000),
     build,
 };
+
+/// Uphill energy changes whose acceptance probability is tabulated per level.
+const TABULATED: usize = 8;
+
+/// The temperature and the reheat bookkeeping of one search.
+struct Cooling {
+    schedule: Schedule,
+    level_length: u64,
+    temperature: f64,
+    /// `exp(-delta / temperature)` for `delta` in `1..=TABULATED`, when the
+    /// levels are long enough to repay the table (empty otherwise).
+    uphill: Vec<f64>,
+    moves_in_level: u64,
+    /// The lowest energy since the start or the last reheat.
+    best_energy: u64,
+    /// Completed levels since `best_energy` was last lowered.
+    levels_since_best: u64,
+    reheats_done: u64,
+}
+
+impl Cooling {
+    fn new(schedule: Schedule, n: usize, energy: u64) -> Self {
+        let level_length = match schedule.steps_per_temperature {
+            0 => n as u64,
+            k => k,
+        };
+        let mut cooling = Self {
+            schedule,
+            level_length: level_length.max(1),
+            temperature: schedule.t0,
+            uphill: Vec::with_capacity(TABULATED),
+            moves_in_level: 0,
+            best_energy: energy,
+            levels_since_best: 0,
+            reheats_done: 0,
+        };
+        cooling.set_temperature(schedule.t0);
+        cooling
+    }
+
+    fn set_temperature(&mut self, temperature: f64) {
+        self.temperature = temperature;
+        if self.level_length >= 4 * TABULATED as u64 {
+            self.uphill.clear();
+            self.uphill
+                .extend((1..=TABULATED as i64).map(|delta| Self::boltzmann(delta, temperature)));
+        }
+    }
+
+    /// `exp(-delta / t)`; 0 at t = 0.
+    fn boltzmann(delta: i64, temperature: f64) -> f64 {
+        (-(delta as f64) / temperature).exp()
+    }
+
+    /// Whether a move of energy change `delta` is taken (Metropolis: always
+    /// downhill or level, uphill with probability `exp(-delta / T)`). Draws a
+    /// number only for uphill moves that can pass.
+    #[inline]
+    fn accepts(&self, delta: i64, rng: &mut ChaCha8Rng) -> bool {
+        if delta <= 0 {
+            return true;
+        }
+        let p = match self.uphill.get(delta as usize - 1) {
+            Some(&p) => p,
+            None => Self::boltzmann(delta, self.temperature),
+        };
+        p > 0.0 && rng.random::<f64>() < p
+    }
+
+    /// Records one move that left the board at `energy`.
+    #[inline]
+    fn after_move(&mut self, energy: u64) {
+        if energy < self.best_energy {
+            self.best_energy = energy;
+            self.levels_since_best = 0;
+        }
+        self.moves_in_level += 1;
+        if self.moves_in_level < self.level_length {
+            return;
+        }
+        self.moves_in_level = 0;
+        self.levels_since_best += 1;
+        let s = self.schedule;
+        if s.reheat_after > 0
+            && self.levels_since_best >= s.reheat_after
+            && self.reheats_done < s.reheats
+        {
+            self.reheats_done += 1;
+            self.levels_since_best = 0;
+            self.best_energy = energy;
+            self.set_temperature(s.t0);
+        } else {
+            self.set_temperature(self.temperature * s.alpha);
+        }
+    }
+}
+
+/// A uniformly random permutation of `0..n` (Fisher–Yates).
+fn random_permutation(n: usize, rng: &mut ChaCha8Rng) -> Vec<u32> {
+    let mut columns: Vec<u32> = (0..n as u32).collect();
+    for i in (1..n).rev() {
+        let j = rng.random_range(0..=i);
+        columns.swap(i, j);
+    }
+    columns
+}
+
+/// Two distinct rows drawn uniformly (needs `n >= 2`).
+#[inline]
+fn distinct_pair(n: usize, rng: &mut ChaCha8Rng) -> (usize, usize) {
+    let i = rng.random_range(0..n);
+    let mut j = rng.random_range(0..n - 1);
+    if j >= i {
+        j += 1;
+    }
+    (i, j)
+}
+
+/// The end of a search on `columns` with the given counters.
+fn finish(columns: Vec<u32>, mut metrics: Metrics, stop: Option<StopReason>) -> Outcome {
+    metrics.final_conflicts = attacking_pairs(&columns);
+    match stop {
+        None => Outcome::solved(Placement::new(columns), metrics),
+        Some(reason) => Outcome::unsolved(metrics, reason),
+    }
+}
+
+impl Annealing {
+    /// Swap moves on a permutation board.
+    ///
+    /// Counters: `steps` = moves proposed; `evaluations` = 1 (the starting
+    /// board, counted from scratch); `checks` = N for that evaluation, then 4
+    /// per move (the line counts of the two lifted queens and of the two
+    /// landing squares).
+    fn solve_permutation(
+        &self,
+        n: usize,
+        rng: &mut ChaCha8Rng,
+        control: &mut Control<'_>,
+    ) -> Outcome {
+        let mut board = PermutationBoard::new(&random_permutation(n, rng));
+        let mut metrics = Metrics {
+            evaluations: 1,
+            checks: n as u64,
+            ..Metrics::default()
+        };
+        let mut cooling = Cooling::new(self.schedule, n, board.energy());
+        let tracing = control.tracing();
+        if tracing {
+            control.observe(0, board.energy());
+        }
+        let stop = loop {
+            if board.energy() == 0 {
+                break None;
+            }
+            if let Some(reason) = control.stop_reason(&metrics) {
+                break Some(reason);
+            }
+            let (i, j) = distinct_pair(n, rng);
+            let delta = board.swap_delta(i, j);
+            metrics.steps += 1;
+            metrics.checks += 4;
+            if cooling.accepts(delta, rng) {
+                board.apply_swap(i, j, delta);
+            }
+            cooling.after_move(board.energy());
+            if tracing {
+                control.observe(metrics.steps, board.energy());
+            }
+        };
+        finish(board.into_columns(), metrics, stop)
+    }
+
+    /// Seed 003's model: a random queen to a random column of its row.
+    ///
+    /// Counters: `steps` = moves proposed (null moves included);
+    /// `evaluations` = 1 (the starting board); `checks` = N for that
+    /// evaluation, then 2 per move (the queen's current square and the
+    /// landing square).
+    fn solve_hesham(&self, n: usize, rng: &mut ChaCha8Rng, control: &mut Control<'_>) -> Outcome {
+        let start: Vec<u32> = (0..n).map(|_| rng.random_range(0..n as u32)).collect();
+        let mut board = FreeBoard::new(&start);
+        let mut metrics = Metrics {
+            evaluations: 1,
+            checks: n as u64,
+            ..Metrics::default()
+        };
+        let mut cooling = Cooling::new(self.schedule, n, board.energy());
+        let tracing = control.tracing();
+        if tracing {
+            control.observe(0, board.energy());
+        }
+        let stop = loop {
+            if board.energy() == 0 {
+                break None;
+            }
+            if let Some(reason) = control.stop_reason(&metrics) {
+                break Some(reason);
+            }
+            let row = rng.random_range(0..n);
+            let column = rng.random_range(0..n as u32);
+            let delta = board.move_delta(row, column);
+            metrics.steps += 1;
+            metrics.checks += 2;
+            if cooling.accepts(delta, rng) {
+                board.apply_move(row, column, delta);
+            }
+            cooling.after_move(board.energy());
+            if tracing {
+                control.observe(metrics.steps, board.energy());
+            }
+        };
+        finish(board.into_columns(), metrics, stop)
+    }
+}
+
+impl Solver for Annealing {
+    fn solve(&self, n: usize, rng: &mut ChaCha8Rng, control: &mut Control<'_>) -> Outcome {
+        match self.variant {
+            Variant::Permutation => self.solve_permutation(n, rng, control),
+            Variant::Hesham => self.solve_hesham(n, rng, control),
+        }
+    }
+}

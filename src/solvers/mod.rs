@@ -12,6 +12,7 @@ pub mod construction;
 pub mod control;
 pub mod counting;
 pub mod params;
+pub mod permutation_energy;
 pub mod registry;
 
 pub mod annealing;
