@@ -38,38 +38,59 @@ const HEAD: &str = "name = \"t\"\nseed = 1\nsizes = [6, 8]\ntrials = 2\n";
 
 #[test]
 fn unknown_top_level_key() {
-    let e = refused(&format!("{HEAD}trails = 3\n[[algorithm]]\nname = \"backtracking\"\n"));
+    let e = refused(&format!(
+        "{HEAD}trails = 3\n[[algorithm]]\nname = \"backtracking\"\n"
+    ));
     assert_points_at(&e, 5, 1, &["unknown field `trails`", "`trials`", "`sizes`"]);
 }
 
 #[test]
 fn unknown_key_in_an_algorithm_table() {
-    let e = refused(&format!("{HEAD}[[algorithm]]\nname = \"backtracking\"\nlabl = \"x\"\n"));
+    let e = refused(&format!(
+        "{HEAD}[[algorithm]]\nname = \"backtracking\"\nlabl = \"x\"\n"
+    ));
     assert_points_at(&e, 7, 1, &["unknown field `labl`", "`label`"]);
 }
 
 #[test]
 fn unknown_key_in_a_budget() {
-    let e = refused(&format!("{HEAD}[budget]\nmax_step = 5\n[[algorithm]]\nname = \"backtracking\"\n"));
+    let e = refused(&format!(
+        "{HEAD}[budget]\nmax_step = 5\n[[algorithm]]\nname = \"backtracking\"\n"
+    ));
     assert_points_at(&e, 6, 1, &["unknown field `max_step`", "`max_steps`"]);
 }
 
 #[test]
 fn wrong_type() {
-    let e = refused("name = \"t\"\nseed = \"2016\"\nsizes = [8]\ntrials = 2\n[[algorithm]]\nname = \"backtracking\"\n");
+    let e = refused(
+        "name = \"t\"\nseed = \"2016\"\nsizes = [8]\ntrials = 2\n[[algorithm]]\nname = \"backtracking\"\n",
+    );
     assert_points_at(&e, 2, 8, &["invalid type", "string", "u64"]);
 }
 
 #[test]
 fn wrong_type_of_trials() {
-    let e = refused("name = \"t\"\nsizes = [8]\ntrials = \"many\"\n[[algorithm]]\nname = \"backtracking\"\n");
+    let e = refused(
+        "name = \"t\"\nsizes = [8]\ntrials = \"many\"\n[[algorithm]]\nname = \"backtracking\"\n",
+    );
     assert_points_at(&e, 3, 10, &["\"many\"", "whole number >= 1"]);
 }
 
 #[test]
 fn unknown_algorithm() {
-    let e = refused(&format!("{HEAD}[[algorithm]]\nname = \"quantum-annealing\"\n"));
-    assert_points_at(&e, 6, 8, &["unknown algorithm 'quantum-annealing'", "backtracking", "min-conflicts"]);
+    let e = refused(&format!(
+        "{HEAD}[[algorithm]]\nname = \"quantum-annealing\"\n"
+    ));
+    assert_points_at(
+        &e,
+        6,
+        8,
+        &[
+            "unknown algorithm 'quantum-annealing'",
+            "backtracking",
+            "min-conflicts",
+        ],
+    );
 }
 
 #[test]
@@ -77,7 +98,12 @@ fn unknown_parameter() {
     let e = refused(&format!(
         "{HEAD}[[algorithm]]\nname = \"backtracking\"\nparams = {{ mode = \"first\", depth = 3 }}\n"
     ));
-    assert_points_at(&e, 7, 28, &["unknown parameter 'depth'", "mode (first|exhaustive)"]);
+    assert_points_at(
+        &e,
+        7,
+        28,
+        &["unknown parameter 'depth'", "mode (first|exhaustive)"],
+    );
 }
 
 #[test]
@@ -90,19 +116,24 @@ fn bad_parameter_value() {
 
 #[test]
 fn empty_sizes() {
-    let e = refused("name = \"t\"\ntrials = 2\nsizes = []\n[[algorithm]]\nname = \"backtracking\"\n");
+    let e =
+        refused("name = \"t\"\ntrials = 2\nsizes = []\n[[algorithm]]\nname = \"backtracking\"\n");
     assert_points_at(&e, 3, 9, &["sizes is empty", "[8, 10, 12]"]);
 }
 
 #[test]
 fn board_size_zero() {
-    let e = refused("name = \"t\"\ntrials = 2\nsizes = [4, 0, 8]\n[[algorithm]]\nname = \"backtracking\"\n");
+    let e = refused(
+        "name = \"t\"\ntrials = 2\nsizes = [4, 0, 8]\n[[algorithm]]\nname = \"backtracking\"\n",
+    );
     assert_points_at(&e, 3, 9, &["board size 0", "1..="]);
 }
 
 #[test]
 fn board_size_zero_in_a_range() {
-    let e = refused("name = \"t\"\ntrials = 2\n[[algorithm]]\nname = \"backtracking\"\nsizes = { from = 0, to = 8 }\n");
+    let e = refused(
+        "name = \"t\"\ntrials = 2\n[[algorithm]]\nname = \"backtracking\"\nsizes = { from = 0, to = 8 }\n",
+    );
     assert_points_at(&e, 5, 9, &["from 0 to 8", "1 <= from <= to"]);
 }
 
@@ -125,7 +156,12 @@ fn same_algorithm_twice_without_labels() {
 #[test]
 fn missing_algorithm_table() {
     let e = refused(HEAD);
-    assert_points_at(&e, 1, 1, &["no [[algorithm]] table", "name = \"min-conflicts\""]);
+    assert_points_at(
+        &e,
+        1,
+        1,
+        &["no [[algorithm]] table", "name = \"min-conflicts\""],
+    );
 }
 
 #[test]
@@ -136,31 +172,42 @@ fn missing_sizes() {
 
 #[test]
 fn trials_table_missing_a_size() {
-    let e = refused("name = \"t\"\nsizes = [6, 8]\ntrials = { 6 = 10 }\n[[algorithm]]\nname = \"backtracking\"\n");
+    let e = refused(
+        "name = \"t\"\nsizes = [6, 8]\ntrials = { 6 = 10 }\n[[algorithm]]\nname = \"backtracking\"\n",
+    );
     assert_points_at(&e, 3, 10, &["no trial count for n = 8", "covers n = 6"]);
 }
 
 #[test]
 fn syntax_error() {
     let e = refused("name = \"t\"\nsizes = [6, 8\ntrials = 2\n");
-    assert!(e.contains("bad.toml:2:") || e.contains("bad.toml:3:"), "{e}");
+    assert!(
+        e.contains("bad.toml:2:") || e.contains("bad.toml:3:"),
+        "{e}"
+    );
 }
 
 #[test]
 fn negative_budget() {
-    let e = refused(&format!("{HEAD}[budget]\nmax_steps = -5\n[[algorithm]]\nname = \"backtracking\"\n"));
+    let e = refused(&format!(
+        "{HEAD}[budget]\nmax_steps = -5\n[[algorithm]]\nname = \"backtracking\"\n"
+    ));
     assert_points_at(&e, 6, 13, &["-5", "u64"]);
 }
 
 #[test]
 fn non_positive_time_limit() {
-    let e = refused(&format!("{HEAD}[budget]\ntime_limit = 0\n[[algorithm]]\nname = \"backtracking\"\n"));
+    let e = refused(&format!(
+        "{HEAD}[budget]\ntime_limit = 0\n[[algorithm]]\nname = \"backtracking\"\n"
+    ));
     assert_points_at(&e, 6, 14, &["time_limit = 0", "positive number of seconds"]);
 }
 
 #[test]
 fn unsafe_experiment_name() {
-    let e = refused("name = \"../up\"\nsizes = [8]\ntrials = 1\n[[algorithm]]\nname = \"backtracking\"\n");
+    let e = refused(
+        "name = \"../up\"\nsizes = [8]\ntrials = 1\n[[algorithm]]\nname = \"backtracking\"\n",
+    );
     assert_points_at(&e, 1, 8, &["'../up'", "letters, digits"]);
 }
 

@@ -54,10 +54,17 @@ fn ok(out: Output) -> Output {
 /// A CSV file as rows of fields, without the columns whose name mentions
 /// seconds (the only ones that may differ between runs).
 fn table(path: &Path) -> Vec<Vec<String>> {
-    let mut reader = csv::Reader::from_path(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut reader =
+        csv::Reader::from_path(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let header = reader.headers().expect("header").clone();
-    let keep: Vec<usize> = (0..header.len()).filter(|&i| !header[i].contains("seconds")).collect();
-    let mut rows = vec![keep.iter().map(|&i| header[i].to_string()).collect::<Vec<_>>()];
+    let keep: Vec<usize> = (0..header.len())
+        .filter(|&i| !header[i].contains("seconds"))
+        .collect();
+    let mut rows = vec![
+        keep.iter()
+            .map(|&i| header[i].to_string())
+            .collect::<Vec<_>>(),
+    ];
     for record in reader.records() {
         let record = record.expect("row");
         rows.push(keep.iter().map(|&i| record[i].to_string()).collect());
@@ -75,14 +82,30 @@ fn setup() -> tempfile::TempDir {
 fn results_do_not_depend_on_the_thread_count() {
     let dir = setup();
     let d = dir.path();
-    ok(queens(d, &["run", "exp.toml", "-q", "--threads", "1", "--data", "one"]));
-    ok(queens(d, &["run", "exp.toml", "-q", "--threads", "2", "--data", "two"]));
-    ok(queens(d, &["run", "exp.toml", "-q", "--threads", "3", "--data", "three"]));
+    ok(queens(
+        d,
+        &["run", "exp.toml", "-q", "--threads", "1", "--data", "one"],
+    ));
+    ok(queens(
+        d,
+        &["run", "exp.toml", "-q", "--threads", "2", "--data", "two"],
+    ));
+    ok(queens(
+        d,
+        &["run", "exp.toml", "-q", "--threads", "3", "--data", "three"],
+    ));
     let one = table(&d.join("one/runs.csv"));
-    assert_eq!(one.len(), 1 + 4 + 7 + 5 + 2 * 5, "header and every planned trial");
+    assert_eq!(
+        one.len(),
+        1 + 4 + 7 + 5 + 2 * 5,
+        "header and every planned trial"
+    );
     assert_eq!(one, table(&d.join("two/runs.csv")));
     assert_eq!(one, table(&d.join("three/runs.csv")));
-    assert_eq!(table(&d.join("one/summary.csv")), table(&d.join("two/summary.csv")));
+    assert_eq!(
+        table(&d.join("one/summary.csv")),
+        table(&d.join("two/summary.csv"))
+    );
     // The seeds differ between trials, and the stochastic rows with them.
     let seeds: std::collections::HashSet<&String> = one[1..].iter().map(|r| &r[6]).collect();
     assert_eq!(seeds.len(), one.len() - 1);
@@ -95,18 +118,44 @@ fn shards_merge_into_the_single_machine_run() {
     ok(queens(d, &["run", "exp.toml", "-q", "--data", "single"]));
     // Three shards in one directory, in any order.
     for shard in ["2/3", "0/3", "1/3"] {
-        let out = ok(queens(d, &["run", "exp.toml", "-q", "--data", "sharded", "--shard", shard]));
+        let out = ok(queens(
+            d,
+            &[
+                "run", "exp.toml", "-q", "--data", "sharded", "--shard", shard,
+            ],
+        ));
         assert!(String::from_utf8_lossy(&out.stderr).contains("queens merge"));
     }
-    assert!(!d.join("sharded/runs.csv").exists(), "a shard writes only its own file");
+    assert!(
+        !d.join("sharded/runs.csv").exists(),
+        "a shard writes only its own file"
+    );
     ok(queens(d, &["merge", "sharded", "--plots", "plots"]));
-    assert_eq!(table(&d.join("single/runs.csv")), table(&d.join("sharded/runs.csv")));
-    assert_eq!(table(&d.join("single/summary.csv")), table(&d.join("sharded/summary.csv")));
+    assert_eq!(
+        table(&d.join("single/runs.csv")),
+        table(&d.join("sharded/runs.csv"))
+    );
+    assert_eq!(
+        table(&d.join("single/summary.csv")),
+        table(&d.join("sharded/summary.csv"))
+    );
     // Two shards in separate directories, merged elsewhere.
-    ok(queens(d, &["run", "exp.toml", "-q", "--data", "a", "--shard", "0/2"]));
-    ok(queens(d, &["run", "exp.toml", "-q", "--data", "b", "--shard", "1/2"]));
-    ok(queens(d, &["merge", "a", "b", "--into", "ab", "--plots", "plots"]));
-    assert_eq!(table(&d.join("single/runs.csv")), table(&d.join("ab/runs.csv")));
+    ok(queens(
+        d,
+        &["run", "exp.toml", "-q", "--data", "a", "--shard", "0/2"],
+    ));
+    ok(queens(
+        d,
+        &["run", "exp.toml", "-q", "--data", "b", "--shard", "1/2"],
+    ));
+    ok(queens(
+        d,
+        &["merge", "a", "b", "--into", "ab", "--plots", "plots"],
+    ));
+    assert_eq!(
+        table(&d.join("single/runs.csv")),
+        table(&d.join("ab/runs.csv"))
+    );
 }
 
 #[test]
@@ -115,8 +164,14 @@ fn merge_refuses_mixed_missing_and_incomplete_shards() {
     let d = dir.path();
     let other = CONFIG.replace("seed = 11", "seed = 12");
     std::fs::write(d.join("other.toml"), other).expect("config");
-    ok(queens(d, &["run", "exp.toml", "-q", "--data", "a", "--shard", "0/2"]));
-    ok(queens(d, &["run", "other.toml", "-q", "--data", "b", "--shard", "1/2"]));
+    ok(queens(
+        d,
+        &["run", "exp.toml", "-q", "--data", "a", "--shard", "0/2"],
+    ));
+    ok(queens(
+        d,
+        &["run", "other.toml", "-q", "--data", "b", "--shard", "1/2"],
+    ));
     let out = queens(d, &["merge", "a", "b", "--into", "ab"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("different configs"));
@@ -127,7 +182,10 @@ fn merge_refuses_mixed_missing_and_incomplete_shards() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("missing shard(s) 1/2"));
 
     // Shard 1/2 of the right config, with its last two rows lost.
-    ok(queens(d, &["run", "exp.toml", "-q", "--data", "a", "--shard", "1/2"]));
+    ok(queens(
+        d,
+        &["run", "exp.toml", "-q", "--data", "a", "--shard", "1/2"],
+    ));
     let runs = d.join("a/runs.shard-1-of-2.csv");
     let text = std::fs::read_to_string(&runs).expect("runs");
     let kept: Vec<&str> = text.lines().collect();
@@ -136,7 +194,10 @@ fn merge_refuses_mixed_missing_and_incomplete_shards() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("shard 1/2 is incomplete"));
     // Running the shard again finishes it; then the merge succeeds.
-    ok(queens(d, &["run", "exp.toml", "-q", "--data", "a", "--shard", "1/2"]));
+    ok(queens(
+        d,
+        &["run", "exp.toml", "-q", "--data", "a", "--shard", "1/2"],
+    ));
     ok(queens(d, &["merge", "a", "--plots", "plots"]));
 }
 
@@ -149,20 +210,32 @@ fn resume_drops_a_torn_line_and_runs_only_what_is_missing() {
     // Keep the header and 6 rows, in scrambled order, plus half a row.
     let text = std::fs::read_to_string(d.join("cut/runs.csv")).expect("runs");
     let lines: Vec<&str> = text.lines().collect();
-    let mut kept = vec![lines[0], lines[9], lines[2], lines[20], lines[5], lines[1], lines[14]];
+    let mut kept = vec![
+        lines[0], lines[9], lines[2], lines[20], lines[5], lines[1], lines[14],
+    ];
     let torn = &lines[3][..lines[3].len() / 2];
     kept.push(torn);
     std::fs::write(d.join("cut/runs.csv"), kept.join("\n")).expect("write");
-    let out = ok(queens(d, &["run", "exp.toml", "--data", "cut", "--threads", "2"]));
+    let out = ok(queens(
+        d,
+        &["run", "exp.toml", "--data", "cut", "--threads", "2"],
+    ));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("6 done already"), "{stderr}");
-    assert_eq!(table(&d.join("full/runs.csv")), table(&d.join("cut/runs.csv")));
-    assert_eq!(table(&d.join("full/summary.csv")), table(&d.join("cut/summary.csv")));
+    assert_eq!(
+        table(&d.join("full/runs.csv")),
+        table(&d.join("cut/runs.csv"))
+    );
+    assert_eq!(
+        table(&d.join("full/summary.csv")),
+        table(&d.join("cut/summary.csv"))
+    );
     // Kept rows are kept as they were, wall time included.
     let after = std::fs::read_to_string(d.join("cut/runs.csv")).expect("runs");
     assert!(after.lines().any(|l| l == lines[20]));
     let meta: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(d.join("cut/metadata.json")).expect("meta")).expect("json");
+        serde_json::from_str(&std::fs::read_to_string(d.join("cut/metadata.json")).expect("meta"))
+            .expect("json");
     let sessions = meta["sessions"].as_array().expect("sessions");
     assert_eq!(sessions.len(), 2);
     assert_eq!(sessions[1]["trials_run"], 26 - 6);
@@ -175,13 +248,27 @@ fn a_changed_config_is_refused_without_fresh() {
     let d = dir.path();
     ok(queens(d, &["run", "exp.toml", "-q", "--data", "x"]));
     let before = std::fs::read(d.join("x/runs.csv")).expect("runs");
-    std::fs::write(d.join("exp.toml"), CONFIG.replace("trials = 5", "trials = 6")).expect("config");
+    std::fs::write(
+        d.join("exp.toml"),
+        CONFIG.replace("trials = 5", "trials = 6"),
+    )
+    .expect("config");
     let out = queens(d, &["run", "exp.toml", "-q", "--data", "x"]);
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("different config") && stderr.contains("--fresh"), "{stderr}");
-    assert_eq!(std::fs::read(d.join("x/runs.csv")).expect("runs"), before, "untouched");
-    ok(queens(d, &["run", "exp.toml", "-q", "--data", "x", "--fresh"]));
+    assert!(
+        stderr.contains("different config") && stderr.contains("--fresh"),
+        "{stderr}"
+    );
+    assert_eq!(
+        std::fs::read(d.join("x/runs.csv")).expect("runs"),
+        before,
+        "untouched"
+    );
+    ok(queens(
+        d,
+        &["run", "exp.toml", "-q", "--data", "x", "--fresh"],
+    ));
     assert_eq!(table(&d.join("x/runs.csv")).len(), 1 + 4 + 7 + 6 + 2 * 6);
 }
 
@@ -190,9 +277,10 @@ fn metadata_records_the_config_and_the_machine() {
     let dir = setup();
     let d = dir.path();
     ok(queens(d, &["run", "exp.toml", "-q", "--threads", "2"]));
-    let meta: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(d.join("data/invariance/metadata.json")).expect("meta"))
-            .expect("json");
+    let meta: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(d.join("data/invariance/metadata.json")).expect("meta"),
+    )
+    .expect("json");
     assert_eq!(meta["config_text"], CONFIG);
     assert_eq!(meta["config_hash"].as_str().expect("hash").len(), 64);
     assert_eq!(meta["crate_version"], env!("CARGO_PKG_VERSION"));
@@ -211,8 +299,10 @@ fn every_row_replays_with_queens_solve() {
     let d = dir.path();
     ok(queens(d, &["run", "exp.toml", "-q"]));
     let mut reader = csv::Reader::from_path(d.join("data/invariance/runs.csv")).expect("runs");
-    let rows: Vec<queens::experiment::records::RunRecord> =
-        reader.deserialize().collect::<Result<_, _>>().expect("rows");
+    let rows: Vec<queens::experiment::records::RunRecord> = reader
+        .deserialize()
+        .collect::<Result<_, _>>()
+        .expect("rows");
     for row in rows.iter().filter(|r| r.trial < 2) {
         let mut args = vec![
             "solve".to_string(),
@@ -236,7 +326,11 @@ fn every_row_replays_with_queens_solve() {
         assert_eq!(json["solved"], row.solved, "{row:?}");
         assert_eq!(json["metrics"]["steps"], row.steps, "{row:?}");
         assert_eq!(json["metrics"]["checks"], row.checks, "{row:?}");
-        assert_eq!(json["metrics"]["stop_reason"], row.stop_reason.as_str(), "{row:?}");
+        assert_eq!(
+            json["metrics"]["stop_reason"],
+            row.stop_reason.as_str(),
+            "{row:?}"
+        );
     }
 }
 
@@ -248,16 +342,28 @@ fn traces_are_sampled_per_trial() {
     std::fs::write(d.join("tr.toml"), config).expect("config");
     ok(queens(d, &["run", "tr.toml", "-q"]));
     let traces = table(&d.join("data/tr/traces.csv"));
-    assert_eq!(traces[0], ["label", "n", "trial", "step", "conflicts", "best_conflicts"]);
+    assert_eq!(
+        traces[0],
+        ["label", "n", "trial", "step", "conflicts", "best_conflicts"]
+    );
     for trial in 0..3 {
         let points: Vec<(u64, u64, u64)> = traces[1..]
             .iter()
             .filter(|r| r[2] == trial.to_string())
-            .map(|r| (r[3].parse().expect("step"), r[4].parse().expect("c"), r[5].parse().expect("b")))
+            .map(|r| {
+                (
+                    r[3].parse().expect("step"),
+                    r[4].parse().expect("c"),
+                    r[5].parse().expect("b"),
+                )
+            })
             .collect();
         assert!(!points.is_empty(), "trial {trial} has a trace");
         for w in points.windows(2) {
-            assert!(w[0].0 <= w[1].0 && w[1].2 <= w[0].2, "steps rise, best falls: {w:?}");
+            assert!(
+                w[0].0 <= w[1].0 && w[1].2 <= w[0].2,
+                "steps rise, best falls: {w:?}"
+            );
         }
         for &(_, c, b) in &points {
             assert!(b <= c);

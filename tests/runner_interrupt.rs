@@ -35,7 +35,11 @@ fn run_to_end(dir: &Path, data: &str) -> std::process::Output {
         .args(["run", "exp.toml", "-q", "--threads", "2", "--data", data])
         .output()
         .expect("runs");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     out
 }
 
@@ -56,8 +60,14 @@ fn wait_for_rows(path: &Path, rows: usize, child: &mut Child) {
         if lines > rows {
             return;
         }
-        assert!(child.try_wait().expect("status").is_none(), "the run ended before it could be stopped");
-        assert!(start.elapsed() < Duration::from_secs(60), "no rows appeared");
+        assert!(
+            child.try_wait().expect("status").is_none(),
+            "the run ended before it could be stopped"
+        );
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "no rows appeared"
+        );
         std::thread::sleep(Duration::from_millis(2));
     }
 }
@@ -66,8 +76,14 @@ fn wait_for_rows(path: &Path, rows: usize, child: &mut Child) {
 fn table(path: &Path) -> Vec<Vec<String>> {
     let mut reader = csv::Reader::from_path(path).expect("csv");
     let header = reader.headers().expect("header").clone();
-    let keep: Vec<usize> = (0..header.len()).filter(|&i| !header[i].contains("seconds")).collect();
-    let mut rows = vec![keep.iter().map(|&i| header[i].to_string()).collect::<Vec<_>>()];
+    let keep: Vec<usize> = (0..header.len())
+        .filter(|&i| !header[i].contains("seconds"))
+        .collect();
+    let mut rows = vec![
+        keep.iter()
+            .map(|&i| header[i].to_string())
+            .collect::<Vec<_>>(),
+    ];
     for record in reader.records() {
         let record = record.expect("a whole row");
         rows.push(keep.iter().map(|&i| record[i].to_string()).collect());
@@ -92,10 +108,19 @@ fn kill_9_then_resume_equals_an_uninterrupted_run() {
     child.wait().expect("reaped");
     let partial = std::fs::read_to_string(d.join("killed/runs.csv")).expect("runs");
     let complete_rows = partial.matches('\n').count() - 1;
-    assert!(complete_rows < PLANNED, "killed before the end ({complete_rows} rows)");
+    assert!(
+        complete_rows < PLANNED,
+        "killed before the end ({complete_rows} rows)"
+    );
     run_to_end(d, "killed");
-    assert_eq!(table(&d.join("reference/runs.csv")), table(&d.join("killed/runs.csv")));
-    assert_eq!(table(&d.join("reference/summary.csv")), table(&d.join("killed/summary.csv")));
+    assert_eq!(
+        table(&d.join("reference/runs.csv")),
+        table(&d.join("killed/runs.csv"))
+    );
+    assert_eq!(
+        table(&d.join("reference/summary.csv")),
+        table(&d.join("killed/summary.csv"))
+    );
 }
 
 #[test]
@@ -115,12 +140,27 @@ fn ctrl_c_keeps_finished_rows_writes_the_summary_and_exits_130() {
     let rows = table(&d.join("stopped/runs.csv"));
     assert!(rows.len() - 1 < PLANNED, "stopped before the end");
     let summary = table(&d.join("stopped/summary.csv"));
-    let trials_col = summary[0].iter().position(|c| c == "trials").expect("trials column");
-    let summarised: usize = summary[1..].iter().map(|r| r[trials_col].parse::<usize>().expect("count")).sum();
-    assert_eq!(summarised, rows.len() - 1, "the summary covers exactly the finished rows");
-    let meta: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(d.join("stopped/metadata.json")).expect("meta")).expect("json");
+    let trials_col = summary[0]
+        .iter()
+        .position(|c| c == "trials")
+        .expect("trials column");
+    let summarised: usize = summary[1..]
+        .iter()
+        .map(|r| r[trials_col].parse::<usize>().expect("count"))
+        .sum();
+    assert_eq!(
+        summarised,
+        rows.len() - 1,
+        "the summary covers exactly the finished rows"
+    );
+    let meta: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(d.join("stopped/metadata.json")).expect("meta"),
+    )
+    .expect("json");
     assert_eq!(meta["sessions"][0]["interrupted"], true);
     run_to_end(d, "stopped");
-    assert_eq!(table(&d.join("reference/runs.csv")), table(&d.join("stopped/runs.csv")));
+    assert_eq!(
+        table(&d.join("reference/runs.csv")),
+        table(&d.join("stopped/runs.csv"))
+    );
 }

@@ -112,10 +112,17 @@ fn summary_rows_from_runs_alone() {
     ];
     let s = summarize(&runs);
     let cells: Vec<(&str, u64)> = s.iter().map(|r| (r.label.as_str(), r.n)).collect();
-    assert_eq!(cells, vec![("b", 4), ("b", 8), ("a", 8)], "labels by first appearance, n ascending");
+    assert_eq!(
+        cells,
+        vec![("b", 4), ("b", 8), ("a", 8)],
+        "labels by first appearance, n ascending"
+    );
     let b4 = &s[0];
     assert_eq!((b4.trials, b4.successes, b4.success_rate), (1, 0, 0.0));
-    assert_eq!((b4.steps_median, b4.ert_steps, b4.ert_seconds), (None, None, None));
+    assert_eq!(
+        (b4.steps_median, b4.ert_steps, b4.ert_seconds),
+        (None, None, None)
+    );
     let b8 = &s[1];
     assert_eq!((b8.trials, b8.successes, b8.success_rate), (4, 2, 0.5));
     assert_eq!(b8.steps_mean, Some(20.0), "over solved trials only");

@@ -6,7 +6,9 @@ use std::path::Path;
 
 use anyhow::Context;
 
-use super::stats::{bootstrap_median_interval, ert, mean, quantile_sorted, sorted, wilson_interval};
+use super::stats::{
+    bootstrap_median_interval, ert, mean, quantile_sorted, sorted, wilson_interval,
+};
 use crate::experiment::records::{RunRecord, SummaryRow};
 use crate::experiment::seed::SeedChain;
 
@@ -94,15 +96,18 @@ pub fn summarize(runs: &[RunRecord]) -> Vec<SummaryRow> {
         };
         cells.entry((index, r.n)).or_default().push(r);
     }
-    cells.values().filter_map(|cell| summarize_cell(cell)).collect()
+    cells
+        .values()
+        .filter_map(|cell| summarize_cell(cell))
+        .collect()
 }
 
 /// Writes `rows` to `path` as CSV (through a temporary file renamed into
 /// place, so a reader never sees half a summary).
 pub fn write_summary(path: &Path, rows: &[SummaryRow]) -> anyhow::Result<()> {
     let tmp = path.with_extension("csv.tmp");
-    let mut writer = csv::Writer::from_path(&tmp)
-        .with_context(|| format!("cannot create {}", tmp.display()))?;
+    let mut writer =
+        csv::Writer::from_path(&tmp).with_context(|| format!("cannot create {}", tmp.display()))?;
     for row in rows {
         writer.serialize(row)?;
     }

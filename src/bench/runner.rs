@@ -26,7 +26,8 @@ pub fn run(options: &BenchOptions) -> anyhow::Result<Vec<BenchRow>> {
         let text = format!(
             "name = \"runner-bench\"\nseed = 1\nsizes = [{n}]\ntrials = {trials}\n\n[[algorithm]]\nname = \"min-conflicts\"\n"
         );
-        let experiment = config::load("runner benchmark", &text).map_err(|e| anyhow::anyhow!("{e}"))?;
+        let experiment =
+            config::load("runner benchmark", &text).map_err(|e| anyhow::anyhow!("{e}"))?;
         for threads in [1, 2] {
             let dir = std::env::temp_dir().join(format!(
                 "queens-runner-bench-{}-{threads}",

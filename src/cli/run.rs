@@ -8,7 +8,7 @@ use anyhow::Context;
 use queens::experiment::config::{self, DEFAULT_CONFIG, DEFAULT_CONFIG_NAME};
 use queens::experiment::plan::Shard;
 use queens::experiment::progress::ProgressMode;
-use queens::experiment::runner::{RunOptions, check_data_dir, RunFiles, run_experiment};
+use queens::experiment::runner::{RunFiles, RunOptions, check_data_dir, run_experiment};
 
 use super::Exit;
 
@@ -66,7 +66,11 @@ pub fn run(args: RunArgs) -> anyhow::Result<Exit> {
         .plots
         .clone()
         .unwrap_or_else(|| PathBuf::from("plots").join(&experiment.name));
-    check_data_dir(&experiment, &RunFiles::new(&data_dir, args.shard), args.fresh)?;
+    check_data_dir(
+        &experiment,
+        &RunFiles::new(&data_dir, args.shard),
+        args.fresh,
+    )?;
 
     install_interrupt_handler();
     let threads = args.threads.map_or_else(

@@ -176,7 +176,9 @@ fn locate(text: &str, offset: usize) -> (usize, usize, String) {
     let line_end = text[line_start..]
         .find('\n')
         .map_or(text.len(), |i| line_start + i);
-    let excerpt = text[line_start..line_end].trim_end_matches('\r').to_string();
+    let excerpt = text[line_start..line_end]
+        .trim_end_matches('\r')
+        .to_string();
     (line, column, excerpt)
 }
 
@@ -233,13 +235,17 @@ pub fn load(source: &str, text: &str) -> Result<Experiment, ConfigError> {
     }
     let mut entries: Vec<Entry> = Vec::new();
     for a in &raw.algorithm {
-        let algorithm = find_algorithm(a.name.get_ref()).map_err(|e| at(a.name.span(), e.to_string()))?;
+        let algorithm =
+            find_algorithm(a.name.get_ref()).map_err(|e| at(a.name.span(), e.to_string()))?;
         let (label, label_span) = match &a.label {
             Some(l) => (l.get_ref().clone(), l.span()),
             None => (a.name.get_ref().clone(), a.name.span()),
         };
         if label.trim().is_empty() {
-            return Err(at(label_span, "empty label: write a name for the CSV and charts".to_string()));
+            return Err(at(
+                label_span,
+                "empty label: write a name for the CSV and charts".to_string(),
+            ));
         }
         if entries.iter().any(|e| e.label == label) {
             return Err(at(
@@ -261,7 +267,9 @@ pub fn load(source: &str, text: &str) -> Result<Experiment, ConfigError> {
             (None, None) => {
                 return Err(at(
                     a.name.span(),
-                    format!("no sizes for '{label}': set `sizes` at the top of the file or in this [[algorithm]] table"),
+                    format!(
+                        "no sizes for '{label}': set `sizes` at the top of the file or in this [[algorithm]] table"
+                    ),
                 ));
             }
         };
@@ -270,7 +278,9 @@ pub fn load(source: &str, text: &str) -> Result<Experiment, ConfigError> {
             (None, None) => {
                 return Err(at(
                     a.name.span(),
-                    format!("no trial count for '{label}': set `trials` at the top of the file or in this [[algorithm]] table"),
+                    format!(
+                        "no trial count for '{label}': set `trials` at the top of the file or in this [[algorithm]] table"
+                    ),
                 ));
             }
         };
@@ -373,7 +383,9 @@ fn sizes(
     let list: Vec<i64> = match spec.get_ref() {
         toml::Value::Array(items) => items
             .iter()
-            .map(|v| int(v).ok_or_else(|| err(format!("size {v} is not a whole number: {ALLOWED}"))))
+            .map(|v| {
+                int(v).ok_or_else(|| err(format!("size {v} is not a whole number: {ALLOWED}")))
+            })
             .collect::<Result<_, _>>()?,
         toml::Value::Table(t) => {
             for key in t.keys() {
@@ -385,11 +397,15 @@ fn sizes(
             }
             let get = |k: &str| -> Result<Option<i64>, ConfigError> {
                 t.get(k)
-                    .map(|v| int(v).ok_or_else(|| err(format!("sizes.{k} = {v} is not a whole number"))))
+                    .map(|v| {
+                        int(v).ok_or_else(|| err(format!("sizes.{k} = {v} is not a whole number")))
+                    })
                     .transpose()
             };
             let (Some(from), Some(to)) = (get("from")?, get("to")?) else {
-                return Err(err(format!("a sizes range needs `from` and `to`: {ALLOWED}")));
+                return Err(err(format!(
+                    "a sizes range needs `from` and `to`: {ALLOWED}"
+                )));
             };
             if from < 1 || to < from {
                 return Err(err(format!(
@@ -420,7 +436,9 @@ fn sizes(
                 }
                 (None, None) => list = (from..=to).collect(),
                 (Some(_), Some(_)) => {
-                    return Err(err("a sizes range takes `step` or `factor`, not both".to_string()));
+                    return Err(err(
+                        "a sizes range takes `step` or `factor`, not both".to_string()
+                    ));
                 }
             }
             list
@@ -458,7 +476,8 @@ fn trials(
     at: &impl Fn(Range<usize>, String) -> ConfigError,
 ) -> Result<Vec<(u64, u64)>, ConfigError> {
     let err = |message: String| at(spec.span(), message);
-    const ALLOWED: &str = "write a whole number >= 1, like 100, or a table by size, like { 8 = 500, 10 = 200 }";
+    const ALLOWED: &str =
+        "write a whole number >= 1, like 100, or a table by size, like { 8 = 500, 10 = 200 }";
     let check = |v: &toml::Value| -> Result<u64, ConfigError> {
         match int(v) {
             Some(t) if t >= 1 => Ok(t as u64),
@@ -469,10 +488,9 @@ fn trials(
         toml::Value::Table(t) => {
             let mut by_size = BTreeMap::new();
             for (key, v) in t {
-                let n: u64 = key
-                    .trim()
-                    .parse()
-                    .map_err(|_| err(format!("trials key '{key}' is not a board size: {ALLOWED}")))?;
+                let n: u64 = key.trim().parse().map_err(|_| {
+                    err(format!("trials key '{key}' is not a board size: {ALLOWED}"))
+                })?;
                 by_size.insert(n, check(v)?);
             }
             sizes

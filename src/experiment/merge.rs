@@ -39,16 +39,23 @@ struct FoundShard {
 /// Finds the shard metadata files (`metadata.shard-I-of-K.json`) in `dir`.
 fn find_shards(dir: &Path) -> anyhow::Result<Vec<FoundShard>> {
     let mut found = Vec::new();
-    let entries = std::fs::read_dir(dir).with_context(|| format!("cannot read directory {}", dir.display()))?;
+    let entries = std::fs::read_dir(dir)
+        .with_context(|| format!("cannot read directory {}", dir.display()))?;
     for entry in entries {
         let path = entry?.path();
         let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
             continue;
         };
-        let Some(tag) = name.strip_prefix("metadata.shard-").and_then(|t| t.strip_suffix(".json")) else {
+        let Some(tag) = name
+            .strip_prefix("metadata.shard-")
+            .and_then(|t| t.strip_suffix(".json"))
+        else {
             continue;
         };
-        let Some(shard) = tag.split_once("-of-").and_then(|(i, k)| format!("{i}/{k}").parse::<Shard>().ok()) else {
+        let Some(shard) = tag
+            .split_once("-of-")
+            .and_then(|(i, k)| format!("{i}/{k}").parse::<Shard>().ok())
+        else {
             continue;
         };
         let Some(metadata) = metadata::read(&path)? else {
@@ -73,7 +80,10 @@ pub fn merge(dirs: &[PathBuf], into: &Path) -> anyhow::Result<MergeReport> {
     let Some(first) = shards.first() else {
         bail!(
             "no shard results (metadata.shard-I-of-K.json) in {}: run `queens run CONFIG --shard I/K` first",
-            dirs.iter().map(|d| d.display().to_string()).collect::<Vec<_>>().join(", ")
+            dirs.iter()
+                .map(|d| d.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
         );
     };
     let hash = first.metadata.config_hash.clone();
@@ -82,7 +92,9 @@ pub fn merge(dirs: &[PathBuf], into: &Path) -> anyhow::Result<MergeReport> {
         if s.metadata.config_hash != hash {
             bail!(
                 "shards of different configs: {} has config hash {} ({}), {} has {} ({}); merge only shards of one config",
-                RunFiles::new(&first.dir, Some(first.shard)).metadata.display(),
+                RunFiles::new(&first.dir, Some(first.shard))
+                    .metadata
+                    .display(),
                 &hash[..12.min(hash.len())],
                 first.metadata.config_source,
                 RunFiles::new(&s.dir, Some(s.shard)).metadata.display(),
@@ -116,11 +128,16 @@ pub fn merge(dirs: &[PathBuf], into: &Path) -> anyhow::Result<MergeReport> {
         .map(|i| format!("{i}/{count}"))
         .collect();
     if !missing.is_empty() {
-        bail!("missing shard(s) {}: run them before merging", missing.join(", "));
+        bail!(
+            "missing shard(s) {}: run them before merging",
+            missing.join(", ")
+        );
     }
 
     let experiment = config::load(&first.metadata.config_source, &first.metadata.config_text)
-        .map_err(|e| anyhow::anyhow!("the config stored in the shard metadata no longer loads: {e}"))?;
+        .map_err(|e| {
+            anyhow::anyhow!("the config stored in the shard metadata no longer loads: {e}")
+        })?;
     let full_plan = plan(&experiment);
     let entry_of: HashMap<&str, usize> = experiment
         .entries
@@ -134,7 +151,9 @@ pub fn merge(dirs: &[PathBuf], into: &Path) -> anyhow::Result<MergeReport> {
         .map(|(i, t)| ((t.entry, t.n, t.trial), i))
         .collect();
     let locate = |label: &str, n: u64, trial: u64| {
-        entry_of.get(label).and_then(|&e| position.get(&(e, n, trial)).copied())
+        entry_of
+            .get(label)
+            .and_then(|&e| position.get(&(e, n, trial)).copied())
     };
 
     let mut merged: Vec<Option<RunRecord>> = vec![None; full_plan.len()];
@@ -156,8 +175,12 @@ pub fn merge(dirs: &[PathBuf], into: &Path) -> anyhow::Result<MergeReport> {
                 ),
             }
         }
-        let expected = (0..full_plan.len()).filter(|&p| s.shard.contains(p)).count();
-        let have = (0..full_plan.len()).filter(|&p| s.shard.contains(p) && merged[p].is_some()).count();
+        let expected = (0..full_plan.len())
+            .filter(|&p| s.shard.contains(p))
+            .count();
+        let have = (0..full_plan.len())
+            .filter(|&p| s.shard.contains(p) && merged[p].is_some())
+            .count();
         if have < expected {
             bail!(
                 "shard {} is incomplete: {have} of {expected} trials in {}; run `queens run … --shard {}` again to finish it (it resumes)",
@@ -191,7 +214,8 @@ pub fn merge(dirs: &[PathBuf], into: &Path) -> anyhow::Result<MergeReport> {
     meta.trials_done = records.len() as u64;
     meta.machine = first.metadata.machine.clone();
     for index in 0..count {
-        meta.sessions.extend(by_index[&index].metadata.sessions.iter().cloned());
+        meta.sessions
+            .extend(by_index[&index].metadata.sessions.iter().cloned());
     }
     metadata::write(&files.metadata, &meta)?;
     Ok(MergeReport {

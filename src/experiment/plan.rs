@@ -73,7 +73,9 @@ impl fmt::Display for Shard {
 
 /// A `--shard` argument that is not `I/K` with 0 ≤ I < K.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("'{0}' is not a shard: write I/K with 0 <= I < K, like 0/4 (Slurm: $SLURM_ARRAY_TASK_ID/4)")]
+#[error(
+    "'{0}' is not a shard: write I/K with 0 <= I < K, like 0/4 (Slurm: $SLURM_ARRAY_TASK_ID/4)"
+)]
 pub struct BadShard(pub String);
 
 impl FromStr for Shard {
@@ -97,10 +99,7 @@ mod tests {
 
     #[test]
     fn shards_parse_and_partition() {
-        assert_eq!(
-            "2/4".parse::<Shard>(),
-            Ok(Shard { index: 2, count: 4 })
-        );
+        assert_eq!("2/4".parse::<Shard>(), Ok(Shard { index: 2, count: 4 }));
         for bad in ["4/4", "1/0", "x/2", "1", "-1/3"] {
             assert!(bad.parse::<Shard>().is_err(), "{bad}");
         }

@@ -76,7 +76,11 @@ impl Progress {
         let mut last_line = Instant::now();
         let cell = || {
             let id = self.current.load(Ordering::Relaxed);
-            if id == usize::MAX { String::new() } else { describe(id) }
+            if id == usize::MAX {
+                String::new()
+            } else {
+                describe(id)
+            }
         };
         while !self.finished.load(Ordering::Acquire) {
             std::thread::park_timeout(Duration::from_millis(100));
@@ -112,7 +116,11 @@ impl Progress {
         } else {
             100.0
         };
-        let now = if cell.is_empty() { String::new() } else { format!(", now {cell}") };
+        let now = if cell.is_empty() {
+            String::new()
+        } else {
+            format!(", now {cell}")
+        };
         format!(
             "{title}: {done}/{} trials ({percent:.1}%), {rate:.1}/s, ETA {eta}{now}",
             self.total

@@ -95,7 +95,11 @@ pub struct RunReport {
 
 /// Refuses to run when the data directory holds results of a different
 /// config (or results of unknown origin), unless `fresh`. Writes nothing.
-pub fn check_data_dir(experiment: &Experiment, files: &RunFiles, fresh: bool) -> anyhow::Result<()> {
+pub fn check_data_dir(
+    experiment: &Experiment,
+    files: &RunFiles,
+    fresh: bool,
+) -> anyhow::Result<()> {
     if fresh {
         return Ok(());
     }
@@ -135,7 +139,10 @@ fn short(hash: &str) -> &str {
 type Key = (usize, u64, u64);
 
 /// Runs `experiment` (or one shard of it) into `options.data_dir`.
-pub fn run_experiment(experiment: &Experiment, options: &RunOptions<'_>) -> anyhow::Result<RunReport> {
+pub fn run_experiment(
+    experiment: &Experiment,
+    options: &RunOptions<'_>,
+) -> anyhow::Result<RunReport> {
     let files = RunFiles::new(&options.data_dir, options.shard);
     check_data_dir(experiment, &files, options.fresh)?;
     let full_plan = plan(experiment);
@@ -160,9 +167,14 @@ pub fn run_experiment(experiment: &Experiment, options: &RunOptions<'_>) -> anyh
     std::fs::create_dir_all(&options.data_dir)
         .with_context(|| format!("cannot create {}", options.data_dir.display()))?;
     if options.fresh {
-        for path in [Some(&files.runs), Some(&files.traces), Some(&files.metadata), files.summary.as_ref()]
-            .into_iter()
-            .flatten()
+        for path in [
+            Some(&files.runs),
+            Some(&files.traces),
+            Some(&files.metadata),
+            files.summary.as_ref(),
+        ]
+        .into_iter()
+        .flatten()
         {
             match std::fs::remove_file(path) {
                 Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
@@ -269,14 +281,21 @@ pub fn run_experiment(experiment: &Experiment, options: &RunOptions<'_>) -> anyh
                 }
                 progress.start(p);
                 let t = &slice[p];
-                let result = run_trial(experiment, &experiment.entries[t.entry], t, options.interrupt)
-                    .and_then(|done| match done {
-                        Some((record, trace)) => {
-                            let mut sink = sink.lock().map_err(|_| anyhow::anyhow!("a worker panicked"))?;
-                            sink.write(p, record, trace)
-                        }
-                        None => Ok(()),
-                    });
+                let result = run_trial(
+                    experiment,
+                    &experiment.entries[t.entry],
+                    t,
+                    options.interrupt,
+                )
+                .and_then(|done| match done {
+                    Some((record, trace)) => {
+                        let mut sink = sink
+                            .lock()
+                            .map_err(|_| anyhow::anyhow!("a worker panicked"))?;
+                        sink.write(p, record, trace)
+                    }
+                    None => Ok(()),
+                });
                 match result {
                     Ok(()) => progress.finish_one(),
                     Err(e) => {
@@ -294,9 +313,17 @@ pub fn run_experiment(experiment: &Experiment, options: &RunOptions<'_>) -> anyh
     if let Some(e) = failure.into_inner().ok().flatten() {
         return Err(e);
     }
-    let sink = sink.into_inner().map_err(|_| anyhow::anyhow!("a worker panicked"))?;
-    let ran = sink.finished.len() as u64;
-    for (p, record) in sink.finished {
+    let Sink {
+        runs: runs_writer,
+        traces: traces_writer,
+        finished,
+        new_traces,
+    } = sink
+        .into_inner()
+        .map_err(|_| anyhow::anyhow!("a worker panicked"))?;
+    drop((runs_writer, traces_writer));
+    let ran = finished.len() as u64;
+    for (p, record) in finished {
         done[p] = Some(record);
     }
     let interrupted = options.interrupt.load(Ordering::Relaxed) && done.iter().any(Option::is_none);
@@ -305,7 +332,7 @@ pub fn run_experiment(experiment: &Experiment, options: &RunOptions<'_>) -> anyh
     let records: Vec<RunRecord> = done.into_iter().flatten().collect();
     write_rows(&files.runs, &records)?;
     if experiment.trace {
-        traces.extend(sink.new_traces);
+        traces.extend(new_traces);
         let mut keyed: Vec<(usize, TraceRecord)> = traces
             .into_iter()
             .filter_map(|r| trace_position(&r, &entry_of, &position).map(|p| (p, r)))
@@ -370,7 +397,12 @@ struct Sink {
 }
 
 impl Sink {
-    fn write(&mut self, position: usize, record: RunRecord, trace: Vec<TraceRecord>) -> anyhow::Result<()> {
+    fn write(
+        &mut self,
+        position: usize,
+        record: RunRecord,
+        trace: Vec<TraceRecord>,
+    ) -> anyhow::Result<()> {
         // Trace rows first: a resume keeps only the traces of trials with a row.
         if let Some(w) = &mut self.traces {
             w.append(&trace)?;
@@ -391,7 +423,9 @@ fn run_trial(
     interrupt: &AtomicBool,
 ) -> anyhow::Result<Option<(RunRecord, Vec<TraceRecord>)>> {
     let mut rng = ChaCha8Rng::seed_from_u64(t.seed);
-    let mut tracer = experiment.trace.then(|| SamplingTrace::new(experiment.trace_every));
+    let mut tracer = experiment
+        .trace
+        .then(|| SamplingTrace::new(experiment.trace_every));
     let n = usize::try_from(t.n).context("board size does not fit this machine")?;
     let start = Instant::now();
     let outcome: Outcome = {
