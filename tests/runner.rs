@@ -370,3 +370,38 @@ fn traces_are_sampled_per_trial() {
         }
     }
 }
+
+#[test]
+fn summarize_recomputes_the_summary_from_runs_alone() {
+    let dir = setup();
+    let d = dir.path();
+    let out = ok(queens(d, &["run", "exp.toml", "--data", "x"]));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("26/26 trials (100.0%)"),
+        "a plain progress line off a terminal: {stderr}"
+    );
+    let written = std::fs::read(d.join("x/summary.csv")).expect("summary");
+    std::fs::remove_file(d.join("x/summary.csv")).expect("remove");
+    let out = ok(queens(d, &["summarize", "x"]));
+    assert_eq!(
+        std::fs::read(d.join("x/summary.csv")).expect("summary"),
+        written
+    );
+    let table = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        table.contains("wirth") && table.contains("ERT steps"),
+        "{table}"
+    );
+    let out = queens(d, &["summarize", "nowhere"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn the_embedded_default_config_loads() {
+    use queens::experiment::config::{DEFAULT_CONFIG, DEFAULT_CONFIG_NAME, load};
+    let experiment = load(DEFAULT_CONFIG_NAME, DEFAULT_CONFIG).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(experiment.name, "blog-repair");
+    let planned = queens::experiment::plan::plan(&experiment).len();
+    assert!(planned > 1000, "{planned} trials");
+}

@@ -58,7 +58,7 @@ impl Progress {
     /// Shows progress until [`Progress::close`], naming the current cell
     /// with `describe(id)`. Runs on its own thread.
     pub fn report(&self, mode: ProgressMode, title: &str, describe: impl Fn(usize) -> String) {
-        if mode == ProgressMode::Hidden {
+        if mode == ProgressMode::Hidden || self.total == 0 {
             return;
         }
         let stderr_is_terminal = std::io::stderr().is_terminal();
