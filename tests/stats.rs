@@ -68,8 +68,10 @@ fn bootstrap_is_seeded_and_brackets_the_median() {
     let a = bootstrap_median_interval(&values, 42).unwrap();
     let b = bootstrap_median_interval(&values, 42).unwrap();
     assert_eq!(a, b, "same values and seed, same interval");
-    let c = bootstrap_median_interval(&values, 43).unwrap();
-    assert_ne!(a, c, "another seed draws other resamples");
+    let others: Vec<(f64, f64)> = (43..63)
+        .map(|seed| bootstrap_median_interval(&values, seed).unwrap())
+        .collect();
+    assert!(others.iter().any(|&o| o != a), "the seed is used");
     let median = quantile_sorted(&sorted(&values), 0.5).unwrap();
     assert!(a.0 <= median && median <= a.1, "{a:?} around {median}");
     assert!(a.0 >= 0.0 && a.1 <= 40.0 && a.0 < a.1, "{a:?}");
@@ -137,4 +139,46 @@ fn summary_rows_from_runs_alone() {
     let (l, h) = (b8.steps_median_low.unwrap(), b8.steps_median_high.unwrap());
     assert!((10.0..=30.0).contains(&l) && (10.0..=30.0).contains(&h) && l <= h);
     assert_eq!(summarize(&runs), s, "deterministic, bootstrap included");
+}
+
+/// The plain bootstrap: draw whole resamples, take their medians.
+fn resampled_interval(values: &[f64], resamples: usize, seed: u64) -> (f64, f64) {
+    use rand::{RngExt, SeedableRng};
+    let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(seed);
+    let mut medians: Vec<f64> = (0..resamples)
+        .map(|_| {
+            let r: Vec<f64> = (0..values.len())
+                .map(|_| values[rng.random_range(0..values.len())])
+                .collect();
+            quantile_sorted(&sorted(&r), 0.5).unwrap()
+        })
+        .collect();
+    medians.sort_by(f64::total_cmp);
+    (
+        quantile_sorted(&medians, 0.025).unwrap(),
+        quantile_sorted(&medians, 0.975).unwrap(),
+    )
+}
+
+#[test]
+fn bootstrap_agrees_with_plain_resampling() {
+    // Odd and even sample sizes, skewed values like step counts.
+    for len in [25usize, 40] {
+        let values: Vec<f64> = (0..len).map(|i| ((i * i) % 97) as f64 * 10.0).collect();
+        let s = sorted(&values);
+        let (lo, hi) = bootstrap_median_interval(&values, 7).unwrap();
+        let (plo, phi) = resampled_interval(&values, 20_000, 8);
+        // Both ends land within one order statistic of the plain bootstrap's.
+        let rank = |x: f64| s.iter().filter(|&&v| v < x).count() as i64;
+        assert!((rank(lo) - rank(plo)).abs() <= 1, "n={len}: {lo} vs {plo}");
+        assert!((rank(hi) - rank(phi)).abs() <= 1, "n={len}: {hi} vs {phi}");
+    }
+}
+
+#[test]
+fn bootstrap_cost_does_not_grow_with_the_sample() {
+    // 10^6 values: resampling would draw 10^9 numbers; this draws ~10^4.
+    let values: Vec<f64> = (0..1_000_000).map(|i| (i % 1000) as f64).collect();
+    let (lo, hi) = bootstrap_median_interval(&values, 3).unwrap();
+    assert!(lo <= 499.5 && 499.5 <= hi && hi - lo <= 4.0, "({lo}, {hi})");
 }

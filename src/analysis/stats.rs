@@ -53,30 +53,80 @@ pub fn wilson_interval(successes: u64, trials: u64) -> (f64, f64) {
 /// Resamples drawn by [`bootstrap_median_interval`].
 pub const BOOTSTRAP_RESAMPLES: usize = 1000;
 
-/// A seeded percentile-bootstrap 95% interval of the median: draws
-/// [`BOOTSTRAP_RESAMPLES`] resamples of `values` with replacement from a
-/// ChaCha8 generator seeded with `seed`, takes each resample's median (type 7)
-/// and returns the 2.5% and 97.5% quantiles of those medians. The same values
-/// and seed always give the same interval. `None` for no values.
+/// A seeded percentile-bootstrap 95% interval of the median: the 2.5% and
+/// 97.5% quantiles (type 7) of the medians of [`BOOTSTRAP_RESAMPLES`]
+/// resamples of `values` drawn with replacement, from a ChaCha8 generator
+/// seeded with `seed`. The same values and seed always give the same
+/// interval. `None` for no values.
+///
+/// Each resample's median is drawn directly rather than by drawing the whole
+/// resample, so the cost does not grow with the number of values: a resample
+/// is `sorted[⌊n·U_i⌋]` for n uniforms U_i, so its k-th smallest value is
+/// `sorted[⌊n·U_(k)⌋]`, where the order statistic U_(k) ~ Beta(k, n − k + 1);
+/// given U_(k) = u, U_(k+1) = u + (1 − u)·(1 − W^(1/(n−k))) with W uniform
+/// (the least of the n − k uniforms above u). The median of an odd resample
+/// is its k = (n+1)/2-th value, of an even one the mean of the (n/2)-th and
+/// (n/2 + 1)-th — exactly the distribution that resampling gives.
 pub fn bootstrap_median_interval(values: &[f64], seed: u64) -> Option<(f64, f64)> {
     if values.is_empty() {
         return None;
     }
+    let sorted = sorted(values);
+    let n = sorted.len();
+    let at = |u: f64| sorted[((u * n as f64) as usize).min(n - 1)];
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut resample = vec![0.0; values.len()];
-    let mut medians = Vec::with_capacity(BOOTSTRAP_RESAMPLES);
-    for _ in 0..BOOTSTRAP_RESAMPLES {
-        for slot in resample.iter_mut() {
-            *slot = values[rng.random_range(0..values.len())];
-        }
-        resample.sort_by(f64::total_cmp);
-        medians.push(quantile_sorted(&resample, 0.5)?);
-    }
+    let mut medians: Vec<f64> = (0..BOOTSTRAP_RESAMPLES)
+        .map(|_| {
+            if n % 2 == 1 {
+                let k = (n + 1) / 2;
+                at(beta(k as f64, (n - k + 1) as f64, &mut rng))
+            } else {
+                let k = n / 2;
+                let u = beta(k as f64, (n - k + 1) as f64, &mut rng);
+                let next = u + (1.0 - u) * (1.0 - open_unit(&mut rng).powf(1.0 / (n - k) as f64));
+                0.5 * (at(u) + at(next))
+            }
+        })
+        .collect();
     medians.sort_by(f64::total_cmp);
     Some((
         quantile_sorted(&medians, 0.025)?,
         quantile_sorted(&medians, 0.975)?,
     ))
+}
+
+/// A uniform draw from the open interval (0, 1).
+fn open_unit(rng: &mut ChaCha8Rng) -> f64 {
+    ((rng.random::<u64>() >> 11) as f64 + 0.5) / (1u64 << 53) as f64
+}
+
+/// A standard normal draw (Box–Muller).
+fn normal(rng: &mut ChaCha8Rng) -> f64 {
+    let (u1, u2) = (open_unit(rng), open_unit(rng));
+    (-2.0 * u1.ln()).sqrt() * (std::f64::consts::TAU * u2).cos()
+}
+
+/// A Gamma(shape, 1) draw for shape ≥ 1 (Marsaglia & Tsang, ACM TOMS 2000).
+fn gamma(shape: f64, rng: &mut ChaCha8Rng) -> f64 {
+    let d = shape - 1.0 / 3.0;
+    let c = 1.0 / (9.0 * d).sqrt();
+    loop {
+        let x = normal(rng);
+        let v = (1.0 + c * x).powi(3);
+        if v <= 0.0 {
+            continue;
+        }
+        if open_unit(rng).ln() < 0.5 * x * x + d - d * v + d * v.ln() {
+            return d * v;
+        }
+    }
+}
+
+/// A Beta(a, b) draw for a, b ≥ 1, as X / (X + Y) of two Gamma draws.
+fn beta(a: f64, b: f64, rng: &mut ChaCha8Rng) -> f64 {
+    let x = gamma(a, rng);
+    let y = gamma(b, rng);
+    x / (x + y)
 }
 
 /// The expected running time as COCO defines it (Hansen et al., "COCO: a

@@ -90,6 +90,8 @@ pub struct Entry {
     pub algorithm: &'static Algorithm,
     /// The complete parameters (defaults filled in).
     pub params: Params,
+    /// Their canonical text, `key=value;key=value`: the `params` column.
+    pub params_text: String,
     /// The solver built from them.
     pub solver: Box<dyn Solver>,
     /// The budget in force for every trial of this entry.
@@ -288,6 +290,7 @@ pub fn load(source: &str, text: &str) -> Result<Experiment, ConfigError> {
         entries.push(Entry {
             label,
             algorithm,
+            params_text: params.canonical(),
             params,
             solver,
             budget: entry_budget,

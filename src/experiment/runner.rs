@@ -439,7 +439,6 @@ fn run_trial(
     if outcome.stop_reason == StopReason::Interrupted {
         return Ok(None);
     }
-    let params = entry.params.canonical();
     if let Some(solution) = &outcome.solution {
         validate(solution.columns()).map_err(|v| {
             anyhow::anyhow!(
@@ -457,7 +456,7 @@ fn run_trial(
         experiment: experiment.name.clone(),
         algorithm: entry.algorithm.name.to_string(),
         label: entry.label.clone(),
-        params,
+        params: entry.params_text.clone(),
         n: t.n,
         trial: t.trial,
         seed: t.seed,
