@@ -1,0 +1,173 @@
+//! Shaping CSV rows into what the charts draw: rows grouped by label, the
+//! board-size axis, the sizes per-size charts use, legends, and the panels of
+//! one summary statistic against N (shared by the scaling and ERT charts).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::experiment::records::SummaryRow;
+
+use super::axis::{Axis, Scale};
+use super::panel::{Interval, Layer, Panel};
+use super::style::{SeriesStyle, Styles};
+
+/// The description of every board-size axis.
+pub const SIZE_LABEL: &str = "board size N (queens)";
+/// At most this many distinct sizes get one tick each; more get automatic ticks.
+const MAX_SIZE_TICKS: usize = 12;
+/// At most this many sizes are drawn as small multiples; with more, only one.
+pub const MAX_PANELS: usize = 4;
+
+/// Summary rows grouped by label (in label order), each group by increasing N.
+pub fn summary_by_label(rows: &[SummaryRow]) -> BTreeMap<&str, Vec<&SummaryRow>> {
+    let mut groups: BTreeMap<&str, Vec<&SummaryRow>> = BTreeMap::new();
+    for row in rows {
+        groups.entry(row.label.as_str()).or_default().push(row);
+    }
+    for group in groups.values_mut() {
+        group.sort_by_key(|r| r.n);
+    }
+    groups
+}
+
+/// The board-size axis over `sizes`: logarithmic when they span a factor of
+/// 16 or more, with a tick at each size when there are few.
+pub fn size_axis(sizes: impl IntoIterator<Item = u64>) -> Option<Axis> {
+    let sizes: BTreeSet<u64> = sizes.into_iter().collect();
+    let (&min, &max) = (sizes.first()?, sizes.last()?);
+    let scale = if min > 0 && max / min >= 16 {
+        Scale::Log
+    } else {
+        Scale::Linear
+    };
+    let mut axis = Axis::fit(SIZE_LABEL, scale, sizes.iter().map(|&n| n as f64))?;
+    if sizes.len() <= MAX_SIZE_TICKS {
+        axis.ticks = Some(sizes.iter().filter_map(|&n| axis.display(n as f64)).collect());
+    }
+    Some(axis)
+}
+
+/// The sizes a per-size chart (ECDF, convergence) shows, given the (label, N)
+/// cells that have data: every size when there are at most [`MAX_PANELS`];
+/// otherwise the largest of the sizes that the most labels share.
+pub fn chosen_sizes<'a>(cells: impl IntoIterator<Item = (&'a str, u64)>) -> Vec<u64> {
+    let mut labels_at: BTreeMap<u64, BTreeSet<&str>> = BTreeMap::new();
+    for (label, n) in cells {
+        labels_at.entry(n).or_default().insert(label);
+    }
+    if labels_at.len() <= MAX_PANELS {
+        return labels_at.into_keys().collect();
+    }
+    labels_at
+        .iter()
+        .max_by_key(|(n, labels)| (labels.len(), **n))
+        .map(|(n, _)| vec![*n])
+        .unwrap_or_default()
+}
+
+/// Legend entries for the labels drawn, in label order.
+pub fn legend<'a>(
+    styles: &Styles,
+    drawn: impl IntoIterator<Item = &'a str>,
+) -> Vec<(String, SeriesStyle)> {
+    let drawn: BTreeSet<&str> = drawn.into_iter().collect();
+    drawn
+        .into_iter()
+        .filter_map(|label| Some((label.to_owned(), styles.of(label)?)))
+        .collect()
+}
+
+/// Writes a list of sizes for a title: "N = 8", "N = 8, 10 and 12".
+pub fn sizes_text(sizes: &[u64]) -> String {
+    match sizes {
+        [] => String::new(),
+        [n] => format!("N = {n}"),
+        [rest @ .., last] => {
+            let rest: Vec<String> = rest.iter().map(u64::to_string).collect();
+            format!("N = {} and {last}", rest.join(", "))
+        }
+    }
+}
+
+/// One statistic of summary.csv drawn against N.
+pub struct Statistic {
+    /// The panel caption.
+    pub caption: &'static str,
+    /// The y axis description, with its unit.
+    pub y_label: &'static str,
+    /// The value of a cell; `None` when the cell has no solved trial.
+    pub value: fn(&SummaryRow) -> Option<f64>,
+    /// The lower and upper ends of a band around the value, if any.
+    pub band: Option<(fn(&SummaryRow) -> Option<f64>, fn(&SummaryRow) -> Option<f64>)>,
+}
+
+/// A panel of `statistic` against N with a logarithmic y axis, one line per
+/// label; cells without a value break the line. `None` when no cell has a
+/// value.
+pub fn statistic_panel(
+    groups: &BTreeMap<&str, Vec<&SummaryRow>>,
+    styles: &Styles,
+    x: &Axis,
+    statistic: &Statistic,
+) -> Option<Panel> {
+    let mut y_values = Vec::new();
+    let mut bands = Vec::new();
+    let mut lines = Vec::new();
+    for (label, rows) in groups {
+        let Some(style) = styles.of(label) else {
+            continue;
+        };
+        let points: Vec<Option<(f64, f64)>> = rows
+            .iter()
+            .map(|r| Some((r.n as f64, (statistic.value)(r).filter(|v| *v > 0.0)?)))
+            .collect();
+        for piece in points.split(Option::is_none) {
+            let piece: Vec<(f64, f64)> = piece.iter().flatten().copied().collect();
+            if piece.is_empty() {
+                continue;
+            }
+            y_values.extend(piece.iter().map(|p| p.1));
+            lines.push(Layer::Line {
+                style,
+                points: piece,
+                width: 2,
+                opacity: 1.0,
+                markers: true,
+            });
+        }
+        if let Some((low, high)) = statistic.band {
+            let ends: Vec<Option<Interval>> = rows
+                .iter()
+                .map(|r| {
+                    Some(Interval {
+                        x: r.n as f64,
+                        low: low(r).filter(|v| *v > 0.0)?,
+                        mid: (statistic.value)(r)?,
+                        high: high(r)?,
+                    })
+                })
+                .collect();
+            for piece in ends.split(Option::is_none) {
+                let piece: Vec<Interval> = piece.iter().flatten().copied().collect();
+                y_values.extend(piece.iter().flat_map(|b| [b.low, b.high]));
+                match piece.as_slice() {
+                    [] => {}
+                    [_] => bands.push(Layer::Intervals { style, bars: piece }),
+                    _ => bands.push(Layer::Band {
+                        colour: style.colour,
+                        lower: piece.iter().map(|b| (b.x, b.low)).collect(),
+                        upper: piece.iter().map(|b| (b.x, b.high)).collect(),
+                    }),
+                }
+            }
+        }
+    }
+    let y = Axis::fit(statistic.y_label, Scale::Log, y_values)?;
+    bands.extend(lines);
+    Some(Panel {
+        caption: statistic.caption.to_owned(),
+        x: x.clone(),
+        y,
+        layers: bands,
+        note: None,
+    })
+}
