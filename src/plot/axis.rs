@@ -129,11 +129,30 @@ impl Axis {
 
     /// The text of the tick at display position `d`.
     pub fn tick_label(&self, d: f64) -> String {
+        if self.decade_powers() {
+            return format!("10{}", superscript(d.round() as i32));
+        }
         let v = self.value(d);
         match self.format {
             TickFormat::Number => format_number(v),
             TickFormat::Percent => format!("{}%", format_number(v * 100.0)),
         }
+    }
+}
+
+impl Axis {
+    /// Whether every tick is written as a power of ten: on a log axis
+    /// labelled at whole decades, when some tick would need that notation
+    /// anyway (so 0.01 and 10⁻⁴ never share an axis).
+    fn decade_powers(&self) -> bool {
+        self.scale == Scale::Log
+            && self.ticks.is_none()
+            && self.hi - self.lo >= 2.0
+            && self.format == TickFormat::Number
+            && self
+                .major_ticks()
+                .iter()
+                .any(|d| !(-3.0..5.0).contains(&d.round()))
     }
 }
 
@@ -258,7 +277,14 @@ mod tests {
             .iter()
             .map(|d| axis.tick_label(*d))
             .collect();
-        assert_eq!(labels, ["10", "100", "1000", "10⁴", "10⁵", "10⁶"]);
+        assert_eq!(labels, ["10¹", "10²", "10³", "10⁴", "10⁵", "10⁶"]);
+        let axis = Axis::fit("steps", Scale::Log, [3.0, 2e4]).unwrap();
+        let labels: Vec<String> = axis
+            .major_ticks()
+            .iter()
+            .map(|d| axis.tick_label(*d))
+            .collect();
+        assert_eq!(labels, ["10", "100", "1000", "10000"]);
     }
 
     #[test]

@@ -51,6 +51,7 @@ pub fn figure(data: &ExperimentData, styles: &Styles) -> Result<Figure, String> 
         ),
         legend: legend(styles, drawn.iter().map(String::as_str)),
         panels,
+        shared_y: false,
     })
 }
 

@@ -2,8 +2,8 @@
 //! included, so a curve ends at the success rate) solved within x steps, or
 //! within x seconds, on a log x axis. Drawn at every N as small multiples
 //! when there are few sizes, otherwise at one N (see
-//! [`chosen_sizes`](super::series::chosen_sizes)). Solved trials that took 0
-//! steps are drawn at the left edge.
+//! [`chosen_sizes`](super::series::chosen_sizes)), all panels on one x axis.
+//! Solved trials that took 0 steps are drawn at the left edge.
 
 use std::collections::BTreeMap;
 
@@ -48,6 +48,13 @@ pub fn figure(data: &ExperimentData, styles: &Styles, measure: Measure) -> Resul
         Measure::Steps => ("ecdf-steps", "steps", "steps to solution"),
         Measure::Seconds => ("ecdf-seconds", "wall time", "wall time to solution (seconds)"),
     };
+    let solved_values = data
+        .runs
+        .iter()
+        .filter(|r| r.solved && sizes.contains(&r.n))
+        .map(|r| measure.of(r));
+    let x = Axis::fit(x_label, Scale::Log, solved_values)
+        .ok_or_else(|| format!("no solved trial at {}", sizes_text(&sizes)))?;
     let mut drawn = Vec::new();
     let mut panels = Vec::new();
     for &n in &sizes {
@@ -56,7 +63,7 @@ pub fn figure(data: &ExperimentData, styles: &Styles, measure: Measure) -> Resul
             cells.entry(run.label.as_str()).or_default().push(run);
         }
         drawn.extend(cells.keys().copied());
-        panels.push(panel(n, &cells, styles, measure, x_label));
+        panels.push(panel(n, &cells, styles, measure, &x));
     }
     Ok(Figure {
         stem: stem.to_owned(),
@@ -67,37 +74,25 @@ pub fn figure(data: &ExperimentData, styles: &Styles, measure: Measure) -> Resul
         ),
         legend: legend(styles, drawn),
         panels,
+        shared_y: true,
     })
 }
 
+/// The panel of size `n`, on the shared x axis of all panels.
 fn panel(
     n: u64,
     cells: &BTreeMap<&str, Vec<&RunRecord>>,
     styles: &Styles,
     measure: Measure,
-    x_label: &str,
+    x: &Axis,
 ) -> Panel {
-    let solved_values = cells
-        .values()
-        .flatten()
-        .filter(|r| r.solved)
-        .map(|r| measure.of(r));
-    let fitted = Axis::fit(x_label, Scale::Log, solved_values);
-    let note = fitted.is_none().then(|| "no solved trials".to_owned());
-    let x = fitted.unwrap_or_else(|| Axis {
-        label: x_label.to_owned(),
-        scale: Scale::Log,
-        format: super::axis::TickFormat::Number,
-        lo: 0.0,
-        hi: 1.0,
-        ticks: None,
-    });
+    let solved = cells.values().flatten().any(|r| r.solved);
     let layers = cells
         .iter()
         .filter_map(|(label, runs)| {
             Some(Layer::Line {
                 style: styles.of(label)?,
-                points: ecdf_points(runs, measure, &x),
+                points: ecdf_points(runs, measure, x),
                 width: 2,
                 opacity: 1.0,
                 markers: false,
@@ -106,10 +101,10 @@ fn panel(
         .collect();
     Panel {
         caption: format!("N = {n}"),
-        x,
+        x: x.clone(),
         y: Axis::fraction("trials solved (%)"),
         layers,
-        note,
+        note: (!solved).then(|| "no solved trials".to_owned()),
     }
 }
 

@@ -42,5 +42,6 @@ pub fn figure(data: &ExperimentData, styles: &Styles) -> Result<Figure, String> 
         subtitle: "ERT = work of all trials (failed ones too) / successes; log scale".to_owned(),
         legend: legend(styles, drawn),
         panels,
+        shared_y: false,
     })
 }

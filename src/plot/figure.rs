@@ -33,6 +33,9 @@ pub struct Figure {
     pub legend: Vec<(String, SeriesStyle)>,
     /// The panels, filled into a grid row by row.
     pub panels: Vec<Panel>,
+    /// Whether all panels have the same y axis, so only the first of each
+    /// row needs its description.
+    pub shared_y: bool,
 }
 
 impl Figure {
@@ -64,8 +67,10 @@ impl Figure {
         let legend_width = (widest + SAMPLE + 24).clamp(LEGEND_WIDTH.0, LEGEND_WIDTH.1);
         let (plots, legend) = body.split_horizontally(WIDTH - legend_width);
         let (rows, cols) = grid(self.panels.len());
-        for (panel, area) in self.panels.iter().zip(plots.split_evenly((rows, cols))) {
-            panel.draw(&area)?;
+        let areas = plots.split_evenly((rows, cols));
+        for (i, (panel, area)) in self.panels.iter().zip(areas).enumerate() {
+            let shares_y = self.shared_y && i % cols != 0;
+            panel.draw(&area, !shares_y)?;
         }
         self.draw_legend(&legend, legend_width - SAMPLE - 24)
     }

@@ -124,24 +124,32 @@ impl Ranged for Ticked {
 }
 
 impl Panel {
-    /// Draws the panel into `area`.
-    pub fn draw<DB: DrawingBackend>(&self, area: &DrawingArea<DB, Shift>) -> anyhow::Result<()>
+    /// Draws the panel into `area`; `y_description` says whether to write
+    /// the y axis description (only the first panel of a row does).
+    pub fn draw<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        y_description: bool,
+    ) -> anyhow::Result<()>
     where
         DB::ErrorType: 'static,
     {
-        let mut chart = ChartBuilder::on(area)
-            .caption(&self.caption, (FONT, CAPTION_SIZE).into_font().color(&INK))
+        let mut builder = ChartBuilder::on(area);
+        if !self.caption.is_empty() {
+            builder.caption(&self.caption, (FONT, CAPTION_SIZE).into_font().color(&INK));
+        }
+        let mut chart = builder
             .margin(10)
             .margin_right(18)
             .x_label_area_size(58)
-            .y_label_area_size(84)
+            .y_label_area_size(if y_description { 84 } else { 60 })
             .build_cartesian_2d(Ticked::new(&self.x), Ticked::new(&self.y))?;
         let x_format = |d: &f64| self.x.tick_label(*d);
         let y_format = |d: &f64| self.y.tick_label(*d);
         chart
             .configure_mesh()
             .x_desc(self.x.label.as_str())
-            .y_desc(self.y.label.as_str())
+            .y_desc(if y_description { self.y.label.as_str() } else { "" })
             .x_label_formatter(&x_format)
             .y_label_formatter(&y_format)
             .label_style((FONT, TICK_SIZE).into_font().color(&INK))

@@ -43,5 +43,6 @@ pub fn figure(data: &ExperimentData, styles: &Styles) -> Result<Figure, String> 
             .to_owned(),
         legend: legend(styles, drawn),
         panels,
+        shared_y: false,
     })
 }

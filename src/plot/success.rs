@@ -62,12 +62,13 @@ pub fn figure(data: &ExperimentData, styles: &Styles) -> Result<Figure, String> 
         subtitle: format!("share of trials solved within the budget, with Wilson 95% intervals; {trials_text}"),
         legend: legend(styles, groups.keys().copied()),
         panels: vec![Panel {
-            caption: "Success rate".to_owned(),
+            caption: String::new(),
             x,
             y: Axis::fraction("trials solved (%)"),
             layers,
             note: None,
         }],
+        shared_y: false,
     })
 }
 
