@@ -55,7 +55,14 @@ const BUDGET: u64 = 200_000;
 
 /// Writes runs.csv, summary.csv, metadata.json and (optionally) traces.csv
 /// of a synthetic experiment into `dir`.
-fn write_experiment(dir: &Path, name: &str, labels: &[&str], sizes: &[u64], trials: u64, traces: bool) {
+fn write_experiment(
+    dir: &Path,
+    name: &str,
+    labels: &[&str],
+    sizes: &[u64],
+    trials: u64,
+    traces: bool,
+) {
     std::fs::create_dir_all(dir).unwrap();
     let mut mix = Mix(2016);
     let mut runs = Vec::new();
@@ -92,7 +99,11 @@ fn write_experiment(dir: &Path, name: &str, labels: &[&str], sizes: &[u64], tria
     }
     write_csv(&dir.join("runs.csv"), &runs);
     write_csv(&dir.join("summary.csv"), &summarize(&runs));
-    std::fs::write(dir.join("metadata.json"), format!("{{\"name\": \"{name}\"}}")).unwrap();
+    std::fs::write(
+        dir.join("metadata.json"),
+        format!("{{\"name\": \"{name}\"}}"),
+    )
+    .unwrap();
     if traces {
         write_csv(&dir.join("traces.csv"), &trace_rows(&runs, &mut mix));
     }
@@ -116,7 +127,10 @@ fn quantile(sorted: &[f64], q: f64) -> Option<f64> {
 fn summarize(runs: &[RunRecord]) -> Vec<SummaryRow> {
     let mut cells: BTreeMap<(&str, u64), Vec<&RunRecord>> = BTreeMap::new();
     for run in runs {
-        cells.entry((run.label.as_str(), run.n)).or_default().push(run);
+        cells
+            .entry((run.label.as_str(), run.n))
+            .or_default()
+            .push(run);
     }
     cells
         .into_iter()
@@ -169,14 +183,21 @@ fn summarize(runs: &[RunRecord]) -> Vec<SummaryRow> {
 /// geometrically from about N to 0 at the trial's last step.
 fn trace_rows(runs: &[RunRecord], mix: &mut Mix) -> Vec<TraceRecord> {
     let mut rows = Vec::new();
-    for run in runs.iter().filter(|r| r.trial < 8 && r.label != "random restart") {
+    for run in runs
+        .iter()
+        .filter(|r| r.trial < 8 && r.label != "random restart")
+    {
         let start = run.n as f64 * (0.8 + 0.4 * mix.unit());
         let mut step = 0u64;
         let mut best = u64::MAX;
         while step <= run.steps {
             let left = 1.0 - (step as f64 / run.steps as f64);
             let conflicts = (start * left.powf(3.0) * (0.8 + 0.4 * mix.unit())).round() as u64;
-            let conflicts = if step == run.steps && run.solved { 0 } else { conflicts };
+            let conflicts = if step == run.steps && run.solved {
+                0
+            } else {
+                conflicts
+            };
             best = best.min(conflicts);
             rows.push(TraceRecord {
                 label: run.label.clone(),
@@ -262,7 +283,9 @@ fn legend_colours(svg: &str, labels: &[&str]) -> BTreeMap<String, String> {
             continue;
         }
         let before = &svg[..at];
-        let stroke = before.rfind("stroke=\"#").expect("a line sample before the legend text");
+        let stroke = before
+            .rfind("stroke=\"#")
+            .expect("a line sample before the legend text");
         found.insert(text, before[stroke + 8..stroke + 15].to_owned());
     }
     found
@@ -272,7 +295,14 @@ fn legend_colours(svg: &str, labels: &[&str]) -> BTreeMap<String, String> {
 fn plot_writes_every_chart_as_svg_with_text_and_png_drawn_with_the_embedded_font() {
     let tmp = tempfile::tempdir().unwrap();
     let data = tmp.path().join("data/scaling-demo");
-    write_experiment(&data, "scaling-demo", &LABELS, &[8, 16, 32, 64, 128, 256], 40, true);
+    write_experiment(
+        &data,
+        "scaling-demo",
+        &LABELS,
+        &[8, 16, 32, 64, 128, 256],
+        40,
+        true,
+    );
     let plots = tmp.path().join("out");
     let out = plot(&[&data, Path::new("--plots"), &plots], tmp.path());
     assert!(out.status.success(), "{}", stderr(&out));
@@ -284,7 +314,14 @@ fn plot_writes_every_chart_as_svg_with_text_and_png_drawn_with_the_embedded_font
         .collect();
     assert_eq!(
         stems,
-        ["convergence", "ecdf-seconds", "ecdf-steps", "ert", "scaling", "success"]
+        [
+            "convergence",
+            "ecdf-seconds",
+            "ecdf-steps",
+            "ert",
+            "scaling",
+            "success"
+        ]
     );
     for svg_file in &svgs {
         let svg = std::fs::read_to_string(svg_file).unwrap();
@@ -298,7 +335,11 @@ fn plot_writes_every_chart_as_svg_with_text_and_png_drawn_with_the_embedded_font
         assert!(svg.contains("font-family=\"sans-serif\""));
     }
     let scaling = std::fs::read_to_string(plots.join("scaling.svg")).unwrap();
-    for text in ["board size N (queens)", "steps (median, solved trials)", "wall time (seconds, median)"] {
+    for text in [
+        "board size N (queens)",
+        "steps (median, solved trials)",
+        "wall time (seconds, median)",
+    ] {
         assert!(has_text(&scaling, text), "missing axis label {text}");
     }
     // The listing on stdout names every file written.
@@ -311,8 +352,15 @@ fn plot_writes_every_chart_as_svg_with_text_and_png_drawn_with_the_embedded_font
         let pixels: Vec<[u8; 3]> = rgb.chunks(3).map(|p| [p[0], p[1], p[2]]).collect();
         let distinct: std::collections::BTreeSet<[u8; 3]> = pixels.iter().copied().collect();
         assert!(distinct.len() > 20, "{} looks blank", png_file.display());
-        let series = PALETTE.iter().filter(|c| distinct.contains(&[c.0, c.1, c.2])).count();
-        assert!(series >= 3, "{}: only {series} series colours", png_file.display());
+        let series = PALETTE
+            .iter()
+            .filter(|c| distinct.contains(&[c.0, c.1, c.2]))
+            .count();
+        assert!(
+            series >= 3,
+            "{}: only {series} series colours",
+            png_file.display()
+        );
         // The title is rasterised glyphs: dark pixels in the band it occupies.
         let dark_in_title = (10..44)
             .flat_map(|y| (200..800).map(move |x| (x, y)))
@@ -321,7 +369,11 @@ fn plot_writes_every_chart_as_svg_with_text_and_png_drawn_with_the_embedded_font
                 r < 90 && g < 90 && b < 90
             })
             .count();
-        assert!(dark_in_title > 500, "{}: no title text ({dark_in_title} dark pixels)", png_file.display());
+        assert!(
+            dark_in_title > 500,
+            "{}: no title text ({dark_in_title} dark pixels)",
+            png_file.display()
+        );
     }
 }
 
@@ -335,7 +387,10 @@ fn each_label_keeps_its_colour_across_charts_and_runs() {
         .iter()
         .map(|l| {
             let c = styles.of(l).unwrap().colour;
-            ((*l).to_owned(), format!("#{:02X}{:02X}{:02X}", c.0, c.1, c.2))
+            (
+                (*l).to_owned(),
+                format!("#{:02X}{:02X}{:02X}", c.0, c.1, c.2),
+            )
         })
         .collect();
     // Sorted-label assignment: annealing, genetic, min-conflicts, random restart.
@@ -353,13 +408,21 @@ fn each_label_keeps_its_colour_across_charts_and_runs() {
             let colours = legend_colours(&svg, &LABELS);
             assert!(colours.len() >= 3, "{}: {colours:?}", svg_file.display());
             for (label, colour) in &colours {
-                assert_eq!(colour, &expected[label], "{label} in {}", svg_file.display());
+                assert_eq!(
+                    colour,
+                    &expected[label],
+                    "{label} in {}",
+                    svg_file.display()
+                );
             }
             per_chart.insert(svg_file.file_name().unwrap().to_owned(), svg);
         }
         renders.push(per_chart);
     }
-    assert_eq!(renders[0], renders[1], "two renders of the same data differ");
+    assert_eq!(
+        renders[0], renders[1],
+        "two renders of the same data differ"
+    );
 }
 
 #[test]
@@ -370,7 +433,11 @@ fn few_sizes_give_small_multiples_and_missing_traces_skip_the_convergence_chart(
     let plots = tmp.path().join("plots");
     let out = plot(&[&data, Path::new("--plots"), &plots], tmp.path());
     assert!(out.status.success(), "{}", stderr(&out));
-    assert!(stderr(&out).contains("no convergence chart"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("no convergence chart"),
+        "{}",
+        stderr(&out)
+    );
     assert!(!plots.join("convergence.svg").exists());
     let ecdf = std::fs::read_to_string(plots.join("ecdf-steps.svg")).unwrap();
     for n in [8, 16, 32] {
@@ -409,7 +476,11 @@ fn a_missing_data_dir_or_summary_is_a_clear_error_with_exit_2() {
     let tmp = tempfile::tempdir().unwrap();
     let out = plot(&[Path::new("no-such-dir")], tmp.path());
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("no-such-dir does not exist"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("no-such-dir does not exist"),
+        "{}",
+        stderr(&out)
+    );
 
     let data = tiny_copy(tmp.path());
     std::fs::remove_file(data.join("summary.csv")).unwrap();
@@ -417,8 +488,14 @@ fn a_missing_data_dir_or_summary_is_a_clear_error_with_exit_2() {
     assert_eq!(out.status.code(), Some(2));
     let message = stderr(&out);
     assert!(message.contains("summary.csv not found"), "{message}");
-    assert!(message.contains(&format!("queens summarize {}", data.display())), "{message}");
-    assert!(!tmp.path().join("plots").exists(), "nothing is written on error");
+    assert!(
+        message.contains(&format!("queens summarize {}", data.display())),
+        "{message}"
+    );
+    assert!(
+        !tmp.path().join("plots").exists(),
+        "nothing is written on error"
+    );
 }
 
 #[test]
@@ -426,7 +503,14 @@ fn a_missing_data_dir_or_summary_is_a_clear_error_with_exit_2() {
 fn demo() {
     let base = Path::new("/tmp/plotdemo");
     let data = base.join("data/scaling-demo");
-    write_experiment(&data, "scaling-demo", &LABELS, &[8, 16, 32, 64, 128, 256], 40, true);
+    write_experiment(
+        &data,
+        "scaling-demo",
+        &LABELS,
+        &[8, 16, 32, 64, 128, 256],
+        40,
+        true,
+    );
     let data2 = base.join("data/few");
     write_experiment(&data2, "few", &LABELS, &[8, 10, 12], 60, true);
 }

@@ -47,11 +47,7 @@ const PAD: f64 = 0.05;
 impl Axis {
     /// An axis whose extent covers `values` (values the scale cannot show
     /// are ignored), with a small margin; `None` when no value can be shown.
-    pub fn fit(
-        label: &str,
-        scale: Scale,
-        values: impl IntoIterator<Item = f64>,
-    ) -> Option<Axis> {
+    pub fn fit(label: &str, scale: Scale, values: impl IntoIterator<Item = f64>) -> Option<Axis> {
         let (lo, hi) = values
             .into_iter()
             .filter_map(|v| to_display(scale, v))
@@ -190,14 +186,20 @@ fn log_ticks(lo: f64, hi: f64) -> (Vec<f64>, Vec<f64>) {
     let inside = |d: &f64| *d >= lo - 1e-9 && *d <= hi + 1e-9;
     let within = |mantissas: &[f64]| -> Vec<f64> {
         (first..=last)
-            .flat_map(|e| mantissas.iter().map(move |m| (m * 10f64.powi(e as i32)).log10()))
+            .flat_map(|e| {
+                mantissas
+                    .iter()
+                    .map(move |m| (m * 10f64.powi(e as i32)).log10())
+            })
             .filter(inside)
             .collect()
     };
     let all = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0];
     if hi - lo >= 2.0 {
         let decades: Vec<f64> = within(&[1.0]);
-        let every = (decades.len() as f64 / TARGET_TICKS.max(1.0)).ceil().max(1.0) as usize;
+        let every = (decades.len() as f64 / TARGET_TICKS.max(1.0))
+            .ceil()
+            .max(1.0) as usize;
         let major = decades
             .iter()
             .copied()
@@ -207,7 +209,11 @@ fn log_ticks(lo: f64, hi: f64) -> (Vec<f64>, Vec<f64>) {
         (major, minor)
     } else {
         let major = within(&[1.0, 2.0, 5.0]);
-        let major = if major.len() >= 3 { major } else { within(&all) };
+        let major = if major.len() >= 3 {
+            major
+        } else {
+            within(&all)
+        };
         (major, within(&all))
     }
 }
@@ -250,7 +256,11 @@ fn superscript(n: i32) -> String {
         .chars()
         .filter_map(|c| c.to_digit(10).map(|d| DIGITS[d as usize]))
         .collect::<String>();
-    if n < 0 { format!("⁻{digits}") } else { digits }
+    if n < 0 {
+        format!("⁻{digits}")
+    } else {
+        digits
+    }
 }
 
 #[cfg(test)]

@@ -122,13 +122,18 @@ pub fn experiment_name(dir: &Path) -> String {
 /// Reads every row of a CSV file with a header. A malformed *last* row is the
 /// torn line of an interrupted run: it is dropped with a note. A malformed
 /// row elsewhere is an error naming the file and the line.
-fn read_csv<T: DeserializeOwned>(file: &Path, notes: &mut Vec<String>) -> Result<Vec<T>, DataError> {
+fn read_csv<T: DeserializeOwned>(
+    file: &Path,
+    notes: &mut Vec<String>,
+) -> Result<Vec<T>, DataError> {
     let error = |source| DataError::Csv {
         file: file.to_owned(),
         source,
     };
     let reader = File::open(file).map_err(|e| error(e.into()))?;
-    let mut rows = csv::Reader::from_reader(reader).into_deserialize::<T>().peekable();
+    let mut rows = csv::Reader::from_reader(reader)
+        .into_deserialize::<T>()
+        .peekable();
     let mut out = Vec::new();
     while let Some(row) = rows.next() {
         match row {

@@ -46,7 +46,11 @@ pub fn figure(data: &ExperimentData, styles: &Styles, measure: Measure) -> Resul
     let sizes = chosen_sizes(data.runs.iter().map(|r| (r.label.as_str(), r.n)));
     let (stem, what, x_label) = match measure {
         Measure::Steps => ("ecdf-steps", "steps", "steps to solution"),
-        Measure::Seconds => ("ecdf-seconds", "wall time", "wall time to solution (seconds)"),
+        Measure::Seconds => (
+            "ecdf-seconds",
+            "wall time",
+            "wall time to solution (seconds)",
+        ),
     };
     let solved_values = data
         .runs

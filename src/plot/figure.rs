@@ -14,11 +14,13 @@ use super::style::{
 /// Height of the title block.
 const HEADER: u32 = 84;
 /// Narrowest and widest legend column.
-const LEGEND_WIDTH: (u32, u32) = (150, 290);
+const LEGEND_WIDTH: (u32, u32) = (150, 320);
 /// Width of a legend entry's line sample plus the gap before its text.
 const SAMPLE: u32 = 54;
 /// Vertical distance between legend entries.
 const LEGEND_ROW: i32 = 28;
+/// The closest legend entries get when there are many labels.
+const MIN_LEGEND_ROW: i32 = 17;
 
 /// A chart ready to draw.
 #[derive(Clone, Debug)]
@@ -90,15 +92,22 @@ impl Figure {
             .into_font()
             .color(&INK)
             .pos(Pos::new(HPos::Left, VPos::Center));
-        let (width, _) = area.dim_in_pixel();
+        let (width, height) = area.dim_in_pixel();
         let top = 40;
-        let bottom = top + LEGEND_ROW * self.legend.len() as i32;
+        let count = self.legend.len() as i32;
+        let row = LEGEND_ROW
+            .min((height as i32 - top) / count)
+            .max(MIN_LEGEND_ROW);
+        let bottom = top + row * count;
         area.draw(&Rectangle::new(
-            [(4, top - LEGEND_ROW / 2 - 6), (width as i32 - 8, bottom - LEGEND_ROW / 2 + 6)],
+            [
+                (4, top - row / 2 - 6),
+                (width as i32 - 8, bottom - row / 2 + 6),
+            ],
             GRID.stroke_width(1),
         ))?;
         for (i, (label, style)) in self.legend.iter().enumerate() {
-            let y = top + LEGEND_ROW * i as i32;
+            let y = top + row * i as i32;
             area.draw(&PathElement::new(
                 vec![(14, y), (44, y)],
                 style.colour.stroke_width(3),

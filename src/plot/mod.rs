@@ -15,6 +15,7 @@ mod ert;
 mod figure;
 mod output;
 mod panel;
+mod raster;
 mod scaling;
 mod series;
 mod success;
@@ -53,8 +54,14 @@ pub fn render(data_dir: &Path, plots_dir: &Path) -> anyhow::Result<Report> {
         ("scaling", scaling::figure(&data, &styles)),
         ("success", success::figure(&data, &styles)),
         ("ERT", ert::figure(&data, &styles)),
-        ("ECDF of steps", ecdf::figure(&data, &styles, Measure::Steps)),
-        ("ECDF of time", ecdf::figure(&data, &styles, Measure::Seconds)),
+        (
+            "ECDF of steps",
+            ecdf::figure(&data, &styles, Measure::Steps),
+        ),
+        (
+            "ECDF of time",
+            ecdf::figure(&data, &styles, Measure::Seconds),
+        ),
         ("convergence", convergence::figure(&data, &styles)),
     ];
     for (kind, chart) in charts {

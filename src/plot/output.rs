@@ -1,5 +1,6 @@
 //! Writing a figure to disk as SVG (text kept as `<text>` elements) and as
-//! PNG (rasterised with the embedded font, encoded with the `png` crate).
+//! PNG (rasterised by [`Raster`] with the embedded font, encoded with the
+//! `png` crate).
 
 use std::fs::File;
 use std::io::BufWriter;
@@ -9,6 +10,7 @@ use anyhow::Context;
 use plotters::prelude::*;
 
 use super::figure::Figure;
+use super::raster::Raster;
 use super::style::{HEIGHT, WIDTH};
 
 /// Writes `figure` as `<stem>.svg` and `<stem>.png` in `dir`; returns both paths.
@@ -22,12 +24,13 @@ pub fn write(figure: &Figure, dir: &Path) -> anyhow::Result<[PathBuf; 2]> {
             .with_context(|| format!("cannot draw {}", svg_file.display()))?;
         root.present()?;
     }
-    std::fs::write(&svg_file, svg).with_context(|| format!("cannot write {}", svg_file.display()))?;
+    std::fs::write(&svg_file, svg)
+        .with_context(|| format!("cannot write {}", svg_file.display()))?;
 
     let png_file = dir.join(format!("{}.png", figure.stem));
     let mut rgb = vec![0u8; WIDTH as usize * HEIGHT as usize * 3];
     {
-        let root = BitMapBackend::with_buffer(&mut rgb, (WIDTH, HEIGHT)).into_drawing_area();
+        let root = Raster::new(&mut rgb, (WIDTH, HEIGHT))?.into_drawing_area();
         figure
             .draw(&root)
             .with_context(|| format!("cannot draw {}", png_file.display()))?;

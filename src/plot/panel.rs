@@ -149,7 +149,11 @@ impl Panel {
         chart
             .configure_mesh()
             .x_desc(self.x.label.as_str())
-            .y_desc(if y_description { self.y.label.as_str() } else { "" })
+            .y_desc(if y_description {
+                self.y.label.as_str()
+            } else {
+                ""
+            })
             .x_label_formatter(&x_format)
             .y_label_formatter(&y_format)
             .label_style((FONT, TICK_SIZE).into_font().color(&INK))
@@ -186,7 +190,8 @@ impl Panel {
                 lower,
                 upper,
             } => {
-                let mut outline: Vec<(f64, f64)> = lower.iter().filter_map(|p| self.map(*p)).collect();
+                let mut outline: Vec<(f64, f64)> =
+                    lower.iter().filter_map(|p| self.map(*p)).collect();
                 outline.extend(upper.iter().rev().filter_map(|p| self.map(*p)));
                 if outline.len() >= 3 {
                     let fill = colour.mix(BAND_OPACITY).filled();
@@ -209,7 +214,8 @@ impl Panel {
                     chart.draw_series(LineSeries::new(mapped, stroke))?;
                 }
                 if *markers {
-                    let shown: Vec<(f64, f64)> = points.iter().filter_map(|p| self.map(*p)).collect();
+                    let shown: Vec<(f64, f64)> =
+                        points.iter().filter_map(|p| self.map(*p)).collect();
                     draw_markers(chart, &shown, style)?;
                 }
             }
@@ -223,11 +229,10 @@ impl Panel {
                     ) else {
                         continue;
                     };
-                    chart.draw_series([
-                        PathElement::new(vec![(x, low), (x, high)], stroke),
-                    ])?;
+                    chart.draw_series([PathElement::new(vec![(x, low), (x, high)], stroke)])?;
                     chart.draw_series([low, high].map(|y| {
-                        EmptyElement::at((x, y)) + PathElement::new(vec![(-CAP, 0), (CAP, 0)], stroke)
+                        EmptyElement::at((x, y))
+                            + PathElement::new(vec![(-CAP, 0), (CAP, 0)], stroke)
                     }))?;
                     if let Some(at) = self.map((bar.x, bar.mid)) {
                         draw_markers(chart, &[at], style)?;
@@ -244,9 +249,12 @@ impl Panel {
     }
 }
 
+/// Pixel offsets from a point.
+pub type Pixels = Vec<(i32, i32)>;
+
 /// The outline of a marker, in pixels around its centre, and the same
 /// outline closed (for the white rim that keeps overlapping markers apart).
-pub fn marker_outline(marker: Marker) -> (Vec<(i32, i32)>, Vec<(i32, i32)>) {
+pub fn marker_outline(marker: Marker) -> (Pixels, Pixels) {
     let r = MARKER_RADIUS;
     let corners: Vec<(f64, f64)> = match marker {
         Marker::Circle => (0..16)
@@ -261,7 +269,12 @@ pub fn marker_outline(marker: Marker) -> (Vec<(i32, i32)>, Vec<(i32, i32)>) {
             .collect(),
         Marker::Triangle => vec![(0.0, -1.25 * r), (1.1 * r, 0.8 * r), (-1.1 * r, 0.8 * r)],
         Marker::TriangleDown => vec![(0.0, 1.25 * r), (1.1 * r, -0.8 * r), (-1.1 * r, -0.8 * r)],
-        Marker::Diamond => vec![(0.0, -1.3 * r), (1.1 * r, 0.0), (0.0, 1.3 * r), (-1.1 * r, 0.0)],
+        Marker::Diamond => vec![
+            (0.0, -1.3 * r),
+            (1.1 * r, 0.0),
+            (0.0, 1.3 * r),
+            (-1.1 * r, 0.0),
+        ],
     };
     let outline: Vec<(i32, i32)> = corners
         .iter()
@@ -287,9 +300,9 @@ where
         at.iter()
             .map(|p| EmptyElement::at(*p) + Polygon::new(outline.clone(), fill)),
     )?;
-    chart.draw_series(
-        at.iter()
-            .map(|p| EmptyElement::at(*p) + PathElement::new(rim.clone(), WHITE.stroke_width(1))),
-    )?;
+    chart
+        .draw_series(at.iter().map(|p| {
+            EmptyElement::at(*p) + PathElement::new(rim.clone(), WHITE.stroke_width(1))
+        }))?;
     Ok(())
 }

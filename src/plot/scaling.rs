@@ -39,8 +39,7 @@ pub fn figure(data: &ExperimentData, styles: &Styles) -> Result<Figure, String> 
     Ok(Figure {
         stem: "scaling".to_owned(),
         title: format!("{}: scaling with board size", data.name),
-        subtitle: "median over solved trials; band: 10th to 90th percentile; log scale"
-            .to_owned(),
+        subtitle: "median over solved trials; band: 10th to 90th percentile; log scale".to_owned(),
         legend: legend(styles, drawn),
         panels,
         shared_y: false,

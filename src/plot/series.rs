@@ -41,7 +41,12 @@ pub fn size_axis(sizes: impl IntoIterator<Item = u64>) -> Option<Axis> {
     };
     let mut axis = Axis::fit(SIZE_LABEL, scale, sizes.iter().map(|&n| n as f64))?;
     if sizes.len() <= MAX_SIZE_TICKS {
-        axis.ticks = Some(sizes.iter().filter_map(|&n| axis.display(n as f64)).collect());
+        axis.ticks = Some(
+            sizes
+                .iter()
+                .filter_map(|&n| axis.display(n as f64))
+                .collect(),
+        );
     }
     Some(axis)
 }
@@ -88,6 +93,9 @@ pub fn sizes_text(sizes: &[u64]) -> String {
     }
 }
 
+/// Reads one optional column of a summary row.
+pub type Field = fn(&SummaryRow) -> Option<f64>;
+
 /// One statistic of summary.csv drawn against N.
 pub struct Statistic {
     /// The panel caption.
@@ -95,9 +103,9 @@ pub struct Statistic {
     /// The y axis description, with its unit.
     pub y_label: &'static str,
     /// The value of a cell; `None` when the cell has no solved trial.
-    pub value: fn(&SummaryRow) -> Option<f64>,
+    pub value: Field,
     /// The lower and upper ends of a band around the value, if any.
-    pub band: Option<(fn(&SummaryRow) -> Option<f64>, fn(&SummaryRow) -> Option<f64>)>,
+    pub band: Option<(Field, Field)>,
 }
 
 /// A panel of `statistic` against N with a logarithmic y axis, one line per

@@ -139,3 +139,31 @@ pub fn register_fonts() -> anyhow::Result<()> {
     anyhow::ensure!(ok, "the embedded DejaVu Sans font could not be loaded");
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn styles_follow_the_sorted_labels_whatever_order_they_come_in() {
+        let a = Styles::for_labels(["sa", "ga", "min-conflicts", "ga"]);
+        let b = Styles::for_labels(["min-conflicts", "sa", "ga"]);
+        assert_eq!(a.labels(), ["ga", "min-conflicts", "sa"]);
+        for label in ["ga", "min-conflicts", "sa"] {
+            assert_eq!(a.of(label), b.of(label));
+        }
+        assert_eq!(a.of("ga").map(|s| s.colour), Some(PALETTE[0]));
+        assert_eq!(a.of("sa").map(|s| s.marker), Some(Marker::Triangle));
+        assert_eq!(a.of("absent"), None);
+    }
+
+    #[test]
+    fn labels_beyond_the_palette_differ_by_marker() {
+        let labels: Vec<String> = (0..12).map(|i| format!("l{i:02}")).collect();
+        let styles = Styles::for_labels(labels.iter().map(String::as_str));
+        let first = styles.of("l00").unwrap();
+        let eleventh = styles.of("l10").unwrap();
+        assert_eq!(first.colour, eleventh.colour);
+        assert_ne!(first.marker, eleventh.marker);
+    }
+}

@@ -28,7 +28,10 @@ pub fn figure(data: &ExperimentData, styles: &Styles) -> Result<Figure, String> 
         let shifted = |n: u64| x.value(x.display_clamped(n as f64) + offset);
         layers.push(Layer::Line {
             style,
-            points: rows.iter().map(|r| (shifted(r.n), r.success_rate)).collect(),
+            points: rows
+                .iter()
+                .map(|r| (shifted(r.n), r.success_rate))
+                .collect(),
             width: 1,
             opacity: 0.6,
             markers: false,
@@ -59,7 +62,9 @@ pub fn figure(data: &ExperimentData, styles: &Styles) -> Result<Figure, String> 
     Ok(Figure {
         stem: "success".to_owned(),
         title: format!("{}: success rate", data.name),
-        subtitle: format!("share of trials solved within the budget, with Wilson 95% intervals; {trials_text}"),
+        subtitle: format!(
+            "share of trials solved within the budget, with Wilson 95% intervals; {trials_text}"
+        ),
         legend: legend(styles, groups.keys().copied()),
         panels: vec![Panel {
             caption: String::new(),
@@ -82,7 +87,11 @@ fn offsets(x: &Axis, sizes: impl Iterator<Item = u64>, count: usize) -> Vec<f64>
         .map(|w| w[1] - w[0])
         .fold(x.hi - x.lo, f64::min)
         .min((x.hi - x.lo) * 0.3);
-    let step = if count > 1 { gap * SPREAD / count as f64 } else { 0.0 };
+    let step = if count > 1 {
+        gap * SPREAD / count as f64
+    } else {
+        0.0
+    };
     (0..count)
         .map(|i| (i as f64 - (count as f64 - 1.0) / 2.0) * step)
         .collect()
