@@ -4,7 +4,7 @@
 
 use super::data::ExperimentData;
 use super::figure::Figure;
-use super::series::{Statistic, legend, size_axis, statistic_panel, summary_by_label};
+use super::series::{Statistic, legend, statistic_panel, summary_by_label};
 use super::style::Styles;
 
 const STEPS: Statistic = Statistic {
@@ -24,10 +24,9 @@ const TIME: Statistic = Statistic {
 /// The ERT figure, or why there is none.
 pub fn figure(data: &ExperimentData, styles: &Styles) -> Result<Figure, String> {
     let groups = summary_by_label(&data.summary);
-    let x = size_axis(data.summary.iter().map(|r| r.n)).ok_or("summary.csv has no sizes")?;
     let panels: Vec<_> = [STEPS, TIME]
         .iter()
-        .filter_map(|s| statistic_panel(&groups, styles, &x, s))
+        .filter_map(|s| statistic_panel(&groups, styles, s))
         .collect();
     if panels.is_empty() {
         return Err("no (label, N) cell has a success, so no ERT".to_owned());

@@ -69,6 +69,38 @@ pub fn chosen_sizes<'a>(cells: impl IntoIterator<Item = (&'a str, u64)>) -> Vec<
         .unwrap_or_default()
 }
 
+/// Share of the smallest gap between sizes over which the labels' points
+/// at one N are spread.
+const SPREAD: f64 = 0.5;
+
+/// Sideways shifts (display space) that keep `count` labels' points at one N
+/// apart, in label order, and widens `x` so the shifted points stay inside.
+pub fn dodge(x: &mut Axis, sizes: impl IntoIterator<Item = u64>, count: usize) -> Vec<f64> {
+    let mut positions: Vec<f64> = sizes
+        .into_iter()
+        .filter_map(|n| x.display(n as f64))
+        .collect();
+    positions.sort_by(f64::total_cmp);
+    positions.dedup();
+    let span = x.hi - x.lo;
+    let gap = positions
+        .windows(2)
+        .map(|w| w[1] - w[0])
+        .fold(span * 0.3, f64::min);
+    let step = if count > 1 {
+        gap * SPREAD / count as f64
+    } else {
+        0.0
+    };
+    let offsets: Vec<f64> = (0..count)
+        .map(|i| (i as f64 - (count as f64 - 1.0) / 2.0) * step)
+        .collect();
+    let widest = offsets.iter().fold(0.0, |acc: f64, o| acc.max(o.abs()));
+    x.lo -= widest;
+    x.hi += widest;
+    offsets
+}
+
 /// Legend entries for the labels drawn, in label order.
 pub fn legend<'a>(
     styles: &Styles,
@@ -109,24 +141,32 @@ pub struct Statistic {
 }
 
 /// A panel of `statistic` against N with a logarithmic y axis, one line per
-/// label; cells without a value break the line. `None` when no cell has a
-/// value.
+/// label; cells without a value break the line. With a single size the
+/// labels' points are spread sideways ([`dodge`]) so their whiskers do not
+/// cover each other. `None` when no cell has a value.
 pub fn statistic_panel(
     groups: &BTreeMap<&str, Vec<&SummaryRow>>,
     styles: &Styles,
-    x: &Axis,
     statistic: &Statistic,
 ) -> Option<Panel> {
+    let sizes: BTreeSet<u64> = groups.values().flatten().map(|r| r.n).collect();
+    let mut x = size_axis(sizes.iter().copied())?;
+    let offsets = if sizes.len() == 1 {
+        dodge(&mut x, sizes.iter().copied(), groups.len())
+    } else {
+        vec![0.0; groups.len()]
+    };
     let mut y_values = Vec::new();
     let mut bands = Vec::new();
     let mut lines = Vec::new();
-    for (label, rows) in groups {
+    for ((label, rows), offset) in groups.iter().zip(offsets) {
         let Some(style) = styles.of(label) else {
             continue;
         };
+        let at = |n: u64| x.value(x.display_clamped(n as f64) + offset);
         let points: Vec<Option<(f64, f64)>> = rows
             .iter()
-            .map(|r| Some((r.n as f64, (statistic.value)(r).filter(|v| *v > 0.0)?)))
+            .map(|r| Some((at(r.n), (statistic.value)(r).filter(|v| *v > 0.0)?)))
             .collect();
         for piece in points.split(Option::is_none) {
             let piece: Vec<(f64, f64)> = piece.iter().flatten().copied().collect();
@@ -147,7 +187,7 @@ pub fn statistic_panel(
                 .iter()
                 .map(|r| {
                     Some(Interval {
-                        x: r.n as f64,
+                        x: at(r.n),
                         low: low(r).filter(|v| *v > 0.0)?,
                         mid: (statistic.value)(r)?,
                         high: high(r)?,
@@ -173,7 +213,7 @@ pub fn statistic_panel(
     bands.extend(lines);
     Some(Panel {
         caption: statistic.caption.to_owned(),
-        x: x.clone(),
+        x,
         y,
         layers: bands,
         note: None,

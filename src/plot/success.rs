@@ -1,25 +1,19 @@
 //! The success chart: the share of trials solved against N, with Wilson 95%
 //! intervals as error bars. The labels' bars at one N are spread sideways a
-//! little so they do not cover each other.
+//! little ([`dodge`]) so they do not cover each other.
 
 use super::axis::Axis;
 use super::data::ExperimentData;
 use super::figure::Figure;
 use super::panel::{Interval, Layer, Panel};
-use super::series::{legend, size_axis, summary_by_label};
+use super::series::{dodge, legend, size_axis, summary_by_label};
 use super::style::Styles;
-
-/// Share of the smallest gap between sizes over which the labels' bars spread.
-const SPREAD: f64 = 0.5;
 
 /// The success-rate figure, or why there is none.
 pub fn figure(data: &ExperimentData, styles: &Styles) -> Result<Figure, String> {
     let groups = summary_by_label(&data.summary);
     let mut x = size_axis(data.summary.iter().map(|r| r.n)).ok_or("summary.csv has no sizes")?;
-    let offsets = offsets(&x, data.summary.iter().map(|r| r.n), groups.len());
-    let widest = offsets.iter().fold(0.0, |acc: f64, o| acc.max(o.abs()));
-    x.lo -= widest;
-    x.hi += widest;
+    let offsets = dodge(&mut x, data.summary.iter().map(|r| r.n), groups.len());
     let mut layers = Vec::new();
     for ((label, rows), offset) in groups.iter().zip(offsets) {
         let Some(style) = styles.of(label) else {
@@ -75,24 +69,4 @@ pub fn figure(data: &ExperimentData, styles: &Styles) -> Result<Figure, String> 
         }],
         shared_y: false,
     })
-}
-
-/// The sideways shift (display space) of each of `count` labels at one N.
-fn offsets(x: &Axis, sizes: impl Iterator<Item = u64>, count: usize) -> Vec<f64> {
-    let mut positions: Vec<f64> = sizes.filter_map(|n| x.display(n as f64)).collect();
-    positions.sort_by(f64::total_cmp);
-    positions.dedup();
-    let gap = positions
-        .windows(2)
-        .map(|w| w[1] - w[0])
-        .fold(x.hi - x.lo, f64::min)
-        .min((x.hi - x.lo) * 0.3);
-    let step = if count > 1 {
-        gap * SPREAD / count as f64
-    } else {
-        0.0
-    };
-    (0..count)
-        .map(|i| (i as f64 - (count as f64 - 1.0) / 2.0) * step)
-        .collect()
 }
