@@ -18,6 +18,8 @@ use super::style::Styles;
 
 /// Individual trials drawn per label and size.
 const SHOWN_TRIALS: usize = 5;
+/// A median curve is drawn from this many trials on.
+const MEDIAN_FROM: usize = 3;
 /// Points of the median curve.
 const MEDIAN_POINTS: usize = 160;
 
@@ -37,18 +39,29 @@ pub fn figure(data: &ExperimentData, styles: &Styles) -> Result<Figure, String> 
     let mut drawn = Vec::new();
     let mut panels = Vec::new();
     let mut most_trials = 0;
+    let mut fewest_trials = usize::MAX;
     for &n in &sizes {
         let cells = by_label_and_trial(traces.iter().filter(|t| t.n == n));
         drawn.extend(cells.keys().cloned());
         most_trials = cells.values().map(Vec::len).fold(most_trials, usize::max);
+        fewest_trials = cells.values().map(Vec::len).fold(fewest_trials, usize::min);
         panels.extend(panel(n, &cells, styles));
     }
     Ok(Figure {
         stem: "convergence".to_owned(),
         title: format!("{}: convergence at {}", data.name, sizes_text(&sizes)),
-        subtitle: format!(
-            "fewest attacking pairs so far; thin: up to {SHOWN_TRIALS} trials, thick: median of {most_trials}; log x"
-        ),
+        subtitle: if most_trials >= MEDIAN_FROM {
+            let trials = if fewest_trials == most_trials {
+                format!("{most_trials}")
+            } else {
+                format!("{fewest_trials} to {most_trials}")
+            };
+            format!(
+                "fewest attacking pairs so far; thin: up to {SHOWN_TRIALS} trials, thick: median of {trials}; log x"
+            )
+        } else {
+            "fewest attacking pairs so far, one line per trial; log x".to_owned()
+        },
         legend: legend(styles, drawn.iter().map(String::as_str)),
         panels,
         shared_y: false,
@@ -97,13 +110,13 @@ fn panel(n: u64, cells: &BTreeMap<String, Vec<Trace>>, styles: &Styles) -> Optio
         let Some(style) = styles.of(label) else {
             continue;
         };
-        let with_median = traces.len() >= 3;
+        let with_median = traces.len() >= MEDIAN_FROM;
         for trace in traces.iter().take(SHOWN_TRIALS) {
             thin.push(Layer::Line {
                 style,
                 points: staircase(trace),
-                width: 1,
-                opacity: if with_median { 0.35 } else { 0.9 },
+                width: if with_median { 1 } else { 2 },
+                opacity: if with_median { 0.35 } else { 1.0 },
                 markers: false,
             });
         }
