@@ -500,6 +500,21 @@ fn a_missing_data_dir_or_summary_is_a_clear_error_with_exit_2() {
 }
 
 #[test]
+fn a_malformed_row_before_the_last_is_an_error_naming_file_and_line() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tiny_copy(tmp.path());
+    let runs = std::fs::read_to_string(data.join("runs.csv")).unwrap();
+    let broken = runs.replacen(",true,solved,9,", ",maybe,solved,9,", 1);
+    assert_ne!(broken, runs);
+    std::fs::write(data.join("runs.csv"), broken).unwrap();
+    let out = plot(&[&data], tmp.path());
+    assert_eq!(out.status.code(), Some(2));
+    let message = stderr(&out);
+    assert!(message.contains("runs.csv"), "{message}");
+    assert!(message.contains("line: 3"), "{message}");
+}
+
+#[test]
 fn every_committed_experiment_plots() {
     let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
     let Ok(entries) = std::fs::read_dir(&data) else {

@@ -28,7 +28,7 @@ pub enum DataError {
     #[error("{0} not found: the charts need the runs of `queens run`")]
     MissingRuns(PathBuf),
     /// A file exists but could not be opened or parsed.
-    #[error("cannot read {file}: {source}")]
+    #[error("cannot read {file}")]
     Csv {
         /// The file.
         file: PathBuf,

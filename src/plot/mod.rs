@@ -2,10 +2,10 @@
 //! solver): scaling, success rate, ERT, ECDFs of steps and of time, and
 //! convergence traces, each written as SVG and PNG with an embedded font.
 //!
-//! One file per chart kind builds a [`figure::Figure`] from the data; the
-//! figure, its panels and axes draw it with plotters; [`output`] writes it.
+//! One file per chart kind builds a `Figure` (figure.rs) from the data; the
+//! figure, its panels and axes draw it with plotters; output.rs writes it.
 
-pub mod axis;
+mod axis;
 pub mod data;
 pub mod style;
 
