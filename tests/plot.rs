@@ -339,7 +339,7 @@ fn plot_writes_every_chart_as_svg_with_text_and_png_drawn_with_the_embedded_font
     for text in [
         "board size N (queens)",
         "steps (median, solved trials)",
-        "wall time (seconds, median)",
+        "wall time (median)",
     ] {
         assert!(has_text(&scaling, text), "missing axis label {text}");
     }

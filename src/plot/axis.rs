@@ -22,6 +22,8 @@ pub enum TickFormat {
     Number,
     /// Fractions written as percentages (0.5 → "50%").
     Percent,
+    /// Seconds written with an SI prefix (0.002 → "2 ms").
+    Seconds,
 }
 
 /// One axis of a panel: its description and its extent in display space.
@@ -132,6 +134,7 @@ impl Axis {
         match self.format {
             TickFormat::Number => format_number(v),
             TickFormat::Percent => format!("{}%", format_number(v * 100.0)),
+            TickFormat::Seconds => format_seconds(v),
         }
     }
 }
@@ -195,8 +198,8 @@ fn log_ticks(lo: f64, hi: f64) -> (Vec<f64>, Vec<f64>) {
             .collect()
     };
     let all = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0];
-    if hi - lo >= 2.0 {
-        let decades: Vec<f64> = within(&[1.0]);
+    let decades: Vec<f64> = within(&[1.0]);
+    if decades.len() >= 3 {
         let every = (decades.len() as f64 / TARGET_TICKS.max(1.0))
             .ceil()
             .max(1.0) as usize;
@@ -216,6 +219,21 @@ fn log_ticks(lo: f64, hi: f64) -> (Vec<f64>, Vec<f64>) {
         };
         (major, within(&all))
     }
+}
+
+/// Writes a duration in seconds with the SI prefix that keeps its number
+/// between 1 and 999 (down to nanoseconds).
+pub fn format_seconds(v: f64) -> String {
+    const UNITS: [(f64, &str); 4] = [(1.0, "s"), (1e-3, "ms"), (1e-6, "µs"), (1e-9, "ns")];
+    if v == 0.0 {
+        return "0".to_owned();
+    }
+    let (scale, unit) = UNITS
+        .iter()
+        .copied()
+        .find(|(scale, _)| v.abs() >= *scale * 0.9995)
+        .unwrap_or(UNITS[3]);
+    format!("{} {unit}", format_number(v / scale))
 }
 
 /// Writes a tick value compactly: integers plainly up to 99 999, powers of
@@ -277,6 +295,10 @@ mod tests {
         assert_eq!(format_number(2e5), "2·10⁵");
         assert_eq!(format_number(1e-4), "10⁻⁴");
         assert_eq!(format_number(0.002), "0.002");
+        assert_eq!(format_seconds(0.002), "2 ms");
+        assert_eq!(format_seconds(2.5e-5), "25 µs");
+        assert_eq!(format_seconds(12.0), "12 s");
+        assert_eq!(format_seconds(1e-4), "100 µs");
     }
 
     #[test]

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 use crate::experiment::records::RunRecord;
 
-use super::axis::{Axis, Scale};
+use super::axis::{Axis, Scale, TickFormat};
 use super::data::ExperimentData;
 use super::figure::Figure;
 use super::panel::{Layer, Panel};
@@ -46,19 +46,18 @@ pub fn figure(data: &ExperimentData, styles: &Styles, measure: Measure) -> Resul
     let sizes = chosen_sizes(data.runs.iter().map(|r| (r.label.as_str(), r.n)));
     let (stem, what, x_label) = match measure {
         Measure::Steps => ("ecdf-steps", "steps", "steps to solution"),
-        Measure::Seconds => (
-            "ecdf-seconds",
-            "wall time",
-            "wall time to solution (seconds)",
-        ),
+        Measure::Seconds => ("ecdf-seconds", "wall time", "wall time to solution"),
     };
     let solved_values = data
         .runs
         .iter()
         .filter(|r| r.solved && sizes.contains(&r.n))
         .map(|r| measure.of(r));
-    let x = Axis::fit(x_label, Scale::Log, solved_values)
+    let mut x = Axis::fit(x_label, Scale::Log, solved_values)
         .ok_or_else(|| format!("no solved trial at {}", sizes_text(&sizes)))?;
+    if let Measure::Seconds = measure {
+        x.format = TickFormat::Seconds;
+    }
     let mut drawn = Vec::new();
     let mut panels = Vec::new();
     for &n in &sizes {

@@ -2,6 +2,7 @@
 //! ones included, divided by the number of successes) against N, in steps
 //! and in seconds (log y). Cells without a success have no ERT and are left out.
 
+use super::axis::TickFormat;
 use super::data::ExperimentData;
 use super::figure::Figure;
 use super::series::{Statistic, legend, statistic_panel, summary_by_label};
@@ -10,13 +11,15 @@ use super::style::Styles;
 const STEPS: Statistic = Statistic {
     caption: "ERT in steps",
     y_label: "expected steps to a solution",
+    format: TickFormat::Number,
     value: |r| r.ert_steps,
     band: None,
 };
 
 const TIME: Statistic = Statistic {
     caption: "ERT in wall time",
-    y_label: "expected seconds to a solution",
+    y_label: "expected wall time to a solution",
+    format: TickFormat::Seconds,
     value: |r| r.ert_seconds,
     band: None,
 };

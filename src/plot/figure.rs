@@ -11,6 +11,8 @@ use super::style::{
     FONT, GRID, INK, LEGEND_SIZE, MUTED, SUBTITLE_SIZE, SeriesStyle, TITLE_SIZE, WIDTH,
 };
 
+/// Space kept free on each side of the title and subtitle.
+const SIDE_MARGIN: u32 = 20;
 /// Height of the title block.
 const HEADER: u32 = 84;
 /// Narrowest and widest legend column.
@@ -48,12 +50,14 @@ impl Figure {
     {
         root.fill(&WHITE)?;
         let centre = (WIDTH / 2) as i32;
-        let title = (FONT, TITLE_SIZE, FontStyle::Bold)
+        let title = fitting_size(root, &self.title, TITLE_SIZE, FontStyle::Bold)?;
+        let title = (FONT, title, FontStyle::Bold)
             .into_font()
             .color(&INK)
             .pos(Pos::new(HPos::Center, VPos::Top));
         root.draw(&Text::new(self.title.as_str(), (centre, 14), title))?;
-        let subtitle = (FONT, SUBTITLE_SIZE)
+        let subtitle = fitting_size(root, &self.subtitle, SUBTITLE_SIZE, FontStyle::Normal)?;
+        let subtitle = (FONT, subtitle, FontStyle::Normal)
             .into_font()
             .color(&MUTED)
             .pos(Pos::new(HPos::Center, VPos::Top));
@@ -120,6 +124,28 @@ impl Figure {
         }
         Ok(())
     }
+}
+
+/// The largest font size up to `size` (and no smaller than 60% of it) at
+/// which `text` fits across the figure with a margin.
+fn fitting_size<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    text: &str,
+    size: f64,
+    style: FontStyle,
+) -> anyhow::Result<f64>
+where
+    DB::ErrorType: 'static,
+{
+    let mut fitted = size;
+    while fitted > size * 0.6 {
+        let font = (FONT, fitted, style).into_font().color(&INK);
+        if root.estimate_text_size(text, &font)?.0 <= WIDTH - 2 * SIDE_MARGIN {
+            break;
+        }
+        fitted -= 1.0;
+    }
+    Ok(fitted)
 }
 
 /// Shortens `text` with an ellipsis until it fits in `width` pixels.

@@ -18,6 +18,8 @@ use super::style::{
 const BAND_OPACITY: f64 = 0.16;
 /// Radius of a point marker, in pixels.
 const MARKER_RADIUS: f64 = 5.0;
+/// The least free space between two tick labels, in pixels.
+const TICK_GAP: u32 = 12;
 /// Half the width of an error bar's cap, in pixels.
 const CAP: i32 = 5;
 
@@ -93,10 +95,10 @@ struct Ticked {
 }
 
 impl Ticked {
-    fn new(axis: &Axis) -> Ticked {
+    fn new(axis: &Axis, major: Vec<f64>) -> Ticked {
         Ticked {
             inner: (axis.lo..axis.hi).into(),
-            major: axis.major_ticks(),
+            major,
             minor: axis.minor_ticks(),
         }
     }
@@ -138,12 +140,18 @@ impl Panel {
         if !self.caption.is_empty() {
             builder.caption(&self.caption, (FONT, CAPTION_SIZE).into_font().color(&INK));
         }
+        let y_area = if y_description { 84 } else { 60 };
+        let (width, _) = area.dim_in_pixel();
+        let x_ticks = self.fitting_x_ticks(area, width.saturating_sub(y_area + 28))?;
         let mut chart = builder
             .margin(10)
             .margin_right(18)
             .x_label_area_size(58)
-            .y_label_area_size(if y_description { 84 } else { 60 })
-            .build_cartesian_2d(Ticked::new(&self.x), Ticked::new(&self.y))?;
+            .y_label_area_size(y_area)
+            .build_cartesian_2d(
+                Ticked::new(&self.x, x_ticks),
+                Ticked::new(&self.y, self.y.major_ticks()),
+            )?;
         let x_format = |d: &f64| self.x.tick_label(*d);
         let y_format = |d: &f64| self.y.tick_label(*d);
         chart
@@ -241,6 +249,29 @@ impl Panel {
             }
         }
         Ok(())
+    }
+
+    /// The x ticks, thinned to every second, third… one until their labels
+    /// fit side by side in `width` pixels with room between them.
+    fn fitting_x_ticks<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        width: u32,
+    ) -> anyhow::Result<Vec<f64>>
+    where
+        DB::ErrorType: 'static,
+    {
+        let ticks = self.x.major_ticks();
+        let font = (FONT, TICK_SIZE).into_font().color(&INK);
+        let mut widths = Vec::with_capacity(ticks.len());
+        for tick in &ticks {
+            widths.push(area.estimate_text_size(&self.x.tick_label(*tick), &font)?.0 + TICK_GAP);
+        }
+        let mut every = 1;
+        while every < ticks.len() && widths.iter().step_by(every).sum::<u32>() * 2 > width {
+            every += 1;
+        }
+        Ok(ticks.into_iter().step_by(every).collect())
     }
 
     /// A data point in display space, if both axes can show it.

@@ -2,6 +2,7 @@
 //! against N, one line per label, with the 10th–90th percentile as a band
 //! (log y). Cells without a solved trial are left out.
 
+use super::axis::TickFormat;
 use super::data::ExperimentData;
 use super::figure::Figure;
 use super::series::{Statistic, legend, statistic_panel, summary_by_label};
@@ -10,13 +11,15 @@ use super::style::Styles;
 const STEPS: Statistic = Statistic {
     caption: "Steps to solution",
     y_label: "steps (median, solved trials)",
+    format: TickFormat::Number,
     value: |r| r.steps_median,
     band: Some((|r| r.steps_p10, |r| r.steps_p90)),
 };
 
 const TIME: Statistic = Statistic {
     caption: "Wall time to solution",
-    y_label: "wall time (seconds, median)",
+    y_label: "wall time (median)",
+    format: TickFormat::Seconds,
     value: |r| r.wall_seconds_median,
     band: Some((|r| r.wall_seconds_p10, |r| r.wall_seconds_p90)),
 };

@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::experiment::records::SummaryRow;
 
-use super::axis::{Axis, Scale};
+use super::axis::{Axis, Scale, TickFormat};
 use super::panel::{Interval, Layer, Panel};
 use super::style::{SeriesStyle, Styles};
 
@@ -134,6 +134,8 @@ pub struct Statistic {
     pub caption: &'static str,
     /// The y axis description, with its unit.
     pub y_label: &'static str,
+    /// How the y ticks are written (durations carry their unit).
+    pub format: TickFormat,
     /// The value of a cell; `None` when the cell has no solved trial.
     pub value: Field,
     /// The lower and upper ends of a band around the value, if any.
@@ -209,7 +211,8 @@ pub fn statistic_panel(
             }
         }
     }
-    let y = Axis::fit(statistic.y_label, Scale::Log, y_values)?;
+    let mut y = Axis::fit(statistic.y_label, Scale::Log, y_values)?;
+    y.format = statistic.format;
     bands.extend(lines);
     Some(Panel {
         caption: statistic.caption.to_owned(),

@@ -18,8 +18,9 @@ pub const WIDTH: u32 = 1000;
 /// Height of every chart, in pixels (PNG) and user units (SVG).
 pub const HEIGHT: u32 = 650;
 
-/// The font family every text of a chart uses; it resolves to the embedded
-/// DejaVu Sans, never to a system font.
+/// The font family every text of a chart uses. Layout and PNG text use the
+/// embedded DejaVu Sans, never a system font; an SVG names the family and
+/// its viewer picks the face.
 pub const FONT: &str = "sans-serif";
 /// Size of the figure title.
 pub const TITLE_SIZE: f64 = 26.0;
