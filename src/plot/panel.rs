@@ -251,8 +251,9 @@ impl Panel {
         Ok(())
     }
 
-    /// The x ticks, thinned to every second, third… one until their labels
-    /// fit side by side in `width` pixels with room between them.
+    /// The x ticks, thinned to every second, third… one until no two
+    /// neighbouring labels (centred on their ticks, `width` pixels for the
+    /// whole axis) come closer than [`TICK_GAP`].
     fn fitting_x_ticks<DB: DrawingBackend>(
         &self,
         area: &DrawingArea<DB, Shift>,
@@ -261,17 +262,26 @@ impl Panel {
     where
         DB::ErrorType: 'static,
     {
-        let ticks = self.x.major_ticks();
         let font = (FONT, TICK_SIZE).into_font().color(&INK);
-        let mut widths = Vec::with_capacity(ticks.len());
-        for tick in &ticks {
-            widths.push(area.estimate_text_size(&self.x.tick_label(*tick), &font)?.0 + TICK_GAP);
+        let mut ticks = Vec::new();
+        for tick in self.x.major_ticks() {
+            let label_width = area.estimate_text_size(&self.x.tick_label(tick), &font)?.0;
+            ticks.push((tick, f64::from(label_width)));
         }
+        let pixels_per_unit = f64::from(width) / (self.x.hi - self.x.lo);
+        let fits = |kept: &[(f64, f64)]| {
+            kept.windows(2).all(|w| {
+                (w[1].0 - w[0].0) * pixels_per_unit >= (w[0].1 + w[1].1) / 2.0 + f64::from(TICK_GAP)
+            })
+        };
         let mut every = 1;
-        while every < ticks.len() && widths.iter().step_by(every).sum::<u32>() * 2 > width {
+        loop {
+            let kept: Vec<(f64, f64)> = ticks.iter().copied().step_by(every).collect();
+            if every >= ticks.len() || fits(&kept) {
+                return Ok(kept.into_iter().map(|(tick, _)| tick).collect());
+            }
             every += 1;
         }
-        Ok(ticks.into_iter().step_by(every).collect())
     }
 
     /// A data point in display space, if both axes can show it.
