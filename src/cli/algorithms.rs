@@ -61,10 +61,8 @@ pub fn run(args: AlgorithmsArgs) -> anyhow::Result<Exit> {
             println!("    parameters: none");
         }
         for p in a.params {
-            println!(
-                "    --param {}={:<10} ({}) {}",
-                p.name, p.default, p.kind, p.help
-            );
+            println!("    --param {}={}    [{}]", p.name, p.default, p.kind);
+            println!("        {}", p.help);
         }
         println!();
     }

@@ -1,12 +1,36 @@
-//! `queens plot` (placeholder until its issue lands).
+//! `queens plot`: draws an experiment's charts from its CSV files.
+
+use std::path::PathBuf;
+
+use queens::plot;
 
 use super::Exit;
 
-/// Placeholder arguments.
+/// Draw the charts of an experiment from its CSV files.
+///
+/// Reads summary.csv and runs.csv (and traces.csv when present) in DATA_DIR
+/// and writes each chart as SVG and PNG: scaling, success rate, ERT, ECDFs of
+/// steps and of time, convergence. Never runs a solver.
 #[derive(clap::Args)]
-pub struct PlotArgs {}
+pub struct PlotArgs {
+    /// The experiment's data directory (as written by `queens run`).
+    data_dir: PathBuf,
+    /// Where to write the charts [default: plots/<experiment name>].
+    #[arg(long, value_name = "DIR")]
+    plots: Option<PathBuf>,
+}
 
-/// Says the subcommand is not available yet.
-pub fn run(_: PlotArgs) -> anyhow::Result<Exit> {
-    anyhow::bail!("'queens plot' is not available yet")
+/// Renders every chart, lists the files written and notes what was skipped.
+pub fn run(args: PlotArgs) -> anyhow::Result<Exit> {
+    let plots = args.plots.unwrap_or_else(|| {
+        PathBuf::from("plots").join(plot::data::experiment_name(&args.data_dir))
+    });
+    let report = plot::render(&args.data_dir, &plots)?;
+    for note in &report.notes {
+        eprintln!("note: {note}");
+    }
+    for file in &report.files {
+        println!("{}", file.display());
+    }
+    Ok(Exit::Success)
 }

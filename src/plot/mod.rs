@@ -1,14 +1,86 @@
-//! Charts drawn from CSV data alone: one function per chart kind.
+//! Charts drawn from an experiment's CSV files alone (`plot` never runs a
+//! solver): scaling, success rate, ERT, ECDFs of steps and of time, and
+//! convergence traces, each written as SVG and PNG with an embedded font.
+//!
+//! One file per chart kind builds a `Figure` (figure.rs) from the data; the
+//! figure, its panels and axes draw it with plotters; output.rs writes it.
+
+mod axis;
+pub mod data;
+pub mod style;
+
+mod convergence;
+mod ecdf;
+mod ert;
+mod figure;
+mod output;
+mod panel;
+mod raster;
+mod scaling;
+mod series;
+mod success;
 
 use std::path::{Path, PathBuf};
 
+use anyhow::Context;
+
+use data::ExperimentData;
+use ecdf::Measure;
+use style::Styles;
+
+/// What a rendering produced.
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    /// The files written, SVG then PNG for each chart.
+    pub files: Vec<PathBuf>,
+    /// Remarks for the user: charts skipped and why, lines dropped.
+    pub notes: Vec<String>,
+}
+
+/// Draws every chart of the experiment whose CSV files are in `data_dir`
+/// into `plots_dir` (created if needed), as SVG and PNG; returns the files
+/// written and notes on what was skipped.
+pub fn render(data_dir: &Path, plots_dir: &Path) -> anyhow::Result<Report> {
+    style::register_fonts()?;
+    let data = ExperimentData::load(data_dir)?;
+    let styles = Styles::for_labels(data.labels());
+    std::fs::create_dir_all(plots_dir)
+        .with_context(|| format!("cannot create the plots directory {}", plots_dir.display()))?;
+    let mut report = Report {
+        files: Vec::new(),
+        notes: data.notes.clone(),
+    };
+    let charts = [
+        ("scaling", scaling::figure(&data, &styles)),
+        ("success", success::figure(&data, &styles)),
+        ("ERT", ert::figure(&data, &styles)),
+        (
+            "ECDF of steps",
+            ecdf::figure(&data, &styles, Measure::Steps),
+        ),
+        (
+            "ECDF of time",
+            ecdf::figure(&data, &styles, Measure::Seconds),
+        ),
+        ("convergence", convergence::figure(&data, &styles)),
+    ];
+    for (kind, chart) in charts {
+        match chart {
+            Ok(figure) => report.files.extend(output::write(&figure, plots_dir)?),
+            Err(reason) => report.notes.push(format!("no {kind} chart: {reason}")),
+        }
+    }
+    Ok(report)
+}
+
 /// Draws every chart of the experiment whose CSV files are in `data_dir`
 /// (runs.csv, summary.csv, and traces.csv when present) into `plots_dir`, as
-/// SVG and PNG; returns the files written.
+/// SVG and PNG; prints notes on skipped charts to stderr and returns the
+/// files written.
 pub fn render_all(data_dir: &Path, plots_dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
-    anyhow::bail!(
-        "charts are not available yet (data {}, plots {})",
-        data_dir.display(),
-        plots_dir.display()
-    )
+    let report = render(data_dir, plots_dir)?;
+    for note in &report.notes {
+        eprintln!("note: {note}");
+    }
+    Ok(report.files)
 }

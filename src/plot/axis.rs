@@ -1,0 +1,345 @@
+//! Axes: their scale (linear or logarithmic), their extent fitted to the
+//! data, their ticks and the text of the tick labels.
+//!
+//! Charts are drawn in *display space*: a logarithmic axis maps a value `v`
+//! to `log10(v)`, a linear one leaves it alone. Ticks are chosen in display
+//! space and labelled with the value they stand for, so one coordinate type
+//! serves every axis.
+
+/// How values map onto an axis.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scale {
+    /// Equal distances for equal differences.
+    Linear,
+    /// Equal distances for equal ratios (base 10); values <= 0 cannot be shown.
+    Log,
+}
+
+/// How tick values are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TickFormat {
+    /// Plain numbers; powers of ten as 10ⁿ when very large or small.
+    Number,
+    /// Fractions written as percentages (0.5 → "50%").
+    Percent,
+    /// Seconds written with an SI prefix (0.002 → "2 ms").
+    Seconds,
+}
+
+/// One axis of a panel: its description and its extent in display space.
+#[derive(Clone, Debug)]
+pub struct Axis {
+    /// The description drawn beside the axis, with its unit.
+    pub label: String,
+    /// Linear or logarithmic.
+    pub scale: Scale,
+    /// How tick labels are written.
+    pub format: TickFormat,
+    /// The lower end, in display space.
+    pub lo: f64,
+    /// The upper end, in display space.
+    pub hi: f64,
+    /// Labelled ticks chosen by the chart (display space) instead of automatic ones.
+    pub ticks: Option<Vec<f64>>,
+}
+
+/// Share of the data span added on each side so no point sits on the frame.
+const PAD: f64 = 0.05;
+
+impl Axis {
+    /// An axis whose extent covers `values` (values the scale cannot show
+    /// are ignored), with a small margin; `None` when no value can be shown.
+    pub fn fit(label: &str, scale: Scale, values: impl IntoIterator<Item = f64>) -> Option<Axis> {
+        let (lo, hi) = values
+            .into_iter()
+            .filter_map(|v| to_display(scale, v))
+            .fold(None, |acc: Option<(f64, f64)>, v| match acc {
+                None => Some((v, v)),
+                Some((lo, hi)) => Some((lo.min(v), hi.max(v))),
+            })?;
+        let span = hi - lo;
+        let pad = if span > 0.0 {
+            span * PAD
+        } else if scale == Scale::Log {
+            0.5
+        } else {
+            (lo.abs() * 0.1).max(1.0)
+        };
+        Some(Axis {
+            label: label.to_owned(),
+            scale,
+            format: TickFormat::Number,
+            lo: lo - pad,
+            hi: hi + pad,
+            ticks: None,
+        })
+    }
+
+    /// A linear axis for fractions from 0 to 1, written as percentages.
+    pub fn fraction(label: &str) -> Axis {
+        Axis {
+            label: label.to_owned(),
+            scale: Scale::Linear,
+            format: TickFormat::Percent,
+            lo: -0.03,
+            hi: 1.03,
+            ticks: None,
+        }
+    }
+
+    /// Maps a data value to display space; `None` when this axis cannot show it.
+    pub fn display(&self, v: f64) -> Option<f64> {
+        to_display(self.scale, v)
+    }
+
+    /// Maps a display-space position back to the data value it stands for.
+    pub fn value(&self, d: f64) -> f64 {
+        match self.scale {
+            Scale::Linear => d,
+            Scale::Log => 10f64.powf(d),
+        }
+    }
+
+    /// Maps a data value to display space, moving values outside the axis
+    /// (or unshowable, like 0 on a log axis) to the nearer end.
+    pub fn display_clamped(&self, v: f64) -> f64 {
+        self.display(v).unwrap_or(self.lo).clamp(self.lo, self.hi)
+    }
+
+    /// The labelled ticks, in display space.
+    pub fn major_ticks(&self) -> Vec<f64> {
+        if let Some(ticks) = &self.ticks {
+            return ticks.clone();
+        }
+        match self.scale {
+            Scale::Linear => linear_ticks(self.lo, self.hi),
+            Scale::Log => log_ticks(self.lo, self.hi).0,
+        }
+    }
+
+    /// The unlabelled minor grid positions, in display space.
+    pub fn minor_ticks(&self) -> Vec<f64> {
+        match self.scale {
+            Scale::Log if self.ticks.is_none() => log_ticks(self.lo, self.hi).1,
+            _ => Vec::new(),
+        }
+    }
+
+    /// The text of the tick at display position `d`.
+    pub fn tick_label(&self, d: f64) -> String {
+        if self.decade_powers() {
+            return format!("10{}", superscript(d.round() as i32));
+        }
+        let v = self.value(d);
+        match self.format {
+            TickFormat::Number => format_number(v),
+            TickFormat::Percent => format!("{}%", format_number(v * 100.0)),
+            TickFormat::Seconds => format_seconds(v),
+        }
+    }
+}
+
+impl Axis {
+    /// Whether every tick is written as a power of ten: on a log axis
+    /// labelled at whole decades, when some tick would need that notation
+    /// anyway (so 0.01 and 10⁻⁴ never share an axis).
+    fn decade_powers(&self) -> bool {
+        self.scale == Scale::Log
+            && self.ticks.is_none()
+            && self.hi - self.lo >= 2.0
+            && self.format == TickFormat::Number
+            && self
+                .major_ticks()
+                .iter()
+                .any(|d| !(-3.0..5.0).contains(&d.round()))
+    }
+}
+
+fn to_display(scale: Scale, v: f64) -> Option<f64> {
+    match scale {
+        _ if !v.is_finite() => None,
+        Scale::Linear => Some(v),
+        Scale::Log if v > 0.0 => Some(v.log10()),
+        Scale::Log => None,
+    }
+}
+
+/// About this many labelled ticks per axis.
+const TARGET_TICKS: f64 = 6.0;
+
+/// Ticks at a "nice" step (1, 2 or 5 times a power of ten).
+fn linear_ticks(lo: f64, hi: f64) -> Vec<f64> {
+    let raw = (hi - lo) / TARGET_TICKS;
+    let magnitude = 10f64.powf(raw.log10().floor());
+    let step = [1.0, 2.0, 5.0, 10.0]
+        .iter()
+        .map(|m| m * magnitude)
+        .find(|s| *s >= raw)
+        .unwrap_or(10.0 * magnitude);
+    let first = (lo / step).ceil() as i64;
+    let last = (hi / step).floor() as i64;
+    (first..=last).map(|k| k as f64 * step).collect()
+}
+
+/// Labelled and minor ticks of a log axis spanning display range `lo..hi`:
+/// whole decades when it spans at least two, otherwise 1-2-5 steps.
+fn log_ticks(lo: f64, hi: f64) -> (Vec<f64>, Vec<f64>) {
+    let first = lo.floor() as i64;
+    let last = hi.ceil() as i64;
+    let inside = |d: &f64| *d >= lo - 1e-9 && *d <= hi + 1e-9;
+    let within = |mantissas: &[f64]| -> Vec<f64> {
+        (first..=last)
+            .flat_map(|e| {
+                mantissas
+                    .iter()
+                    .map(move |m| (m * 10f64.powi(e as i32)).log10())
+            })
+            .filter(inside)
+            .collect()
+    };
+    let all = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0];
+    let decades: Vec<f64> = within(&[1.0]);
+    if decades.len() >= 3 {
+        let every = (decades.len() as f64 / TARGET_TICKS.max(1.0))
+            .ceil()
+            .max(1.0) as usize;
+        let major = decades
+            .iter()
+            .copied()
+            .filter(|d| (d.round() as i64).rem_euclid(every as i64) == 0)
+            .collect();
+        let minor = if every == 1 { within(&all) } else { decades };
+        (major, minor)
+    } else {
+        let major = within(&[1.0, 2.0, 5.0]);
+        let major = if major.len() >= 3 {
+            major
+        } else {
+            within(&all)
+        };
+        (major, within(&all))
+    }
+}
+
+/// Writes a duration in seconds with the SI prefix that keeps its number
+/// between 1 and 999 (down to nanoseconds).
+pub fn format_seconds(v: f64) -> String {
+    const UNITS: [(f64, &str); 4] = [(1.0, "s"), (1e-3, "ms"), (1e-6, "µs"), (1e-9, "ns")];
+    if v == 0.0 {
+        return "0".to_owned();
+    }
+    let (scale, unit) = UNITS
+        .iter()
+        .copied()
+        .find(|(scale, _)| v.abs() >= *scale * 0.9995)
+        .unwrap_or(UNITS[3]);
+    format!("{} {unit}", format_number(v / scale))
+}
+
+/// Writes a tick value compactly: integers plainly up to 99 999, powers of
+/// ten beyond (and below 0.001) as 10ⁿ, other values with at most three
+/// significant digits.
+pub fn format_number(v: f64) -> String {
+    if v == 0.0 {
+        return "0".to_owned();
+    }
+    let exponent = v.abs().log10().floor() as i32;
+    let mantissa = v / 10f64.powi(exponent);
+    if !(-3..5).contains(&exponent) {
+        let power = format!("10{}", superscript(exponent));
+        return if (mantissa - 1.0).abs() < 1e-6 {
+            power
+        } else {
+            format!("{}·{power}", trim(mantissa, 2))
+        };
+    }
+    let decimals = (2 - exponent).max(0) as usize;
+    trim(v, decimals)
+}
+
+fn trim(v: f64, decimals: usize) -> String {
+    let text = format!("{v:.decimals$}");
+    if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.').to_owned()
+    } else {
+        text
+    }
+}
+
+fn superscript(n: i32) -> String {
+    const DIGITS: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
+    let digits = n
+        .unsigned_abs()
+        .to_string()
+        .chars()
+        .filter_map(|c| c.to_digit(10).map(|d| DIGITS[d as usize]))
+        .collect::<String>();
+    if n < 0 {
+        format!("⁻{digits}")
+    } else {
+        digits
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_are_written_compactly() {
+        assert_eq!(format_number(0.0), "0");
+        assert_eq!(format_number(8.0), "8");
+        assert_eq!(format_number(1024.0), "1024");
+        assert_eq!(format_number(0.25), "0.25");
+        assert_eq!(format_number(1e6), "10⁶");
+        assert_eq!(format_number(2e5), "2·10⁵");
+        assert_eq!(format_number(1e-4), "10⁻⁴");
+        assert_eq!(format_number(0.002), "0.002");
+        assert_eq!(format_seconds(0.002), "2 ms");
+        assert_eq!(format_seconds(2.5e-5), "25 µs");
+        assert_eq!(format_seconds(12.0), "12 s");
+        assert_eq!(format_seconds(1e-4), "100 µs");
+    }
+
+    #[test]
+    fn log_ticks_are_whole_decades_over_a_wide_range() {
+        let axis = Axis::fit("steps", Scale::Log, [3.0, 2e6]).unwrap();
+        let labels: Vec<String> = axis
+            .major_ticks()
+            .iter()
+            .map(|d| axis.tick_label(*d))
+            .collect();
+        assert_eq!(labels, ["10¹", "10²", "10³", "10⁴", "10⁵", "10⁶"]);
+        let axis = Axis::fit("steps", Scale::Log, [3.0, 2e4]).unwrap();
+        let labels: Vec<String> = axis
+            .major_ticks()
+            .iter()
+            .map(|d| axis.tick_label(*d))
+            .collect();
+        assert_eq!(labels, ["10", "100", "1000", "10000"]);
+    }
+
+    #[test]
+    fn narrow_log_ranges_get_one_two_five_ticks() {
+        let axis = Axis::fit("steps", Scale::Log, [3.0, 60.0]).unwrap();
+        let labels: Vec<String> = axis
+            .major_ticks()
+            .iter()
+            .map(|d| axis.tick_label(*d))
+            .collect();
+        assert_eq!(labels, ["5", "10", "20", "50"]);
+    }
+
+    #[test]
+    fn linear_ticks_use_nice_steps_and_zero_cannot_be_logged() {
+        let axis = Axis::fit("N", Scale::Linear, [4.0, 30.0]).unwrap();
+        let labels: Vec<String> = axis
+            .major_ticks()
+            .iter()
+            .map(|d| axis.tick_label(*d))
+            .collect();
+        assert_eq!(labels, ["5", "10", "15", "20", "25", "30"]);
+        assert!(Axis::fit("steps", Scale::Log, [0.0]).is_none());
+        assert_eq!(Axis::fraction("rate").tick_label(0.5), "50%");
+    }
+}

@@ -1,0 +1,151 @@
+//! Reading an experiment's CSV files for the charts: summary.csv and
+//! runs.csv (required) and traces.csv (optional), into the record structs
+//! the runner writes.
+
+use std::fs::File;
+use std::path::{Path, PathBuf};
+
+use serde::de::DeserializeOwned;
+
+use crate::experiment::records::{RunRecord, SummaryRow, TraceRecord};
+
+/// Why an experiment's data could not be read.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum DataError {
+    /// The data directory does not exist.
+    #[error("data directory {0} does not exist (run `queens run CONFIG` to make it)")]
+    MissingDir(PathBuf),
+    /// summary.csv is missing.
+    #[error("{file} not found: run `queens summarize {dir}` to compute it from runs.csv")]
+    MissingSummary {
+        /// The file looked for.
+        file: PathBuf,
+        /// The data directory.
+        dir: PathBuf,
+    },
+    /// runs.csv is missing.
+    #[error("{0} not found: the charts need the runs of `queens run`")]
+    MissingRuns(PathBuf),
+    /// A file exists but could not be opened or parsed.
+    #[error("cannot read {file}")]
+    Csv {
+        /// The file.
+        file: PathBuf,
+        /// What went wrong, with the line.
+        source: csv::Error,
+    },
+    /// summary.csv holds no rows.
+    #[error("{0} has no rows: there is nothing to draw")]
+    Empty(PathBuf),
+}
+
+/// Everything the charts draw from.
+#[derive(Clone, Debug)]
+pub struct ExperimentData {
+    /// The experiment's name, for titles.
+    pub name: String,
+    /// The rows of runs.csv.
+    pub runs: Vec<RunRecord>,
+    /// The rows of summary.csv.
+    pub summary: Vec<SummaryRow>,
+    /// The rows of traces.csv, when the experiment wrote traces.
+    pub traces: Option<Vec<TraceRecord>>,
+    /// Remarks on what was read (a torn last line dropped).
+    pub notes: Vec<String>,
+}
+
+impl ExperimentData {
+    /// Reads the CSV files of the experiment in `dir`.
+    pub fn load(dir: &Path) -> Result<ExperimentData, DataError> {
+        if !dir.is_dir() {
+            return Err(DataError::MissingDir(dir.to_owned()));
+        }
+        let mut notes = Vec::new();
+        let summary_file = dir.join("summary.csv");
+        if !summary_file.is_file() {
+            return Err(DataError::MissingSummary {
+                file: summary_file,
+                dir: dir.to_owned(),
+            });
+        }
+        let summary: Vec<SummaryRow> = read_csv(&summary_file, &mut notes)?;
+        if summary.is_empty() {
+            return Err(DataError::Empty(summary_file));
+        }
+        let runs_file = dir.join("runs.csv");
+        if !runs_file.is_file() {
+            return Err(DataError::MissingRuns(runs_file));
+        }
+        let runs = read_csv(&runs_file, &mut notes)?;
+        let traces_file = dir.join("traces.csv");
+        let traces = if traces_file.is_file() {
+            Some(read_csv(&traces_file, &mut notes)?)
+        } else {
+            None
+        };
+        Ok(ExperimentData {
+            name: experiment_name(dir),
+            runs,
+            summary,
+            traces,
+            notes,
+        })
+    }
+
+    /// Every label in any of the files.
+    pub fn labels(&self) -> impl Iterator<Item = &str> {
+        let traces = self.traces.iter().flatten().map(|t| t.label.as_str());
+        self.summary
+            .iter()
+            .map(|s| s.label.as_str())
+            .chain(self.runs.iter().map(|r| r.label.as_str()))
+            .chain(traces)
+    }
+}
+
+/// The experiment's name: the `name` in the data directory's metadata.json
+/// when present, otherwise the directory's final component.
+pub fn experiment_name(dir: &Path) -> String {
+    let from_metadata = std::fs::read_to_string(dir.join("metadata.json"))
+        .ok()
+        .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
+        .and_then(|meta| meta.get("name")?.as_str().map(str::to_owned));
+    from_metadata
+        .or_else(|| {
+            let absolute = std::path::absolute(dir).ok()?;
+            Some(absolute.file_name()?.to_string_lossy().into_owned())
+        })
+        .unwrap_or_else(|| "experiment".to_owned())
+}
+
+/// Reads every row of a CSV file with a header. A malformed *last* row is the
+/// torn line of an interrupted run: it is dropped with a note. A malformed
+/// row elsewhere is an error naming the file and the line.
+fn read_csv<T: DeserializeOwned>(
+    file: &Path,
+    notes: &mut Vec<String>,
+) -> Result<Vec<T>, DataError> {
+    let error = |source| DataError::Csv {
+        file: file.to_owned(),
+        source,
+    };
+    let reader = File::open(file).map_err(|e| error(e.into()))?;
+    let mut rows = csv::Reader::from_reader(reader)
+        .into_deserialize::<T>()
+        .peekable();
+    let mut out = Vec::new();
+    while let Some(row) = rows.next() {
+        match row {
+            Ok(row) => out.push(row),
+            Err(e) if rows.peek().is_none() && !out.is_empty() => {
+                notes.push(format!(
+                    "{}: dropped a torn last line (an interrupted run?): {e}",
+                    file.display()
+                ));
+            }
+            Err(e) => return Err(error(e)),
+        }
+    }
+    Ok(out)
+}

@@ -1,0 +1,349 @@
+//! One panel of a figure: two axes and the layers drawn between them (bands,
+//! lines with markers, error bars), described in data space and drawn with
+//! plotters on any backend.
+
+use plotters::coord::Shift;
+use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint};
+use plotters::coord::types::RangedCoordf64;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+use super::axis::Axis;
+use super::style::{
+    AXIS_LABEL_SIZE, CAPTION_SIZE, FONT, GRID, GRID_LIGHT, INK, MUTED, Marker, SeriesStyle,
+    TICK_SIZE,
+};
+
+/// Opacity of a p10–p90 band.
+const BAND_OPACITY: f64 = 0.16;
+/// Radius of a point marker, in pixels.
+const MARKER_RADIUS: f64 = 5.0;
+/// The least free space between two tick labels, in pixels.
+const TICK_GAP: u32 = 12;
+/// Half the width of an error bar's cap, in pixels.
+const CAP: i32 = 5;
+
+/// A vertical interval at one x: an error bar around `mid`.
+#[derive(Clone, Copy, Debug)]
+pub struct Interval {
+    /// The x value.
+    pub x: f64,
+    /// The lower end.
+    pub low: f64,
+    /// The point estimate.
+    pub mid: f64,
+    /// The upper end.
+    pub high: f64,
+}
+
+/// Something drawn in a panel, in data coordinates.
+#[derive(Clone, Debug)]
+pub enum Layer {
+    /// A filled area between two curves sharing their x values.
+    Band {
+        /// The series' colour (drawn translucent).
+        colour: RGBColor,
+        /// The lower curve, by increasing x.
+        lower: Vec<(f64, f64)>,
+        /// The upper curve, by increasing x.
+        upper: Vec<(f64, f64)>,
+    },
+    /// A polyline; points an axis cannot show (0 on a log axis) break it.
+    Line {
+        /// The series' style.
+        style: SeriesStyle,
+        /// The points, in drawing order.
+        points: Vec<(f64, f64)>,
+        /// Stroke width in pixels.
+        width: u32,
+        /// Opacity from 0 to 1.
+        opacity: f64,
+        /// Whether to draw the series' marker at each point.
+        markers: bool,
+    },
+    /// Error bars with the series' marker at the point estimate.
+    Intervals {
+        /// The series' style.
+        style: SeriesStyle,
+        /// The intervals.
+        bars: Vec<Interval>,
+    },
+}
+
+/// A panel: caption, axes, layers, and an optional note written across it.
+#[derive(Clone, Debug)]
+pub struct Panel {
+    /// The caption above the panel.
+    pub caption: String,
+    /// The horizontal axis.
+    pub x: Axis,
+    /// The vertical axis.
+    pub y: Axis,
+    /// What is drawn, bottom layer first.
+    pub layers: Vec<Layer>,
+    /// A remark written in the middle of the panel (e.g. "no solved trials").
+    pub note: Option<String>,
+}
+
+type Chart<'a, DB> = ChartContext<'a, DB, Cartesian2d<Ticked, Ticked>>;
+
+/// A linear coordinate in display space whose ticks are the axis's own.
+struct Ticked {
+    inner: RangedCoordf64,
+    major: Vec<f64>,
+    minor: Vec<f64>,
+}
+
+impl Ticked {
+    fn new(axis: &Axis, major: Vec<f64>) -> Ticked {
+        Ticked {
+            inner: (axis.lo..axis.hi).into(),
+            major,
+            minor: axis.minor_ticks(),
+        }
+    }
+}
+
+impl Ranged for Ticked {
+    type FormatOption = DefaultFormatting;
+    type ValueType = f64;
+
+    fn map(&self, value: &f64, limit: (i32, i32)) -> i32 {
+        self.inner.map(value, limit)
+    }
+
+    fn key_points<Hint: KeyPointHint>(&self, hint: Hint) -> Vec<f64> {
+        if hint.weight().allow_light_points() {
+            self.minor.clone()
+        } else {
+            self.major.clone()
+        }
+    }
+
+    fn range(&self) -> std::ops::Range<f64> {
+        self.inner.range()
+    }
+}
+
+impl Panel {
+    /// Draws the panel into `area`; `y_description` says whether to write
+    /// the y axis description (only the first panel of a row does).
+    pub fn draw<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        y_description: bool,
+    ) -> anyhow::Result<()>
+    where
+        DB::ErrorType: 'static,
+    {
+        let mut builder = ChartBuilder::on(area);
+        if !self.caption.is_empty() {
+            builder.caption(&self.caption, (FONT, CAPTION_SIZE).into_font().color(&INK));
+        }
+        let y_area = if y_description { 84 } else { 60 };
+        let (width, _) = area.dim_in_pixel();
+        let x_ticks = self.fitting_x_ticks(area, width.saturating_sub(y_area + 28))?;
+        let mut chart = builder
+            .margin(10)
+            .margin_right(18)
+            .x_label_area_size(58)
+            .y_label_area_size(y_area)
+            .build_cartesian_2d(
+                Ticked::new(&self.x, x_ticks),
+                Ticked::new(&self.y, self.y.major_ticks()),
+            )?;
+        let x_format = |d: &f64| self.x.tick_label(*d);
+        let y_format = |d: &f64| self.y.tick_label(*d);
+        chart
+            .configure_mesh()
+            .x_desc(self.x.label.as_str())
+            .y_desc(if y_description {
+                self.y.label.as_str()
+            } else {
+                ""
+            })
+            .x_label_formatter(&x_format)
+            .y_label_formatter(&y_format)
+            .label_style((FONT, TICK_SIZE).into_font().color(&INK))
+            .axis_desc_style((FONT, AXIS_LABEL_SIZE).into_font().color(&INK))
+            .bold_line_style(GRID.stroke_width(1))
+            .light_line_style(GRID_LIGHT.stroke_width(1))
+            .axis_style(INK.stroke_width(1))
+            .draw()?;
+        for layer in &self.layers {
+            self.draw_layer(&mut chart, layer)?;
+        }
+        if let Some(note) = &self.note {
+            let style = (FONT, AXIS_LABEL_SIZE)
+                .into_font()
+                .color(&MUTED)
+                .pos(Pos::new(HPos::Center, VPos::Center));
+            let centre = ((self.x.lo + self.x.hi) / 2.0, (self.y.lo + self.y.hi) / 2.0);
+            chart.draw_series(std::iter::once(Text::new(note.clone(), centre, style)))?;
+        }
+        Ok(())
+    }
+
+    fn draw_layer<DB: DrawingBackend>(
+        &self,
+        chart: &mut Chart<'_, DB>,
+        layer: &Layer,
+    ) -> anyhow::Result<()>
+    where
+        DB::ErrorType: 'static,
+    {
+        match layer {
+            Layer::Band {
+                colour,
+                lower,
+                upper,
+            } => {
+                let mut outline: Vec<(f64, f64)> =
+                    lower.iter().filter_map(|p| self.map(*p)).collect();
+                outline.extend(upper.iter().rev().filter_map(|p| self.map(*p)));
+                if outline.len() >= 3 {
+                    let fill = colour.mix(BAND_OPACITY).filled();
+                    chart.draw_series(std::iter::once(Polygon::new(outline, fill)))?;
+                }
+            }
+            Layer::Line {
+                style,
+                points,
+                width,
+                opacity,
+                markers,
+            } => {
+                let stroke = style.colour.mix(*opacity).stroke_width(*width);
+                for piece in points
+                    .split(|p| self.map(*p).is_none())
+                    .filter(|piece| !piece.is_empty())
+                {
+                    let mapped = piece.iter().filter_map(|p| self.map(*p));
+                    chart.draw_series(LineSeries::new(mapped, stroke))?;
+                }
+                if *markers {
+                    let shown: Vec<(f64, f64)> =
+                        points.iter().filter_map(|p| self.map(*p)).collect();
+                    draw_markers(chart, &shown, style)?;
+                }
+            }
+            Layer::Intervals { style, bars } => {
+                let stroke = style.colour.stroke_width(2);
+                for bar in bars {
+                    let (Some(x), Some(low), Some(high)) = (
+                        self.x.display(bar.x),
+                        self.y.display(bar.low),
+                        self.y.display(bar.high),
+                    ) else {
+                        continue;
+                    };
+                    chart.draw_series([PathElement::new(vec![(x, low), (x, high)], stroke)])?;
+                    chart.draw_series([low, high].map(|y| {
+                        EmptyElement::at((x, y))
+                            + PathElement::new(vec![(-CAP, 0), (CAP, 0)], stroke)
+                    }))?;
+                    if let Some(at) = self.map((bar.x, bar.mid)) {
+                        draw_markers(chart, &[at], style)?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The x ticks, thinned to every second, third… one until no two
+    /// neighbouring labels (centred on their ticks, `width` pixels for the
+    /// whole axis) come closer than [`TICK_GAP`].
+    fn fitting_x_ticks<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        width: u32,
+    ) -> anyhow::Result<Vec<f64>>
+    where
+        DB::ErrorType: 'static,
+    {
+        let font = (FONT, TICK_SIZE).into_font().color(&INK);
+        let mut ticks = Vec::new();
+        for tick in self.x.major_ticks() {
+            let label_width = area.estimate_text_size(&self.x.tick_label(tick), &font)?.0;
+            ticks.push((tick, f64::from(label_width)));
+        }
+        let pixels_per_unit = f64::from(width) / (self.x.hi - self.x.lo);
+        let fits = |kept: &[(f64, f64)]| {
+            kept.windows(2).all(|w| {
+                (w[1].0 - w[0].0) * pixels_per_unit >= (w[0].1 + w[1].1) / 2.0 + f64::from(TICK_GAP)
+            })
+        };
+        let mut every = 1;
+        loop {
+            let kept: Vec<(f64, f64)> = ticks.iter().copied().step_by(every).collect();
+            if every >= ticks.len() || fits(&kept) {
+                return Ok(kept.into_iter().map(|(tick, _)| tick).collect());
+            }
+            every += 1;
+        }
+    }
+
+    /// A data point in display space, if both axes can show it.
+    fn map(&self, (x, y): (f64, f64)) -> Option<(f64, f64)> {
+        Some((self.x.display(x)?, self.y.display(y)?))
+    }
+}
+
+/// Pixel offsets from a point.
+pub type Pixels = Vec<(i32, i32)>;
+
+/// The outline of a marker, in pixels around its centre, and the same
+/// outline closed (for the white rim that keeps overlapping markers apart).
+pub fn marker_outline(marker: Marker) -> (Pixels, Pixels) {
+    let r = MARKER_RADIUS;
+    let corners: Vec<(f64, f64)> = match marker {
+        Marker::Circle => (0..16)
+            .map(|i| {
+                let a = f64::from(i) * std::f64::consts::TAU / 16.0;
+                (r * a.cos(), r * a.sin())
+            })
+            .collect(),
+        Marker::Square => vec![(-0.9, -0.9), (0.9, -0.9), (0.9, 0.9), (-0.9, 0.9)]
+            .into_iter()
+            .map(|(x, y)| (x * r, y * r))
+            .collect(),
+        Marker::Triangle => vec![(0.0, -1.25 * r), (1.1 * r, 0.8 * r), (-1.1 * r, 0.8 * r)],
+        Marker::TriangleDown => vec![(0.0, 1.25 * r), (1.1 * r, -0.8 * r), (-1.1 * r, -0.8 * r)],
+        Marker::Diamond => vec![
+            (0.0, -1.3 * r),
+            (1.1 * r, 0.0),
+            (0.0, 1.3 * r),
+            (-1.1 * r, 0.0),
+        ],
+    };
+    let outline: Vec<(i32, i32)> = corners
+        .iter()
+        .map(|(x, y)| (x.round() as i32, y.round() as i32))
+        .collect();
+    let mut rim = outline.clone();
+    rim.extend(outline.first().copied());
+    (outline, rim)
+}
+
+/// Draws the series' marker at each point (display space).
+fn draw_markers<DB: DrawingBackend>(
+    chart: &mut Chart<'_, DB>,
+    at: &[(f64, f64)],
+    style: &SeriesStyle,
+) -> anyhow::Result<()>
+where
+    DB::ErrorType: 'static,
+{
+    let (outline, rim) = marker_outline(style.marker);
+    let fill = style.colour.filled();
+    chart.draw_series(
+        at.iter()
+            .map(|p| EmptyElement::at(*p) + Polygon::new(outline.clone(), fill)),
+    )?;
+    chart
+        .draw_series(at.iter().map(|p| {
+            EmptyElement::at(*p) + PathElement::new(rim.clone(), WHITE.stroke_width(1))
+        }))?;
+    Ok(())
+}

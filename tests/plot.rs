@@ -1,0 +1,540 @@
+//! `queens plot` end to end: charts from CSV files alone, as SVG with text and
+//! as PNG drawn with the embedded font; stable colours; clear errors.
+//!
+//! The data is synthetic, written through the record structs of
+//! `queens::experiment::records` (so it always matches the CSV contract): a
+//! seeded generator for a realistic experiment, and the hand-written
+//! `tests/fixtures/tiny` for the edge cases (its summary.csv carries an extra
+//! column, as the runner may add columns: it is ignored).
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use assert_cmd::Command;
+use queens::experiment::records::{RunRecord, SummaryRow, TraceRecord};
+use queens::plot::style::{HEIGHT, PALETTE, Styles, WIDTH};
+
+/// SplitMix64: a tiny seeded generator for the synthetic data.
+struct Mix(u64);
+
+impl Mix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in (0, 1).
+    fn unit(&mut self) -> f64 {
+        ((self.next() >> 11) as f64 + 0.5) / (1u64 << 53) as f64
+    }
+
+    /// Log-normal with the given median and spread (sigma of the log).
+    fn log_normal(&mut self, median: f64, sigma: f64) -> f64 {
+        let (u, v) = (self.unit(), self.unit());
+        let z = (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos();
+        median * (sigma * z).exp()
+    }
+}
+
+/// Median steps of a label at size n (None: the label does not run there).
+fn typical_steps(label: &str, n: u64) -> Option<f64> {
+    let n = n as f64;
+    match label {
+        "min-conflicts" => Some(1.5 * n),
+        "annealing" => Some(30.0 * n.powf(1.3)),
+        "genetic" => Some(20.0 * n.powf(1.6)),
+        "random restart" if n <= 32.0 => Some((n / 3.0).exp() * 4.0),
+        _ => None,
+    }
+}
+
+const BUDGET: u64 = 200_000;
+
+/// Writes runs.csv, summary.csv, metadata.json and (optionally) traces.csv
+/// of a synthetic experiment into `dir`.
+fn write_experiment(
+    dir: &Path,
+    name: &str,
+    labels: &[&str],
+    sizes: &[u64],
+    trials: u64,
+    traces: bool,
+) {
+    std::fs::create_dir_all(dir).unwrap();
+    let mut mix = Mix(2016);
+    let mut runs = Vec::new();
+    for label in labels {
+        for &n in sizes {
+            let Some(median) = typical_steps(label, n) else {
+                continue;
+            };
+            for trial in 0..trials {
+                let steps = mix.log_normal(median, 0.6).round().max(1.0) as u64;
+                let solved = steps < BUDGET;
+                let steps = steps.min(BUDGET);
+                runs.push(RunRecord {
+                    experiment: name.to_owned(),
+                    algorithm: label.replace(' ', "-"),
+                    label: (*label).to_owned(),
+                    params: String::new(),
+                    n,
+                    trial,
+                    seed: mix.next(),
+                    solved,
+                    stop_reason: if solved { "solved" } else { "budget_steps" }.to_owned(),
+                    steps,
+                    restarts: 0,
+                    checks: steps * n,
+                    tests: 0,
+                    backtracks: 0,
+                    evaluations: steps,
+                    final_conflicts: if solved { 0 } else { 1 + mix.next() % 3 },
+                    wall_seconds: steps as f64 * n as f64 * 2e-8 * (1.0 + 0.1 * mix.unit()),
+                });
+            }
+        }
+    }
+    write_csv(&dir.join("runs.csv"), &runs);
+    write_csv(&dir.join("summary.csv"), &summarize(&runs));
+    std::fs::write(
+        dir.join("metadata.json"),
+        format!("{{\"name\": \"{name}\"}}"),
+    )
+    .unwrap();
+    if traces {
+        write_csv(&dir.join("traces.csv"), &trace_rows(&runs, &mut mix));
+    }
+}
+
+fn write_csv<T: serde::Serialize>(file: &Path, rows: &[T]) {
+    let mut writer = csv::Writer::from_path(file).unwrap();
+    for row in rows {
+        writer.serialize(row).unwrap();
+    }
+    writer.flush().unwrap();
+}
+
+/// Nearest-rank quantile of sorted values.
+fn quantile(sorted: &[f64], q: f64) -> Option<f64> {
+    let last = sorted.len().checked_sub(1)?;
+    Some(sorted[(q * last as f64).round() as usize])
+}
+
+/// Per (label, n) statistics, close enough to the runner's for drawing.
+fn summarize(runs: &[RunRecord]) -> Vec<SummaryRow> {
+    let mut cells: BTreeMap<(&str, u64), Vec<&RunRecord>> = BTreeMap::new();
+    for run in runs {
+        cells
+            .entry((run.label.as_str(), run.n))
+            .or_default()
+            .push(run);
+    }
+    cells
+        .into_iter()
+        .map(|((label, n), runs)| {
+            let trials = runs.len() as u64;
+            let successes = runs.iter().filter(|r| r.solved).count() as u64;
+            let sorted = |f: fn(&RunRecord) -> f64| {
+                let mut v: Vec<f64> = runs.iter().filter(|r| r.solved).map(|r| f(r)).collect();
+                v.sort_by(f64::total_cmp);
+                v
+            };
+            let steps = sorted(|r| r.steps as f64);
+            let wall = sorted(|r| r.wall_seconds);
+            let (p, z) = (successes as f64 / trials as f64, 1.96f64);
+            let t = trials as f64;
+            let centre = (p + z * z / (2.0 * t)) / (1.0 + z * z / t);
+            let half = z / (1.0 + z * z / t) * (p * (1.0 - p) / t + z * z / (4.0 * t * t)).sqrt();
+            let per_success = |total: f64| (successes > 0).then(|| total / successes as f64);
+            SummaryRow {
+                label: label.to_owned(),
+                algorithm: runs[0].algorithm.clone(),
+                n,
+                trials,
+                successes,
+                success_rate: p,
+                success_low: (centre - half).max(0.0),
+                success_high: (centre + half).min(1.0),
+                steps_mean: None,
+                steps_median: quantile(&steps, 0.5),
+                steps_p10: quantile(&steps, 0.1),
+                steps_p90: quantile(&steps, 0.9),
+                steps_median_low: None,
+                steps_median_high: None,
+                checks_mean: None,
+                checks_median: None,
+                checks_p10: None,
+                checks_p90: None,
+                wall_seconds_mean: None,
+                wall_seconds_median: quantile(&wall, 0.5),
+                wall_seconds_p10: quantile(&wall, 0.1),
+                wall_seconds_p90: quantile(&wall, 0.9),
+                ert_steps: per_success(runs.iter().map(|r| r.steps as f64).sum()),
+                ert_seconds: per_success(runs.iter().map(|r| r.wall_seconds).sum()),
+            }
+        })
+        .collect()
+}
+
+/// Sampled convergence traces of the first trials: conflicts fall roughly
+/// geometrically from about N to 0 at the trial's last step.
+fn trace_rows(runs: &[RunRecord], mix: &mut Mix) -> Vec<TraceRecord> {
+    let mut rows = Vec::new();
+    for run in runs
+        .iter()
+        .filter(|r| r.trial < 8 && r.label != "random restart")
+    {
+        let start = run.n as f64 * (0.8 + 0.4 * mix.unit());
+        let mut step = 0u64;
+        let mut best = u64::MAX;
+        while step <= run.steps {
+            let left = 1.0 - (step as f64 / run.steps as f64);
+            let conflicts = (start * left.powf(3.0) * (0.8 + 0.4 * mix.unit())).round() as u64;
+            let conflicts = if step == run.steps && run.solved {
+                0
+            } else {
+                conflicts
+            };
+            best = best.min(conflicts);
+            rows.push(TraceRecord {
+                label: run.label.clone(),
+                n: run.n,
+                trial: run.trial,
+                step,
+                conflicts,
+                best_conflicts: best,
+            });
+            if step == run.steps {
+                break;
+            }
+            step = (step * 2).max(1).min(run.steps);
+        }
+    }
+    rows
+}
+
+const LABELS: [&str; 4] = ["min-conflicts", "annealing", "genetic", "random restart"];
+
+/// Runs `queens plot` with no font configuration available: fontconfig and
+/// the usual font directories point at an empty directory.
+fn plot(args: &[&Path], cwd: &Path) -> Output {
+    let empty = tempfile::tempdir().unwrap();
+    let mut cmd = Command::cargo_bin("queens").unwrap();
+    cmd.arg("plot")
+        .args(args)
+        .current_dir(cwd)
+        .env("FONTCONFIG_FILE", empty.path().join("none.conf"))
+        .env("FONTCONFIG_PATH", empty.path())
+        .env("XDG_DATA_HOME", empty.path())
+        .env("XDG_DATA_DIRS", empty.path())
+        .env("HOME", empty.path());
+    cmd.output().unwrap()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn files_with(dir: &Path, ext: &str) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == ext))
+        .collect();
+    files.sort();
+    files
+}
+
+/// Decodes a PNG into (width, height, RGB bytes).
+fn decode_png(file: &Path) -> (u32, u32, Vec<u8>) {
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(file).unwrap()));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    assert_eq!(info.color_type, png::ColorType::Rgb, "{}", file.display());
+    buf.truncate(info.buffer_size());
+    (info.width, info.height, buf)
+}
+
+/// Every `<text>` element of an SVG: its byte offset and its trimmed content.
+fn svg_texts(svg: &str) -> Vec<(usize, String)> {
+    svg.match_indices("<text")
+        .filter_map(|(at, _)| {
+            let open = at + svg[at..].find('>')? + 1;
+            let close = open + svg[open..].find("</text>")?;
+            Some((at, svg[open..close].trim().to_owned()))
+        })
+        .collect()
+}
+
+fn has_text(svg: &str, text: &str) -> bool {
+    svg_texts(svg).iter().any(|(_, t)| t == text)
+}
+
+/// The colour of each legend entry of an SVG: the stroke of the line sample
+/// drawn just before the entry's text.
+fn legend_colours(svg: &str, labels: &[&str]) -> BTreeMap<String, String> {
+    let mut found = BTreeMap::new();
+    for (at, text) in svg_texts(svg) {
+        if !labels.contains(&text.as_str()) {
+            continue;
+        }
+        let before = &svg[..at];
+        let stroke = before
+            .rfind("stroke=\"#")
+            .expect("a line sample before the legend text");
+        found.insert(text, before[stroke + 8..stroke + 15].to_owned());
+    }
+    found
+}
+
+#[test]
+fn plot_writes_every_chart_as_svg_with_text_and_png_drawn_with_the_embedded_font() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data/scaling-demo");
+    write_experiment(
+        &data,
+        "scaling-demo",
+        &LABELS,
+        &[8, 16, 32, 64, 128, 256],
+        40,
+        true,
+    );
+    let plots = tmp.path().join("out");
+    let out = plot(&[&data, Path::new("--plots"), &plots], tmp.path());
+    assert!(out.status.success(), "{}", stderr(&out));
+
+    let svgs = files_with(&plots, "svg");
+    let stems: Vec<String> = svgs
+        .iter()
+        .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(
+        stems,
+        [
+            "convergence",
+            "ecdf-seconds",
+            "ecdf-steps",
+            "ert",
+            "scaling",
+            "success"
+        ]
+    );
+    for svg_file in &svgs {
+        let svg = std::fs::read_to_string(svg_file).unwrap();
+        assert!(svg.contains("<text"), "{}", svg_file.display());
+        let texts = svg_texts(&svg);
+        assert!(
+            texts.iter().any(|(_, t)| t.starts_with("scaling-demo: ")),
+            "no title in {}",
+            svg_file.display()
+        );
+        assert!(svg.contains("font-family=\"sans-serif\""));
+    }
+    let scaling = std::fs::read_to_string(plots.join("scaling.svg")).unwrap();
+    for text in [
+        "board size N (queens)",
+        "steps (median, solved trials)",
+        "wall time (median)",
+    ] {
+        assert!(has_text(&scaling, text), "missing axis label {text}");
+    }
+    // The listing on stdout names every file written.
+    let listed = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(listed.lines().count(), 12, "{listed}");
+
+    for png_file in files_with(&plots, "png") {
+        let (width, height, rgb) = decode_png(&png_file);
+        assert_eq!((width, height), (WIDTH, HEIGHT), "{}", png_file.display());
+        let pixels: Vec<[u8; 3]> = rgb.chunks(3).map(|p| [p[0], p[1], p[2]]).collect();
+        let distinct: std::collections::BTreeSet<[u8; 3]> = pixels.iter().copied().collect();
+        assert!(distinct.len() > 20, "{} looks blank", png_file.display());
+        let series = PALETTE
+            .iter()
+            .filter(|c| distinct.contains(&[c.0, c.1, c.2]))
+            .count();
+        assert!(
+            series >= 3,
+            "{}: only {series} series colours",
+            png_file.display()
+        );
+        // The title is rasterised glyphs: dark pixels in the band it occupies.
+        let dark_in_title = (10..44)
+            .flat_map(|y| (200..800).map(move |x| (x, y)))
+            .filter(|(x, y)| {
+                let [r, g, b] = pixels[(y * width as usize) + x];
+                r < 90 && g < 90 && b < 90
+            })
+            .count();
+        assert!(
+            dark_in_title > 500,
+            "{}: no title text ({dark_in_title} dark pixels)",
+            png_file.display()
+        );
+    }
+}
+
+#[test]
+fn each_label_keeps_its_colour_across_charts_and_runs() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("colours");
+    write_experiment(&data, "colours", &LABELS, &[8, 12, 16], 30, true);
+    let styles = Styles::for_labels(LABELS);
+    let expected: BTreeMap<String, String> = LABELS
+        .iter()
+        .map(|l| {
+            let c = styles.of(l).unwrap().colour;
+            (
+                (*l).to_owned(),
+                format!("#{:02X}{:02X}{:02X}", c.0, c.1, c.2),
+            )
+        })
+        .collect();
+    // Sorted-label assignment: annealing, genetic, min-conflicts, random restart.
+    assert_eq!(expected["annealing"], "#4E79A7");
+    assert_eq!(expected["random restart"], "#59A14F");
+
+    let mut renders = Vec::new();
+    for run in 0..2 {
+        let plots = tmp.path().join(format!("plots-{run}"));
+        let out = plot(&[&data, Path::new("--plots"), &plots], tmp.path());
+        assert!(out.status.success(), "{}", stderr(&out));
+        let mut per_chart = BTreeMap::new();
+        for svg_file in files_with(&plots, "svg") {
+            let svg = std::fs::read_to_string(&svg_file).unwrap();
+            let colours = legend_colours(&svg, &LABELS);
+            assert!(colours.len() >= 3, "{}: {colours:?}", svg_file.display());
+            for (label, colour) in &colours {
+                assert_eq!(
+                    colour,
+                    &expected[label],
+                    "{label} in {}",
+                    svg_file.display()
+                );
+            }
+            per_chart.insert(svg_file.file_name().unwrap().to_owned(), svg);
+        }
+        renders.push(per_chart);
+    }
+    assert_eq!(
+        renders[0], renders[1],
+        "two renders of the same data differ"
+    );
+}
+
+#[test]
+fn few_sizes_give_small_multiples_and_missing_traces_skip_the_convergence_chart() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("few");
+    write_experiment(&data, "few", &LABELS[..2], &[8, 16, 32], 25, false);
+    let plots = tmp.path().join("plots");
+    let out = plot(&[&data, Path::new("--plots"), &plots], tmp.path());
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("no convergence chart"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!plots.join("convergence.svg").exists());
+    let ecdf = std::fs::read_to_string(plots.join("ecdf-steps.svg")).unwrap();
+    for n in [8, 16, 32] {
+        assert!(has_text(&ecdf, &format!("N = {n}")), "no panel for N = {n}");
+    }
+}
+
+/// Copies the hand-written fixture into a fresh directory.
+fn tiny_copy(into: &Path) -> PathBuf {
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tiny");
+    let dir = into.join("tiny");
+    std::fs::create_dir_all(&dir).unwrap();
+    for entry in std::fs::read_dir(source).unwrap() {
+        let entry = entry.unwrap();
+        std::fs::copy(entry.path(), dir.join(entry.file_name())).unwrap();
+    }
+    dir
+}
+
+#[test]
+fn the_default_plots_dir_is_named_after_the_data_dir_and_a_torn_last_line_is_dropped() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tiny_copy(tmp.path());
+    let mut runs = std::fs::read_to_string(data.join("runs.csv")).unwrap();
+    runs.push_str("tiny,min-conflicts,min-conflicts,,12,3,99");
+    std::fs::write(data.join("runs.csv"), runs).unwrap();
+    let out = plot(&[Path::new("tiny")], tmp.path());
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stderr(&out).contains("torn last line"), "{}", stderr(&out));
+    assert!(tmp.path().join("plots/tiny/scaling.svg").is_file());
+    assert!(tmp.path().join("plots/tiny/convergence.png").is_file());
+}
+
+#[test]
+fn a_missing_data_dir_or_summary_is_a_clear_error_with_exit_2() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = plot(&[Path::new("no-such-dir")], tmp.path());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("no-such-dir does not exist"),
+        "{}",
+        stderr(&out)
+    );
+
+    let data = tiny_copy(tmp.path());
+    std::fs::remove_file(data.join("summary.csv")).unwrap();
+    let out = plot(&[&data], tmp.path());
+    assert_eq!(out.status.code(), Some(2));
+    let message = stderr(&out);
+    assert!(message.contains("summary.csv not found"), "{message}");
+    assert!(
+        message.contains(&format!("queens summarize {}", data.display())),
+        "{message}"
+    );
+    assert!(
+        !tmp.path().join("plots").exists(),
+        "nothing is written on error"
+    );
+}
+
+#[test]
+fn a_malformed_row_before_the_last_is_an_error_naming_file_and_line() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tiny_copy(tmp.path());
+    let runs = std::fs::read_to_string(data.join("runs.csv")).unwrap();
+    let broken = runs.replacen(",true,solved,9,", ",maybe,solved,9,", 1);
+    assert_ne!(broken, runs);
+    std::fs::write(data.join("runs.csv"), broken).unwrap();
+    let out = plot(&[&data], tmp.path());
+    assert_eq!(out.status.code(), Some(2));
+    let message = stderr(&out);
+    assert!(message.contains("runs.csv"), "{message}");
+    assert!(message.contains("line: 3"), "{message}");
+}
+
+#[test]
+fn every_committed_experiment_plots() {
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
+    let Ok(entries) = std::fs::read_dir(&data) else {
+        return;
+    };
+    for entry in entries {
+        let dir = entry.unwrap().path();
+        if !dir.join("summary.csv").is_file() {
+            continue;
+        }
+        let tmp = tempfile::tempdir().unwrap();
+        let out = plot(&[&dir, Path::new("--plots"), tmp.path()], tmp.path());
+        assert!(out.status.success(), "{}: {}", dir.display(), stderr(&out));
+        let svgs = files_with(tmp.path(), "svg");
+        assert!(svgs.len() >= 3, "{}: {svgs:?}", dir.display());
+        for svg in &svgs {
+            assert!(std::fs::read_to_string(svg).unwrap().contains("<text"));
+        }
+        for png_file in files_with(tmp.path(), "png") {
+            assert_eq!(decode_png(&png_file).0, WIDTH);
+        }
+    }
+}
