@@ -23,16 +23,18 @@ const PLAIN_EVERY: Duration = Duration::from_secs(5);
 /// Counters the workers update and the reporter thread reads.
 pub struct Progress {
     total: u64,
+    started: Instant,
     done: AtomicU64,
     current: AtomicUsize,
     finished: AtomicBool,
 }
 
 impl Progress {
-    /// Progress over `total` trials.
+    /// Progress over `total` trials, starting now.
     pub fn new(total: u64) -> Self {
         Self {
             total,
+            started: Instant::now(),
             done: AtomicU64::new(0),
             current: AtomicUsize::new(usize::MAX),
             finished: AtomicBool::new(false),
@@ -63,7 +65,8 @@ impl Progress {
         }
         let stderr_is_terminal = std::io::stderr().is_terminal();
         let bar = stderr_is_terminal.then(|| {
-            let bar = ProgressBar::with_draw_target(Some(self.total), ProgressDrawTarget::stderr());
+            let bar = ProgressBar::with_draw_target(Some(self.total), ProgressDrawTarget::stderr())
+                .with_elapsed(self.started.elapsed());
             let style = ProgressStyle::with_template(
                 "{prefix} [{elapsed_precise}] {wide_bar} {pos}/{len} trials, {per_sec}, ETA {eta} {msg}",
             )
@@ -72,7 +75,6 @@ impl Progress {
             bar.set_prefix(title.to_string());
             bar
         });
-        let start = Instant::now();
         let mut last_line = Instant::now();
         let cell = || {
             let id = self.current.load(Ordering::Relaxed);
@@ -90,7 +92,10 @@ impl Progress {
                 bar.set_message(cell());
             } else if last_line.elapsed() >= PLAIN_EVERY {
                 last_line = Instant::now();
-                eprintln!("{}", self.plain_line(title, done, start.elapsed(), &cell()));
+                eprintln!(
+                    "{}",
+                    self.plain_line(title, done, self.started.elapsed(), &cell())
+                );
             }
         }
         let done = self.done.load(Ordering::Relaxed);
@@ -99,7 +104,10 @@ impl Progress {
                 bar.set_position(done);
                 bar.finish_and_clear();
             }
-            None => eprintln!("{}", self.plain_line(title, done, start.elapsed(), "")),
+            None => eprintln!(
+                "{}",
+                self.plain_line(title, done, self.started.elapsed(), "")
+            ),
         }
     }
 

@@ -135,8 +135,44 @@ fn short(hash: &str) -> &str {
     &hash[..hash.len().min(12)]
 }
 
-/// A trial's identity: (entry index, n, trial index).
-type Key = (usize, u64, u64);
+/// Finds a trial's position in a (sliced) plan from its (label, n, trial).
+struct PlanIndex<'a> {
+    entry_of: HashMap<&'a str, usize>,
+    position: HashMap<(usize, u64, u64), usize>,
+}
+
+impl<'a> PlanIndex<'a> {
+    fn new(experiment: &'a Experiment, slice: &[Trial]) -> Self {
+        PlanIndex {
+            entry_of: experiment
+                .entries
+                .iter()
+                .enumerate()
+                .map(|(i, e)| (e.label.as_str(), i))
+                .collect(),
+            position: slice
+                .iter()
+                .enumerate()
+                .map(|(i, t)| ((t.entry, t.n, t.trial), i))
+                .collect(),
+        }
+    }
+
+    fn locate(&self, label: &str, n: u64, trial: u64) -> Option<usize> {
+        let entry = *self.entry_of.get(label)?;
+        self.position.get(&(entry, n, trial)).copied()
+    }
+}
+
+/// The trials of `experiment` that `shard` runs (all of them without one).
+pub fn plan_slice(experiment: &Experiment, shard: Option<Shard>) -> Vec<Trial> {
+    plan(experiment)
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| shard.is_none_or(|s| s.contains(*i)))
+        .map(|(_, t)| t)
+        .collect()
+}
 
 /// Runs `experiment` (or one shard of it) into `options.data_dir`.
 pub fn run_experiment(
@@ -145,82 +181,17 @@ pub fn run_experiment(
 ) -> anyhow::Result<RunReport> {
     let files = RunFiles::new(&options.data_dir, options.shard);
     check_data_dir(experiment, &files, options.fresh)?;
-    let full_plan = plan(experiment);
-    let slice: Vec<Trial> = full_plan
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| options.shard.is_none_or(|s| s.contains(*i)))
-        .map(|(_, t)| *t)
-        .collect();
-    let position: HashMap<Key, usize> = slice
-        .iter()
-        .enumerate()
-        .map(|(i, t)| ((t.entry, t.n, t.trial), i))
-        .collect();
-    let entry_of: HashMap<&str, usize> = experiment
-        .entries
-        .iter()
-        .enumerate()
-        .map(|(i, e)| (e.label.as_str(), i))
-        .collect();
+    let slice = plan_slice(experiment, options.shard);
+    let index = PlanIndex::new(experiment, &slice);
+    prepare_dir(&options.data_dir, &files, options.fresh)?;
 
-    std::fs::create_dir_all(&options.data_dir)
-        .with_context(|| format!("cannot create {}", options.data_dir.display()))?;
-    if options.fresh {
-        for path in [
-            Some(&files.runs),
-            Some(&files.traces),
-            Some(&files.metadata),
-            files.summary.as_ref(),
-        ]
-        .into_iter()
-        .flatten()
-        {
-            match std::fs::remove_file(path) {
-                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-                    return Err(e).with_context(|| format!("cannot remove {}", path.display()));
-                }
-                _ => {}
-            }
-        }
-    }
-
-    // Earlier results: drop a torn last line, keep the rows of planned trials.
-    drop_torn_tail(&files.runs)?;
-    let mut done: Vec<Option<RunRecord>> = vec![None; slice.len()];
-    for row in read_rows::<RunRecord>(&files.runs)? {
-        let key = entry_of
-            .get(row.label.as_str())
-            .map(|&e| (e, row.n, row.trial))
-            .and_then(|k| position.get(&k));
-        match key {
-            Some(&p) if done[p].is_none() => done[p] = Some(row),
-            Some(_) => {}
-            None => bail!(
-                "{} has a row (label '{}', n = {}, trial {}) that the config does not plan; \
-                 run with --fresh to start over",
-                files.runs.display(),
-                row.label,
-                row.n,
-                row.trial
-            ),
-        }
-    }
+    let mut done = load_done(&files.runs, &index, slice.len())?;
     let previously_done = done.iter().filter(|d| d.is_some()).count() as u64;
-    let mut traces: Vec<TraceRecord> = Vec::new();
-    if experiment.trace {
-        drop_torn_tail(&files.traces)?;
-        let kept: Vec<TraceRecord> = read_rows::<TraceRecord>(&files.traces)?;
-        let before = kept.len();
-        traces = kept
-            .into_iter()
-            .filter(|r| trace_position(r, &entry_of, &position).is_some_and(|p| done[p].is_some()))
-            .collect();
-        if traces.len() != before {
-            write_rows(&files.traces, &traces)?;
-        }
-    }
-
+    let mut traces = if experiment.trace {
+        load_traces(&files.traces, &index, &done)?
+    } else {
+        Vec::new()
+    };
     let mut meta = match metadata::read(&files.metadata)? {
         Some(m) => m,
         None => new_metadata(experiment, options.shard, slice.len() as u64),
@@ -250,78 +221,7 @@ pub fn run_experiment(
             files.runs.display()
         );
     }
-
-    let sink = Mutex::new(Sink {
-        runs: AppendWriter::open(&files.runs)?,
-        traces: if experiment.trace {
-            Some(AppendWriter::open(&files.traces)?)
-        } else {
-            None
-        },
-        finished: Vec::with_capacity(pending.len()),
-        new_traces: Vec::new(),
-    });
-    let failure: Mutex<Option<anyhow::Error>> = Mutex::new(None);
-    let failed = AtomicBool::new(false);
-    let progress = Progress::new(pending.len() as u64);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(options.threads.max(1))
-        .build()
-        .context("cannot start the worker threads")?;
-    let describe = |p: usize| {
-        let t = &slice[p];
-        format!("{} n={}", experiment.entries[t.entry].label, t.n)
-    };
-    std::thread::scope(|scope| {
-        let reporter = scope.spawn(|| progress.report(options.progress, &title, describe));
-        pool.install(|| {
-            pending.par_iter().for_each(|&p| {
-                if options.interrupt.load(Ordering::Relaxed) || failed.load(Ordering::Relaxed) {
-                    return;
-                }
-                progress.start(p);
-                let t = &slice[p];
-                let result = run_trial(
-                    experiment,
-                    &experiment.entries[t.entry],
-                    t,
-                    options.interrupt,
-                )
-                .and_then(|done| match done {
-                    Some((record, trace)) => {
-                        let mut sink = sink
-                            .lock()
-                            .map_err(|_| anyhow::anyhow!("a worker panicked"))?;
-                        sink.write(p, record, trace)
-                    }
-                    None => Ok(()),
-                });
-                match result {
-                    Ok(()) => progress.finish_one(),
-                    Err(e) => {
-                        failed.store(true, Ordering::Relaxed);
-                        if let Ok(mut f) = failure.lock() {
-                            f.get_or_insert(e);
-                        }
-                    }
-                }
-            });
-        });
-        progress.close();
-        reporter.thread().unpark();
-    });
-    if let Some(e) = failure.into_inner().ok().flatten() {
-        return Err(e);
-    }
-    let Sink {
-        runs: runs_writer,
-        traces: traces_writer,
-        finished,
-        new_traces,
-    } = sink
-        .into_inner()
-        .map_err(|_| anyhow::anyhow!("a worker panicked"))?;
-    drop((runs_writer, traces_writer));
+    let (finished, new_traces) = execute(experiment, &slice, &pending, &files, &title, options)?;
     let ran = finished.len() as u64;
     for (p, record) in finished {
         done[p] = Some(record);
@@ -335,7 +235,7 @@ pub fn run_experiment(
         traces.extend(new_traces);
         let mut keyed: Vec<(usize, TraceRecord)> = traces
             .into_iter()
-            .filter_map(|r| trace_position(&r, &entry_of, &position).map(|p| (p, r)))
+            .filter_map(|r| index.locate(&r.label, r.n, r.trial).map(|p| (p, r)))
             .collect();
         keyed.sort_by_key(|(p, _)| *p);
         let sorted: Vec<TraceRecord> = keyed.into_iter().map(|(_, r)| r).collect();
@@ -360,13 +260,157 @@ pub fn run_experiment(
     })
 }
 
-fn trace_position(
-    r: &TraceRecord,
-    entry_of: &HashMap<&str, usize>,
-    position: &HashMap<Key, usize>,
-) -> Option<usize> {
-    let e = *entry_of.get(r.label.as_str())?;
-    position.get(&(e, r.n, r.trial)).copied()
+/// Creates the data directory; with `fresh`, removes this run's old files.
+fn prepare_dir(dir: &Path, files: &RunFiles, fresh: bool) -> anyhow::Result<()> {
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    if !fresh {
+        return Ok(());
+    }
+    let old = [
+        Some(&files.runs),
+        Some(&files.traces),
+        Some(&files.metadata),
+        files.summary.as_ref(),
+    ];
+    for path in old.into_iter().flatten() {
+        match std::fs::remove_file(path) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                return Err(e).with_context(|| format!("cannot remove {}", path.display()));
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// The rows already in the runs file, by plan position, after dropping a
+/// torn last line.
+fn load_done(
+    runs: &Path,
+    index: &PlanIndex<'_>,
+    planned: usize,
+) -> anyhow::Result<Vec<Option<RunRecord>>> {
+    drop_torn_tail(runs)?;
+    let mut done: Vec<Option<RunRecord>> = vec![None; planned];
+    for row in read_rows::<RunRecord>(runs)? {
+        match index.locate(&row.label, row.n, row.trial) {
+            Some(p) => {
+                done[p].get_or_insert(row);
+            }
+            None => bail!(
+                "{} has a row (label '{}', n = {}, trial {}) that the config does not plan; \
+                 run with --fresh to start over",
+                runs.display(),
+                row.label,
+                row.n,
+                row.trial
+            ),
+        }
+    }
+    Ok(done)
+}
+
+/// The trace rows of the trials already done (the traces of a trial killed
+/// before its run row was written are dropped, and the file rewritten).
+fn load_traces(
+    path: &Path,
+    index: &PlanIndex<'_>,
+    done: &[Option<RunRecord>],
+) -> anyhow::Result<Vec<TraceRecord>> {
+    drop_torn_tail(path)?;
+    let all: Vec<TraceRecord> = read_rows(path)?;
+    let before = all.len();
+    let kept: Vec<TraceRecord> = all
+        .into_iter()
+        .filter(|r| {
+            index
+                .locate(&r.label, r.n, r.trial)
+                .is_some_and(|p| done[p].is_some())
+        })
+        .collect();
+    if kept.len() != before {
+        write_rows(path, &kept)?;
+    }
+    Ok(kept)
+}
+
+/// Finished trials (plan position, row) and their trace rows.
+type Finished = (Vec<(usize, RunRecord)>, Vec<TraceRecord>);
+
+/// Runs the `pending` trials of `slice` on a pool of `options.threads`
+/// workers, appending each finished trial to the files at once, with a
+/// progress reporter beside them. Stops taking trials on Ctrl-C or on the
+/// first error.
+fn execute(
+    experiment: &Experiment,
+    slice: &[Trial],
+    pending: &[usize],
+    files: &RunFiles,
+    title: &str,
+    options: &RunOptions<'_>,
+) -> anyhow::Result<Finished> {
+    let sink = Mutex::new(Sink {
+        runs: AppendWriter::open(&files.runs)?,
+        traces: if experiment.trace {
+            Some(AppendWriter::open(&files.traces)?)
+        } else {
+            None
+        },
+        finished: Vec::with_capacity(pending.len()),
+        new_traces: Vec::new(),
+    });
+    let failure: Mutex<Option<anyhow::Error>> = Mutex::new(None);
+    let failed = AtomicBool::new(false);
+    let progress = Progress::new(pending.len() as u64);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(options.threads.max(1))
+        .build()
+        .context("cannot start the worker threads")?;
+    let describe = |p: usize| {
+        let t = &slice[p];
+        format!("{} n={}", experiment.entries[t.entry].label, t.n)
+    };
+    std::thread::scope(|scope| {
+        let reporter = scope.spawn(|| progress.report(options.progress, title, describe));
+        pool.install(|| {
+            pending.par_iter().for_each(|&p| {
+                if options.interrupt.load(Ordering::Relaxed) || failed.load(Ordering::Relaxed) {
+                    return;
+                }
+                progress.start(p);
+                let t = &slice[p];
+                let entry = &experiment.entries[t.entry];
+                let result =
+                    run_trial(experiment, entry, t, options.interrupt).and_then(|finished| {
+                        match finished {
+                            Some((record, trace)) => sink
+                                .lock()
+                                .map_err(|_| anyhow::anyhow!("a worker panicked"))?
+                                .write(p, record, trace),
+                            None => Ok(()),
+                        }
+                    });
+                match result {
+                    Ok(()) => progress.finish_one(),
+                    Err(e) => {
+                        failed.store(true, Ordering::Relaxed);
+                        if let Ok(mut f) = failure.lock() {
+                            f.get_or_insert(e);
+                        }
+                    }
+                }
+            });
+        });
+        progress.close();
+        reporter.thread().unpark();
+    });
+    if let Some(e) = failure.into_inner().ok().flatten() {
+        return Err(e);
+    }
+    let sink = sink
+        .into_inner()
+        .map_err(|_| anyhow::anyhow!("a worker panicked"))?;
+    Ok((sink.finished, sink.new_traces))
 }
 
 /// A fresh metadata record for `experiment`.
