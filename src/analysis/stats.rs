@@ -78,7 +78,7 @@ pub fn bootstrap_median_interval(values: &[f64], seed: u64) -> Option<(f64, f64)
     let mut medians: Vec<f64> = (0..BOOTSTRAP_RESAMPLES)
         .map(|_| {
             if n % 2 == 1 {
-                let k = (n + 1) / 2;
+                let k = n.div_ceil(2);
                 at(beta(k as f64, (n - k + 1) as f64, &mut rng))
             } else {
                 let k = n / 2;
