@@ -506,6 +506,46 @@ proptest! {
     }
 
     #[test]
+    fn blog_grid_threats_match_the_published_scans(
+        (n, queens, squares) in (1usize..150).prop_flat_map(|n| (
+            Just(n),
+            proptest::collection::vec((0..n, 0..n), 0..3 * n),
+            proptest::collection::vec((0..n, 0..n), 1..40),
+        ))
+    ) {
+        let mut grid = BlogGrid::empty(n);
+        let mut published = Published {
+            game_board: vec![vec![0u8; n]; n],
+            rng: ChaCha8Rng::seed_from_u64(0),
+            calls: 0,
+            inits: 0,
+        };
+        for &(x, y) in &queens {
+            grid.place(x, y);
+            published.game_board[x][y] = 1;
+        }
+        // Lift a few queens off again, as repairs do.
+        for &(x, y) in queens.iter().step_by(4) {
+            grid.remove(x, y);
+            published.game_board[x][y] = 0;
+        }
+        for (x, y) in squares {
+            prop_assert_eq!(
+                u64::from(grid.count_conflict(x, y)),
+                published.count_conflict(x as i64, y as i64),
+                "square ({}, {})", x, y
+            );
+        }
+        let mut checks = 0;
+        let ours = grid.most_threatened(&mut checks);
+        if published.game_board.iter().flatten().any(|&q| q == 1) {
+            prop_assert_eq!(ours, published.check_configuration());
+        } else {
+            prop_assert_eq!(ours, None);
+        }
+    }
+
+    #[test]
     fn blog_grid_pairs_match_the_board_count(columns in (1usize..16).prop_flat_map(|n| proptest::collection::vec(0..n as u32, n))) {
         let mut grid = BlogGrid::empty(columns.len());
         for (row, &column) in columns.iter().enumerate() {
