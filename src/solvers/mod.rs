@@ -22,6 +22,10 @@ pub mod min_conflicts_fast;
 pub mod naive_repair;
 pub mod random_restart;
 
+pub mod blog_grid;
+pub mod blog_repair;
+pub mod queen_conflicts;
+
 use rand::rngs::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 

@@ -1,22 +1,157 @@
-//! Placeholder for the `naive-repair` solver; replaced by its implementation.
+//! `naive-repair`: seed 004's "stupid" iterative repair (VulgaireDev, *Eight
+//! Queens Puzzle*, 2016): take the most-threatened queen and move it to a
+//! random column of its row; start again from a new random board every
+//! `restart_after` repairs.
+//!
+//! Variants:
+//! - `random` (default), our sensible reading: one queen per row; the threat
+//!   of a queen is the number of queens attacking it (attacking pairs, kept
+//!   by incremental line counters, [`QueenConflicts`]); the most-threatened
+//!   queen is drawn uniformly among the tied ones; it moves to a uniformly
+//!   random column other than its own; after exactly `restart_after` repairs
+//!   without a solution the search starts again from a fresh random board
+//!   (repairs R, 2R, 3R, …).
+//! - `blog`: the published Python, quirks included, on the full N×N grid:
+//!   see [`super::blog_repair`] for the quirks and its restart cadence.
+//!
+//! Counters (`random`): `steps` = repairs; `restarts` = fresh boards after
+//! the first; `checks` = conflict evaluations of one queen, N per look for the
+//! most-threatened queen (one look per repair, plus one per board);
+//! `final_conflicts` = attacking pairs on the returned or last board.
 
-use super::params::{ParamError, ParamSpec};
+use rand::RngExt;
+use rand::rngs::ChaCha8Rng;
+
+use super::blog_repair::{self, BlogRepair, BlogSettings};
+use super::params::{ParamError, ParamKind, ParamSpec, Params};
+use super::queen_conflicts::{QueenConflicts, fill_random};
 use super::registry::Algorithm;
-use super::{Budget, Solver};
+use super::{Budget, Control, Metrics, Outcome, Solver};
+use crate::board::Placement;
 
-const PARAMS: &[ParamSpec] = &[];
+const PARAMS: &[ParamSpec] = &[
+    ParamSpec {
+        name: "variant",
+        kind: ParamKind::Choice(&["random", "blog"]),
+        default: "random",
+        help: "random: most-threatened queen by attacking pairs, ties at random, moved to another random column; blog: seed 004's published Python, quirks included",
+    },
+    ParamSpec {
+        name: "restart_after",
+        kind: ParamKind::Int {
+            min: 1,
+            max: i64::MAX,
+        },
+        default: "100",
+        help: "restart from a new random board: random, after every R repairs; blog, as published, after repair R+1 and then every R repairs",
+    },
+    ParamSpec {
+        name: "clear_on_restart",
+        kind: ParamKind::Bool,
+        default: "false",
+        help: "blog only: empty the board before a restart (the published code adds a queen to every row without clearing); random always restarts from a fresh board",
+    },
+];
 
-fn build(_: &super::Params) -> Result<Box<dyn Solver>, ParamError> {
-    Err(ParamError::Malformed(
-        "naive-repair is not implemented yet".into(),
-    ))
+/// The `random` variant's settings.
+struct RandomRepair {
+    restart_after: u64,
+}
+
+impl Solver for RandomRepair {
+    fn solve(&self, n: usize, rng: &mut ChaCha8Rng, control: &mut Control<'_>) -> Outcome {
+        // One repair evaluates N queens: look at the clock every ~10^6 of them.
+        control.set_poll_interval(((1usize << 20) / n.max(1)).clamp(1, 1024) as u32);
+        let mut metrics = Metrics::default();
+        let mut columns = Vec::with_capacity(n);
+        fill_random(&mut columns, n, rng);
+        let mut board = QueenConflicts::new(columns.clone());
+        let mut most_threatened = Vec::with_capacity(n);
+        let mut since_start = 0;
+        if control.tracing() {
+            control.observe(0, board.pairs());
+        }
+        loop {
+            let most = collect_most_threatened(&board, &mut most_threatened);
+            metrics.checks += n as u64;
+            if most == 0 {
+                return Outcome::solved(Placement::new(board.columns().to_vec()), metrics);
+            }
+            if let Some(reason) = control.stop_reason(&metrics) {
+                metrics.final_conflicts = board.pairs();
+                return Outcome::unsolved(metrics, reason);
+            }
+            if since_start == self.restart_after {
+                fill_random(&mut columns, n, rng);
+                board.reset(&columns);
+                metrics.restarts += 1;
+                since_start = 0;
+            } else {
+                let row =
+                    most_threatened[rng.random_range(0..most_threatened.len() as u32) as usize];
+                let mut column = rng.random_range(0..n as u32 - 1);
+                if column >= board.columns()[row] {
+                    column += 1;
+                }
+                board.move_queen(row, column);
+                metrics.steps += 1;
+                since_start += 1;
+            }
+            if control.tracing() {
+                control.observe(metrics.steps, board.pairs());
+            }
+        }
+    }
+}
+
+/// Fills `rows` with the rows whose queens have the most conflicts and
+/// returns that number of conflicts (0 when no queen is attacked).
+fn collect_most_threatened(board: &QueenConflicts, rows: &mut Vec<usize>) -> u32 {
+    rows.clear();
+    let mut most = 0;
+    for row in 0..board.n() {
+        let conflicts = board.queen_conflicts(row);
+        if conflicts > most {
+            most = conflicts;
+            rows.clear();
+        }
+        if conflicts == most {
+            rows.push(row);
+        }
+    }
+    most
+}
+
+/// The `blog` variant: the published stupid repair.
+struct BlogStupidRepair {
+    settings: BlogSettings,
+}
+
+impl Solver for BlogStupidRepair {
+    fn solve(&self, n: usize, rng: &mut ChaCha8Rng, control: &mut Control<'_>) -> Outcome {
+        blog_repair::solve(n, self.settings, rng, control)
+    }
+}
+
+fn build(params: &Params) -> Result<Box<dyn Solver>, ParamError> {
+    let restart_after = params.int("restart_after") as u64;
+    Ok(match params.word("variant") {
+        "blog" => Box::new(BlogStupidRepair {
+            settings: BlogSettings {
+                repair: BlogRepair::RandomColumn,
+                restart_after,
+                clear_on_restart: params.flag("clear_on_restart"),
+            },
+        }),
+        _ => Box::new(RandomRepair { restart_after }),
+    })
 }
 
 /// The registry entry.
 pub static ALGORITHM: Algorithm = Algorithm {
     name: "naive-repair",
-    summary: "placeholder",
-    source: "placeholder",
+    summary: "iterative repair: move the most-threatened queen to a random column of its row, restart every restart_after repairs",
+    source: "seed 004: VulgaireDev, \"Eight Queens Puzzle\" (blog, 2016), the \"stupid repair\"",
     params: PARAMS,
     default_budget: Budget::steps(1_000_000),
     build,

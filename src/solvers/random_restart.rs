@@ -1,23 +1,153 @@
-//! Placeholder for the `random-restart` solver; replaced by its implementation.
+//! `random-restart`: seed 004's "random" approach (VulgaireDev, *Eight
+//! Queens Puzzle*, 2016): draw a board with one queen per row in a uniformly
+//! random column, test it, and draw again until one is a solution.
+//! `permutation = true` draws uniformly random permutations instead (one
+//! queen per row and per column), so only diagonals can clash.
+//!
+//! Choice: a board is drawn lazily, row by row, and rejected at the first
+//! queen that attacks a queen of an earlier row; the rows after it are never
+//! drawn. Each board is still a uniform draw and is accepted exactly when the
+//! whole board is a solution, so the number of boards until success has the
+//! same distribution as drawing whole boards; only the work differs.
+//! Permutations are drawn by a Fisher–Yates shuffle done one row at a time.
+//!
+//! Counters: `steps` = boards drawn; `restarts` = boards drawn after the
+//! first; `checks` = queens checked against the earlier rows (O(1) each,
+//! with column and diagonal marks); `final_conflicts` = attacking pairs on
+//! the last board, whose undrawn rows are drawn once the search has stopped
+//! (0 when no board was drawn). Trace: one point, at the end.
 
-use super::params::{ParamError, ParamSpec};
+use rand::RngExt;
+use rand::rngs::ChaCha8Rng;
+
+use super::params::{ParamError, ParamKind, ParamSpec, Params};
 use super::registry::Algorithm;
-use super::{Budget, Solver};
+use super::{Budget, Control, Metrics, Outcome, Solver};
+use crate::board::{Placement, attacking_pairs};
 
-const PARAMS: &[ParamSpec] = &[];
+const PARAMS: &[ParamSpec] = &[ParamSpec {
+    name: "permutation",
+    kind: ParamKind::Bool,
+    default: "false",
+    help: "draw random permutations (one queen per column too) instead of one uniformly random column per row",
+}];
 
-fn build(_: &super::Params) -> Result<Box<dyn Solver>, ParamError> {
-    Err(ParamError::Malformed(
-        "random-restart is not implemented yet".into(),
-    ))
+/// Draws boards, one row at a time, and marks the lines their queens occupy.
+struct BoardDraw {
+    permutation: bool,
+    /// The board being drawn; with permutations, rows past the drawn ones
+    /// hold the columns not yet used, in some order.
+    columns: Vec<u32>,
+    /// Marks are the number of the board that set them, so a new board
+    /// needs no clearing.
+    column_mark: Vec<u64>,
+    diagonal_mark: Vec<u64>,
+    anti_mark: Vec<u64>,
+}
+
+impl BoardDraw {
+    fn new(n: usize, permutation: bool) -> Self {
+        let lines = (2 * n).saturating_sub(1);
+        Self {
+            permutation,
+            columns: (0..n as u32).collect(),
+            column_mark: vec![0; n],
+            diagonal_mark: vec![0; lines],
+            anti_mark: vec![0; lines],
+        }
+    }
+
+    /// Draws the column of `row`.
+    fn draw(&mut self, row: usize, rng: &mut ChaCha8Rng) -> u32 {
+        let n = self.columns.len() as u32;
+        if self.permutation {
+            let other = rng.random_range(row as u32..n) as usize;
+            self.columns.swap(row, other);
+        } else {
+            self.columns[row] = rng.random_range(0..n);
+        }
+        self.columns[row]
+    }
+
+    /// Whether the queen of `row` in `column` attacks a queen of board
+    /// `board` in an earlier row; if not, marks its lines for `board`.
+    fn attacked(&mut self, board: u64, row: usize, column: u32) -> bool {
+        let n = self.columns.len();
+        let c = column as usize;
+        let (d, a) = (row + n - 1 - c, row + c);
+        if self.column_mark[c] == board
+            || self.diagonal_mark[d] == board
+            || self.anti_mark[a] == board
+        {
+            return true;
+        }
+        self.column_mark[c] = board;
+        self.diagonal_mark[d] = board;
+        self.anti_mark[a] = board;
+        false
+    }
+}
+
+/// The solver.
+struct RandomRestart {
+    permutation: bool,
+}
+
+impl Solver for RandomRestart {
+    fn solve(&self, n: usize, rng: &mut ChaCha8Rng, control: &mut Control<'_>) -> Outcome {
+        let mut metrics = Metrics::default();
+        let mut draw = BoardDraw::new(n, self.permutation);
+        // Rows drawn of the last board.
+        let mut drawn = 0;
+        loop {
+            if let Some(reason) = control.stop_reason(&metrics) {
+                if metrics.steps > 0 {
+                    for row in drawn..n {
+                        draw.draw(row, rng);
+                    }
+                    metrics.final_conflicts = attacking_pairs(&draw.columns);
+                }
+                if control.tracing() {
+                    control.observe(metrics.steps, metrics.final_conflicts);
+                }
+                return Outcome::unsolved(metrics, reason);
+            }
+            metrics.steps += 1;
+            metrics.restarts = metrics.steps - 1;
+            let board = metrics.steps;
+            let mut accepted = true;
+            drawn = n;
+            for row in 0..n {
+                let column = draw.draw(row, rng);
+                metrics.checks += 1;
+                if draw.attacked(board, row, column) {
+                    accepted = false;
+                    drawn = row + 1;
+                    break;
+                }
+            }
+            if accepted {
+                if control.tracing() {
+                    control.observe(metrics.steps, 0);
+                }
+                return Outcome::solved(Placement::new(draw.columns), metrics);
+            }
+        }
+    }
+}
+
+fn build(params: &Params) -> Result<Box<dyn Solver>, ParamError> {
+    Ok(Box::new(RandomRestart {
+        permutation: params.flag("permutation"),
+    }))
 }
 
 /// The registry entry.
 pub static ALGORITHM: Algorithm = Algorithm {
     name: "random-restart",
-    summary: "placeholder",
-    source: "placeholder",
+    summary: "draw random boards (one queen per row, or permutations) until one is a solution",
+    source: "seed 004: VulgaireDev, \"Eight Queens Puzzle\" (blog, 2016), the \"random\" approach",
     params: PARAMS,
-    default_budget: Budget::steps(1_000_000),
+    default_budget: Budget::steps(10_000_000),
     build,
 };

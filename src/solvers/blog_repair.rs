@@ -1,0 +1,146 @@
+//! Seed 004's iterative repair loop ("VulgaireDev", *Eight Queens Puzzle*,
+//! 31 December 2016), reproduced from its published Python, quirks included:
+//! the `blog` variant of both `naive-repair` (the "stupid repair") and
+//! `min-conflicts` (the "smarter repair").
+//!
+//! The loop, as published:
+//! 1. `init_board`: one draw per row, a queen on that square ([`BlogGrid`]).
+//! 2. `check_configuration`: the first most-threatened queen in row-major
+//!    order, by the blog's direction-count threat measure; stop when no
+//!    queen is threatened.
+//! 3. A repair lifts that queen off and puts one back in its row: in a
+//!    uniformly random column, possibly the one it left (stupid repair), or
+//!    in the first column with the fewest threats (smarter repair).
+//! 4. `check_configuration` again, then the restart counter: it starts at
+//!    `restart_after` (R, published 100); after each repair, when it reads 0
+//!    the board is re-initialised and it is set back to R; then it is
+//!    decremented. So the first re-initialisation follows repair R + 1 and
+//!    the next ones every R repairs (repairs 101, 201, 301, … for R = 100).
+//!
+//! Reproduced quirks:
+//! - the threat of a queen is the number of the eight directions in which it
+//!   sees another queen (0..=8), not a count of attacking queens;
+//! - the upward scan never looks at row 0 and the leftward scan never looks
+//!   at column 0 (`range(x-1, 0, -1)`, `range(y-1, 0, -1)`); the downward,
+//!   rightward and diagonal scans reach the edges. A pair of queens on one
+//!   line is still always seen by the upper or left one, so "no queen
+//!   threatened" means no two queens share a line;
+//! - ties for the most-threatened queen go to the first in row-major order,
+//!   ties for the best column to the first column;
+//! - the stupid repair may put the queen back where it was (a wasted repair);
+//! - the restart cadence above (first after R + 1 repairs, then every R);
+//! - the re-initialisation adds a queen to every row without clearing the
+//!   board, so rows can hold several queens, and a queen moved onto an
+//!   occupied square merges with the queen there;
+//! - the repair after a re-initialisation moves the most-threatened queen
+//!   found *before* it (the stale position): that queen is still on the board,
+//!   since nothing was cleared.
+//!
+//! Not reproduced: the published loop re-initialises the board even when the
+//! repair just solved it, and would print that unsolved board; this solver
+//! returns the board at the moment no queen is threatened.
+//!
+//! Option: `clear_on_restart` empties the board before re-initialising, so
+//! every restart is a fresh one-queen-per-row board. The stale position then
+//! may no longer hold a queen, so the restart looks for the most-threatened
+//! queen of the new board (and returns it if it is already a solution).
+//!
+//! A returned board is a solution: every row holds at least one queen from
+//! the first initialisation on (a repair takes a queen off a row and puts one
+//! back in the same row), and no threat means no two queens share a row,
+//! column or diagonal, so every row holds exactly one queen and the
+//! placement is valid.
+//!
+//! Counters: `steps` = repairs; `restarts` = re-initialisations after the
+//! first; `checks` = evaluations of the published `count_conflict` on one
+//! square: one per queen on the grid in every `check_configuration`, plus N
+//! per smarter repair (one per square of the row); `final_conflicts` =
+//! attacking pairs among all queens on the returned or last grid, pairs
+//! sharing a row included. The grid keeps every line as a bitset (about
+//! 6N²/64 words); a repair costs O(N²/64) word operations, plus O(N²/64) more
+//! for the smarter repair's N squares.
+
+use rand::RngExt;
+use rand::rngs::ChaCha8Rng;
+
+use super::blog_grid::BlogGrid;
+use super::{Control, Metrics, Outcome};
+
+/// How a repair chooses the new column of the lifted queen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BlogRepair {
+    /// The stupid repair: one draw of `0..n`, possibly the column it left.
+    RandomColumn,
+    /// The smarter repair: the first column of the row with the fewest
+    /// threats by the blog's measure.
+    LeastThreatened,
+}
+
+/// The choices of one run of the published loop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BlogSettings {
+    /// How the lifted queen is put back.
+    pub repair: BlogRepair,
+    /// The restart counter's start value (published: 100), at least 1.
+    pub restart_after: u64,
+    /// Empty the board before each re-initialisation (not published).
+    pub clear_on_restart: bool,
+}
+
+/// Runs the published repair loop on an N×N grid until no queen is
+/// threatened or the budget runs out.
+pub fn solve(
+    n: usize,
+    settings: BlogSettings,
+    rng: &mut ChaCha8Rng,
+    control: &mut Control<'_>,
+) -> Outcome {
+    // A repair costs about N² / 64 word operations and N evaluations:
+    // look at the clock every ~10^6 of them.
+    control.set_poll_interval(((1usize << 20) / (n * n / 64 + n).max(1)).clamp(1, 1024) as u32);
+    let mut metrics = Metrics::default();
+    let mut grid = BlogGrid::empty(n);
+    grid.add_random_row_queens(rng);
+    let mut most_threatened = grid.most_threatened(&mut metrics.checks);
+    let mut count = settings.restart_after;
+    if control.tracing() {
+        control.observe(0, grid.attacking_pairs());
+    }
+    loop {
+        let Some((row, column)) = most_threatened else {
+            let solution = grid
+                .placement()
+                .expect("a grid with no threatened queen holds one queen per row");
+            return Outcome::solved(solution, metrics);
+        };
+        if let Some(reason) = control.stop_reason(&metrics) {
+            metrics.final_conflicts = grid.attacking_pairs();
+            return Outcome::unsolved(metrics, reason);
+        }
+        grid.remove(row, column);
+        let new_column = match settings.repair {
+            BlogRepair::RandomColumn => rng.random_range(0..n as u32) as usize,
+            BlogRepair::LeastThreatened => grid.least_threatened_column(row, &mut metrics.checks),
+        };
+        grid.place(row, new_column);
+        metrics.steps += 1;
+        most_threatened = grid.most_threatened(&mut metrics.checks);
+        if most_threatened.is_some() {
+            if count == 0 {
+                if settings.clear_on_restart {
+                    grid.clear();
+                    grid.add_random_row_queens(rng);
+                    most_threatened = grid.most_threatened(&mut metrics.checks);
+                } else {
+                    grid.add_random_row_queens(rng);
+                }
+                metrics.restarts += 1;
+                count = settings.restart_after;
+            }
+            count -= 1;
+        }
+        if control.tracing() {
+            control.observe(metrics.steps, grid.attacking_pairs());
+        }
+    }
+}
