@@ -99,7 +99,7 @@ impl AppendWriter {
         Ok(Self {
             file,
             needs_header,
-            encoded: Vec::with_capacity(512),
+            encoded: Vec::with_capacity(1024),
         })
     }
 
@@ -111,6 +111,7 @@ impl AppendWriter {
         self.encoded.clear();
         let mut writer = csv::WriterBuilder::new()
             .has_headers(self.needs_header)
+            .buffer_capacity(512)
             .from_writer(&mut self.encoded);
         for row in rows {
             writer.serialize(row)?;
