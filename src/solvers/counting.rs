@@ -26,7 +26,7 @@
 //!   the board; `mask` keeps the board's columns).
 //! - The hot loop is iterative: an explicit stack of `(left, down, right,
 //!   untried)` words in local arrays, no recursion; a child whose row has no
-//!   free square is never pushed; the last two rows are counted in place.
+//!   free square is never pushed; the last two rows are counted without branches.
 //! - Work is split into independent [`Subtree`]s (the corner case below its
 //!   first four rows, the side case below its first three) that rayon
 //!   counts in parallel. Each subtree's tally is an exact integer sum, so the
@@ -205,49 +205,57 @@ struct Rules {
     bound1: usize,
     /// `n - 1 - bound1` (side case only).
     bound2: usize,
-    /// Columns kept empty in the rows above `bound1`: column 1 in the corner
-    /// case, both side columns in the side case.
-    early: u32,
     /// Both side columns.
     side: u32,
-    /// Columns the last row must avoid (side case): the `bound1` columns
-    /// nearest each side.
-    last: u32,
+    /// The columns each row may use under the case's rules. Corner case:
+    /// rows above `bound1` avoid column 1. Side case: rows above `bound1`
+    /// and below `bound2` avoid both side columns (below `bound2` this
+    /// restates the `bound2` rule for complete placements), and the last row
+    /// avoids the `bound1` columns nearest each side.
+    rows: [u32; MAX_N],
 }
 
 impl Rules {
     fn new(n: usize, case: Case, bound1: usize) -> Self {
         let mask = u32::MAX >> (MAX_N - n);
-        let top = 1u32 << (n - 1);
-        let side = top | 1;
-        let (early, last) = match case {
-            Case::Corner => (2, 0),
-            Case::Side => {
-                let low = (1u32 << bound1) - 1;
-                (side, low | (low << (n - bound1)))
+        let side = (1u32 << (n - 1)) | 1;
+        let bound2 = n - 1 - bound1;
+        let mut rows = [mask; MAX_N];
+        match case {
+            Case::Corner => {
+                for row in rows.iter_mut().take(bound1) {
+                    *row &= !2;
+                }
             }
-        };
+            Case::Side => {
+                for (y, row) in rows.iter_mut().enumerate().take(n) {
+                    if y < bound1 || y > bound2 {
+                        *row &= !side;
+                    }
+                }
+                let low = (1u32 << bound1) - 1;
+                rows[n - 1] &= !(low | (low << (n - bound1)));
+            }
+        }
         Self {
             n,
             mask,
             case,
             bound1,
-            bound2: n - 1 - bound1,
-            early,
+            bound2,
             side,
-            last,
+            rows,
         }
     }
 
-    /// The free squares of row `y` (a row in `1..n-1`, not the last) under
-    /// the attacks `left`, `down`, `right` and the case's row rules.
+    /// The free squares of row `y` under the attacks `left`, `down`, `right`
+    /// and the row rules; `SIDE` says the case is the side case. Row
+    /// `bound2` of the side case needs a side column taken already and takes
+    /// the other one when only one is (Takahashi's early cut).
     #[inline(always)]
-    fn candidates(&self, y: usize, left: u32, down: u32, right: u32) -> u32 {
-        let free = self.mask & !(left | down | right);
-        if y < self.bound1 {
-            return free & !self.early;
-        }
-        if self.case == Case::Side && y == self.bound2 {
+    fn candidates<const SIDE: bool>(&self, y: usize, left: u32, down: u32, right: u32) -> u32 {
+        let free = self.rows[y & (MAX_N - 1)] & !(left | down | right);
+        if SIDE && y == self.bound2 {
             let taken = down & self.side;
             if taken == 0 {
                 return 0;
@@ -257,6 +265,14 @@ impl Rules {
             }
         }
         free
+    }
+
+    /// [`Rules::candidates`] for this rule set's case.
+    fn candidates_any(&self, y: usize, left: u32, down: u32, right: u32) -> u32 {
+        match self.case {
+            Case::Corner => self.candidates::<false>(y, left, down, right),
+            Case::Side => self.candidates::<true>(y, left, down, right),
+        }
     }
 }
 
@@ -270,16 +286,7 @@ fn split(n: usize) -> Vec<Subtree> {
         board[0] = 1;
         let bit = 1u32 << bound1;
         board[1] = bit;
-        expand(
-            &rules,
-            2,
-            (2 | bit) << 1,
-            1 | bit,
-            bit >> 1,
-            &mut board,
-            4,
-            &mut out,
-        );
+        expand(&rules, 2, (2 | bit) << 1, 1 | bit, bit >> 1, &mut board, 4, &mut out);
     }
     // Side case: row 0 in column bound1 < bound2.
     let mut bound1 = 1;
@@ -319,7 +326,7 @@ fn expand(
         });
         return;
     }
-    let mut bits = rules.candidates(y, left, down, right);
+    let mut bits = rules.candidates_any(y, left, down, right);
     while bits != 0 {
         let bit = bits & bits.wrapping_neg();
         bits ^= bit;
@@ -342,224 +349,209 @@ fn expand(
 fn search_subtree(n: usize, s: &Subtree) -> Tally {
     let rules = Rules::new(n, s.case, s.bound1);
     match s.case {
-        Case::Corner => search(&rules, s, CornerLeaf),
-        Case::Side => search(&rules, s, SideLeaf::new(&rules)),
+        Case::Corner => search::<false>(&rules, s),
+        Case::Side => search::<true>(&rules, s),
     }
 }
 
-/// What happens when a full placement is reached.
-trait Leaf {
-    /// Whether the leaf reads the board (only then is it recorded).
-    const READS_BOARD: bool;
-    /// `last` is the free squares of the last row (at most one); `board`
-    /// holds every other row.
-    fn reach(&self, board: &mut [u32; MAX_N], last: u32, tally: &mut Tally);
-}
-
-/// Corner case: every completion is a representative with an orbit of 8.
-struct CornerLeaf;
-
-impl Leaf for CornerLeaf {
-    const READS_BOARD: bool = false;
-
-    #[inline(always)]
-    fn reach(&self, _: &mut [u32; MAX_N], last: u32, tally: &mut Tally) {
-        tally.orbit8 += u64::from(last != 0);
-    }
-}
-
-/// Side case: the last-row rule, then the rotation test.
-struct SideLeaf {
-    n: usize,
-    bound1: usize,
-    bound2: usize,
-    last_forbidden: u32,
-    top: u32,
-    /// The column a 180°-symmetric solution has in its last row.
-    end: u32,
-}
-
-impl SideLeaf {
-    fn new(rules: &Rules) -> Self {
-        let top = 1u32 << (rules.n - 1);
-        Self {
-            n: rules.n,
-            bound1: rules.bound1,
-            bound2: rules.bound2,
-            last_forbidden: rules.last,
-            top,
-            end: top >> rules.bound1,
-        }
-    }
-
-    /// Compares the board with its rotations (Takahashi's `Check`): rows are
-    /// compared from row 1 on, the board's queen against the rotated board's
-    /// queen, read as column words.
-    #[inline(never)]
-    fn classify(&self, b: &[u32; MAX_N], tally: &mut Tally) {
-        let last = self.n - 1;
-        // 90°: only possible when row bound2 holds column 0.
-        if b[self.bound2] == 1 {
-            let mut ptn = 2u32;
-            let mut own = 1;
-            while own <= last {
-                let mut bit = 1u32;
-                let mut you = last;
-                while b[you] != ptn && b[own] >= bit {
-                    bit <<= 1;
-                    you -= 1;
-                }
-                if b[own] > bit {
-                    return;
-                }
-                if b[own] < bit {
-                    break;
-                }
-                own += 1;
-                ptn <<= 1;
-            }
-            if own > last {
-                tally.orbit2 += 1;
-                return;
-            }
-        }
-        // 180°: only possible when the last row mirrors row 0.
-        if b[last] == self.end {
-            let mut own = 1;
-            let mut you = last - 1;
-            while own <= last {
-                let mut bit = 1u32;
-                let mut ptn = self.top;
-                while ptn != b[you] && b[own] >= bit {
-                    bit <<= 1;
-                    ptn >>= 1;
-                }
-                if b[own] > bit {
-                    return;
-                }
-                if b[own] < bit {
-                    break;
-                }
-                own += 1;
-                you = you.wrapping_sub(1);
-            }
-            if own > last {
-                tally.orbit4 += 1;
-                return;
-            }
-        }
-        // 270°: only possible when row bound1 holds the last column.
-        if b[self.bound1] == self.top {
-            let mut ptn = self.top >> 1;
-            let mut own = 1;
-            while own <= last {
-                let mut bit = 1u32;
-                let mut you = 0;
-                while b[you] != ptn && b[own] >= bit {
-                    bit <<= 1;
-                    you += 1;
-                }
-                if b[own] > bit {
-                    return;
-                }
-                if b[own] < bit {
-                    break;
-                }
-                own += 1;
-                ptn >>= 1;
-            }
-        }
-        tally.orbit8 += 1;
-    }
-}
-
-impl Leaf for SideLeaf {
-    const READS_BOARD: bool = true;
-
-    #[inline(always)]
-    fn reach(&self, board: &mut [u32; MAX_N], last: u32, tally: &mut Tally) {
-        if last != 0 && last & self.last_forbidden == 0 {
-            board[self.n - 1] = last;
-            self.classify(board, tally);
-        }
-    }
-}
-
-/// The iterative backtracking below one subtree.
+/// The iterative backtracking below one subtree; `SIDE` says the case.
+/// Rows down to `n - 4` are searched with an explicit stack (the stack slot
+/// of a row holds its attacks and its untried squares); each square of row
+/// `n - 3` is completed by [`last_two`]. In the side case the rare squares
+/// that have completions are completed again by [`complete`], which runs
+/// the symmetry test.
 #[inline(always)]
-fn search<L: Leaf>(rules: &Rules, s: &Subtree, leaf: L) -> Tally {
+fn search<const SIDE: bool>(rules: &Rules, s: &Subtree) -> Tally {
     let n = rules.n;
-    let mask = rules.mask;
     let mut tally = Tally::default();
     let mut board = s.board;
     let (mut l, mut d, mut r) = (s.left, s.down, s.right);
     let mut y = s.row;
-    if y == n - 1 {
-        leaf.reach(&mut board, mask & !(l | d | r), &mut tally);
+    if y + 3 > n {
+        complete(rules, y, l, d, r, &mut board, &mut tally);
         return tally;
     }
-    let mut bits = rules.candidates(y, l, d, r);
-    if y == n - 2 {
-        last_two(rules, &leaf, &mut board, l, d, r, bits, &mut tally);
-        return tally;
-    }
+    let start = y;
+    let leaf_row = n - 3;
+    let mut bits = rules.candidates::<SIDE>(y, l, d, r);
     let mut stack = [(0u32, 0u32, 0u32, 0u32); MAX_N];
-    let mut sp = 0usize;
-    loop {
-        while bits != 0 {
-            let bit = bits & bits.wrapping_neg();
-            bits ^= bit;
-            if L::READS_BOARD {
-                board[y] = bit;
+    'outer: loop {
+        if y == leaf_row {
+            while bits != 0 {
+                let bit = bits & bits.wrapping_neg();
+                bits ^= bit;
+                let nl = (l | bit) << 1;
+                let nd = d | bit;
+                let nr = (r | bit) >> 1;
+                let nb = rules.candidates::<SIDE>(y + 1, nl, nd, nr);
+                let found = last_two(rules, nl, nd, nr, nb);
+                if SIDE {
+                    if found != 0 {
+                        board[y & (MAX_N - 1)] = bit;
+                        complete(rules, y + 1, nl, nd, nr, &mut board, &mut tally);
+                    }
+                } else {
+                    tally.orbit8 += u64::from(found);
+                }
             }
-            let nl = (l | bit) << 1;
-            let nd = d | bit;
-            let nr = (r | bit) >> 1;
-            let nb = rules.candidates(y + 1, nl, nd, nr);
-            if nb == 0 {
-                continue;
+        } else {
+            while bits != 0 {
+                let bit = bits & bits.wrapping_neg();
+                bits ^= bit;
+                let nl = (l | bit) << 1;
+                let nd = d | bit;
+                let nr = (r | bit) >> 1;
+                let nb = rules.candidates::<SIDE>(y + 1, nl, nd, nr);
+                if nb != 0 {
+                    if SIDE {
+                        board[y & (MAX_N - 1)] = bit;
+                    }
+                    stack[y & (MAX_N - 1)] = (l, d, r, bits);
+                    (l, d, r, bits) = (nl, nd, nr, nb);
+                    y += 1;
+                    continue 'outer;
+                }
             }
-            if y + 3 == n {
-                last_two(rules, &leaf, &mut board, nl, nd, nr, nb, &mut tally);
-                continue;
-            }
-            stack[sp & (MAX_N - 1)] = (l, d, r, bits);
-            sp += 1;
-            (l, d, r, bits) = (nl, nd, nr, nb);
-            y += 1;
         }
-        if sp == 0 {
+        if y == start {
             break;
         }
-        sp -= 1;
-        (l, d, r, bits) = stack[sp & (MAX_N - 1)];
         y -= 1;
+        (l, d, r, bits) = stack[y & (MAX_N - 1)];
     }
     tally
 }
 
-/// Completes row `n - 2` (free squares `bits`) and the last row in place.
-#[allow(clippy::too_many_arguments)]
+/// The number of ways to fill the last two rows, without branches: row
+/// `n - 2` has the free squares `first` (rules applied) and the attacks
+/// `l`, `d`, `r`; its two free columns are tried in both orders.
 #[inline(always)]
-fn last_two<L: Leaf>(
+fn last_two(rules: &Rules, l: u32, d: u32, r: u32, first: u32) -> u32 {
+    let n = rules.n;
+    let free = rules.mask & !d;
+    let second = rules.rows[(n - 1) & (MAX_N - 1)] & !((l << 1) | (r >> 1));
+    let a = free & free.wrapping_neg();
+    let b = free ^ a;
+    let apart = ((a << 1) | (a >> 1)) & b == 0;
+    let ab = (first & a != 0) & (second & b != 0);
+    let ba = (first & b != 0) & (second & a != 0);
+    u32::from(apart) * (u32::from(ab) + u32::from(ba))
+}
+/// Completes the placement from row `y` on by plain recursion, recording
+/// each complete placement in `tally` (after the side case's symmetry
+/// test). The slow path: for small boards and for the side case's rare
+/// row-`n - 2` positions that have completions.
+fn complete(
     rules: &Rules,
-    leaf: &L,
-    board: &mut [u32; MAX_N],
+    y: usize,
     l: u32,
     d: u32,
     r: u32,
-    mut bits: u32,
+    board: &mut [u32; MAX_N],
     tally: &mut Tally,
 ) {
+    let n = rules.n;
+    if y == n - 1 {
+        let last = rules.rows[y] & !(l | d | r);
+        if last == 0 {
+            return;
+        }
+        match rules.case {
+            Case::Corner => tally.orbit8 += 1,
+            Case::Side => {
+                board[y] = last;
+                classify(rules, board, tally);
+            }
+        }
+        return;
+    }
+    let mut bits = rules.candidates_any(y, l, d, r);
     while bits != 0 {
         let bit = bits & bits.wrapping_neg();
         bits ^= bit;
-        if L::READS_BOARD {
-            board[rules.n - 2] = bit;
-        }
-        let last = rules.mask & !(((l | bit) << 1) | (d | bit) | ((r | bit) >> 1));
-        leaf.reach(board, last, tally);
+        board[y] = bit;
+        complete(rules, y + 1, (l | bit) << 1, d | bit, (r | bit) >> 1, board, tally);
     }
+}
+
+/// Compares a complete side-case placement with its rotations
+/// (Takahashi's `Check`) and records its orbit: rows are compared from
+/// row 1 on, the board's queen against the rotated board's, as column words.
+fn classify(rules: &Rules, b: &[u32; MAX_N], tally: &mut Tally) {
+    let last = rules.n - 1;
+    let top = 1u32 << last;
+    // 90°: only possible when row bound2 holds column 0.
+    if b[rules.bound2] == 1 {
+        let mut ptn = 2u32;
+        let mut own = 1;
+        while own <= last {
+            let mut bit = 1u32;
+            let mut you = last;
+            while b[you] != ptn && b[own] >= bit {
+                bit <<= 1;
+                you -= 1;
+            }
+            if b[own] > bit {
+                return;
+            }
+            if b[own] < bit {
+                break;
+            }
+            own += 1;
+            ptn <<= 1;
+        }
+        if own > last {
+            tally.orbit2 += 1;
+            return;
+        }
+    }
+    // 180°: only possible when the last row mirrors row 0.
+    if b[last] == top >> rules.bound1 {
+        let mut own = 1;
+        let mut you = last - 1;
+        while own <= last {
+            let mut bit = 1u32;
+            let mut ptn = top;
+            while ptn != b[you] && b[own] >= bit {
+                bit <<= 1;
+                ptn >>= 1;
+            }
+            if b[own] > bit {
+                return;
+            }
+            if b[own] < bit {
+                break;
+            }
+            own += 1;
+            you = you.wrapping_sub(1);
+        }
+        if own > last {
+            tally.orbit4 += 1;
+            return;
+        }
+    }
+    // 270°: only possible when row bound1 holds the last column.
+    if b[rules.bound1] == top {
+        let mut ptn = top >> 1;
+        let mut own = 1;
+        while own <= last {
+            let mut bit = 1u32;
+            let mut you = 0;
+            while b[you] != ptn && b[own] >= bit {
+                bit <<= 1;
+                you += 1;
+            }
+            if b[own] > bit {
+                return;
+            }
+            if b[own] < bit {
+                break;
+            }
+            own += 1;
+            ptn >>= 1;
+        }
+    }
+    tally.orbit8 += 1;
 }
 
 #[cfg(test)]
