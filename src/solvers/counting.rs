@@ -25,8 +25,11 @@
 //! - Masks are `u32`, so N ≤ [`MAX_N`] = 32 (shifts drop the bits that leave
 //!   the board; `mask` keeps the board's columns).
 //! - The hot loop is iterative: an explicit stack of `(left, down, right,
-//!   untried)` words in local arrays, no recursion; a child whose row has no
-//!   free square is never pushed; the last two rows are counted without branches.
+//!   untried)` words in a local array, no recursion; a child whose row has no
+//!   free square is never pushed; the last two rows are counted without
+//!   branches; corner and side case are compiled as two specialised loops.
+//!   The side case records the board only on the rare positions whose last
+//!   two rows can be completed, for the symmetry test.
 //! - Work is split into independent [`Subtree`]s (the corner case below its
 //!   first four rows, the side case below its first three) that rayon
 //!   counts in parallel. Each subtree's tally is an exact integer sum, so the
@@ -130,11 +133,6 @@ impl Counter {
         }
         let subtrees = if n < 4 { Vec::new() } else { split(n) };
         Ok(Self { n, subtrees })
-    }
-
-    /// The board size.
-    pub fn n(&self) -> usize {
-        self.n
     }
 
     /// How many independent subtrees the search is split into (the units a
@@ -286,7 +284,16 @@ fn split(n: usize) -> Vec<Subtree> {
         board[0] = 1;
         let bit = 1u32 << bound1;
         board[1] = bit;
-        expand(&rules, 2, (2 | bit) << 1, 1 | bit, bit >> 1, &mut board, 4, &mut out);
+        expand(
+            &rules,
+            2,
+            (2 | bit) << 1,
+            1 | bit,
+            bit >> 1,
+            &mut board,
+            4,
+            &mut out,
+        );
     }
     // Side case: row 0 in column bound1 < bound2.
     let mut bound1 = 1;
@@ -470,7 +477,15 @@ fn complete(
         let bit = bits & bits.wrapping_neg();
         bits ^= bit;
         board[y] = bit;
-        complete(rules, y + 1, (l | bit) << 1, d | bit, (r | bit) >> 1, board, tally);
+        complete(
+            rules,
+            y + 1,
+            (l | bit) << 1,
+            d | bit,
+            (r | bit) >> 1,
+            board,
+            tally,
+        );
     }
 }
 
