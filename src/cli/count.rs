@@ -29,6 +29,10 @@ pub struct CountArgs {
     json: bool,
 }
 
+/// The smallest board whose count takes long enough (about a second or
+/// more) to show a progress bar.
+const SLOW_N: usize = 16;
+
 /// The result as `--json` prints it.
 #[derive(Serialize)]
 struct Report {
@@ -47,7 +51,11 @@ pub fn run(args: CountArgs) -> anyhow::Result<Exit> {
         pool = pool.num_threads(usize::from(t));
     }
     let pool = pool.build().context("cannot start the worker threads")?;
-    let bar = progress_bar(counter.subtree_count());
+    let bar = if args.n >= SLOW_N && std::io::stderr().is_terminal() {
+        progress_bar(counter.subtree_count())
+    } else {
+        ProgressBar::hidden()
+    };
     let start = Instant::now();
     let counts = pool.install(|| counter.count_parallel(&|| bar.inc(1)));
     let seconds = start.elapsed().as_secs_f64();
@@ -76,11 +84,8 @@ pub fn run(args: CountArgs) -> anyhow::Result<Exit> {
     Ok(Exit::Success)
 }
 
-/// A bar over the subtrees on stderr, hidden unless stderr is a terminal.
+/// A bar over the subtrees, on stderr.
 fn progress_bar(subtrees: usize) -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
     let bar = ProgressBar::new(subtrees as u64);
     bar.set_style(
         ProgressStyle::with_template(
