@@ -81,7 +81,7 @@ fn text_output_names_both_counts() {
     assert!(output.status.success());
     let text = String::from_utf8(output.stdout).expect("UTF-8");
     assert!(text.contains("92 solutions"), "{text}");
-    assert!(text.contains("12 fundamental"), "{text}");
+    assert!(text.contains("12 fundamental solutions"), "{text}");
 }
 
 #[test]

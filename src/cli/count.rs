@@ -70,9 +70,14 @@ pub fn run(args: CountArgs) -> anyhow::Result<Exit> {
     if args.json {
         println!("{}", serde_json::to_string(&report)?);
     } else {
+        let plural = |count: u128, word: &str| {
+            format!("{count} {word}{}", if count == 1 { "" } else { "s" })
+        };
         println!(
-            "N = {}: {} solutions, {} fundamental (unique up to rotation and reflection)",
-            report.n, report.solutions, report.unique
+            "N = {}: {}, {} (unique up to rotation and reflection)",
+            report.n,
+            plural(report.solutions, "solution"),
+            plural(report.unique, "fundamental solution")
         );
         println!(
             "counted in {:.3} s on {} thread{}",
