@@ -28,8 +28,9 @@
 //!   untried)` words in a local array, no recursion; a child whose row has no
 //!   free square is never pushed; the last two rows are counted without
 //!   branches; corner and side case are compiled as two specialised loops.
-//!   The side case records the board only on the rare positions whose last
-//!   two rows can be completed, for the symmetry test.
+//! - A cheap lookahead (not in qn24b) applies the side case's rules for the
+//!   last row and the side columns as soon as the queens placed so far
+//!   break them, instead of at row `bound2` or the last row.
 //! - Work is split into independent [`Subtree`]s (the corner case below its
 //!   first four rows, the side case below its first three) that rayon
 //!   counts in parallel. Each subtree's tally is an exact integer sum, so the
@@ -403,11 +404,12 @@ fn search_subtree(n: usize, s: &Subtree) -> Tally {
 }
 
 /// The iterative backtracking below one subtree; `SIDE` says the case.
-/// Rows down to `n - 4` are searched with an explicit stack (the stack slot
-/// of a row holds its attacks and its untried squares); each square of row
-/// `n - 3` is completed by [`last_two`]. In the side case the rare squares
-/// that have completions are completed again by [`complete`], which runs
-/// the symmetry test.
+/// Rows down to `n - 3` are searched with an explicit stack (the slot of a
+/// row holds its attacks and its untried squares); a child is pushed only
+/// if its row has a free square (and, in the side case, passes
+/// [`Rules::side_lookahead`]). Each square of row `n - 3` is completed by
+/// [`last_two`]; in the side case the rare ones that have completions are
+/// completed again by [`complete`], which runs the symmetry test.
 #[inline(always)]
 fn search<const SIDE: bool>(rules: &Rules, s: &Subtree) -> Tally {
     let n = rules.n;
