@@ -19,7 +19,7 @@ use super::args::board_size;
 #[derive(clap::Args)]
 pub struct CountArgs {
     /// The board size N (1 to 32, the counter's limit).
-    #[arg(short, long, value_parser = board_size, allow_hyphen_values = true)]
+    #[arg(short = 'n', long = "size", value_name = "N", value_parser = board_size, allow_hyphen_values = true)]
     n: usize,
     /// Worker threads (default: all cores).
     #[arg(short, long, value_parser = clap::value_parser!(u16).range(1..))]
