@@ -1,8 +1,137 @@
-//! Placeholder for the `count` benchmark target.
+//! The `count` benchmark target: the bitboard counter at N = 16 and 17 on one
+//! thread (CPU time), and the largest size again on two threads (wall time
+//! and the speed-up over one thread, both measured in the same run). Every
+//! count is checked against the published OEIS values.
 
-use super::{BenchOptions, BenchRow};
+use anyhow::{Context, bail};
 
-/// Measures this target.
-pub fn run(_: &BenchOptions) -> anyhow::Result<Vec<BenchRow>> {
-    anyhow::bail!("the count benchmark is not available yet")
+use super::{BenchOptions, BenchRow, measure};
+use crate::solvers::counting::{Counter, Counts};
+
+/// OEIS A000170 (all solutions) for N = 0..=27.
+const A000170: [u128; 28] = [
+    1,
+    1,
+    0,
+    0,
+    2,
+    10,
+    4,
+    40,
+    92,
+    352,
+    724,
+    2680,
+    14200,
+    73712,
+    365596,
+    2279184,
+    14772512,
+    95815104,
+    666090624,
+    4968057848,
+    39029188884,
+    314666222712,
+    2691008701644,
+    24233937684440,
+    227514171973736,
+    2207893435808352,
+    22317699616364044,
+    234907967154122528,
+];
+
+/// OEIS A002562 (fundamental solutions) for N = 0..=27.
+const A002562: [u128; 28] = [
+    1,
+    1,
+    0,
+    0,
+    1,
+    2,
+    1,
+    6,
+    12,
+    46,
+    92,
+    341,
+    1787,
+    9233,
+    45752,
+    285053,
+    1846955,
+    11977939,
+    83263591,
+    621012754,
+    4878666808,
+    39333324973,
+    336376244042,
+    3029242658210,
+    28439272956934,
+    275986683743434,
+    2789712466510289,
+    29363495934315694,
+];
+
+/// Measures the counter; fails if a count differs from OEIS.
+pub fn run(options: &BenchOptions) -> anyhow::Result<Vec<BenchRow>> {
+    let sizes = if !options.sizes.is_empty() {
+        options.sizes.clone()
+    } else if options.quick {
+        vec![12, 13]
+    } else {
+        vec![16, 17]
+    };
+    let mut rows = Vec::new();
+    let mut largest = None;
+    for &n in &sizes {
+        let counter = Counter::new(n)?;
+        let (counts, timing) = count_on(&counter, 1)?;
+        rows.push(BenchRow::new(
+            format!("count n={n} threads=1"),
+            timing,
+            checked(n, counts)?,
+        ));
+        if largest.as_ref().is_none_or(|(m, _, _)| n > *m) {
+            largest = Some((n, counter, timing.wall_seconds));
+        }
+    }
+    if let Some((n, counter, one_thread_wall)) = largest {
+        let (counts, timing) = count_on(&counter, 2)?;
+        let note = format!(
+            "{}; speed-up {:.2}x over 1 thread (wall)",
+            checked(n, counts)?,
+            one_thread_wall / timing.wall_seconds
+        );
+        rows.push(BenchRow::new(
+            format!("count n={n} threads=2"),
+            timing,
+            note,
+        ));
+    }
+    Ok(rows)
+}
+
+/// Counts on a fresh rayon pool of `threads` threads.
+fn count_on(counter: &Counter, threads: usize) -> anyhow::Result<(Counts, super::Timing)> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .with_context(|| format!("cannot start {threads} threads"))?;
+    Ok(measure(|| pool.install(|| counter.count_parallel(&|| {}))))
+}
+
+/// The note of a row: the counts and whether OEIS agrees.
+fn checked(n: usize, counts: Counts) -> anyhow::Result<String> {
+    let Counts { solutions, unique } = counts;
+    match (A000170.get(n), A002562.get(n)) {
+        (Some(&s), Some(&u)) if (s, u) == (solutions, unique) => {
+            Ok(format!("{solutions} solutions, {unique} unique (= OEIS)"))
+        }
+        (Some(&s), Some(&u)) => bail!(
+            "n = {n}: counted {solutions} solutions and {unique} unique, OEIS says {s} and {u}"
+        ),
+        _ => Ok(format!(
+            "{solutions} solutions, {unique} unique (no OEIS value to check)"
+        )),
+    }
 }

@@ -1,12 +1,103 @@
-//! `queens count` (placeholder until its issue lands).
+//! `queens count`: how many solutions the N×N board has (OEIS A000170) and
+//! how many are fundamental (OEIS A002562), with the fast bitboard counter.
+
+use std::io::IsTerminal;
+use std::time::Instant;
+
+use anyhow::Context;
+use indicatif::{ProgressBar, ProgressStyle};
+use queens::solvers::counting::Counter;
+use serde::Serialize;
 
 use super::Exit;
+use super::args::board_size;
 
-/// Placeholder arguments.
+/// Count all solutions and the fundamental ones (N <= 32).
+///
+/// Uses bitboard backtracking that searches one representative per symmetry
+/// class, in parallel; the counts do not depend on the number of threads.
 #[derive(clap::Args)]
-pub struct CountArgs {}
+pub struct CountArgs {
+    /// The board size N (1 to 32, the counter's limit).
+    #[arg(short = 'n', long = "size", value_name = "N", value_parser = board_size, allow_hyphen_values = true)]
+    n: usize,
+    /// Worker threads (default: all cores).
+    #[arg(short, long, value_parser = clap::value_parser!(u16).range(1..))]
+    threads: Option<u16>,
+    /// Print one JSON object: {"n", "solutions", "unique", "threads", "seconds"}.
+    #[arg(long)]
+    json: bool,
+}
 
-/// Says the subcommand is not available yet.
-pub fn run(_: CountArgs) -> anyhow::Result<Exit> {
-    anyhow::bail!("'queens count' is not available yet")
+/// The smallest board whose count takes long enough (about a second or
+/// more) to show a progress bar.
+const SLOW_N: usize = 16;
+
+/// The result as `--json` prints it.
+#[derive(Serialize)]
+struct Report {
+    n: usize,
+    solutions: u128,
+    unique: u128,
+    threads: usize,
+    seconds: f64,
+}
+
+/// Counts and prints the result.
+pub fn run(args: CountArgs) -> anyhow::Result<Exit> {
+    let counter = Counter::new(args.n)?;
+    let mut pool = rayon::ThreadPoolBuilder::new();
+    if let Some(t) = args.threads {
+        pool = pool.num_threads(usize::from(t));
+    }
+    let pool = pool.build().context("cannot start the worker threads")?;
+    let bar = if args.n >= SLOW_N && std::io::stderr().is_terminal() {
+        progress_bar(counter.subtree_count())
+    } else {
+        ProgressBar::hidden()
+    };
+    let start = Instant::now();
+    let counts = pool.install(|| counter.count_parallel(&|| bar.inc(1)));
+    let seconds = start.elapsed().as_secs_f64();
+    bar.finish_and_clear();
+    let report = Report {
+        n: args.n,
+        solutions: counts.solutions,
+        unique: counts.unique,
+        threads: pool.current_num_threads(),
+        seconds,
+    };
+    if args.json {
+        println!("{}", serde_json::to_string(&report)?);
+    } else {
+        let plural = |count: u128, word: &str| {
+            format!("{count} {word}{}", if count == 1 { "" } else { "s" })
+        };
+        println!(
+            "N = {}: {}, {} (unique up to rotation and reflection)",
+            report.n,
+            plural(report.solutions, "solution"),
+            plural(report.unique, "fundamental solution")
+        );
+        println!(
+            "counted in {:.3} s on {} thread{}",
+            report.seconds,
+            report.threads,
+            if report.threads == 1 { "" } else { "s" }
+        );
+    }
+    Ok(Exit::Success)
+}
+
+/// A bar over the subtrees, on stderr.
+fn progress_bar(subtrees: usize) -> ProgressBar {
+    let bar = ProgressBar::new(subtrees as u64);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{elapsed_precise} [{bar:40}] {pos}/{len} subtrees, eta {eta}",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .progress_chars("=> "),
+    );
+    bar
 }

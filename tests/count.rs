@@ -1,0 +1,114 @@
+//! `queens count` through the real binary: counts against the published
+//! OEIS tables, the JSON fields, thread-count invariance and bad input.
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+/// OEIS A000170: the number of solutions of the N×N board, N = 0..=17.
+const A000170: [u64; 18] = [
+    1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184, 14772512, 95815104,
+];
+
+/// OEIS A002562: the number of fundamental solutions, N = 0..=17.
+const A002562: [u64; 18] = [
+    1, 1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053, 1846955, 11977939,
+];
+
+/// Runs `queens count` with `args` and `--json` and returns the JSON object.
+fn count_json(args: &[&str]) -> Value {
+    let output = Command::cargo_bin("queens")
+        .expect("the queens binary")
+        .arg("count")
+        .args(args)
+        .arg("--json")
+        .output()
+        .expect("queens runs");
+    assert!(
+        output.status.success(),
+        "queens count {args:?} failed: {output:?}"
+    );
+    serde_json::from_slice(&output.stdout).expect("one JSON object")
+}
+
+fn check_against_oeis(n: usize) {
+    let size = n.to_string();
+    let json = count_json(&["-n", &size, "--threads", "2"]);
+    assert_eq!(json["n"], n as u64);
+    assert_eq!(json["solutions"], A000170[n], "solutions, n = {n}");
+    assert_eq!(json["unique"], A002562[n], "unique, n = {n}");
+    assert_eq!(json["threads"], 2);
+    let seconds = json["seconds"].as_f64().expect("seconds is a number");
+    assert!(seconds >= 0.0);
+    assert_eq!(json.as_object().expect("an object").len(), 5);
+}
+
+#[test]
+fn counts_match_oeis_up_to_13() {
+    for n in 1..=13 {
+        check_against_oeis(n);
+    }
+}
+
+#[test]
+#[ignore = "slow in the dev profile: run with --ignored (or `queens bench count`)"]
+fn counts_match_oeis_from_14_to_17() {
+    for n in 14..=17 {
+        check_against_oeis(n);
+    }
+}
+
+#[test]
+fn counts_do_not_depend_on_the_thread_count() {
+    let results: Vec<(Value, Value)> = ["1", "2", "3"]
+        .iter()
+        .map(|t| {
+            let json = count_json(&["-n", "12", "--threads", t]);
+            assert_eq!(json["threads"], t.parse::<u64>().expect("a number"));
+            (json["solutions"].clone(), json["unique"].clone())
+        })
+        .collect();
+    assert_eq!(results[0], (A000170[12].into(), A002562[12].into()));
+    assert!(results.iter().all(|r| *r == results[0]), "{results:?}");
+}
+
+#[test]
+fn text_output_names_both_counts() {
+    let output = Command::cargo_bin("queens")
+        .expect("the queens binary")
+        .args(["count", "-n", "8"])
+        .output()
+        .expect("queens runs");
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    assert!(text.contains("92 solutions"), "{text}");
+    assert!(text.contains("12 fundamental solutions"), "{text}");
+}
+
+#[test]
+fn bad_sizes_exit_with_2_and_say_what_is_allowed() {
+    for (size, expected) in [
+        ("33", "32"),
+        ("0", "at least 1"),
+        ("-3", "at least 1"),
+        ("abc", "'abc'"),
+    ] {
+        let output = Command::cargo_bin("queens")
+            .expect("the queens binary")
+            .args(["count", "-n", size])
+            .output()
+            .expect("queens runs");
+        assert_eq!(output.status.code(), Some(2), "-n {size}");
+        let message = String::from_utf8_lossy(&output.stderr);
+        assert!(message.contains(expected), "-n {size}: {message}");
+        assert!(output.stdout.is_empty(), "-n {size}");
+    }
+}
+
+#[test]
+fn a_zero_thread_count_exits_with_2() {
+    Command::cargo_bin("queens")
+        .expect("the queens binary")
+        .args(["count", "-n", "8", "--threads", "0"])
+        .assert()
+        .code(2);
+}
