@@ -405,3 +405,58 @@ fn the_embedded_default_config_loads() {
     let planned = queens::experiment::plan::plan(&experiment).len();
     assert!(planned > 1000, "{planned} trials");
 }
+
+#[test]
+fn the_time_limit_ends_a_trial_as_budget_time() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let d = dir.path();
+    // Random boards at N = 40 essentially never solve; only the clock stops them.
+    let config = "name = \"clock\"\nsizes = [40]\ntrials = 2\n[budget]\ntime_limit = 0.05\nmax_steps = 1_000_000_000_000\n\n[[algorithm]]\nname = \"random-restart\"\n";
+    std::fs::write(d.join("clock.toml"), config).expect("config");
+    ok(queens(d, &["run", "clock.toml", "-q"]));
+    let mut reader = csv::Reader::from_path(d.join("data/clock/runs.csv")).expect("runs");
+    let rows: Vec<queens::experiment::records::RunRecord> = reader
+        .deserialize()
+        .collect::<Result<_, _>>()
+        .expect("rows");
+    assert_eq!(rows.len(), 2);
+    for row in rows {
+        assert_eq!(row.stop_reason, "budget_time", "{row:?}");
+        assert!(!row.solved && row.wall_seconds >= 0.05, "{row:?}");
+    }
+}
+
+#[test]
+fn sharded_traces_merge_into_the_single_run_traces() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let d = dir.path();
+    let config = "name = \"tr\"\nseed = 2\nsizes = [8, 12]\ntrials = 3\ntrace = true\ntrace_every = 5\n\n[[algorithm]]\nname = \"min-conflicts\"\n\n[[algorithm]]\nname = \"naive-repair\"\n";
+    std::fs::write(d.join("tr.toml"), config).expect("config");
+    ok(queens(d, &["run", "tr.toml", "-q", "--data", "single"]));
+    ok(queens(
+        d,
+        &["run", "tr.toml", "-q", "--data", "s", "--shard", "0/2"],
+    ));
+    ok(queens(
+        d,
+        &[
+            "run",
+            "tr.toml",
+            "-q",
+            "--data",
+            "s",
+            "--shard",
+            "1/2",
+            "--threads",
+            "1",
+        ],
+    ));
+    ok(queens(d, &["merge", "s", "--plots", "plots"]));
+    let single = table(&d.join("single/traces.csv"));
+    assert!(single.len() > 12, "every trial has trace points");
+    assert_eq!(single, table(&d.join("s/traces.csv")));
+    assert_eq!(
+        table(&d.join("single/runs.csv")),
+        table(&d.join("s/runs.csv"))
+    );
+}
