@@ -12,7 +12,7 @@ use super::config;
 use super::metadata::{self, Metadata};
 use super::plan::{Shard, plan};
 use super::records::{RunRecord, TraceRecord};
-use super::runner::{RunFiles, new_metadata};
+use super::runner::{PlanIndex, RunFiles, new_metadata};
 use super::runs_file::{read_rows, write_rows};
 use crate::analysis::summary::{summarize, write_summary};
 
@@ -139,22 +139,8 @@ pub fn merge(dirs: &[PathBuf], into: &Path) -> anyhow::Result<MergeReport> {
             anyhow::anyhow!("the config stored in the shard metadata no longer loads: {e}")
         })?;
     let full_plan = plan(&experiment);
-    let entry_of: HashMap<&str, usize> = experiment
-        .entries
-        .iter()
-        .enumerate()
-        .map(|(i, e)| (e.label.as_str(), i))
-        .collect();
-    let position: HashMap<(usize, u64, u64), usize> = full_plan
-        .iter()
-        .enumerate()
-        .map(|(i, t)| ((t.entry, t.n, t.trial), i))
-        .collect();
-    let locate = |label: &str, n: u64, trial: u64| {
-        entry_of
-            .get(label)
-            .and_then(|&e| position.get(&(e, n, trial)).copied())
-    };
+    let index = PlanIndex::new(&experiment, &full_plan);
+    let locate = |label: &str, n: u64, trial: u64| index.locate(label, n, trial);
 
     let mut merged: Vec<Option<RunRecord>> = vec![None; full_plan.len()];
     let mut traces: Vec<(usize, TraceRecord)> = Vec::new();

@@ -68,7 +68,7 @@ impl Progress {
             let bar = ProgressBar::with_draw_target(Some(self.total), ProgressDrawTarget::stderr())
                 .with_elapsed(self.started.elapsed());
             let style = ProgressStyle::with_template(
-                "{prefix} [{elapsed_precise}] {wide_bar} {pos}/{len} trials, {per_sec}, ETA {eta} {msg}",
+                "{prefix} [{elapsed_precise}] {wide_bar} {pos}/{len} trials, ETA {eta}, {msg}",
             )
             .unwrap_or_else(|_| ProgressStyle::default_bar());
             bar.set_style(style);
@@ -89,7 +89,9 @@ impl Progress {
             let done = self.done.load(Ordering::Relaxed);
             if let Some(bar) = &bar {
                 bar.set_position(done);
-                bar.set_message(cell());
+                let secs = self.started.elapsed().as_secs_f64();
+                let rate = if secs > 0.0 { done as f64 / secs } else { 0.0 };
+                bar.set_message(format!("{rate:.1}/s, now {}", cell()));
             } else if last_line.elapsed() >= PLAIN_EVERY {
                 last_line = Instant::now();
                 eprintln!(

@@ -136,13 +136,14 @@ fn short(hash: &str) -> &str {
 }
 
 /// Finds a trial's position in a (sliced) plan from its (label, n, trial).
-struct PlanIndex<'a> {
+pub struct PlanIndex<'a> {
     entry_of: HashMap<&'a str, usize>,
     position: HashMap<(usize, u64, u64), usize>,
 }
 
 impl<'a> PlanIndex<'a> {
-    fn new(experiment: &'a Experiment, slice: &[Trial]) -> Self {
+    /// Indexes `slice`, a plan of `experiment` or a slice of one.
+    pub fn new(experiment: &'a Experiment, slice: &[Trial]) -> Self {
         PlanIndex {
             entry_of: experiment
                 .entries
@@ -158,7 +159,8 @@ impl<'a> PlanIndex<'a> {
         }
     }
 
-    fn locate(&self, label: &str, n: u64, trial: u64) -> Option<usize> {
+    /// The position in the slice of trial `trial` of (`label`, `n`), if planned.
+    pub fn locate(&self, label: &str, n: u64, trial: u64) -> Option<usize> {
         let entry = *self.entry_of.get(label)?;
         self.position.get(&(entry, n, trial)).copied()
     }
