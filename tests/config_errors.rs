@@ -224,3 +224,11 @@ fn missing_config_file_is_bad_input() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("nope.toml"));
     assert!(!dir.path().join("data").exists());
 }
+
+#[test]
+fn a_label_must_be_one_line() {
+    let e = refused(&format!(
+        "{HEAD}[[algorithm]]\nname = \"backtracking\"\nlabel = \"two\\nlines\"\n"
+    ));
+    assert_points_at(&e, 7, 9, &["\"two\\nlines\"", "one-line name"]);
+}

@@ -243,10 +243,12 @@ pub fn load(source: &str, text: &str) -> Result<Experiment, ConfigError> {
             Some(l) => (l.get_ref().clone(), l.span()),
             None => (a.name.get_ref().clone(), a.name.span()),
         };
-        if label.trim().is_empty() {
+        if label.trim().is_empty() || label.chars().any(char::is_control) {
             return Err(at(
                 label_span,
-                "empty label: write a name for the CSV and charts".to_string(),
+                format!(
+                    "label {label:?} is empty or holds control characters: write a one-line name for the CSV and charts"
+                ),
             ));
         }
         if entries.iter().any(|e| e.label == label) {
