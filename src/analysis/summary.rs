@@ -4,8 +4,6 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use anyhow::Context;
-
 use super::stats::{
     bootstrap_median_interval, ert, mean, quantile_sorted, sorted, wilson_interval,
 };
@@ -104,10 +102,9 @@ pub fn summarize(runs: &[RunRecord]) -> Vec<SummaryRow> {
 
 /// Writes `rows` to `path` as CSV (through a temporary file renamed into
 /// place, so a reader never sees half a summary).
-pub fn write_summary(path: &Path, rows: &[SummaryRow]) -> anyhow::Result<()> {
+pub fn write_summary(path: &Path, rows: &[SummaryRow]) -> Result<(), csv::Error> {
     let tmp = path.with_extension("csv.tmp");
-    let mut writer =
-        csv::Writer::from_path(&tmp).with_context(|| format!("cannot create {}", tmp.display()))?;
+    let mut writer = csv::Writer::from_path(&tmp)?;
     for row in rows {
         writer.serialize(row)?;
     }
@@ -116,7 +113,8 @@ pub fn write_summary(path: &Path, rows: &[SummaryRow]) -> anyhow::Result<()> {
     }
     writer.flush()?;
     drop(writer);
-    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))
+    std::fs::rename(&tmp, path)?;
+    Ok(())
 }
 
 /// The columns of summary.csv, written as the header of an empty summary.

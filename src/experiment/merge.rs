@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, bail};
+use super::error::{Doing, RunError, RunResult};
 
 use super::config;
 use super::metadata::{self, Metadata};
@@ -37,12 +37,14 @@ struct FoundShard {
 }
 
 /// Finds the shard metadata files (`metadata.shard-I-of-K.json`) in `dir`.
-fn find_shards(dir: &Path) -> anyhow::Result<Vec<FoundShard>> {
+fn find_shards(dir: &Path) -> RunResult<Vec<FoundShard>> {
     let mut found = Vec::new();
-    let entries = std::fs::read_dir(dir)
-        .with_context(|| format!("cannot read directory {}", dir.display()))?;
+    let entries =
+        std::fs::read_dir(dir).doing(|| format!("cannot read directory {}", dir.display()))?;
     for entry in entries {
-        let path = entry?.path();
+        let path = entry
+            .doing(|| format!("cannot read directory {}", dir.display()))?
+            .path();
         let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
             continue;
         };
@@ -72,25 +74,25 @@ fn find_shards(dir: &Path) -> anyhow::Result<Vec<FoundShard>> {
 
 /// Merges every shard found in `dirs` into `into` (runs.csv, summary.csv,
 /// metadata.json, and traces.csv when the config traces).
-pub fn merge(dirs: &[PathBuf], into: &Path) -> anyhow::Result<MergeReport> {
+pub fn merge(dirs: &[PathBuf], into: &Path) -> RunResult<MergeReport> {
     let mut shards = Vec::new();
     for dir in dirs {
         shards.extend(find_shards(dir)?);
     }
     let Some(first) = shards.first() else {
-        bail!(
+        return Err(RunError::Refused(format!(
             "no shard results (metadata.shard-I-of-K.json) in {}: run `queens run CONFIG --shard I/K` first",
             dirs.iter()
                 .map(|d| d.display().to_string())
                 .collect::<Vec<_>>()
                 .join(", ")
-        );
+        )));
     };
     let hash = first.metadata.config_hash.clone();
     let count = first.shard.count;
     for s in &shards {
         if s.metadata.config_hash != hash {
-            bail!(
+            return Err(RunError::Refused(format!(
                 "shards of different configs: {} has config hash {} ({}), {} has {} ({}); merge only shards of one config",
                 RunFiles::new(&first.dir, Some(first.shard))
                     .metadata
@@ -100,27 +102,27 @@ pub fn merge(dirs: &[PathBuf], into: &Path) -> anyhow::Result<MergeReport> {
                 RunFiles::new(&s.dir, Some(s.shard)).metadata.display(),
                 &s.metadata.config_hash[..12.min(s.metadata.config_hash.len())],
                 s.metadata.config_source,
-            );
+            )));
         }
         if s.shard.count != count {
-            bail!(
+            return Err(RunError::Refused(format!(
                 "shards of different splits: {} is shard {} but {} is shard {}; merge the shards of one split",
                 first.dir.display(),
                 first.shard,
                 s.dir.display(),
                 s.shard
-            );
+            )));
         }
     }
     let mut by_index: HashMap<u32, &FoundShard> = HashMap::new();
     for s in &shards {
         if let Some(other) = by_index.insert(s.shard.index, s) {
-            bail!(
+            return Err(RunError::Refused(format!(
                 "shard {} appears twice, in {} and {}; give each shard once",
                 s.shard,
                 other.dir.display(),
                 s.dir.display()
-            );
+            )));
         }
     }
     let missing: Vec<String> = (0..count)
@@ -128,15 +130,17 @@ pub fn merge(dirs: &[PathBuf], into: &Path) -> anyhow::Result<MergeReport> {
         .map(|i| format!("{i}/{count}"))
         .collect();
     if !missing.is_empty() {
-        bail!(
+        return Err(RunError::Refused(format!(
             "missing shard(s) {}: run them before merging",
             missing.join(", ")
-        );
+        )));
     }
 
     let experiment = config::load(&first.metadata.config_source, &first.metadata.config_text)
         .map_err(|e| {
-            anyhow::anyhow!("the config stored in the shard metadata no longer loads: {e}")
+            RunError::Refused(format!(
+                "the config stored in the shard metadata no longer loads: {e}"
+            ))
         })?;
     let full_plan = plan(&experiment);
     let index = PlanIndex::new(&experiment, &full_plan);
@@ -151,14 +155,16 @@ pub fn merge(dirs: &[PathBuf], into: &Path) -> anyhow::Result<MergeReport> {
         for row in rows {
             match locate(&row.label, row.n, row.trial) {
                 Some(p) if s.shard.contains(p) => merged[p] = Some(row),
-                _ => bail!(
-                    "{} has a row (label '{}', n = {}, trial {}) that is not in shard {}'s slice of the plan",
-                    files.runs.display(),
-                    row.label,
-                    row.n,
-                    row.trial,
-                    s.shard
-                ),
+                _ => {
+                    return Err(RunError::Refused(format!(
+                        "{} has a row (label '{}', n = {}, trial {}) that is not in shard {}'s slice of the plan",
+                        files.runs.display(),
+                        row.label,
+                        row.n,
+                        row.trial,
+                        s.shard
+                    )));
+                }
             }
         }
         let expected = (0..full_plan.len())
@@ -168,12 +174,12 @@ pub fn merge(dirs: &[PathBuf], into: &Path) -> anyhow::Result<MergeReport> {
             .filter(|&p| s.shard.contains(p) && merged[p].is_some())
             .count();
         if have < expected {
-            bail!(
+            return Err(RunError::Refused(format!(
                 "shard {} is incomplete: {have} of {expected} trials in {}; run `queens run … --shard {}` again to finish it (it resumes)",
                 s.shard,
                 files.runs.display(),
                 s.shard
-            );
+            )));
         }
         if experiment.trace {
             for r in read_rows::<TraceRecord>(&files.traces)? {
@@ -184,7 +190,7 @@ pub fn merge(dirs: &[PathBuf], into: &Path) -> anyhow::Result<MergeReport> {
         }
     }
 
-    std::fs::create_dir_all(into).with_context(|| format!("cannot create {}", into.display()))?;
+    std::fs::create_dir_all(into).doing(|| format!("cannot create {}", into.display()))?;
     let files = RunFiles::new(into, None);
     let records: Vec<RunRecord> = merged.into_iter().flatten().collect();
     write_rows(&files.runs, &records)?;
@@ -194,7 +200,8 @@ pub fn merge(dirs: &[PathBuf], into: &Path) -> anyhow::Result<MergeReport> {
         write_rows(&files.traces, &rows)?;
     }
     if let Some(summary) = &files.summary {
-        write_summary(summary, &summarize(&records))?;
+        write_summary(summary, &summarize(&records))
+            .doing(|| format!("cannot write {}", summary.display()))?;
     }
     let mut meta = new_metadata(&experiment, None, full_plan.len() as u64);
     meta.trials_done = records.len() as u64;

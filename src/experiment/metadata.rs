@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use anyhow::Context;
+use super::error::{Doing, RunResult};
 use serde::{Deserialize, Serialize};
 
 use super::plan::Shard;
@@ -135,22 +135,24 @@ pub fn rfc3339(epoch_seconds: u64) -> String {
 }
 
 /// Reads a metadata file; `None` when it does not exist.
-pub fn read(path: &Path) -> anyhow::Result<Option<Metadata>> {
+pub fn read(path: &Path) -> RunResult<Option<Metadata>> {
     match std::fs::read_to_string(path) {
         Ok(text) => serde_json::from_str(&text)
             .map(Some)
-            .with_context(|| format!("{} is not a queens metadata file", path.display())),
+            .doing(|| format!("{} is not a queens metadata file", path.display())),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(e).with_context(|| format!("cannot read {}", path.display())),
+        Err(e) => Err(e).doing(|| format!("cannot read {}", path.display())),
     }
 }
 
 /// Writes a metadata file (through a temporary file renamed into place).
-pub fn write(path: &Path, metadata: &Metadata) -> anyhow::Result<()> {
+pub fn write(path: &Path, metadata: &Metadata) -> RunResult<()> {
     let tmp = path.with_extension("json.tmp");
-    let text = serde_json::to_string_pretty(metadata)? + "\n";
-    std::fs::write(&tmp, text).with_context(|| format!("cannot write {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))
+    let text = serde_json::to_string_pretty(metadata)
+        .doing(|| format!("cannot encode {}", path.display()))?
+        + "\n";
+    std::fs::write(&tmp, text).doing(|| format!("cannot write {}", tmp.display()))?;
+    std::fs::rename(&tmp, path).doing(|| format!("cannot write {}", path.display()))
 }
 
 #[cfg(test)]

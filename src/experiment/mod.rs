@@ -3,6 +3,7 @@
 //! and merging shards.
 
 pub mod config;
+pub mod error;
 pub mod merge;
 pub mod metadata;
 pub mod plan;

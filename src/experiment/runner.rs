@@ -13,7 +13,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use anyhow::{Context, bail};
+use super::error::{Doing, RunError, RunResult};
 use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
 use rayon::prelude::*;
@@ -95,16 +95,12 @@ pub struct RunReport {
 
 /// Refuses to run when the data directory holds results of a different
 /// config (or results of unknown origin), unless `fresh`. Writes nothing.
-pub fn check_data_dir(
-    experiment: &Experiment,
-    files: &RunFiles,
-    fresh: bool,
-) -> anyhow::Result<()> {
+pub fn check_data_dir(experiment: &Experiment, files: &RunFiles, fresh: bool) -> RunResult<()> {
     if fresh {
         return Ok(());
     }
     match metadata::read(&files.metadata)? {
-        Some(old) if old.config_hash != experiment.hash => bail!(
+        Some(old) if old.config_hash != experiment.hash => Err(RunError::Refused(format!(
             "{} holds results of a different config: {} has config hash {}, {} has {}. \
              Resuming would mix trials of two experiments in one file. Run with --fresh to \
              discard the old results, give another --data directory, or restore the old config \
@@ -114,17 +110,17 @@ pub fn check_data_dir(
             short(&old.config_hash),
             experiment.source,
             short(&experiment.hash),
-        ),
+        ))),
         Some(_) => Ok(()),
         None => {
             let has_rows = std::fs::metadata(&files.runs).is_ok_and(|m| m.len() > 0);
             if has_rows {
-                bail!(
+                return Err(RunError::Refused(format!(
                     "{} exists but {} does not, so the config that wrote it is unknown; \
                      run with --fresh to start over, or give another --data directory",
                     files.runs.display(),
                     files.metadata.display()
-                );
+                )));
             }
             Ok(())
         }
@@ -177,10 +173,7 @@ pub fn plan_slice(experiment: &Experiment, shard: Option<Shard>) -> Vec<Trial> {
 }
 
 /// Runs `experiment` (or one shard of it) into `options.data_dir`.
-pub fn run_experiment(
-    experiment: &Experiment,
-    options: &RunOptions<'_>,
-) -> anyhow::Result<RunReport> {
+pub fn run_experiment(experiment: &Experiment, options: &RunOptions<'_>) -> RunResult<RunReport> {
     let files = RunFiles::new(&options.data_dir, options.shard);
     check_data_dir(experiment, &files, options.fresh)?;
     let slice = plan_slice(experiment, options.shard);
@@ -244,7 +237,8 @@ pub fn run_experiment(
         write_rows(&files.traces, &sorted)?;
     }
     if let Some(summary) = &files.summary {
-        write_summary(summary, &summarize(&records))?;
+        write_summary(summary, &summarize(&records))
+            .doing(|| format!("cannot write {}", summary.display()))?;
     }
     meta.trials_done = records.len() as u64;
     if let Some(session) = meta.sessions.last_mut() {
@@ -263,8 +257,8 @@ pub fn run_experiment(
 }
 
 /// Creates the data directory; with `fresh`, removes this run's old files.
-fn prepare_dir(dir: &Path, files: &RunFiles, fresh: bool) -> anyhow::Result<()> {
-    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+fn prepare_dir(dir: &Path, files: &RunFiles, fresh: bool) -> RunResult<()> {
+    std::fs::create_dir_all(dir).doing(|| format!("cannot create {}", dir.display()))?;
     if !fresh {
         return Ok(());
     }
@@ -277,7 +271,7 @@ fn prepare_dir(dir: &Path, files: &RunFiles, fresh: bool) -> anyhow::Result<()> 
     for path in old.into_iter().flatten() {
         match std::fs::remove_file(path) {
             Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-                return Err(e).with_context(|| format!("cannot remove {}", path.display()));
+                return Err(e).doing(|| format!("cannot remove {}", path.display()));
             }
             _ => {}
         }
@@ -291,7 +285,7 @@ fn load_done(
     runs: &Path,
     index: &PlanIndex<'_>,
     planned: usize,
-) -> anyhow::Result<Vec<Option<RunRecord>>> {
+) -> RunResult<Vec<Option<RunRecord>>> {
     drop_torn_tail(runs)?;
     let mut done: Vec<Option<RunRecord>> = vec![None; planned];
     for row in read_rows::<RunRecord>(runs)? {
@@ -299,14 +293,16 @@ fn load_done(
             Some(p) => {
                 done[p].get_or_insert(row);
             }
-            None => bail!(
-                "{} has a row (label '{}', n = {}, trial {}) that the config does not plan; \
+            None => {
+                return Err(RunError::Refused(format!(
+                    "{} has a row (label '{}', n = {}, trial {}) that the config does not plan; \
                  run with --fresh to start over",
-                runs.display(),
-                row.label,
-                row.n,
-                row.trial
-            ),
+                    runs.display(),
+                    row.label,
+                    row.n,
+                    row.trial
+                )));
+            }
         }
     }
     Ok(done)
@@ -318,7 +314,7 @@ fn load_traces(
     path: &Path,
     index: &PlanIndex<'_>,
     done: &[Option<RunRecord>],
-) -> anyhow::Result<Vec<TraceRecord>> {
+) -> RunResult<Vec<TraceRecord>> {
     drop_torn_tail(path)?;
     let all: Vec<TraceRecord> = read_rows(path)?;
     let before = all.len();
@@ -350,7 +346,7 @@ fn execute(
     files: &RunFiles,
     title: &str,
     options: &RunOptions<'_>,
-) -> anyhow::Result<Finished> {
+) -> RunResult<Finished> {
     let sink = Mutex::new(Sink {
         runs: AppendWriter::open(&files.runs)?,
         traces: if experiment.trace {
@@ -361,13 +357,12 @@ fn execute(
         finished: Vec::with_capacity(pending.len()),
         new_traces: Vec::new(),
     });
-    let failure: Mutex<Option<anyhow::Error>> = Mutex::new(None);
+    let failure: Mutex<Option<RunError>> = Mutex::new(None);
     let failed = AtomicBool::new(false);
     let progress = Progress::new(pending.len() as u64);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(options.threads.max(1))
-        .build()
-        .context("cannot start the worker threads")?;
+        .build()?;
     let describe = |p: usize| {
         let t = &slice[p];
         format!("{} n={}", experiment.entries[t.entry].label, t.n)
@@ -387,7 +382,7 @@ fn execute(
                         match finished {
                             Some((record, trace)) => sink
                                 .lock()
-                                .map_err(|_| anyhow::anyhow!("a worker panicked"))?
+                                .map_err(|_| RunError::Poisoned)?
                                 .write(p, record, trace),
                             None => Ok(()),
                         }
@@ -409,9 +404,7 @@ fn execute(
     if let Some(e) = failure.into_inner().ok().flatten() {
         return Err(e);
     }
-    let sink = sink
-        .into_inner()
-        .map_err(|_| anyhow::anyhow!("a worker panicked"))?;
+    let sink = sink.into_inner().map_err(|_| RunError::Poisoned)?;
     Ok((sink.finished, sink.new_traces))
 }
 
@@ -448,7 +441,7 @@ impl Sink {
         position: usize,
         record: RunRecord,
         trace: Vec<TraceRecord>,
-    ) -> anyhow::Result<()> {
+    ) -> RunResult<()> {
         // Trace rows first: a resume keeps only the traces of trials with a row.
         if let Some(w) = &mut self.traces {
             w.append(&trace)?;
@@ -467,12 +460,13 @@ fn run_trial(
     entry: &Entry,
     t: &Trial,
     interrupt: &AtomicBool,
-) -> anyhow::Result<Option<(RunRecord, Vec<TraceRecord>)>> {
+) -> RunResult<Option<(RunRecord, Vec<TraceRecord>)>> {
     let mut rng = ChaCha8Rng::seed_from_u64(t.seed);
     let mut tracer = experiment
         .trace
         .then(|| SamplingTrace::new(experiment.trace_every));
-    let n = usize::try_from(t.n).context("board size does not fit this machine")?;
+    let n = usize::try_from(t.n)
+        .map_err(|_| RunError::Refused(format!("board size {} does not fit this machine", t.n)))?;
     let start = Instant::now();
     let outcome: Outcome = {
         let mut control = Control::new(entry.budget).with_interrupt(interrupt);
@@ -487,14 +481,14 @@ fn run_trial(
     }
     if let Some(solution) = &outcome.solution {
         validate(solution.columns()).map_err(|v| {
-            anyhow::anyhow!(
-                "internal error: {} returned an invalid board ({v:?}); replay: queens solve -a {} -n {} --seed {} {}",
+            RunError::InvalidSolution(format!(
+                "{} returned an invalid board ({v:?}); replay: queens solve -a {} -n {} --seed {} {}",
                 entry.label,
                 entry.algorithm.name,
                 t.n,
                 t.seed,
                 entry.params.as_cli_args()
-            )
+            ))
         })?;
     }
     let m = outcome.metrics;

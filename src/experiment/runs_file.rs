@@ -5,19 +5,23 @@
 
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use anyhow::Context;
+use super::error::{Doing, RunResult};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 /// Cuts a torn last line (one without its newline) off the file at `path`.
 /// Returns whether anything was cut. A missing file is left missing.
-pub fn drop_torn_tail(path: &Path) -> anyhow::Result<bool> {
+pub fn drop_torn_tail(path: &Path) -> RunResult<bool> {
+    cut_after_last_newline(path).doing(|| format!("cannot repair {}", path.display()))
+}
+
+fn cut_after_last_newline(path: &Path) -> std::io::Result<bool> {
     let mut file = match OpenOptions::new().read(true).write(true).open(path) {
         Ok(f) => f,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(false),
-        Err(e) => return Err(e).with_context(|| format!("cannot open {}", path.display())),
+        Err(e) => return Err(e),
     };
     let len = file.metadata()?.len();
     if len == 0 {
@@ -42,46 +46,49 @@ pub fn drop_torn_tail(path: &Path) -> anyhow::Result<bool> {
     if keep == len {
         return Ok(false);
     }
-    file.set_len(keep)
-        .with_context(|| format!("cannot truncate {}", path.display()))?;
+    file.set_len(keep)?;
     Ok(true)
 }
 
 /// Reads every whole row of a CSV file with a header, ignoring a torn last
 /// line (one without its newline); a missing or empty file has no rows.
-pub fn read_rows<T: DeserializeOwned>(path: &Path) -> anyhow::Result<Vec<T>> {
+pub fn read_rows<T: DeserializeOwned>(path: &Path) -> RunResult<Vec<T>> {
     let bytes = match std::fs::read(path) {
         Ok(b) => b,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
+        Err(e) => return Err(e).doing(|| format!("cannot read {}", path.display())),
     };
     let whole = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
     let mut reader = csv::Reader::from_reader(&bytes[..whole]);
     reader
         .deserialize()
         .enumerate()
-        .map(|(i, row)| row.with_context(|| format!("{}: bad row {}", path.display(), i + 2)))
+        .map(|(i, row)| row.doing(|| format!("{}: bad row {}", path.display(), i + 2)))
         .collect()
 }
 
 /// Writes `rows` (with a header) to `path` through a temporary file renamed
 /// into place, so the file is never seen half-written.
-pub fn write_rows<T: Serialize>(path: &Path, rows: &[T]) -> anyhow::Result<()> {
+pub fn write_rows<T: Serialize>(path: &Path, rows: &[T]) -> RunResult<()> {
     let tmp = path.with_extension("csv.tmp");
-    let file = File::create(&tmp).with_context(|| format!("cannot create {}", tmp.display()))?;
-    let mut writer = csv::Writer::from_writer(std::io::BufWriter::new(file));
-    for row in rows {
-        writer.serialize(row)?;
-    }
-    writer.flush()?;
-    drop(writer);
-    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))
+    let write = || -> Result<(), csv::Error> {
+        let file = File::create(&tmp)?;
+        let mut writer = csv::Writer::from_writer(std::io::BufWriter::new(file));
+        for row in rows {
+            writer.serialize(row)?;
+        }
+        writer.flush()?;
+        Ok(())
+    };
+    write().doing(|| format!("cannot write {}", tmp.display()))?;
+    std::fs::rename(&tmp, path).doing(|| format!("cannot write {}", path.display()))
 }
 
 /// Appends rows to a CSV file: each batch is encoded in memory, then written
 /// with a single `write` to a file opened for appending. The header goes out
 /// with the first batch written to an empty file.
 pub struct AppendWriter {
+    path: PathBuf,
     file: File,
     needs_header: bool,
     encoded: Vec<u8>,
@@ -89,14 +96,16 @@ pub struct AppendWriter {
 
 impl AppendWriter {
     /// Opens (or creates) `path` for appending.
-    pub fn open(path: &Path) -> anyhow::Result<Self> {
+    pub fn open(path: &Path) -> RunResult<Self> {
+        let what = || format!("cannot open {} for appending", path.display());
         let file = OpenOptions::new()
             .create(true)
             .append(true)
             .open(path)
-            .with_context(|| format!("cannot open {} for appending", path.display()))?;
-        let needs_header = file.metadata()?.len() == 0;
+            .doing(what)?;
+        let needs_header = file.metadata().doing(what)?.len() == 0;
         Ok(Self {
+            path: path.to_path_buf(),
             file,
             needs_header,
             encoded: Vec::with_capacity(1024),
@@ -104,7 +113,7 @@ impl AppendWriter {
     }
 
     /// Appends `rows` in one write; nothing for an empty batch.
-    pub fn append<T: Serialize>(&mut self, rows: &[T]) -> anyhow::Result<()> {
+    pub fn append<T: Serialize>(&mut self, rows: &[T]) -> RunResult<()> {
         if rows.is_empty() {
             return Ok(());
         }
@@ -113,14 +122,13 @@ impl AppendWriter {
             .has_headers(self.needs_header)
             .buffer_capacity(512)
             .from_writer(&mut self.encoded);
+        let what = || format!("cannot append to {}", self.path.display());
         for row in rows {
-            writer.serialize(row)?;
+            writer.serialize(row).doing(what)?;
         }
-        writer.flush()?;
+        writer.flush().doing(what)?;
         drop(writer);
-        self.file
-            .write_all(&self.encoded)
-            .context("cannot append to the results file")?;
+        self.file.write_all(&self.encoded).doing(what)?;
         self.needs_header = false;
         Ok(())
     }
