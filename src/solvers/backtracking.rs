@@ -98,9 +98,15 @@ impl WirthSearch {
     }
 
     /// Continues the search to the next solution, the end of the search, or a
-    /// stop ordered by `control` (checked before every test).
+    /// stop ordered by `control`. Step and check budgets stop it exactly at the
+    /// limit; the clock and interrupt flag are consulted every 1024 tests.
     pub fn next_solution(&mut self, control: &mut Control<'_>) -> SearchEvent {
         let n = self.n;
+        let budget = control.budget();
+        let exact_limit = budget
+            .max_steps
+            .unwrap_or(u64::MAX)
+            .min(budget.max_checks.unwrap_or(u64::MAX));
         while !self.finished {
             let row = self.row;
             let column = self.next[row] as usize;
@@ -115,7 +121,9 @@ impl WirthSearch {
                 self.set(self.row, left, false);
                 continue;
             }
-            if let Some(reason) = control.stop_reason(&self.metrics()) {
+            if (self.moves.tests >= exact_limit || self.moves.tests % 1024 == 0)
+                && let Some(reason) = control.stop_reason(&self.metrics())
+            {
                 return SearchEvent::Stopped(reason);
             }
             self.moves.tests += 1;
