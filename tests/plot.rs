@@ -93,6 +93,7 @@ fn write_experiment(
                     backtracks: 0,
                     evaluations: steps,
                     final_conflicts: if solved { 0 } else { 1 + mix.next() % 3 },
+                    solutions: u64::from(solved),
                     wall_seconds: steps as f64 * n as f64 * 2e-8 * (1.0 + 0.1 * mix.unit()),
                 });
             }
