@@ -60,7 +60,6 @@ fn solves_a_board_with_byte_counters() {
 }
 
 #[test]
-#[ignore = "a million queens: slow in the dev profile"]
 fn solves_a_million() {
     let outcome = assert_solved(1_000_000, 0);
     assert!(outcome.metrics.steps > 0);

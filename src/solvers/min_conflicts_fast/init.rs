@@ -7,14 +7,26 @@
 //! place `i`, so no extra array is needed. Row `i` tries up to
 //! [`INIT_TRIES`] uniformly random unused columns and takes the first on two
 //! empty diagonals; if none is free it takes the tried column with the
-//! fewest attacks (Minton et al.'s greedy assignment). The last [`TAIL`]
-//! rows, where free columns are rare, take a random unused column at once.
+//! fewest occupied diagonals (Minton et al.'s greedy assignment). The last
+//! [`TAIL`] rows, where free columns are rare, take a random unused column at
+//! once.
+//!
+//! While rows are placed, only whether a diagonal is occupied matters, so
+//! occupancy is kept in two bitsets (n/4 bytes each, an eighth of the byte
+//! counters' size: they mostly stay in cache). Each row placed on an
+//! occupied diagonal is listed with which of its diagonals were occupied.
+//! A diagonal's queen count is then exactly its occupancy bit plus the
+//! listed rows that found it occupied, which is how the counters are filled
+//! at the end, in one sequential pass plus one step per listed row.
 //!
 //! Random positions come from a small ring of 64-bit draws taken ahead of
-//! use, so the memory holding a future candidate's column and diagonals can
-//! be prefetched while the current row is decided; a draw `x` maps to
-//! `i + ⌊x · (n − i) / 2⁶⁴⌋` (Lemire's multiply-shift, bias below n / 2⁶⁴).
-//! Prefetching changes timing only, never a decision.
+//! use, so the memory a future candidate needs can be prefetched while the
+//! current row is decided; a draw `x` maps to `lo + ⌊x · (n − lo) / 2⁶⁴⌋`
+//! (Lemire's multiply-shift, bias below n / 2⁶⁴). A position drawn while row
+//! `i0` was placed is uniform in `i0..n`; used for row `i ≥ i0` it is kept if
+//! still in the pool (`≥ i`), which leaves it uniform in `i..n`, and replaced
+//! by a fresh draw otherwise. Prefetching changes timing only, never a
+//! decision.
 
 use rand::Rng;
 use rand::RngExt;
@@ -32,7 +44,7 @@ pub const TAIL: usize = 64;
 pub const INIT_TRIES: usize = 64;
 
 /// Draws kept ahead of use for prefetching (a power of two).
-const RING: usize = 16;
+const RING: usize = 32;
 
 /// Rows between two looks at the budget and the clock.
 const POLL_ROWS: usize = 1 << 16;
@@ -60,10 +72,10 @@ pub(super) fn initialize<C: Counter>(
 ) -> Result<(), InitFailure> {
     let n = board.n();
     let greedy_end = n - n.min(TAIL);
-    // Pool positions drawn ahead: a position drawn while row `i0` was being
-    // placed is uniform in `i0..n`; used for row `i >= i0` it is kept if it
-    // is still in the pool (`>= i`), which makes it uniform in `i..n`, and
-    // replaced by a fresh draw otherwise.
+    let mut occupied = Occupancy::new(n);
+    // For each listed row: bit 0 set if its up-diagonal was occupied when it
+    // was placed, bit 1 for its down-diagonal.
+    let mut found: Vec<u8> = Vec::new();
     let mut ring = [0usize; RING];
     ring.iter_mut().for_each(|j| *j = scale(rng.next_u64(), n));
     let mut head = 0;
@@ -73,7 +85,7 @@ pub(super) fn initialize<C: Counter>(
                 return Err(InitFailure::Stopped(reason));
             }
         }
-        let mut best = (u32::MAX, i);
+        let mut best = (u8::MAX, i);
         for _ in 0..INIT_TRIES {
             let mut j = ring[head];
             let fresh = i + scale(rng.next_u64(), n - i);
@@ -82,23 +94,82 @@ pub(super) fn initialize<C: Counter>(
             if j < i {
                 j = i + scale(rng.next_u64(), n - i);
             }
-            prefetch_ahead(board, i, fresh, ring[(head + RING / 2) % RING]);
+            prefetch(board.columns.as_ptr().wrapping_add(fresh));
+            let guess = (i + 2).min(n - 1);
+            let (u, d) = board.diagonals(guess, board.columns[ring[(head + RING / 2) % RING]]);
+            occupied.prefetch(u, d);
             let (u, d) = board.diagonals(i, board.columns[j]);
-            let attacks = board.up[u].get() + board.down[d].get();
+            let taken = occupied.taken(u, d);
             metrics.checks += 1;
-            if attacks < best.0 {
-                best = (attacks, j);
-                if attacks == 0 {
+            if taken < best.0 {
+                best = (taken, j);
+                if taken == 0 {
                     break;
                 }
             }
         }
-        place(board, i, best.1, attacked)?;
+        place(board, &mut occupied, i, best.1, attacked, &mut found);
     }
     for i in greedy_end..n {
         let j = i + rng.random_range(0..(n - i) as u32) as usize;
         metrics.checks += 1;
-        place(board, i, j, attacked)?;
+        place(board, &mut occupied, i, j, attacked, &mut found);
+    }
+    count_queens(board, &occupied, attacked, &found)
+}
+
+/// Moves the column at position `j` of the pool to row `i` and marks its
+/// diagonals, listing the row if either was occupied.
+#[inline(always)]
+fn place<C: Counter>(
+    board: &mut FastBoard<C>,
+    occupied: &mut Occupancy,
+    i: usize,
+    j: usize,
+    attacked: &mut Vec<u32>,
+    found: &mut Vec<u8>,
+) {
+    board.columns.swap(i, j);
+    let (u, d) = board.diagonals(i, board.columns[i]);
+    let flags = occupied.mark(u, d);
+    if flags != 0 {
+        attacked.push(i as u32);
+        found.push(flags);
+    }
+}
+
+/// Fills the counters from the occupancy bits and the listed rows (see the
+/// module header) and sets the pair count; fails if a counter would overflow
+/// or the pairs exceed the repair's bound.
+fn count_queens<C: Counter>(
+    board: &mut FastBoard<C>,
+    occupied: &Occupancy,
+    attacked: &[u32],
+    found: &[u8],
+) -> Result<(), InitFailure> {
+    expand(&occupied.up, &mut board.up);
+    expand(&occupied.down, &mut board.down);
+    let mut crowded_up = Vec::new();
+    let mut crowded_down = Vec::new();
+    for (&row, &flags) in attacked.iter().zip(found) {
+        let (u, d) = board.diagonals(row as usize, board.columns[row as usize]);
+        if flags & 1 != 0 {
+            bump(&mut board.up[u])?;
+            crowded_up.push(u);
+        }
+        if flags & 2 != 0 {
+            bump(&mut board.down[d])?;
+            crowded_down.push(d);
+        }
+    }
+    board.pairs = 0;
+    for (crowded, counts) in [(&mut crowded_up, &board.up), (&mut crowded_down, &board.down)] {
+        crowded.sort_unstable();
+        crowded.dedup();
+        for &k in crowded.iter() {
+            let queens = u64::from(counts[k].get());
+            board.pairs += queens * (queens - 1) / 2;
+        }
     }
     if board.pairs > u64::from(C::MAX) * u64::from(C::MAX - 1) / 2 {
         return Err(InitFailure::TooCrowded);
@@ -106,44 +177,71 @@ pub(super) fn initialize<C: Counter>(
     Ok(())
 }
 
-/// Moves the column at position `j` of the pool to row `i` and counts it.
-#[inline(always)]
-fn place<C: Counter>(
-    board: &mut FastBoard<C>,
-    i: usize,
-    j: usize,
-    attacked: &mut Vec<u32>,
-) -> Result<(), InitFailure> {
-    board.columns.swap(i, j);
-    let (u, d) = board.diagonals(i, board.columns[i]);
-    let (up, down) = (board.up[u].get(), board.down[d].get());
-    if up == C::MAX || down == C::MAX {
+/// Adds one queen to a counter, failing instead of overflowing.
+fn bump<C: Counter>(counter: &mut C) -> Result<(), InitFailure> {
+    if counter.get() == C::MAX {
         return Err(InitFailure::TooCrowded);
     }
-    if up + down > 0 {
-        attacked.push(i as u32);
-    }
-    board.place(i);
+    *counter = counter.incremented();
     Ok(())
+}
+
+/// Sets each counter to its occupancy bit (0 or 1).
+fn expand<C: Counter>(bits: &[u64], counters: &mut [C]) {
+    let zero = C::default();
+    let one = zero.incremented();
+    for (chunk, &word) in counters.chunks_mut(64).zip(bits) {
+        for (b, counter) in chunk.iter_mut().enumerate() {
+            *counter = if word >> b & 1 == 1 { one } else { zero };
+        }
+    }
+}
+
+/// Which diagonals hold a queen, one bit each, during the initialization.
+struct Occupancy {
+    up: Vec<u64>,
+    down: Vec<u64>,
+}
+
+impl Occupancy {
+    fn new(n: usize) -> Self {
+        let words = (2 * n).saturating_sub(1).div_ceil(64);
+        Self {
+            up: vec![0; words],
+            down: vec![0; words],
+        }
+    }
+
+    /// How many of up-diagonal `u` and down-diagonal `d` are occupied.
+    #[inline(always)]
+    fn taken(&self, u: usize, d: usize) -> u8 {
+        (self.up[u / 64] >> (u % 64) & 1) as u8 + (self.down[d / 64] >> (d % 64) & 1) as u8
+    }
+
+    /// Marks both diagonals occupied; returns which were already (bit 0 for
+    /// `u`, bit 1 for `d`).
+    #[inline(always)]
+    fn mark(&mut self, u: usize, d: usize) -> u8 {
+        let (wu, bu) = (&mut self.up[u / 64], u % 64);
+        let was_up = (*wu >> bu & 1) as u8;
+        *wu |= 1 << bu;
+        let (wd, bd) = (&mut self.down[d / 64], d % 64);
+        let was_down = (*wd >> bd & 1) as u8;
+        *wd |= 1 << bd;
+        was_up | was_down << 1
+    }
+
+    #[inline(always)]
+    fn prefetch(&self, u: usize, d: usize) {
+        prefetch(self.up.as_ptr().wrapping_add(u / 64));
+        prefetch(self.down.as_ptr().wrapping_add(d / 64));
+    }
 }
 
 /// `⌊x · m / 2⁶⁴⌋`: a draw scaled to `0..m`.
 #[inline(always)]
 fn scale(x: u64, m: usize) -> usize {
     ((u128::from(x) * m as u128) >> 64) as usize
-}
-
-/// Prefetches pool position `far` (used [`RING`] tries from now) and the
-/// diagonals of the column at pool position `mid` (used half as many tries
-/// from now, its column already fetched), guessing the row that will use
-/// it as `i + 2`; a wrong guess only costs a cache miss.
-#[inline(always)]
-fn prefetch_ahead<C: Counter>(board: &FastBoard<C>, i: usize, far: usize, mid: usize) {
-    prefetch(board.columns.as_ptr().wrapping_add(far));
-    let row = (i + 2).min(board.n() - 1);
-    let (u, d) = board.diagonals(row, board.columns[mid]);
-    prefetch(board.up.as_ptr().wrapping_add(u));
-    prefetch(board.down.as_ptr().wrapping_add(d));
 }
 
 /// Asks the CPU to bring the cache line holding `p` closer; a hint only.
