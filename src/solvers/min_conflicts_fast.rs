@@ -20,20 +20,23 @@
 //!   ([`FastBoard`]); the running number of attacking pairs is the objective.
 //! - Memory: `u32` columns (N ≤ 2³²) plus counters of `u8` for N > 65 535
 //!   (8 bytes per queen) or `u16` below (where a diagonal holds at most
-//!   N ≤ 65 535 queens, so no bound is needed). A `u8` never wraps: the
-//!   initialization starts over (a restart) if a queen would land on a
-//!   diagonal already holding 255, or if it ends with more than 255·254/2
-//!   attacking pairs (never seen: a few hundred is typical at N = 10⁸).
+//!   N ≤ 65 535 queens, so no bound is needed); the initialization adds
+//!   bitsets of 5/8 byte per queen while it runs (8.6 bytes per queen at the
+//!   peak). A `u8` never wraps: the initialization starts over (a restart)
+//!   if a diagonal would count more than 255 queens, or if it ends with more
+//!   than 255·254/2 attacking pairs (never seen: a few hundred is typical at
+//!   N = 10⁸).
 //!   Repairs never raise the pair count, and a diagonal with k queens alone
 //!   makes k(k−1)/2 pairs, so every count stays ≤ 255; a swap decrements its
 //!   counters before incrementing any, so no intermediate value exceeds a
 //!   final one. Increments are checked anyway and would panic, never wrap.
-//! - Initialization ([`init`], QS4 "in the spirit of Minton's greedy
+//! - Initialization (`init.rs`, QS4 "in the spirit of Minton's greedy
 //!   assignment"): rows in order, each on a random unused column with both
-//!   diagonals empty (up to [`init::INIT_TRIES`] tries, else the least
-//!   attacked tried), the last [`init::TAIL`] rows on random unused columns.
-//!   Linear time, and for large N only a few dozen queens end up attacked.
-//!   For N ≤ TAIL it degenerates to a uniformly random permutation.
+//!   diagonals empty (up to [`INIT_TRIES`] tries, else the tried column with
+//!   the fewest occupied diagonals), the last [`TAIL`] rows on random unused
+//!   columns. Linear time; at N = 10⁶..10⁸ between about 60 and 400 queens
+//!   end up attacked. For N ≤ TAIL it degenerates to a uniformly random
+//!   permutation, which the repairs and restarts then handle.
 //! - Repair: a list of rows that may be attacked, with the invariant that
 //!   every attacking pair has a row on it (the initialization lists each row
 //!   placed under attack; a swap lists its two rows if they end attacked).
@@ -46,7 +49,7 @@
 //!   reduces the attacking pairs is taken (Sosic & Gu's QS2/QS4). No O(N)
 //!   scan happens after the initialization.
 //! - Restart: after [`stall_limit`] attempts without a new lowest pair count
-//!   the board is initialized again (the current permutation is the new pool).
+//!   the board is initialized again from scratch (new random draws).
 //!
 //! Counters:
 //! - `steps`: repairs, i.e. swaps performed after the initialization.
@@ -56,14 +59,15 @@
 //!   after a swap for the list.
 //! - `restarts`: initializations after the first.
 //! - `final_conflicts`: attacking pairs on the board at the end (0 when
-//!   solved); if the budget stops the initialization, the unplaced rows keep
-//!   the columns the pool holds at that moment.
+//!   solved); if the budget stops the initialization, the unplaced rows hold
+//!   the unused columns in the order of the pool at that moment.
 //! - `tests`, `backtracks`, `evaluations`: always 0.
 
 mod board;
 mod init;
 
 pub use board::{Counter, FastBoard, FastBoardError, MAX_N};
+pub use init::{DIRECT_SHARE, INIT_TRIES, TAIL};
 
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
@@ -116,14 +120,12 @@ fn run<C: Counter>(
                 return Outcome::unsolved(metrics, reason);
             }
             Err(InitFailure::TooCrowded) => {
-                if std::env::var_os("DBG").is_some() { eprintln!("too crowded"); }
                 if let Some(reason) = restart(&mut board, &mut attacked, &mut metrics, control) {
                     return stopped(board, metrics, reason);
                 }
                 continue;
             }
         }
-        if std::env::var_os("DBG").is_some() { eprintln!("init done: pairs {} attacked {} checks {} restarts {}", board.pairs(), attacked.len(), metrics.checks, metrics.restarts); }
         if control.tracing() {
             control.observe(metrics.steps, board.pairs());
         }

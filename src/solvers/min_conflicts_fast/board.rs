@@ -108,19 +108,10 @@ impl<C: Counter> FastBoard<C> {
     /// pool of the initialization, whose rows are counted as they are placed.
     pub(super) fn unplaced(n: usize) -> Self {
         let diagonals = (2 * n).saturating_sub(1);
-        let mut columns = vec![0u32; n];
-        let up = vec![C::default(); diagonals];
-        let down = vec![C::default(); diagonals];
-        if std::env::var_os("NOHUGE").is_none() {
-            advise_huge_pages(&columns);
-            advise_huge_pages(&up);
-            advise_huge_pages(&down);
-        }
-        columns.iter_mut().enumerate().for_each(|(c, x)| *x = c as u32);
         Self {
-            columns,
-            up,
-            down,
+            columns: (0..n).map(|c| c as u32).collect(),
+            up: vec![C::default(); diagonals],
+            down: vec![C::default(); diagonals],
             pairs: 0,
         }
     }
@@ -220,7 +211,9 @@ impl<C: Counter> FastBoard<C> {
         let (ua2, da2) = self.diagonals(a, cb);
         let (ub2, db2) = self.diagonals(b, ca);
         let count = |v: &[C], i: usize| i64::from(v[i].get());
-        let removed = count(&self.up, ua) + count(&self.down, da) + count(&self.up, ub)
+        let removed = count(&self.up, ua)
+            + count(&self.down, da)
+            + count(&self.up, ub)
             + count(&self.down, db)
             - 4;
         let added = count(&self.up, ua2)
@@ -260,20 +253,5 @@ impl<C: Counter> FastBoard<C> {
         }
         self.pairs = self.pairs.wrapping_add_signed(delta);
         delta
-    }
-}
-
-fn advise_huge_pages<T>(v: &[T]) {
-    const HUGE: usize = 2 << 20;
-    const MADV_HUGEPAGE: i32 = 14;
-    unsafe extern "C" {
-        fn madvise(addr: *mut std::ffi::c_void, len: usize, advice: i32) -> i32;
-    }
-    let start = v.as_ptr() as usize;
-    let end = start + std::mem::size_of_val(v);
-    let first = start.div_ceil(HUGE) * HUGE;
-    let last = end / HUGE * HUGE;
-    if last > first {
-        unsafe { madvise(first as *mut std::ffi::c_void, last - first, MADV_HUGEPAGE) };
     }
 }

@@ -1,15 +1,21 @@
 //! The near-conflict-free linear-time initialization of min-conflicts `fast`,
 //! after Sosic & Gu's QS4 ("3,000,000 queens in less than one minute", 1991).
 //!
-//! Rows are filled top to bottom. The permutation itself is the pool of
-//! unused columns: before row `i` is placed, positions `i..n` hold the columns
-//! no placed row uses, and placing row `i` swaps the chosen position into
-//! place `i`, so no extra array is needed. Row `i` tries up to
-//! [`INIT_TRIES`] uniformly random unused columns and takes the first on two
-//! empty diagonals; if none is free it takes the tried column with the
-//! fewest occupied diagonals (Minton et al.'s greedy assignment). The last
-//! [`TAIL`] rows, where free columns are rare, take a random unused column at
-//! once.
+//! Rows are filled top to bottom. Row `i` tries up to [`INIT_TRIES`]
+//! uniformly random unused columns and takes the first whose two diagonals
+//! are empty; if none is, it takes the tried column with the fewest
+//! occupied diagonals (Minton et al.'s greedy assignment). The last [`TAIL`]
+//! rows, where free columns are rare, take a random unused column at once.
+//!
+//! A uniformly random unused column is drawn in one of two equivalent ways:
+//! - while more than 1/[`DIRECT_SHARE`] of the columns are unused, a uniform
+//!   column of `0..n` is drawn, and drawn again while a bitmap of used
+//!   columns (n/8 bytes, freed when this phase ends) marks it; draws of used
+//!   columns count as checks but not as tries;
+//! - then, as in QS4, the permutation itself is the pool: positions `i..n`
+//!   hold the unused columns (written there in increasing order when the
+//!   first phase ends), a uniform position of `i..n` is drawn, and placing
+//!   row `i` swaps it into place `i`, so no array of unused columns is kept.
 //!
 //! While rows are placed, only whether a diagonal is occupied matters, so
 //! occupancy is kept in two bitsets (n/4 bytes each, an eighth of the byte
@@ -19,9 +25,10 @@
 //! listed rows that found it occupied, which is how the counters are filled
 //! at the end, in one sequential pass plus one step per listed row.
 //!
-//! Random positions come from a small ring of 64-bit draws taken ahead of
-//! use, so the memory a future candidate needs can be prefetched while the
-//! current row is decided; a draw `x` maps to `lo + ⌊x · (n − lo) / 2⁶⁴⌋`
+//! Random columns and positions come from a small ring of 64-bit draws taken
+//! ahead of use, so the memory a future candidate needs can be prefetched
+//! while the current row is decided; a draw `x` maps to
+//! `lo + ⌊x · (n − lo) / 2⁶⁴⌋`
 //! (Lemire's multiply-shift, bias below n / 2⁶⁴). A position drawn while row
 //! `i0` was placed is uniform in `i0..n`; used for row `i ≥ i0` it is kept if
 //! still in the pool (`≥ i`), which leaves it uniform in `i..n`, and replaced
@@ -42,6 +49,10 @@ pub const TAIL: usize = 64;
 /// Random unused columns tried for one row before settling for the least
 /// attacked of them.
 pub const INIT_TRIES: usize = 64;
+
+/// Columns are drawn directly from `0..n` while more than `n / DIRECT_SHARE`
+/// are unused, then from the pool of unused columns.
+pub const DIRECT_SHARE: usize = 2;
 
 /// Draws kept ahead of use for prefetching (a power of two).
 const RING: usize = 32;
@@ -72,16 +83,41 @@ pub(super) fn initialize<C: Counter>(
 ) -> Result<(), InitFailure> {
     let n = board.n();
     let greedy_end = n - n.min(TAIL);
+    let direct_end = (n - n / DIRECT_SHARE).min(greedy_end);
     let mut occupied = Occupancy::new(n);
     // For each listed row: bit 0 set if its up-diagonal was occupied when it
     // was placed, bit 1 for its down-diagonal.
     let mut found: Vec<u8> = Vec::new();
+    let mut used = vec![0u64; n.div_ceil(64)];
+    let direct = place_direct(
+        board,
+        &mut occupied,
+        &mut used,
+        direct_end,
+        rng,
+        control,
+        metrics,
+        (attacked, &mut found),
+    );
+    let placed = match direct {
+        Ok(()) => direct_end,
+        Err((row, _)) => row,
+    };
+    fill_pool(board, &used, placed);
+    drop(used);
+    if let Err((_, reason)) = direct {
+        return Err(InitFailure::Stopped(reason));
+    }
     let mut ring = [0usize; RING];
-    ring.iter_mut().for_each(|j| *j = scale(rng.next_u64(), n));
+    ring.iter_mut()
+        .for_each(|j| *j = direct_end + scale(rng.next_u64(), n - direct_end));
     let mut head = 0;
-    for i in 0..greedy_end {
+    for i in direct_end..greedy_end {
         if i % POLL_ROWS == POLL_ROWS - 1 {
-            if let Some(reason) = control.stop_reason(metrics).or_else(|| control.poll_clock()) {
+            if let Some(reason) = control
+                .stop_reason(metrics)
+                .or_else(|| control.poll_clock())
+            {
                 return Err(InitFailure::Stopped(reason));
             }
         }
@@ -116,6 +152,92 @@ pub(super) fn initialize<C: Counter>(
         place(board, &mut occupied, i, j, attacked, &mut found);
     }
     count_queens(board, &occupied, attacked, &found)
+}
+
+/// Places rows `0..end` on columns drawn uniformly from `0..n`, redrawn while
+/// `used` marks them; on a stop, returns the rows placed and the reason.
+#[allow(clippy::too_many_arguments)]
+fn place_direct<C: Counter>(
+    board: &mut FastBoard<C>,
+    occupied: &mut Occupancy,
+    used: &mut [u64],
+    end: usize,
+    rng: &mut ChaCha8Rng,
+    control: &mut Control<'_>,
+    metrics: &mut Metrics,
+    (attacked, found): (&mut Vec<u32>, &mut Vec<u8>),
+) -> Result<(), (usize, StopReason)> {
+    let n = board.n();
+    let is_used = |used: &[u64], c: usize| used[c / 64] >> (c % 64) & 1 == 1;
+    let mut ring = [0usize; RING];
+    ring.iter_mut().for_each(|c| *c = scale(rng.next_u64(), n));
+    let mut head = 0;
+    for i in 0..end {
+        if i % POLL_ROWS == POLL_ROWS - 1 {
+            if let Some(reason) = control
+                .stop_reason(metrics)
+                .or_else(|| control.poll_clock())
+            {
+                return Err((i, reason));
+            }
+        }
+        let mut best = (u8::MAX, 0);
+        let mut tries = 0;
+        while tries < INIT_TRIES {
+            let c = ring[head];
+            let fresh = scale(rng.next_u64(), n);
+            ring[head] = fresh;
+            head = (head + 1) % RING;
+            prefetch(used.as_ptr().wrapping_add(fresh / 64));
+            let mid = ring[(head + RING / 2) % RING];
+            if !is_used(used, mid) {
+                let guess = (i + 2).min(n - 1);
+                let (u, d) = board.diagonals(guess, mid as u32);
+                occupied.prefetch(u, d);
+            }
+            metrics.checks += 1;
+            if is_used(used, c) {
+                continue;
+            }
+            tries += 1;
+            let (u, d) = board.diagonals(i, c as u32);
+            let taken = occupied.taken(u, d);
+            if taken < best.0 {
+                best = (taken, c);
+                if taken == 0 {
+                    break;
+                }
+            }
+        }
+        board.columns[i] = best.1 as u32;
+        used[best.1 / 64] |= 1 << (best.1 % 64);
+        let (u, d) = board.diagonals(i, best.1 as u32);
+        let flags = occupied.mark(u, d);
+        if flags != 0 {
+            attacked.push(i as u32);
+            found.push(flags);
+        }
+    }
+    Ok(())
+}
+
+/// Writes the columns `used` does not mark into rows `from..n`, in
+/// increasing order: the pool of unused columns.
+fn fill_pool<C: Counter>(board: &mut FastBoard<C>, used: &[u64], from: usize) {
+    let n = board.n();
+    let mut row = from;
+    for (w, &word) in used.iter().enumerate() {
+        let mut free = !word;
+        if (w + 1) * 64 > n {
+            free &= (1u64 << (n - w * 64)) - 1;
+        }
+        while free != 0 {
+            board.columns[row] = (w * 64) as u32 + free.trailing_zeros();
+            row += 1;
+            free &= free - 1;
+        }
+    }
+    debug_assert_eq!(row, n, "the pool must fill the unplaced rows exactly");
 }
 
 /// Moves the column at position `j` of the pool to row `i` and marks its
@@ -163,7 +285,10 @@ fn count_queens<C: Counter>(
         }
     }
     board.pairs = 0;
-    for (crowded, counts) in [(&mut crowded_up, &board.up), (&mut crowded_down, &board.down)] {
+    for (crowded, counts) in [
+        (&mut crowded_up, &board.up),
+        (&mut crowded_down, &board.down),
+    ] {
         crowded.sort_unstable();
         crowded.dedup();
         for &k in crowded.iter() {
