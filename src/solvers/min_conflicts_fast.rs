@@ -22,10 +22,10 @@
 //!   (8 bytes per queen) or `u16` below (where a diagonal holds at most
 //!   N ≤ 65 535 queens, so no bound is needed); the initialization adds
 //!   bitsets of 5/8 byte per queen while it runs (8.6 bytes per queen at the
-//!   peak). A `u8` never wraps: the initialization starts over (a restart)
-//!   if a diagonal would count more than 255 queens, or if it ends with more
-//!   than 255·254/2 attacking pairs (never seen: a few hundred is typical at
-//!   N = 10⁸).
+//!   peak). A `u8` never wraps: if a diagonal would count more than 255
+//!   queens, or the initialization ends with more than 255·254/2 attacking
+//!   pairs (never seen: 367 at N = 10⁸, 3 085 at N = 10⁹), the solver starts
+//!   over (a restart) with `u16` counters (12 bytes per queen).
 //!   Repairs never raise the pair count, and a diagonal with k queens alone
 //!   makes k(k−1)/2 pairs, so every count stays ≤ 255; a swap decrements its
 //!   counters before incrementing any, so no intermediate value exceeds a
@@ -98,30 +98,61 @@ pub fn stall_limit(n: usize) -> u64 {
 pub fn solve(n: usize, rng: &mut ChaCha8Rng, control: &mut Control<'_>) -> Outcome {
     assert!(n <= MAX_N, "board size {n} exceeds {MAX_N}");
     if n <= U16_MAX_N {
-        run(FastBoard::<u16>::unplaced(n), rng, control)
-    } else {
-        run(FastBoard::<u8>::unplaced(n), rng, control)
+        return run(
+            FastBoard::<u16>::unplaced(n),
+            rng,
+            control,
+            Metrics::default(),
+            false,
+        )
+        .unwrap_or_else(|metrics| crowded(n, metrics));
+    }
+    match run(
+        FastBoard::<u8>::unplaced(n),
+        rng,
+        control,
+        Metrics::default(),
+        true,
+    ) {
+        Ok(outcome) => outcome,
+        Err(mut metrics) => {
+            // The u8 bound failed: start over with u16 counters.
+            metrics.restarts += 1;
+            run(FastBoard::<u16>::unplaced(n), rng, control, metrics, false)
+                .unwrap_or_else(|metrics| crowded(n, metrics))
+        }
     }
 }
 
+/// Unreachable in practice: `run` only reports crowding when asked to.
+fn crowded(n: usize, metrics: Metrics) -> Outcome {
+    unreachable!("n={n}: crowding reported without widening ({metrics:?})")
+}
+
+/// Initializes and repairs until solved or stopped, restarting when stalled.
+/// With `widen`, a board too crowded for its counter type (see the header)
+/// ends the run with `Err` and the metrics so far, so the caller can retry
+/// with wider counters; otherwise such a board is a restart.
 fn run<C: Counter>(
     mut board: FastBoard<C>,
     rng: &mut ChaCha8Rng,
     control: &mut Control<'_>,
-) -> Outcome {
-    let mut metrics = Metrics::default();
+    mut metrics: Metrics,
+    widen: bool,
+) -> Result<Outcome, Metrics> {
     let mut attacked: Vec<u32> = Vec::new();
     loop {
         match init::initialize(&mut board, rng, control, &mut metrics, &mut attacked) {
             Ok(()) => {}
             Err(InitFailure::Stopped(reason)) => {
-                let columns = board.into_columns();
-                metrics.final_conflicts = pairs_from_scratch(&columns);
-                return Outcome::unsolved(metrics, reason);
+                metrics.final_conflicts = pairs_from_scratch(board.columns());
+                return Ok(Outcome::unsolved(metrics, reason));
             }
+            Err(InitFailure::TooCrowded) if widen => return Err(metrics),
             Err(InitFailure::TooCrowded) => {
                 if let Some(reason) = restart(&mut board, &mut attacked, &mut metrics, control) {
-                    return stopped(board, metrics, reason);
+                    metrics.final_conflicts = pairs_from_scratch(board.columns());
+                    return Ok(Outcome::unsolved(metrics, reason));
                 }
                 continue;
             }
@@ -131,13 +162,16 @@ fn run<C: Counter>(
         }
         match repair(&mut board, &mut attacked, rng, control, &mut metrics) {
             Some(StopReason::Solved) => {
-                return Outcome::solved(Placement::new(board.into_columns()), metrics);
+                return Ok(Outcome::solved(
+                    Placement::new(board.into_columns()),
+                    metrics,
+                ));
             }
-            Some(reason) => return stopped(board, metrics, reason),
+            Some(reason) => return Ok(stopped(board, metrics, reason)),
             None => {}
         }
         if let Some(reason) = restart(&mut board, &mut attacked, &mut metrics, control) {
-            return stopped(board, metrics, reason);
+            return Ok(stopped(board, metrics, reason));
         }
     }
 }
