@@ -1,0 +1,257 @@
+//! The board of min-conflicts `fast`: a permutation of columns (one queen per
+//! row and per column, so only diagonals can conflict) plus one occupancy
+//! counter per diagonal of each direction, kept up to date by every swap.
+//!
+//! Counters are narrow (`u8` or `u16`, see [`Counter`]) to keep the board at
+//! 4 + 2 × 2 = 8 bytes per queen with `u8`. A counter never wraps: every
+//! increment is checked and panics instead of overflowing, and the solver
+//! only uses `u8` where it has proved the bound (see the solver's header).
+
+/// A diagonal occupancy counter: how many queens stand on one diagonal.
+pub trait Counter: Copy + Default + Send + Sync + 'static {
+    /// The largest count the type holds.
+    const MAX: u32;
+    /// The count as a `u32`.
+    fn get(self) -> u32;
+    /// The count plus one; panics instead of wrapping past [`Counter::MAX`].
+    fn incremented(self) -> Self;
+    /// The count minus one (the diagonal must hold a queen).
+    fn decremented(self) -> Self;
+}
+
+macro_rules! counter {
+    ($t:ty) => {
+        impl Counter for $t {
+            const MAX: u32 = <$t>::MAX as u32;
+            #[inline(always)]
+            fn get(self) -> u32 {
+                u32::from(self)
+            }
+            #[inline(always)]
+            fn incremented(self) -> Self {
+                match self.checked_add(1) {
+                    Some(v) => v,
+                    None => overflow(),
+                }
+            }
+            #[inline(always)]
+            fn decremented(self) -> Self {
+                self - 1
+            }
+        }
+    };
+}
+
+counter!(u8);
+counter!(u16);
+
+#[cold]
+#[inline(never)]
+fn overflow() -> ! {
+    panic!("diagonal counter overflow: the counter type is too narrow for this board")
+}
+
+/// Why a column vector cannot become a [`FastBoard`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FastBoardError {
+    /// The board needs one queen per column: a permutation of `0..n`.
+    #[error("row {row}: column {column} is repeated or outside 0..{n}; a permutation is required")]
+    NotPermutation {
+        /// The offending row.
+        row: usize,
+        /// Its column.
+        column: u32,
+        /// The board size.
+        n: usize,
+    },
+    /// More queens share one diagonal than the counter type can count.
+    #[error("a diagonal holds more than {max} queens, too many for this counter type")]
+    CounterTooNarrow {
+        /// The counter type's maximum.
+        max: u32,
+    },
+    /// Columns are stored as `u32`.
+    #[error("board size {n} exceeds the largest supported size {max}")]
+    TooLarge {
+        /// The requested size.
+        n: usize,
+        /// The largest size whose columns fit a `u32`.
+        max: usize,
+    },
+}
+
+/// The largest board whose columns fit a `u32`.
+pub const MAX_N: usize = u32::MAX as usize + 1;
+
+/// A permutation board with diagonal counters and the running number of
+/// attacking pairs. Public so tests can check the incremental bookkeeping
+/// against a from-scratch count; the solver drives it through the same calls.
+///
+/// Diagonal indices: row `r`, column `c` lies on up-diagonal `r + c` and on
+/// down-diagonal `r + (n - 1) - c`, both in `0..2n - 1`.
+#[derive(Clone, Debug)]
+pub struct FastBoard<C: Counter> {
+    /// `columns[r]`: the column of row `r`'s queen.
+    pub(super) columns: Vec<u32>,
+    /// Queens on each up-diagonal `r + c` (only placed rows count during the
+    /// initialization).
+    pub(super) up: Vec<C>,
+    /// Queens on each down-diagonal `r + n - 1 - c`.
+    pub(super) down: Vec<C>,
+    /// Attacking pairs: the sum over all diagonals of `k (k - 1) / 2`, `k` the
+    /// diagonal's count (columns never conflict in a permutation).
+    pub(super) pairs: u64,
+}
+
+impl<C: Counter> FastBoard<C> {
+    /// The identity permutation with every counter at zero: the starting
+    /// pool of the initialization, whose rows are counted as they are placed.
+    pub(super) fn unplaced(n: usize) -> Self {
+        let diagonals = (2 * n).saturating_sub(1);
+        Self {
+            columns: (0..n).map(|c| c as u32).collect(),
+            up: vec![C::default(); diagonals],
+            down: vec![C::default(); diagonals],
+            pairs: 0,
+        }
+    }
+
+    /// Sets every counter back to zero (no row placed), keeping the columns.
+    pub(super) fn unplace_all(&mut self) {
+        self.up.fill(C::default());
+        self.down.fill(C::default());
+        self.pairs = 0;
+    }
+
+    /// The board with queen `r` in column `columns[r]`, all counted.
+    pub fn from_columns(columns: Vec<u32>) -> Result<Self, FastBoardError> {
+        let n = columns.len();
+        if n > MAX_N {
+            return Err(FastBoardError::TooLarge { n, max: MAX_N });
+        }
+        let mut seen = vec![false; n];
+        for (row, &column) in columns.iter().enumerate() {
+            let c = column as usize;
+            if c >= n || seen[c] {
+                return Err(FastBoardError::NotPermutation { row, column, n });
+            }
+            seen[c] = true;
+        }
+        let mut board = Self::unplaced(n);
+        board.columns = columns;
+        for row in 0..n {
+            let (u, d) = board.diagonals(row, board.columns[row]);
+            if board.up[u].get() == C::MAX || board.down[d].get() == C::MAX {
+                return Err(FastBoardError::CounterTooNarrow { max: C::MAX });
+            }
+            board.place(row);
+        }
+        Ok(board)
+    }
+
+    /// The board size N.
+    pub fn n(&self) -> usize {
+        self.columns.len()
+    }
+
+    /// The column of each row's queen.
+    pub fn columns(&self) -> &[u32] {
+        &self.columns
+    }
+
+    /// Gives the column vector back.
+    pub fn into_columns(self) -> Vec<u32> {
+        self.columns
+    }
+
+    /// Attacking pairs on the board (all rows placed).
+    pub fn pairs(&self) -> u64 {
+        self.pairs
+    }
+
+    /// The up- and down-diagonal indices of square (`row`, `column`).
+    #[inline(always)]
+    pub(super) fn diagonals(&self, row: usize, column: u32) -> (usize, usize) {
+        let c = column as usize;
+        (row + c, row + self.columns.len() - 1 - c)
+    }
+
+    /// Counts row `row`'s queen on its diagonals and adds the pairs it forms
+    /// with queens already counted; returns how many it attacks.
+    #[inline(always)]
+    pub(super) fn place(&mut self, row: usize) -> u32 {
+        let (u, d) = self.diagonals(row, self.columns[row]);
+        let attacked = self.up[u].get() + self.down[d].get();
+        self.up[u] = self.up[u].incremented();
+        self.down[d] = self.down[d].incremented();
+        self.pairs += u64::from(attacked);
+        attacked
+    }
+
+    /// How many other queens attack the queen of `row`.
+    #[inline]
+    pub fn conflicts(&self, row: usize) -> u32 {
+        let (u, d) = self.diagonals(row, self.columns[row]);
+        self.up[u].get() + self.down[d].get() - 2
+    }
+
+    /// The change in attacking pairs if rows `a` and `b` exchanged columns.
+    ///
+    /// Removing `a` and `b` and re-adding them at their new squares; the two
+    /// corrections account for `a` and `b` sharing a diagonal before the swap
+    /// (then they share the other direction's diagonal after it).
+    #[inline]
+    pub fn swap_delta(&self, a: usize, b: usize) -> i64 {
+        if a == b {
+            return 0;
+        }
+        let (ca, cb) = (self.columns[a], self.columns[b]);
+        let (ua, da) = self.diagonals(a, ca);
+        let (ub, db) = self.diagonals(b, cb);
+        let (ua2, da2) = self.diagonals(a, cb);
+        let (ub2, db2) = self.diagonals(b, ca);
+        let count = |v: &[C], i: usize| i64::from(v[i].get());
+        let removed = count(&self.up, ua)
+            + count(&self.down, da)
+            + count(&self.up, ub)
+            + count(&self.down, db)
+            - 4;
+        let added = count(&self.up, ua2)
+            + count(&self.down, da2)
+            + count(&self.up, ub2)
+            + count(&self.down, db2);
+        let shared = 2 * (i64::from(ua == ub) + i64::from(da == db));
+        added + shared - removed
+    }
+
+    /// Exchanges the columns of rows `a` and `b`, updating every counter and
+    /// the pair count; returns the change in attacking pairs. Counters are
+    /// decremented before any is incremented, so none exceeds its final value.
+    #[inline]
+    pub fn swap(&mut self, a: usize, b: usize) -> i64 {
+        let delta = self.swap_delta(a, b);
+        if a == b {
+            return 0;
+        }
+        let (ca, cb) = (self.columns[a], self.columns[b]);
+        let (ua, da) = self.diagonals(a, ca);
+        let (ub, db) = self.diagonals(b, cb);
+        for i in [ua, ub] {
+            self.up[i] = self.up[i].decremented();
+        }
+        for i in [da, db] {
+            self.down[i] = self.down[i].decremented();
+        }
+        self.columns.swap(a, b);
+        let (ua2, da2) = self.diagonals(a, cb);
+        let (ub2, db2) = self.diagonals(b, ca);
+        for i in [ua2, ub2] {
+            self.up[i] = self.up[i].incremented();
+        }
+        for i in [da2, db2] {
+            self.down[i] = self.down[i].incremented();
+        }
+        self.pairs = self.pairs.wrapping_add_signed(delta);
+        delta
+    }
+}

@@ -1,0 +1,217 @@
+//! Min-conflicts `fast`: validity through the independent validator,
+//! determinism, budget stops on unsolvable boards, and the incremental
+//! diagonal bookkeeping of its board against from-scratch counts.
+
+use proptest::prelude::*;
+use queens::board::{attacking_pairs, validate};
+use queens::solvers::min_conflicts_fast::{self, FastBoard, FastBoardError};
+use queens::{Budget, Control, Outcome, StopReason};
+use rand::SeedableRng;
+use rand::rngs::ChaCha8Rng;
+use rand::seq::SliceRandom;
+
+fn solve(n: usize, seed: u64, budget: Budget) -> Outcome {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut control = Control::new(budget);
+    min_conflicts_fast::solve(n, &mut rng, &mut control)
+}
+
+fn assert_solved(n: usize, seed: u64) -> Outcome {
+    let outcome = solve(n, seed, Budget::steps(10_000_000));
+    let solution = outcome
+        .solution
+        .as_ref()
+        .unwrap_or_else(|| panic!("n={n} seed={seed}: unsolved ({})", outcome.stop_reason));
+    assert_eq!(solution.n(), n);
+    assert_eq!(validate(solution.columns()), Ok(()), "n={n} seed={seed}");
+    assert_eq!(outcome.stop_reason, StopReason::Solved);
+    assert_eq!(outcome.metrics.final_conflicts, 0);
+    outcome
+}
+
+#[test]
+fn solves_every_small_board() {
+    for n in (1..=200).filter(|&n| n != 2 && n != 3) {
+        for seed in 0..3 {
+            assert_solved(n, seed);
+        }
+    }
+}
+
+#[test]
+fn solves_many_seeds_on_a_few_sizes() {
+    for n in [4, 5, 6, 8, 10, 64, 257, 1000] {
+        for seed in 0..40 {
+            assert_solved(n, seed);
+        }
+    }
+}
+
+#[test]
+fn solves_ten_thousand_and_a_hundred_thousand() {
+    assert_solved(10_000, 7);
+    assert_solved(100_000, 1);
+}
+
+#[test]
+fn solves_a_board_with_byte_counters() {
+    // Above 65 535 the board switches to u8 diagonal counters.
+    assert_solved(65_536, 3);
+}
+
+#[test]
+fn solves_a_million() {
+    let outcome = assert_solved(1_000_000, 0);
+    assert!(outcome.metrics.steps > 0);
+}
+
+#[test]
+fn one_queen_needs_no_repair() {
+    let outcome = assert_solved(1, 0);
+    assert_eq!(outcome.metrics.steps, 0);
+    assert_eq!(outcome.metrics.restarts, 0);
+}
+
+#[test]
+fn same_seed_same_outcome() {
+    for (n, seed) in [(8, 1), (50, 2), (1000, 3), (70_000, 4)] {
+        let a = solve(n, seed, Budget::steps(10_000_000));
+        let b = solve(n, seed, Budget::steps(10_000_000));
+        assert!(a.is_solved());
+        assert_eq!(a, b, "n={n} seed={seed}");
+    }
+}
+
+#[test]
+fn different_seeds_differ() {
+    let a = solve(1000, 1, Budget::UNLIMITED);
+    let b = solve(1000, 2, Budget::UNLIMITED);
+    assert_ne!(a.solution, b.solution);
+}
+
+#[test]
+fn unsolvable_boards_stop_at_the_step_budget() {
+    for n in [2, 3] {
+        for seed in 0..5 {
+            let outcome = solve(n, seed, Budget::steps(1000));
+            assert_eq!(outcome.stop_reason, StopReason::BudgetSteps, "n={n}");
+            assert!(outcome.solution.is_none());
+            assert_eq!(outcome.metrics.steps, 1000);
+            assert!(outcome.metrics.final_conflicts > 0);
+        }
+    }
+}
+
+#[test]
+fn unsolvable_boards_stop_at_the_restart_budget() {
+    let budget = Budget {
+        max_restarts: Some(5),
+        ..Budget::UNLIMITED
+    };
+    let outcome = solve(3, 0, budget);
+    assert_eq!(outcome.stop_reason, StopReason::BudgetRestarts);
+    assert_eq!(outcome.metrics.restarts, 5);
+}
+
+#[test]
+fn check_budget_stops_the_initialization() {
+    let budget = Budget {
+        max_checks: Some(10),
+        ..Budget::UNLIMITED
+    };
+    let n = 200_000;
+    let outcome = solve(n, 0, budget);
+    assert_eq!(outcome.stop_reason, StopReason::BudgetChecks);
+    assert!(outcome.solution.is_none());
+    assert_eq!(outcome.metrics.steps, 0);
+    // The initialization polls every 65 536 rows, so it stops at the first poll.
+    assert!(outcome.metrics.checks >= 65_535);
+    assert!(outcome.metrics.final_conflicts > 0);
+}
+
+#[test]
+fn zero_time_limit_stops_unsolved() {
+    let budget = Budget {
+        time_limit: Some(0.0),
+        ..Budget::UNLIMITED
+    };
+    let outcome = solve(3, 0, budget);
+    assert_eq!(outcome.stop_reason, StopReason::BudgetTime);
+    assert!(outcome.solution.is_none());
+}
+
+#[test]
+fn board_rejects_non_permutations_and_narrow_counters() {
+    assert!(matches!(
+        FastBoard::<u8>::from_columns(vec![0, 0, 1]),
+        Err(FastBoardError::NotPermutation { row: 1, .. })
+    ));
+    assert!(matches!(
+        FastBoard::<u8>::from_columns(vec![0, 3, 1]),
+        Err(FastBoardError::NotPermutation { row: 1, .. })
+    ));
+    // 300 queens on the main diagonal do not fit a u8 counter, but do a u16.
+    let diagonal: Vec<u32> = (0..300).collect();
+    assert!(matches!(
+        FastBoard::<u8>::from_columns(diagonal.clone()),
+        Err(FastBoardError::CounterTooNarrow { max: 255 })
+    ));
+    let board = FastBoard::<u16>::from_columns(diagonal).expect("fits u16");
+    assert_eq!(board.pairs(), 300 * 299 / 2);
+}
+
+/// Attackers of `row`'s queen, counted by brute force.
+fn attackers(columns: &[u32], row: usize) -> u32 {
+    let (r, c) = (row as i64, i64::from(columns[row]));
+    let attacks = |(other, &col): (usize, &u32)| {
+        let (dr, dc) = (other as i64 - r, i64::from(col) - c);
+        other != row && dr.abs() == dc.abs()
+    };
+    columns.iter().enumerate().filter(|&p| attacks(p)).count() as u32
+}
+
+fn check_board(board: &FastBoard<u16>) {
+    let columns = board.columns();
+    assert_eq!(board.pairs(), attacking_pairs(columns));
+    for row in 0..columns.len() {
+        assert_eq!(board.conflicts(row), attackers(columns, row), "row {row}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// After any sequence of swaps, the running pair count, each queen's
+    /// attackers and each predicted delta equal a from-scratch count.
+    #[test]
+    fn swap_bookkeeping_matches_a_fresh_count(
+        n in 1usize..40,
+        seed in any::<u64>(),
+        swaps in prop::collection::vec((any::<prop::sample::Index>(), any::<prop::sample::Index>()), 0..60),
+    ) {
+        let mut columns: Vec<u32> = (0..n as u32).collect();
+        columns.shuffle(&mut ChaCha8Rng::seed_from_u64(seed));
+        let mut board = FastBoard::<u16>::from_columns(columns).expect("a permutation");
+        check_board(&board);
+        for (a, b) in swaps {
+            let (a, b) = (a.index(n), b.index(n));
+            let before = board.pairs();
+            let predicted = board.swap_delta(a, b);
+            let delta = board.swap(a, b);
+            prop_assert_eq!(delta, predicted);
+            prop_assert_eq!(board.pairs() as i64, before as i64 + delta);
+            check_board(&board);
+            // The fresh board built from the same columns agrees too.
+            let fresh = FastBoard::<u16>::from_columns(board.columns().to_vec()).expect("a permutation");
+            prop_assert_eq!(fresh.pairs(), board.pairs());
+        }
+    }
+
+    /// Every returned solution passes the independent validator.
+    #[test]
+    fn solutions_are_valid(n in 4usize..120, seed in any::<u64>()) {
+        let outcome = solve(n, seed, Budget::steps(10_000_000));
+        let solution = outcome.solution.expect("solved");
+        prop_assert_eq!(validate(solution.columns()), Ok(()));
+    }
+}
