@@ -58,7 +58,7 @@ fn table(path: &Path) -> Vec<Vec<String>> {
         csv::Reader::from_path(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let header = reader.headers().expect("header").clone();
     let keep: Vec<usize> = (0..header.len())
-        .filter(|&i| !header[i].contains("seconds"))
+        .filter(|&i| !header[i].ends_with("_seconds"))
         .collect();
     let mut rows = vec![
         keep.iter()

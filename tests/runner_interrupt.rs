@@ -77,7 +77,7 @@ fn table(path: &Path) -> Vec<Vec<String>> {
     let mut reader = csv::Reader::from_path(path).expect("csv");
     let header = reader.headers().expect("header").clone();
     let keep: Vec<usize> = (0..header.len())
-        .filter(|&i| !header[i].contains("seconds"))
+        .filter(|&i| !header[i].ends_with("_seconds"))
         .collect();
     let mut rows = vec![
         keep.iter()

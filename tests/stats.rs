@@ -131,7 +131,7 @@ fn summary_rows_from_runs_alone() {
     assert_eq!(b8.steps_median, Some(20.0));
     assert_eq!(b8.steps_p10, Some(12.0));
     assert_eq!(b8.checks_median, Some(40.0));
-    assert_eq!(b8.wall_seconds_mean, Some(1.0));
+    assert_eq!(b8.mean_wall_seconds, Some(1.0));
     assert_eq!(b8.ert_steps, Some(120.0), "(10 + 100 + 30 + 100) / 2");
     assert_eq!(b8.ert_seconds, Some(4.0), "(0.5 + 2 + 1.5 + 4) / 2");
     let (low, high) = wilson_interval(2, 4);

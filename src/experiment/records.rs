@@ -103,13 +103,13 @@ pub struct SummaryRow {
     /// 90th percentile of checks over solved trials.
     pub checks_p90: Option<f64>,
     /// Mean wall seconds over solved trials.
-    pub wall_seconds_mean: Option<f64>,
+    pub mean_wall_seconds: Option<f64>,
     /// Median wall seconds over solved trials.
-    pub wall_seconds_median: Option<f64>,
+    pub median_wall_seconds: Option<f64>,
     /// 10th percentile of wall seconds over solved trials.
-    pub wall_seconds_p10: Option<f64>,
+    pub p10_wall_seconds: Option<f64>,
     /// 90th percentile of wall seconds over solved trials.
-    pub wall_seconds_p90: Option<f64>,
+    pub p90_wall_seconds: Option<f64>,
     /// Expected running time in steps (COCO): steps of all trials / successes.
     pub ert_steps: Option<f64>,
     /// Expected running time in seconds: wall time of all trials / successes.
