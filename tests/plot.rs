@@ -81,6 +81,7 @@ fn write_experiment(
                     algorithm: label.replace(' ', "-"),
                     label: (*label).to_owned(),
                     params: String::new(),
+                    budget: String::new(),
                     n,
                     trial,
                     seed: mix.next(),

@@ -107,7 +107,11 @@ fn results_do_not_depend_on_the_thread_count() {
         table(&d.join("two/summary.csv"))
     );
     // The seeds differ between trials, and the stochastic rows with them.
-    let seeds: std::collections::HashSet<&String> = one[1..].iter().map(|r| &r[6]).collect();
+    let seed = one[0]
+        .iter()
+        .position(|c| c == "seed")
+        .expect("a seed column");
+    let seeds: std::collections::HashSet<&String> = one[1..].iter().map(|r| &r[seed]).collect();
     assert_eq!(seeds.len(), one.len() - 1);
 }
 
@@ -312,10 +316,17 @@ fn every_row_replays_with_queens_solve() {
             row.n.to_string(),
             "--seed".into(),
             row.seed.to_string(),
-            "--max-steps".into(),
-            "20000".into(),
             "--json".into(),
         ];
+        assert_eq!(
+            row.budget, "max_steps=20000",
+            "the budget column names the budget"
+        );
+        for limit in row.budget.split(';').filter(|l| !l.is_empty()) {
+            let (key, value) = limit.split_once('=').expect("key=value");
+            args.push(format!("--{}", key.replace('_', "-")));
+            args.push(value.to_string());
+        }
         for p in row.params.split(';').filter(|p| !p.is_empty()) {
             args.push("--param".into());
             args.push(p.to_string());

@@ -85,6 +85,7 @@ fn row(label: &str, n: u64, trial: u64, solved: bool, steps: u64, wall: f64) -> 
         algorithm: "min-conflicts".into(),
         label: label.into(),
         params: String::new(),
+        budget: String::new(),
         n,
         trial,
         seed: trial,

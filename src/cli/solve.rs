@@ -70,9 +70,10 @@ pub struct SolveArgs {
 
 fn seconds(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
-        Ok(s) if s.is_finite() && s > 0.0 => Ok(s),
+        Ok(s) if Budget::is_valid_time_limit(s) => Ok(s),
         _ => Err(format!(
-            "'{text}' is not a time limit: write a positive number of seconds, like 2.5"
+            "'{text}' is not a time limit: write a positive number of seconds up to {:e}, like 2.5",
+            Budget::MAX_TIME_LIMIT
         )),
     }
 }
@@ -133,6 +134,13 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
         if let Some(mut file) = svg {
             file.write_all(board::svg(solution).as_bytes())
                 .context("cannot write the SVG file")?;
+        }
+    }
+    if !outcome.is_solved() {
+        // The files were created up front to fail fast on a bad path; without
+        // a solution they would hold nothing, so none is left behind.
+        for path in [&args.output, &args.svg].into_iter().flatten() {
+            let _ = std::fs::remove_file(path);
         }
     }
     report(&args, &params.to_json(), &outcome, wall_seconds)?;

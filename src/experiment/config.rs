@@ -325,12 +325,13 @@ fn budget(
     at: &impl Fn(Range<usize>, String) -> ConfigError,
 ) -> Result<Budget, ConfigError> {
     let time_limit = match &raw.time_limit {
-        Some(t) if !(t.get_ref().is_finite() && *t.get_ref() > 0.0) => {
+        Some(t) if !Budget::is_valid_time_limit(*t.get_ref()) => {
             return Err(at(
                 t.span(),
                 format!(
-                    "time_limit = {}: write a positive number of seconds, like 10.0",
-                    t.get_ref()
+                    "time_limit = {}: write a positive number of seconds up to {:e}, like 10.0",
+                    t.get_ref(),
+                    Budget::MAX_TIME_LIMIT
                 ),
             ));
         }

@@ -79,6 +79,9 @@ pub fn merge(dirs: &[PathBuf], into: &Path) -> RunResult<MergeReport> {
     for dir in dirs {
         shards.extend(find_shards(dir)?);
     }
+    // Directory listings come in no particular order; the merged metadata is
+    // taken from the first shard, so fix which one that is.
+    shards.sort_by(|a, b| (a.shard.index, &a.dir).cmp(&(b.shard.index, &b.dir)));
     let Some(first) = shards.first() else {
         return Err(RunError::Refused(format!(
             "no shard results (metadata.shard-I-of-K.json) in {}: run `queens run CONFIG --shard I/K` first",

@@ -16,6 +16,10 @@ pub struct RunRecord {
     pub label: String,
     /// The parameters, canonical `key=value;key=value`.
     pub params: String,
+    /// The budget in force, canonical `max_steps=…;time_limit=…` (empty when
+    /// unlimited): with `params` and `seed` it replays the row exactly.
+    #[serde(default)]
+    pub budget: String,
     /// The board size.
     pub n: u64,
     /// The trial index within (label, n), from 0.

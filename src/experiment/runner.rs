@@ -482,12 +482,13 @@ fn run_trial(
     if let Some(solution) = &outcome.solution {
         validate(solution.columns()).map_err(|v| {
             RunError::InvalidSolution(format!(
-                "{} returned an invalid board ({v:?}); replay: queens solve -a {} -n {} --seed {} {}",
+                "{} returned an invalid board ({v:?}); replay: queens solve -a {} -n {} --seed {} {} {}",
                 entry.label,
                 entry.algorithm.name,
                 t.n,
                 t.seed,
-                entry.params.as_cli_args()
+                entry.params.as_cli_args(),
+                entry.budget.as_cli_args()
             ))
         })?;
     }
@@ -497,6 +498,7 @@ fn run_trial(
         algorithm: entry.algorithm.name.to_string(),
         label: entry.label.clone(),
         params: entry.params_text.clone(),
+        budget: entry.budget.canonical(),
         n: t.n,
         trial: t.trial,
         seed: t.seed,

@@ -102,6 +102,8 @@ impl WirthSearch {
     /// limit; the clock and interrupt flag are consulted every 1024 tests.
     pub fn next_solution(&mut self, control: &mut Control<'_>) -> SearchEvent {
         let n = self.n;
+        // Consulted every 1024 tests, so the clock is read on every consultation.
+        control.set_poll_interval(1);
         let budget = control.budget();
         let exact_limit = budget
             .max_steps

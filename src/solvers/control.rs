@@ -1,7 +1,9 @@
 //! Budgets and the run-time control a solver consults: when to stop, and where
 //! to send convergence trace points.
 //!
-//! Budgets on counters are exact and deterministic. The time limit and the
+//! Budgets on counters are deterministic: a search stops at the first step
+//! boundary at which a counter has reached its limit (a step that does many
+//! checks may pass `max_checks` by less than one step's worth). The time limit and the
 //! interrupt flag are polled cooperatively (every `poll_interval` calls of
 //! [`Control::stop_reason`]), so they end a search but never steer it.
 
@@ -27,6 +29,15 @@ pub struct Budget {
 }
 
 impl Budget {
+    /// The longest time limit accepted, in seconds (about 31 years).
+    pub const MAX_TIME_LIMIT: f64 = 1e9;
+
+    /// Whether `seconds` is an acceptable time limit: positive, finite and at
+    /// most [`Budget::MAX_TIME_LIMIT`].
+    pub fn is_valid_time_limit(seconds: f64) -> bool {
+        seconds.is_finite() && seconds > 0.0 && seconds <= Self::MAX_TIME_LIMIT
+    }
+
     /// No limit at all.
     pub const UNLIMITED: Budget = Budget {
         max_steps: None,
@@ -43,6 +54,34 @@ impl Budget {
             max_checks: None,
             time_limit: None,
         }
+    }
+
+    /// The limits that are set, as `key=value;key=value` (empty when
+    /// unlimited): the `budget` column of runs.csv.
+    pub fn canonical(&self) -> String {
+        self.limits()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join(";")
+    }
+
+    /// The same limits as `queens solve` options (`--max-steps 100000 …`).
+    pub fn as_cli_args(&self) -> String {
+        self.limits()
+            .map(|(k, v)| format!("--{} {v}", k.replace('_', "-")))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    fn limits(&self) -> impl Iterator<Item = (&'static str, String)> {
+        [
+            ("max_steps", self.max_steps.map(|v| v.to_string())),
+            ("max_restarts", self.max_restarts.map(|v| v.to_string())),
+            ("max_checks", self.max_checks.map(|v| v.to_string())),
+            ("time_limit", self.time_limit.map(|v| v.to_string())),
+        ]
+        .into_iter()
+        .filter_map(|(k, v)| v.map(|v| (k, v)))
     }
 
     /// This budget with every limit `other` sets taking precedence.
@@ -77,9 +116,11 @@ pub struct Control<'a> {
 impl<'a> Control<'a> {
     /// A control enforcing `budget`, whose time limit starts now.
     pub fn new(budget: Budget) -> Self {
+        // A limit too large to represent is no limit at all.
         let deadline = budget
             .time_limit
-            .map(|s| Instant::now() + Duration::from_secs_f64(s.max(0.0)));
+            .and_then(|s| Duration::try_from_secs_f64(s.max(0.0)).ok())
+            .and_then(|d| Instant::now().checked_add(d));
         Self {
             budget,
             deadline,
@@ -203,6 +244,19 @@ mod tests {
     }
 
     #[test]
+    fn huge_time_limits_mean_no_deadline() {
+        let mut c = Control::new(Budget {
+            time_limit: Some(1e300),
+            ..Budget::UNLIMITED
+        });
+        c.set_poll_interval(1);
+        assert_eq!(c.stop_reason(&Metrics::default()), None);
+        assert!(!Budget::is_valid_time_limit(1e10));
+        assert!(!Budget::is_valid_time_limit(0.0));
+        assert!(Budget::is_valid_time_limit(2.5));
+    }
+
+    #[test]
     fn override_prefers_the_specific_budget() {
         let general = Budget {
             max_steps: Some(5),
@@ -216,5 +270,8 @@ mod tests {
         let b = general.overridden_by(&specific);
         assert_eq!(b.max_steps, Some(7));
         assert_eq!(b.time_limit, Some(1.0));
+        assert_eq!(b.canonical(), "max_steps=7;time_limit=1");
+        assert_eq!(b.as_cli_args(), "--max-steps 7 --time-limit 1");
+        assert_eq!(Budget::UNLIMITED.canonical(), "");
     }
 }
