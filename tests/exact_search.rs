@@ -274,11 +274,47 @@ fn bad_input_exits_2_with_a_message_naming_it() {
 }
 
 #[test]
-fn algorithms_lists_the_exact_solvers() {
-    let output = queens().arg("algorithms").output().expect("runs");
-    assert!(output.status.success());
-    let text = String::from_utf8_lossy(&output.stdout);
-    for name in ["backtracking", "construction"] {
-        assert!(text.contains(name), "{text}");
+fn algorithms_lists_every_algorithm_with_source_parameters_and_defaults() {
+    let text = queens().arg("algorithms").output().expect("runs");
+    assert!(text.status.success());
+    let text = String::from_utf8_lossy(&text.stdout).into_owned();
+    let json = queens()
+        .args(["algorithms", "--json"])
+        .output()
+        .expect("runs");
+    let listed: Value = serde_json::from_slice(&json.stdout).expect("JSON");
+    let listed = listed.as_array().expect("a list");
+    let registry = queens::solvers::algorithms();
+    assert_eq!(listed.len(), registry.len());
+    for (entry, algorithm) in listed.iter().zip(registry) {
+        assert_eq!(entry["name"], algorithm.name);
+        assert_eq!(entry["source"], algorithm.source);
+        assert!(text.contains(algorithm.source), "{}", algorithm.name);
+        let params = entry["params"].as_array().expect("params");
+        assert_eq!(params.len(), algorithm.params.len(), "{}", algorithm.name);
+        for (p, spec) in params.iter().zip(algorithm.params) {
+            assert_eq!(p["name"], spec.name);
+            assert_eq!(p["default"], spec.default);
+            assert!(
+                text.contains(&format!("--param {}={}", spec.name, spec.default)),
+                "{}.{}",
+                algorithm.name,
+                spec.name
+            );
+        }
+    }
+    for name in [
+        "backtracking",
+        "construction",
+        "random-restart",
+        "naive-repair",
+        "min-conflicts",
+        "genetic",
+        "annealing",
+    ] {
+        assert!(
+            registry.iter().any(|a| a.name == name),
+            "{name} is registered"
+        );
     }
 }

@@ -2,6 +2,7 @@
 
 use proptest::prelude::*;
 use queens::board::{attacking_pairs, validate};
+use queens::solvers::construction::construct;
 
 fn naive_pairs(columns: &[u32]) -> u64 {
     let mut pairs = 0;
@@ -28,6 +29,24 @@ proptest! {
     #[test]
     fn permutations_are_judged_by_diagonals_only(perm in Just((0u32..9).collect::<Vec<_>>()).prop_shuffle()) {
         prop_assert_eq!(validate(&perm).is_ok(), naive_pairs(&perm) == 0);
+    }
+}
+
+proptest! {
+    /// Solutions with at most one queen moved anywhere (off the board
+    /// included): exercises the accepting side, which random boards rarely reach.
+    #[test]
+    fn near_solutions_are_judged_like_the_pairwise_check(
+        n in 4usize..40,
+        moved in proptest::option::of((0usize..40, 0u32..80)),
+    ) {
+        let mut columns = construct(n).expect("N >= 4 has a solution");
+        if let Some((row, column)) = moved {
+            columns[row % n] = column % (2 * n as u32);
+        }
+        let off_board = columns.iter().any(|&c| c as usize >= n);
+        let expected = !off_board && naive_pairs(&columns) == 0;
+        prop_assert_eq!(validate(&columns).is_ok(), expected);
     }
 }
 
