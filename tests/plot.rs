@@ -103,7 +103,7 @@ fn write_experiment(
     write_csv(&dir.join("summary.csv"), &summarize(&runs));
     std::fs::write(
         dir.join("metadata.json"),
-        format!("{{\"name\": \"{name}\"}}"),
+        format!("{{\"experiment\": \"{name}\"}}"),
     )
     .unwrap();
     if traces {
@@ -460,17 +460,40 @@ fn tiny_copy(into: &Path) -> PathBuf {
 }
 
 #[test]
-fn the_default_plots_dir_is_named_after_the_data_dir_and_a_torn_last_line_is_dropped() {
+fn the_default_plots_dir_is_named_after_the_experiment_in_metadata_and_a_torn_last_line_is_dropped()
+{
     let tmp = tempfile::tempdir().unwrap();
     let data = tiny_copy(tmp.path());
+    std::fs::write(
+        data.join("metadata.json"),
+        "{\"experiment\": \"tiny-study\", \"description\": \"a fixture\"}",
+    )
+    .unwrap();
     let mut runs = std::fs::read_to_string(data.join("runs.csv")).unwrap();
     runs.push_str("tiny,min-conflicts,min-conflicts,,12,3,99");
     std::fs::write(data.join("runs.csv"), runs).unwrap();
     let out = plot(&[Path::new("tiny")], tmp.path());
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stderr(&out).contains("torn last line"), "{}", stderr(&out));
+    let plots = tmp.path().join("plots/tiny-study");
+    assert!(plots.join("scaling.svg").is_file());
+    assert!(plots.join("convergence.png").is_file());
+    assert!(!tmp.path().join("plots/tiny").exists());
+    let scaling = std::fs::read_to_string(plots.join("scaling.svg")).unwrap();
+    assert!(
+        has_text(&scaling, "tiny-study: scaling with board size"),
+        "the title names the experiment"
+    );
+}
+
+#[test]
+fn without_metadata_the_default_plots_dir_is_named_after_the_data_dir() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tiny_copy(tmp.path());
+    assert!(!data.join("metadata.json").exists());
+    let out = plot(&[Path::new("tiny")], tmp.path());
+    assert!(out.status.success(), "{}", stderr(&out));
     assert!(tmp.path().join("plots/tiny/scaling.svg").is_file());
-    assert!(tmp.path().join("plots/tiny/convergence.png").is_file());
 }
 
 #[test]
