@@ -3,7 +3,8 @@
 //!
 //! The data is synthetic, written through the record structs of
 //! `queens::experiment::records` (so it always matches the CSV contract): a
-//! seeded generator for a realistic experiment, and the hand-written
+//! seeded generator for a realistic experiment, summarised by the real
+//! `queens::analysis::summary` (as `queens run` does), and the hand-written
 //! `tests/fixtures/tiny` for the edge cases (its summary.csv carries an extra
 //! column, as the runner may add columns: it is ignored).
 
@@ -12,7 +13,8 @@ use std::path::{Path, PathBuf};
 use std::process::Output;
 
 use assert_cmd::Command;
-use queens::experiment::records::{RunRecord, SummaryRow, TraceRecord};
+use queens::analysis::summary::{summarize, write_summary};
+use queens::experiment::records::{RunRecord, TraceRecord};
 use queens::plot::style::{HEIGHT, PALETTE, Styles, WIDTH};
 
 /// SplitMix64: a tiny seeded generator for the synthetic data.
@@ -100,7 +102,7 @@ fn write_experiment(
         }
     }
     write_csv(&dir.join("runs.csv"), &runs);
-    write_csv(&dir.join("summary.csv"), &summarize(&runs));
+    write_summary(&dir.join("summary.csv"), &summarize(&runs)).unwrap();
     std::fs::write(
         dir.join("metadata.json"),
         format!("{{\"experiment\": \"{name}\"}}"),
@@ -117,68 +119,6 @@ fn write_csv<T: serde::Serialize>(file: &Path, rows: &[T]) {
         writer.serialize(row).unwrap();
     }
     writer.flush().unwrap();
-}
-
-/// Nearest-rank quantile of sorted values.
-fn quantile(sorted: &[f64], q: f64) -> Option<f64> {
-    let last = sorted.len().checked_sub(1)?;
-    Some(sorted[(q * last as f64).round() as usize])
-}
-
-/// Per (label, n) statistics, close enough to the runner's for drawing.
-fn summarize(runs: &[RunRecord]) -> Vec<SummaryRow> {
-    let mut cells: BTreeMap<(&str, u64), Vec<&RunRecord>> = BTreeMap::new();
-    for run in runs {
-        cells
-            .entry((run.label.as_str(), run.n))
-            .or_default()
-            .push(run);
-    }
-    cells
-        .into_iter()
-        .map(|((label, n), runs)| {
-            let trials = runs.len() as u64;
-            let successes = runs.iter().filter(|r| r.solved).count() as u64;
-            let sorted = |f: fn(&RunRecord) -> f64| {
-                let mut v: Vec<f64> = runs.iter().filter(|r| r.solved).map(|r| f(r)).collect();
-                v.sort_by(f64::total_cmp);
-                v
-            };
-            let steps = sorted(|r| r.steps as f64);
-            let wall = sorted(|r| r.wall_seconds);
-            let (p, z) = (successes as f64 / trials as f64, 1.96f64);
-            let t = trials as f64;
-            let centre = (p + z * z / (2.0 * t)) / (1.0 + z * z / t);
-            let half = z / (1.0 + z * z / t) * (p * (1.0 - p) / t + z * z / (4.0 * t * t)).sqrt();
-            let per_success = |total: f64| (successes > 0).then(|| total / successes as f64);
-            SummaryRow {
-                label: label.to_owned(),
-                algorithm: runs[0].algorithm.clone(),
-                n,
-                trials,
-                successes,
-                success_rate: p,
-                success_low: (centre - half).max(0.0),
-                success_high: (centre + half).min(1.0),
-                steps_mean: None,
-                steps_median: quantile(&steps, 0.5),
-                steps_p10: quantile(&steps, 0.1),
-                steps_p90: quantile(&steps, 0.9),
-                steps_median_low: None,
-                steps_median_high: None,
-                checks_mean: None,
-                checks_median: None,
-                checks_p10: None,
-                checks_p90: None,
-                mean_wall_seconds: None,
-                median_wall_seconds: quantile(&wall, 0.5),
-                p10_wall_seconds: quantile(&wall, 0.1),
-                p90_wall_seconds: quantile(&wall, 0.9),
-                ert_steps: per_success(runs.iter().map(|r| r.steps as f64).sum()),
-                ert_seconds: per_success(runs.iter().map(|r| r.wall_seconds).sum()),
-            }
-        })
-        .collect()
 }
 
 /// Sampled convergence traces of the first trials: conflicts fall roughly
