@@ -14,6 +14,8 @@ use std::process::Output;
 
 use assert_cmd::Command;
 use queens::analysis::summary::{summarize, write_summary};
+use queens::experiment::config::{self, config_hash};
+use queens::experiment::metadata::Metadata;
 use queens::experiment::records::{RunRecord, TraceRecord};
 use queens::plot::style::{HEIGHT, PALETTE, Styles, WIDTH};
 
@@ -478,22 +480,96 @@ fn a_malformed_row_before_the_last_is_an_error_naming_file_and_line() {
     assert!(message.contains("line: 3"), "{message}");
 }
 
+/// The committed data of the experiment configured in `config_file`: its
+/// name, its data directory and whether the config records traces. `Err`
+/// when data/<name> is not the output of that config (no metadata.json, a
+/// different config hash, no runs.csv or summary.csv): a message naming the
+/// experiment and the command that regenerates it.
+fn committed_data(root: &Path, config_file: &Path) -> Result<(String, PathBuf, bool), String> {
+    let relative = config_file.strip_prefix(root).unwrap_or(config_file);
+    let text = std::fs::read_to_string(config_file).unwrap();
+    let experiment = config::load(&relative.display().to_string(), &text)
+        .unwrap_or_else(|e| panic!("{} does not load: {e}", relative.display()));
+    let name = experiment.name;
+    let stale = |why: String| {
+        format!(
+            "experiment `{name}` ({}): {why}; regenerate it with `queens run {} --fresh`",
+            relative.display(),
+            relative.display()
+        )
+    };
+    let dir = root.join("data").join(&name);
+    let metadata_file = dir.join("metadata.json");
+    let metadata_text = std::fs::read_to_string(&metadata_file)
+        .map_err(|e| stale(format!("cannot read {}: {e}", metadata_file.display())))?;
+    let metadata: Metadata = serde_json::from_str(&metadata_text).map_err(|e| {
+        stale(format!(
+            "{} is not valid metadata: {e}",
+            metadata_file.display()
+        ))
+    })?;
+    if metadata.experiment != name {
+        return Err(stale(format!(
+            "{} is of experiment `{}`",
+            metadata_file.display(),
+            metadata.experiment
+        )));
+    }
+    let hash = config_hash(&text);
+    if metadata.config_hash != hash {
+        return Err(stale(format!(
+            "data/{name} was made from a config with hash {}, the config now hashes to {hash}",
+            metadata.config_hash
+        )));
+    }
+    for file in ["runs.csv", "summary.csv"] {
+        if !dir.join(file).is_file() {
+            return Err(stale(format!("data/{name}/{file} is missing")));
+        }
+    }
+    Ok((name, dir, experiment.trace))
+}
+
 #[test]
 fn every_committed_experiment_plots() {
-    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
-    let Ok(entries) = std::fs::read_dir(&data) else {
-        return;
-    };
-    for entry in entries {
-        let dir = entry.unwrap().path();
-        if !dir.join("summary.csv").is_file() {
-            continue;
-        }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let configs = files_with(&root.join("experiments"), "toml");
+    assert!(!configs.is_empty(), "no experiments/*.toml");
+    let mut problems = Vec::new();
+    for config_file in &configs {
+        let (name, dir, traced) = match committed_data(root, config_file) {
+            Ok(found) => found,
+            Err(problem) => {
+                problems.push(problem);
+                continue;
+            }
+        };
         let tmp = tempfile::tempdir().unwrap();
         let out = plot(&[&dir, Path::new("--plots"), tmp.path()], tmp.path());
-        assert!(out.status.success(), "{}: {}", dir.display(), stderr(&out));
+        if !out.status.success() {
+            problems.push(format!(
+                "experiment `{name}`: queens plot failed: {}",
+                stderr(&out)
+            ));
+            continue;
+        }
         let svgs = files_with(tmp.path(), "svg");
-        assert!(svgs.len() >= 3, "{}: {svgs:?}", dir.display());
+        if svgs.len() < 3 {
+            problems.push(format!(
+                "experiment `{name}`: {} charts, want at least 3: {svgs:?}\n{}",
+                svgs.len(),
+                stderr(&out)
+            ));
+        }
+        if traced && !tmp.path().join("convergence.svg").is_file() {
+            problems.push(format!(
+                "experiment `{name}`: the config says `trace = true` but there is no convergence chart \
+                 (is data/{name}/traces.csv missing?); regenerate it with \
+                 `queens run {} --fresh`\n{}",
+                config_file.strip_prefix(root).unwrap_or(config_file).display(),
+                stderr(&out)
+            ));
+        }
         for svg in &svgs {
             assert!(std::fs::read_to_string(svg).unwrap().contains("<text"));
         }
@@ -501,4 +577,9 @@ fn every_committed_experiment_plots() {
             assert_eq!(decode_png(&png_file).0, WIDTH);
         }
     }
+    assert!(
+        problems.is_empty(),
+        "committed data does not match experiments/*.toml:\n{}",
+        problems.join("\n")
+    );
 }
