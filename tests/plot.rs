@@ -3,7 +3,8 @@
 //!
 //! The data is synthetic, written through the record structs of
 //! `queens::experiment::records` (so it always matches the CSV contract): a
-//! seeded generator for a realistic experiment, and the hand-written
+//! seeded generator for a realistic experiment, summarised by the real
+//! `queens::analysis::summary` (as `queens run` does), and the hand-written
 //! `tests/fixtures/tiny` for the edge cases (its summary.csv carries an extra
 //! column, as the runner may add columns: it is ignored).
 
@@ -12,7 +13,10 @@ use std::path::{Path, PathBuf};
 use std::process::Output;
 
 use assert_cmd::Command;
-use queens::experiment::records::{RunRecord, SummaryRow, TraceRecord};
+use queens::analysis::summary::{summarize, write_summary};
+use queens::experiment::config::{self, config_hash};
+use queens::experiment::metadata::Metadata;
+use queens::experiment::records::{RunRecord, TraceRecord};
 use queens::plot::style::{HEIGHT, PALETTE, Styles, WIDTH};
 
 /// SplitMix64: a tiny seeded generator for the synthetic data.
@@ -101,10 +105,10 @@ fn write_experiment(
         }
     }
     write_csv(&dir.join("runs.csv"), &runs);
-    write_csv(&dir.join("summary.csv"), &summarize(&runs));
+    write_summary(&dir.join("summary.csv"), &summarize(&runs)).unwrap();
     std::fs::write(
         dir.join("metadata.json"),
-        format!("{{\"name\": \"{name}\"}}"),
+        format!("{{\"experiment\": \"{name}\"}}"),
     )
     .unwrap();
     if traces {
@@ -118,68 +122,6 @@ fn write_csv<T: serde::Serialize>(file: &Path, rows: &[T]) {
         writer.serialize(row).unwrap();
     }
     writer.flush().unwrap();
-}
-
-/// Nearest-rank quantile of sorted values.
-fn quantile(sorted: &[f64], q: f64) -> Option<f64> {
-    let last = sorted.len().checked_sub(1)?;
-    Some(sorted[(q * last as f64).round() as usize])
-}
-
-/// Per (label, n) statistics, close enough to the runner's for drawing.
-fn summarize(runs: &[RunRecord]) -> Vec<SummaryRow> {
-    let mut cells: BTreeMap<(&str, u64), Vec<&RunRecord>> = BTreeMap::new();
-    for run in runs {
-        cells
-            .entry((run.label.as_str(), run.n))
-            .or_default()
-            .push(run);
-    }
-    cells
-        .into_iter()
-        .map(|((label, n), runs)| {
-            let trials = runs.len() as u64;
-            let successes = runs.iter().filter(|r| r.solved).count() as u64;
-            let sorted = |f: fn(&RunRecord) -> f64| {
-                let mut v: Vec<f64> = runs.iter().filter(|r| r.solved).map(|r| f(r)).collect();
-                v.sort_by(f64::total_cmp);
-                v
-            };
-            let steps = sorted(|r| r.steps as f64);
-            let wall = sorted(|r| r.wall_seconds);
-            let (p, z) = (successes as f64 / trials as f64, 1.96f64);
-            let t = trials as f64;
-            let centre = (p + z * z / (2.0 * t)) / (1.0 + z * z / t);
-            let half = z / (1.0 + z * z / t) * (p * (1.0 - p) / t + z * z / (4.0 * t * t)).sqrt();
-            let per_success = |total: f64| (successes > 0).then(|| total / successes as f64);
-            SummaryRow {
-                label: label.to_owned(),
-                algorithm: runs[0].algorithm.clone(),
-                n,
-                trials,
-                successes,
-                success_rate: p,
-                success_low: (centre - half).max(0.0),
-                success_high: (centre + half).min(1.0),
-                steps_mean: None,
-                steps_median: quantile(&steps, 0.5),
-                steps_p10: quantile(&steps, 0.1),
-                steps_p90: quantile(&steps, 0.9),
-                steps_median_low: None,
-                steps_median_high: None,
-                checks_mean: None,
-                checks_median: None,
-                checks_p10: None,
-                checks_p90: None,
-                mean_wall_seconds: None,
-                median_wall_seconds: quantile(&wall, 0.5),
-                p10_wall_seconds: quantile(&wall, 0.1),
-                p90_wall_seconds: quantile(&wall, 0.9),
-                ert_steps: per_success(runs.iter().map(|r| r.steps as f64).sum()),
-                ert_seconds: per_success(runs.iter().map(|r| r.wall_seconds).sum()),
-            }
-        })
-        .collect()
 }
 
 /// Sampled convergence traces of the first trials: conflicts fall roughly
@@ -461,17 +403,40 @@ fn tiny_copy(into: &Path) -> PathBuf {
 }
 
 #[test]
-fn the_default_plots_dir_is_named_after_the_data_dir_and_a_torn_last_line_is_dropped() {
+fn the_default_plots_dir_is_named_after_the_experiment_in_metadata_and_a_torn_last_line_is_dropped()
+{
     let tmp = tempfile::tempdir().unwrap();
     let data = tiny_copy(tmp.path());
+    std::fs::write(
+        data.join("metadata.json"),
+        "{\"experiment\": \"tiny-study\", \"description\": \"a fixture\"}",
+    )
+    .unwrap();
     let mut runs = std::fs::read_to_string(data.join("runs.csv")).unwrap();
     runs.push_str("tiny,min-conflicts,min-conflicts,,12,3,99");
     std::fs::write(data.join("runs.csv"), runs).unwrap();
     let out = plot(&[Path::new("tiny")], tmp.path());
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stderr(&out).contains("torn last line"), "{}", stderr(&out));
+    let plots = tmp.path().join("plots/tiny-study");
+    assert!(plots.join("scaling.svg").is_file());
+    assert!(plots.join("convergence.png").is_file());
+    assert!(!tmp.path().join("plots/tiny").exists());
+    let scaling = std::fs::read_to_string(plots.join("scaling.svg")).unwrap();
+    assert!(
+        has_text(&scaling, "tiny-study: scaling with board size"),
+        "the title names the experiment"
+    );
+}
+
+#[test]
+fn without_metadata_the_default_plots_dir_is_named_after_the_data_dir() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tiny_copy(tmp.path());
+    assert!(!data.join("metadata.json").exists());
+    let out = plot(&[Path::new("tiny")], tmp.path());
+    assert!(out.status.success(), "{}", stderr(&out));
     assert!(tmp.path().join("plots/tiny/scaling.svg").is_file());
-    assert!(tmp.path().join("plots/tiny/convergence.png").is_file());
 }
 
 #[test]
@@ -516,22 +481,96 @@ fn a_malformed_row_before_the_last_is_an_error_naming_file_and_line() {
     assert!(message.contains("line: 3"), "{message}");
 }
 
+/// The committed data of the experiment configured in `config_file`: its
+/// name, its data directory and whether the config records traces. `Err`
+/// when data/<name> is not the output of that config (no metadata.json, a
+/// different config hash, no runs.csv or summary.csv): a message naming the
+/// experiment and the command that regenerates it.
+fn committed_data(root: &Path, config_file: &Path) -> Result<(String, PathBuf, bool), String> {
+    let relative = config_file.strip_prefix(root).unwrap_or(config_file);
+    let text = std::fs::read_to_string(config_file).unwrap();
+    let experiment = config::load(&relative.display().to_string(), &text)
+        .unwrap_or_else(|e| panic!("{} does not load: {e}", relative.display()));
+    let name = experiment.name;
+    let stale = |why: String| {
+        format!(
+            "experiment `{name}` ({}): {why}; regenerate it with `queens run {} --fresh`",
+            relative.display(),
+            relative.display()
+        )
+    };
+    let dir = root.join("data").join(&name);
+    let metadata_file = dir.join("metadata.json");
+    let metadata_text = std::fs::read_to_string(&metadata_file)
+        .map_err(|e| stale(format!("cannot read {}: {e}", metadata_file.display())))?;
+    let metadata: Metadata = serde_json::from_str(&metadata_text).map_err(|e| {
+        stale(format!(
+            "{} is not valid metadata: {e}",
+            metadata_file.display()
+        ))
+    })?;
+    if metadata.experiment != name {
+        return Err(stale(format!(
+            "{} is of experiment `{}`",
+            metadata_file.display(),
+            metadata.experiment
+        )));
+    }
+    let hash = config_hash(&text);
+    if metadata.config_hash != hash {
+        return Err(stale(format!(
+            "data/{name} was made from a config with hash {}, the config now hashes to {hash}",
+            metadata.config_hash
+        )));
+    }
+    for file in ["runs.csv", "summary.csv"] {
+        if !dir.join(file).is_file() {
+            return Err(stale(format!("data/{name}/{file} is missing")));
+        }
+    }
+    Ok((name, dir, experiment.trace))
+}
+
 #[test]
 fn every_committed_experiment_plots() {
-    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
-    let Ok(entries) = std::fs::read_dir(&data) else {
-        return;
-    };
-    for entry in entries {
-        let dir = entry.unwrap().path();
-        if !dir.join("summary.csv").is_file() {
-            continue;
-        }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let configs = files_with(&root.join("experiments"), "toml");
+    assert!(!configs.is_empty(), "no experiments/*.toml");
+    let mut problems = Vec::new();
+    for config_file in &configs {
+        let (name, dir, traced) = match committed_data(root, config_file) {
+            Ok(found) => found,
+            Err(problem) => {
+                problems.push(problem);
+                continue;
+            }
+        };
         let tmp = tempfile::tempdir().unwrap();
         let out = plot(&[&dir, Path::new("--plots"), tmp.path()], tmp.path());
-        assert!(out.status.success(), "{}: {}", dir.display(), stderr(&out));
+        if !out.status.success() {
+            problems.push(format!(
+                "experiment `{name}`: queens plot failed: {}",
+                stderr(&out)
+            ));
+            continue;
+        }
         let svgs = files_with(tmp.path(), "svg");
-        assert!(svgs.len() >= 3, "{}: {svgs:?}", dir.display());
+        if svgs.len() < 3 {
+            problems.push(format!(
+                "experiment `{name}`: {} charts, want at least 3: {svgs:?}\n{}",
+                svgs.len(),
+                stderr(&out)
+            ));
+        }
+        if traced && !tmp.path().join("convergence.svg").is_file() {
+            problems.push(format!(
+                "experiment `{name}`: the config says `trace = true` but there is no convergence chart \
+                 (is data/{name}/traces.csv missing?); regenerate it with \
+                 `queens run {} --fresh`\n{}",
+                config_file.strip_prefix(root).unwrap_or(config_file).display(),
+                stderr(&out)
+            ));
+        }
         for svg in &svgs {
             assert!(std::fs::read_to_string(svg).unwrap().contains("<text"));
         }
@@ -539,4 +578,9 @@ fn every_committed_experiment_plots() {
             assert_eq!(decode_png(&png_file).0, WIDTH);
         }
     }
+    assert!(
+        problems.is_empty(),
+        "committed data does not match experiments/*.toml:\n{}",
+        problems.join("\n")
+    );
 }

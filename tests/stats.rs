@@ -1,9 +1,10 @@
 //! The statistics of summary.csv against hand-computed and published values.
 
 use queens::analysis::stats::{
-    bootstrap_median_interval, ert, mean, quantile_sorted, sorted, wilson_interval,
+    bootstrap_median_interval, ecdf, ert, mean, quantile_sorted, sorted, wilson_interval,
 };
 use queens::analysis::summary::summarize;
+use queens::analysis::traces::{Trace, median_curve, value_at};
 use queens::experiment::records::RunRecord;
 
 fn close(a: f64, b: f64, tolerance: f64) -> bool {
@@ -182,4 +183,73 @@ fn bootstrap_cost_does_not_grow_with_the_sample() {
     let values: Vec<f64> = (0..1_000_000).map(|i| (i % 1000) as f64).collect();
     let (lo, hi) = bootstrap_median_interval(&values, 3).unwrap();
     assert!(lo <= 499.5 && 499.5 <= hi && hi - lo <= 4.0, "({lo}, {hi})");
+}
+
+#[test]
+fn ecdf_counts_every_trial_so_failures_keep_it_below_one() {
+    // 4 solved of 5 trials: shares 1/5, 2/5, 3/5, 4/5; ties keep a point each.
+    assert_eq!(
+        ecdf(&[3.0, 1.0, 2.0, 2.0], 5),
+        vec![(1.0, 0.2), (2.0, 0.4), (2.0, 0.6), (3.0, 0.8)]
+    );
+    assert_eq!(ecdf(&[7.0, 5.0], 2), vec![(5.0, 0.5), (7.0, 1.0)]);
+    assert!(ecdf(&[], 3).is_empty());
+    assert!(ecdf(&[1.0], 0).is_empty());
+}
+
+#[test]
+fn value_at_holds_the_last_sample_and_starts_at_the_first() {
+    let trace = [(2.0, 7.0), (4.0, 3.0)];
+    assert_eq!(value_at(&trace, 1.0), Some(7.0));
+    assert_eq!(value_at(&trace, 2.0), Some(7.0));
+    assert_eq!(value_at(&trace, 3.9), Some(7.0));
+    assert_eq!(value_at(&trace, 4.0), Some(3.0));
+    assert_eq!(value_at(&trace, 1e9), Some(3.0));
+    assert_eq!(value_at(&[], 1.0), None);
+}
+
+fn three_traces() -> Vec<Trace> {
+    vec![
+        vec![(1.0, 5.0), (10.0, 2.0), (100.0, 0.0)],
+        vec![(1.0, 4.0), (100.0, 1.0)],
+        vec![(1.0, 6.0), (10.0, 3.0), (50.0, 1.0)],
+    ]
+}
+
+fn assert_curve(curve: &[(f64, f64)], expected: &[(f64, f64)]) {
+    assert_eq!(curve.len(), expected.len(), "{curve:?}");
+    for (&(step, m), &(want_step, want_m)) in curve.iter().zip(expected) {
+        assert!(close(step, want_step, 1e-9), "{curve:?}");
+        assert!(close(m, want_m, 1e-12), "{curve:?}");
+    }
+}
+
+#[test]
+fn median_curve_of_an_odd_count_takes_the_middle_trial_at_log_spaced_steps() {
+    // Steps 1, 10, 100 (the last step of any trace). At 1: {5, 4, 6} -> 5;
+    // at 10: {2, 4, 3} -> 3; at 100: {0, 1, 1} -> 1.
+    assert_curve(
+        &median_curve(&three_traces(), 3),
+        &[(1.0, 5.0), (10.0, 3.0), (100.0, 1.0)],
+    );
+}
+
+#[test]
+fn median_curve_of_an_even_count_averages_the_middle_two() {
+    // A fourth trial starting at step 5 with 8 counts as 8 from step 1 on.
+    // At 1: {4, 5, 6, 8} -> 5.5; at 10: {2, 3, 4, 8} -> 3.5; at 100:
+    // {0, 1, 1, 8} -> 1.
+    let mut traces = three_traces();
+    traces.push(vec![(5.0, 8.0)]);
+    assert_curve(
+        &median_curve(&traces, 3),
+        &[(1.0, 5.5), (10.0, 3.5), (100.0, 1.0)],
+    );
+}
+
+#[test]
+fn median_curve_of_nothing_is_empty() {
+    assert!(median_curve(&[], 5).is_empty());
+    assert!(median_curve(&[Vec::new()], 5).is_empty());
+    assert!(median_curve(&three_traces(), 0).is_empty());
 }

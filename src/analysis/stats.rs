@@ -34,6 +34,24 @@ pub fn sorted(values: &[f64]) -> Vec<f64> {
     v
 }
 
+/// The empirical cumulative distribution of `values` among `total` trials:
+/// the values sorted ascending, each paired with the share of the `total`
+/// trials at or below it counting one trial per value, that is, the i-th
+/// smallest value (from 1) with i / `total`. Trials without a value (failed
+/// ones) count in `total` only, so the last share is `values.len()` / `total`
+/// rather than 1. Tied values each keep their own point. Empty when there are
+/// no values or `total` is 0.
+pub fn ecdf(values: &[f64], total: usize) -> Vec<(f64, f64)> {
+    if total == 0 {
+        return Vec::new();
+    }
+    sorted(values)
+        .into_iter()
+        .enumerate()
+        .map(|(i, value)| (value, (i + 1) as f64 / total as f64))
+        .collect()
+}
+
 /// The Wilson score interval of a success rate at 95% confidence:
 /// (p̂ + z²/2n ± z·√(p̂(1−p̂)/n + z²/4n²)) / (1 + z²/n), clamped to [0, 1].
 /// For zero trials the interval is the whole of [0, 1].

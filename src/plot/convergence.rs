@@ -7,6 +7,7 @@
 
 use std::collections::BTreeMap;
 
+use crate::analysis::traces::{Trace, median_curve};
 use crate::experiment::records::TraceRecord;
 
 use super::axis::{Axis, Scale};
@@ -22,9 +23,6 @@ const SHOWN_TRIALS: usize = 5;
 const MEDIAN_FROM: usize = 3;
 /// Points of the median curve.
 const MEDIAN_POINTS: usize = 160;
-
-/// One trial's samples: (step, best conflicts so far), by step.
-type Trace = Vec<(f64, f64)>;
 
 /// The convergence figure, or why there is none.
 pub fn figure(data: &ExperimentData, styles: &Styles) -> Result<Figure, String> {
@@ -152,32 +150,12 @@ fn staircase(trace: &Trace) -> Vec<(f64, f64)> {
     points
 }
 
-/// The median over trials of the best value at log-spaced steps across `x`.
+/// The median curve of `traces` (see [`median_curve`]), its steps clamped
+/// to the left end of `x`.
 fn median(traces: &[Trace], x: &Axis) -> Vec<(f64, f64)> {
-    let last_step = traces
-        .iter()
-        .filter_map(|t| t.last().map(|p| p.0))
-        .fold(1.0, f64::max);
-    let (from, to) = (0.0, last_step.log10());
-    (0..MEDIAN_POINTS)
-        .map(|k| {
-            let step = 10f64.powf(from + (to - from) * k as f64 / (MEDIAN_POINTS - 1) as f64);
-            let mut values: Vec<f64> = traces.iter().map(|t| value_at(t, step)).collect();
-            values.sort_by(f64::total_cmp);
-            let mid = values.len() / 2;
-            let m = if values.len() % 2 == 1 {
-                values[mid]
-            } else {
-                (values[mid - 1] + values[mid]) / 2.0
-            };
-            (step.max(x.value(x.lo)), m)
-        })
+    let left = x.value(x.lo);
+    median_curve(traces, MEDIAN_POINTS)
+        .into_iter()
+        .map(|(step, m)| (step.max(left), m))
         .collect()
-}
-
-/// The best value of a trace at `step`: its last sample at or before it
-/// (its first sample before it started).
-fn value_at(trace: &Trace, step: f64) -> f64 {
-    let i = trace.partition_point(|p| p.0 <= step);
-    trace[i.saturating_sub(1)].1
 }

@@ -104,13 +104,14 @@ impl ExperimentData {
     }
 }
 
-/// The experiment's name: the `name` in the data directory's metadata.json
+/// The experiment's name: the `experiment` field of the data directory's
+/// metadata.json (see [`Metadata`](crate::experiment::metadata::Metadata))
 /// when present, otherwise the directory's final component.
 pub fn experiment_name(dir: &Path) -> String {
     let from_metadata = std::fs::read_to_string(dir.join("metadata.json"))
         .ok()
         .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
-        .and_then(|meta| meta.get("name")?.as_str().map(str::to_owned));
+        .and_then(|meta| meta.get("experiment")?.as_str().map(str::to_owned));
     from_metadata
         .or_else(|| {
             let absolute = std::path::absolute(dir).ok()?;

@@ -7,6 +7,7 @@
 
 use std::collections::BTreeMap;
 
+use crate::analysis::stats::ecdf;
 use crate::experiment::records::RunRecord;
 
 use super::axis::{Axis, Scale, TickFormat};
@@ -111,20 +112,21 @@ fn panel(
     }
 }
 
-/// The ECDF as a staircase from the left edge of `x` to its right edge.
+/// The ECDF (see [`ecdf`]) as a staircase from the left edge of `x` to its
+/// right edge, thinned to at most [`MAX_STEPS`] steps and with values left of
+/// the axis drawn at its left edge.
 fn ecdf_points(runs: &[&RunRecord], measure: Measure, x: &Axis) -> Vec<(f64, f64)> {
-    let total = runs.len() as f64;
-    let mut solved: Vec<f64> = runs
+    let solved: Vec<f64> = runs
         .iter()
         .filter(|r| r.solved)
         .map(|r| measure.of(r))
         .collect();
-    solved.sort_by(f64::total_cmp);
+    let cumulative = ecdf(&solved, runs.len());
     let left = x.value(x.lo);
-    let kept: Vec<usize> = if solved.len() <= MAX_STEPS {
-        (0..solved.len()).collect()
+    let kept: Vec<usize> = if cumulative.len() <= MAX_STEPS {
+        (0..cumulative.len()).collect()
     } else {
-        let last = solved.len() - 1;
+        let last = cumulative.len() - 1;
         let mut picks: Vec<usize> = (0..MAX_STEPS).map(|k| k * last / (MAX_STEPS - 1)).collect();
         picks.dedup();
         picks
@@ -132,9 +134,10 @@ fn ecdf_points(runs: &[&RunRecord], measure: Measure, x: &Axis) -> Vec<(f64, f64
     let mut points = vec![(left, 0.0)];
     let mut level = 0.0;
     for i in kept {
-        let at = solved[i].max(left);
+        let (value, share) = cumulative[i];
+        let at = value.max(left);
         points.push((at, level));
-        level = (i + 1) as f64 / total;
+        level = share;
         points.push((at, level));
     }
     points.push((x.value(x.hi), level));

@@ -5,7 +5,7 @@
 use super::axis::TickFormat;
 use super::data::ExperimentData;
 use super::figure::Figure;
-use super::series::{Statistic, legend, statistic_panel, summary_by_label};
+use super::series::{Statistic, StatisticChart, statistic_figure};
 use super::style::Styles;
 
 const STEPS: Statistic = Statistic {
@@ -24,26 +24,15 @@ const TIME: Statistic = Statistic {
     band: None,
 };
 
+const CHART: StatisticChart = StatisticChart {
+    stem: "ert",
+    title: "expected running time",
+    subtitle: "ERT = work of all trials (failed ones too) / successes; log scale",
+    statistics: &[STEPS, TIME],
+    empty: "no (label, N) cell has a success, so no ERT",
+};
+
 /// The ERT figure, or why there is none.
 pub fn figure(data: &ExperimentData, styles: &Styles) -> Result<Figure, String> {
-    let groups = summary_by_label(&data.summary);
-    let panels: Vec<_> = [STEPS, TIME]
-        .iter()
-        .filter_map(|s| statistic_panel(&groups, styles, s))
-        .collect();
-    if panels.is_empty() {
-        return Err("no (label, N) cell has a success, so no ERT".to_owned());
-    }
-    let drawn = groups
-        .iter()
-        .filter(|(_, rows)| rows.iter().any(|r| r.ert_steps.is_some()))
-        .map(|(label, _)| *label);
-    Ok(Figure {
-        stem: "ert".to_owned(),
-        title: format!("{}: expected running time", data.name),
-        subtitle: "ERT = work of all trials (failed ones too) / successes; log scale".to_owned(),
-        legend: legend(styles, drawn),
-        panels,
-        shared_y: false,
-    })
+    statistic_figure(data, styles, &CHART)
 }

@@ -5,7 +5,7 @@
 use super::axis::TickFormat;
 use super::data::ExperimentData;
 use super::figure::Figure;
-use super::series::{Statistic, legend, statistic_panel, summary_by_label};
+use super::series::{Statistic, StatisticChart, statistic_figure};
 use super::style::Styles;
 
 const STEPS: Statistic = Statistic {
@@ -24,27 +24,15 @@ const TIME: Statistic = Statistic {
     band: Some((|r| r.p10_wall_seconds, |r| r.p90_wall_seconds)),
 };
 
+const CHART: StatisticChart = StatisticChart {
+    stem: "scaling",
+    title: "scaling with board size",
+    subtitle: "median over solved trials; band or whisker: 10th to 90th percentile; log scale",
+    statistics: &[STEPS, TIME],
+    empty: "no (label, N) cell has a solved trial",
+};
+
 /// The scaling figure, or why there is none.
 pub fn figure(data: &ExperimentData, styles: &Styles) -> Result<Figure, String> {
-    let groups = summary_by_label(&data.summary);
-    let panels: Vec<_> = [STEPS, TIME]
-        .iter()
-        .filter_map(|s| statistic_panel(&groups, styles, s))
-        .collect();
-    if panels.is_empty() {
-        return Err("no (label, N) cell has a solved trial".to_owned());
-    }
-    let drawn = groups
-        .iter()
-        .filter(|(_, rows)| rows.iter().any(|r| r.steps_median.is_some()))
-        .map(|(label, _)| *label);
-    Ok(Figure {
-        stem: "scaling".to_owned(),
-        title: format!("{}: scaling with board size", data.name),
-        subtitle: "median over solved trials; band or whisker: 10th to 90th percentile; log scale"
-            .to_owned(),
-        legend: legend(styles, drawn),
-        panels,
-        shared_y: false,
-    })
+    statistic_figure(data, styles, &CHART)
 }

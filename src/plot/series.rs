@@ -1,10 +1,14 @@
 //! Shaping CSV rows into what the charts draw: rows grouped by label, the
-//! board-size axis, the sizes per-size charts use, legends, and the panels of
-//! one summary statistic against N (shared by the scaling and ERT charts).
+//! board-size axis, the sizes per-size charts use, legends, and the panels
+//! and figures of summary statistics against N (shared by the scaling and
+//! ERT charts).
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::experiment::records::SummaryRow;
+
+use super::data::ExperimentData;
+use super::figure::Figure;
 
 use super::axis::{Axis, Scale, TickFormat};
 use super::panel::{Interval, Layer, Panel};
@@ -220,5 +224,53 @@ pub fn statistic_panel(
         y,
         layers: bands,
         note: None,
+    })
+}
+
+/// A chart of summary statistics against N, one panel per statistic.
+pub struct StatisticChart {
+    /// The file stem of the chart.
+    pub stem: &'static str,
+    /// What the chart shows, after the experiment's name in the title.
+    pub title: &'static str,
+    /// The line under the title.
+    pub subtitle: &'static str,
+    /// The statistics drawn, one panel each, in order.
+    pub statistics: &'static [Statistic],
+    /// Why there is no chart when no cell has a value of any statistic.
+    pub empty: &'static str,
+}
+
+/// The figure of `chart`: a [`statistic_panel`] per statistic that has a
+/// value somewhere, and a legend of the labels with a value of any of them;
+/// `Err(chart.empty)` when there is no panel.
+pub fn statistic_figure(
+    data: &ExperimentData,
+    styles: &Styles,
+    chart: &StatisticChart,
+) -> Result<Figure, String> {
+    let groups = summary_by_label(&data.summary);
+    let panels: Vec<_> = chart
+        .statistics
+        .iter()
+        .filter_map(|s| statistic_panel(&groups, styles, s))
+        .collect();
+    if panels.is_empty() {
+        return Err(chart.empty.to_owned());
+    }
+    let drawn = groups
+        .iter()
+        .filter(|(_, rows)| {
+            rows.iter()
+                .any(|r| chart.statistics.iter().any(|s| (s.value)(r).is_some()))
+        })
+        .map(|(label, _)| *label);
+    Ok(Figure {
+        stem: chart.stem.to_owned(),
+        title: format!("{}: {}", data.name, chart.title),
+        subtitle: chart.subtitle.to_owned(),
+        legend: legend(styles, drawn),
+        panels,
+        shared_y: false,
     })
 }
