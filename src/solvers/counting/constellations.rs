@@ -51,18 +51,12 @@ fn transform(n: usize, g: usize, (y, x): (usize, usize)) -> (usize, usize) {
     }
 }
 
-/// The border queens `(first row's column, last row's column, first
-/// column's row, last column's row)` of a set of queens, as one number.
-fn key(n: usize, queens: &[(usize, usize); 4]) -> usize {
-    let m = n - 1;
-    let find = |pick: &dyn Fn(&(usize, usize)) -> Option<usize>| {
-        queens.iter().find_map(pick).unwrap_or(0)
-    };
-    let top = find(&|&(y, x)| (y == 0).then_some(x));
-    let bottom = find(&|&(y, x)| (y == m).then_some(x));
-    let left = find(&|&(y, x)| (x == 0).then_some(y));
-    let right = find(&|&(y, x)| (x == m).then_some(y));
-    ((top * n + bottom) * n + left) * n + right
+/// The border queens (corner queens twice) as one number that depends
+/// only on their squares: the sorted square indices.
+fn key(n: usize, queens: &[(usize, usize); 4]) -> u64 {
+    let mut squares = queens.map(|(y, x)| (y * n + x) as u64);
+    squares.sort_unstable();
+    squares.iter().fold(0, |k, &s| (k << 16) | s)
 }
 
 /// Whether two queens on different squares attack each other.
@@ -71,12 +65,15 @@ fn attack((y1, x1): (usize, usize), (y2, x2): (usize, usize)) -> bool {
 }
 
 /// Every representative constellation of the N×N board (`n >= 2`), in a
-/// fixed order.
+/// fixed order, each in the orientation its search seems cheapest in.
 pub(super) fn representatives(n: usize) -> Vec<Constellation> {
     let m = n - 1;
     let mut out = Vec::new();
     for top in 0..n {
         for bottom in 0..n {
+            if attack((0, top), (m, bottom)) {
+                continue;
+            }
             for left in 0..n {
                 for right in 0..n {
                     // A corner queen belongs to its row and its column.
@@ -88,34 +85,26 @@ pub(super) fn representatives(n: usize) -> Vec<Constellation> {
                         continue;
                     }
                     let queens = [(0, top), (m, bottom), (left, 0), (right, m)];
-                    let mut distinct: Vec<(usize, usize)> = Vec::with_capacity(4);
-                    for q in queens {
-                        if !distinct.contains(&q) {
-                            distinct.push(q);
-                        }
-                    }
-                    let peaceful = distinct
-                        .iter()
-                        .enumerate()
-                        .all(|(i, &a)| distinct[i + 1..].iter().all(|&b| !attack(a, b)));
+                    let peaceful = (0..4).all(|i| {
+                        (i + 1..4).all(|j| queens[i] == queens[j] || !attack(queens[i], queens[j]))
+                    });
                     if !peaceful {
                         continue;
                     }
                     let own = key(n, &queens);
-                    let images: Vec<usize> = (0..8)
-                        .map(|g| key(n, &queens.map(|q| transform(n, g, q))))
-                        .collect();
-                    if images.iter().any(|&k| k < own) {
+                    let mut stabiliser = 0;
+                    let mut smallest = true;
+                    for g in 0..8 {
+                        let k = key(n, &queens.map(|q| transform(n, g, q)));
+                        smallest &= k >= own;
+                        stabiliser += usize::from(k == own);
+                    }
+                    if !smallest {
                         continue;
                     }
-                    let stabiliser = images.iter().filter(|&&k| k == own).count();
                     let weight = (8 / stabiliser) as u8;
                     let best = (0..8)
-                        .map(|g| {
-                            let image: Vec<(usize, usize)> =
-                                distinct.iter().map(|&q| transform(n, g, q)).collect();
-                            Constellation::new(n, &image, weight)
-                        })
+                        .map(|g| Constellation::new(n, &queens.map(|q| transform(n, g, q)), weight))
                         .min_by_key(Constellation::cost_guess)
                         .expect("8 images");
                     out.push(best);
@@ -130,16 +119,21 @@ pub(super) fn representatives(n: usize) -> Vec<Constellation> {
 const PROBE_ROWS: usize = 6;
 
 impl Constellation {
-    /// The completion search's words for the border queens `queens`.
-    fn new(n: usize, queens: &[(usize, usize)], weight: u8) -> Self {
+    /// The completion search's words for the border queens `queens`
+    /// (corner queens twice).
+    fn new(n: usize, queens: &[(usize, usize); 4], weight: u8) -> Self {
         let mask = u32::MAX >> (MAX_N - n);
         let mut columns = mask;
         for &(_, x) in queens {
             columns &= !(1 << x);
         }
-        let free_rows: Vec<usize> = (0..n)
-            .filter(|&y| queens.iter().all(|&(qy, _)| qy != y))
-            .collect();
+        let mut free_rows = [0usize; MAX_N];
+        let mut levels = 0;
+        for y in (0..n).filter(|&y| queens.iter().all(|&(qy, _)| qy != y)) {
+            free_rows[levels] = y;
+            levels += 1;
+        }
+        let free_rows = &free_rows[..levels];
         let mut attacked = [0u32; MAX_N];
         let mut gap = [0u8; MAX_N];
         for (i, &y) in free_rows.iter().enumerate() {
@@ -158,7 +152,7 @@ impl Constellation {
         }
         Self {
             weight,
-            levels: free_rows.len(),
+            levels,
             columns,
             attacked,
             gap,
@@ -219,7 +213,9 @@ impl Constellation {
                     let nl = (l | bit) << g;
                     let nd = d | bit;
                     let nr = (r | bit) >> g;
-                    count += u64::from(last_two(columns, nl, nd, nr, next, fin, g2));
+                    if columns & !(nl | nd | nr | next) != 0 {
+                        count += u64::from(last_two(columns, nl, nd, nr, next, fin, g2));
+                    }
                 }
             } else {
                 while bits != 0 {
@@ -271,3 +267,4 @@ fn last_two(
     let ba = (first & b != 0) & (second & a != 0);
     u32::from(apart) * (u32::from(ab) + u32::from(ba))
 }
+
