@@ -189,8 +189,37 @@ impl Constellation {
         total
     }
 
-    /// The number of ways to fill the free rows.
+    /// The number of ways to fill the free rows. On x86-64 processors with
+    /// the BMI1 and BMI2 instructions (isolate and clear the lowest set
+    /// bit, shifts by a register without flags) the search is compiled a
+    /// second time for them and chosen at run time.
     pub(super) fn completions(&self) -> u64 {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::arch::is_x86_feature_detected!("bmi1")
+                && std::arch::is_x86_feature_detected!("bmi2")
+            {
+                // SAFETY: the processor has just been found to support the
+                // features the function is compiled for.
+                return unsafe { self.completions_bmi() };
+            }
+        }
+        self.search()
+    }
+
+    /// [`Constellation::search`] compiled for BMI1 and BMI2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "bmi1,bmi2")]
+    fn completions_bmi(&self) -> u64 {
+        self.search()
+    }
+
+    /// The completion search: an explicit stack of `(left, down, right,
+    /// untried)` words, one slot per free row; a child is pushed only if
+    /// its row has a free square; the last two free rows are counted by
+    /// [`last_two`].
+    #[inline(always)]
+    fn search(&self) -> u64 {
         let levels = self.levels;
         let columns = self.columns;
         if levels < 3 {
@@ -267,4 +296,5 @@ fn last_two(
     let ba = (first & b != 0) & (second & a != 0);
     u32::from(apart) * (u32::from(ab) + u32::from(ba))
 }
+
 
