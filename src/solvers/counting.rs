@@ -129,9 +129,8 @@ impl Counter {
                 unique: 1,
             };
         }
-        let fixed = total
-            + u128::from(symmetric.half_turn)
-            + 2 * u128::from(symmetric.quarter_turn);
+        let fixed =
+            total + u128::from(symmetric.half_turn) + 2 * u128::from(symmetric.quarter_turn);
         debug_assert_eq!(fixed % 8, 0, "Burnside's sum is a multiple of 8");
         Counts {
             solutions: total,
@@ -237,6 +236,33 @@ mod tests {
             let counts = count(n).expect("valid size");
             assert_eq!(counts.solutions, A000170[n], "solutions, n = {n}");
             assert_eq!(counts.unique, A002562[n], "unique, n = {n}");
+        }
+    }
+
+    #[test]
+    fn symmetric_solutions_agree_with_brute_force() {
+        for n in 2..=10 {
+            let solutions = all_solutions(n);
+            let rotate = |c: &[usize]| {
+                let mut out = vec![0; n];
+                for (row, &col) in c.iter().enumerate() {
+                    out[col] = n - 1 - row;
+                }
+                out
+            };
+            let half_turn = solutions
+                .iter()
+                .filter(|s| rotate(&rotate(s)) == **s)
+                .count() as u64;
+            let quarter_turn = solutions.iter().filter(|s| rotate(s) == **s).count() as u64;
+            assert_eq!(
+                symmetric::count(n),
+                symmetric::Symmetric {
+                    half_turn,
+                    quarter_turn
+                },
+                "n = {n}"
+            );
         }
     }
 
