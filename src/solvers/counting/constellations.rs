@@ -138,8 +138,9 @@ fn cost_guess(n: usize, queens: &[(usize, usize); 4]) -> u64 {
         let y = rows.trailing_zeros() as usize;
         rows &= rows - 1;
         let free = (columns & !diagonal_attacks(n, queens, y)).count_ones();
-        product *= u64::from(free);
-        total += product;
+        // Saturates only for the largest boards (30^16 > 2^64).
+        product = product.saturating_mul(u64::from(free));
+        total = total.saturating_add(product);
     }
     total
 }
