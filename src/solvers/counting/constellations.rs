@@ -10,11 +10,19 @@
 //! the solutions of its image, so the total is the sum over the
 //! representatives of (completions × class size).
 //!
-//! Choices of this implementation: the completion search fills the rows the
-//! border queens leave free, top to bottom, with Somers' bitboard words;
-//! the attacks of the border queens on each row are precomputed (one word
-//! per free row), and the diagonal words jump over the rows the border
-//! queens hold by shifting by the distance to the next free row.
+//! Choices of this implementation:
+//! - The representative of a class is the image with the smallest sorted
+//!   list of queen squares; its weight is 8 over the number of symmetries
+//!   that fix it.
+//! - The class is searched in whichever of its 8 orientations
+//!   [`cost_guess`] expects to be cheapest (NQueensFaf also turns each
+//!   constellation into a fixed orientation; the guess is ours).
+//! - The completion search fills the rows the border queens leave free, top
+//!   to bottom, with Somers' bitboard words; the attacks of the border
+//!   queens on each row are precomputed (one word per free row), and the
+//!   diagonal words jump over the rows the border queens hold by shifting
+//!   by the distance to the next free row. The last two free rows are
+//!   counted without branches.
 
 use super::MAX_N;
 
