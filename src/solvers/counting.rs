@@ -6,7 +6,7 @@
 //! and Burnside's lemma for the fundamental solutions.
 //!
 //! - The total is a sum over the representative border placements
-//!   ([`constellations`]): the completions of each, times the size of its
+//!   (module `constellations`): the completions of each, times the size of its
 //!   symmetry class. Each representative is one independent task that rayon
 //!   counts in parallel; each task's count is an exact integer, so the
 //!   result is identical for any number of threads.
@@ -20,7 +20,7 @@
 //!   `unique = (total + S180 + 2 * S90) / 8`, where S180 and S90 count the
 //!   solutions equal to their 180° and 90° rotations (the 270° rotation
 //!   fixes the same ones as the 90°). Those are few and found by a search
-//!   over half the rows ([`symmetric`]).
+//!   over half the rows (module `symmetric`).
 //! - Masks are `u32`, so N <= [`MAX_N`] = 32. Per-task counts are `u64`;
 //!   the totals are `u128`, because A000170 passes 2^64 near N = 29.
 
