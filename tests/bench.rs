@@ -1,0 +1,60 @@
+//! `queens bench --quick` runs every benchmark target end to end: the figures
+//! the README quotes come from code that is exercised on every CI run.
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+#[test]
+fn every_benchmark_target_measures_and_checks_its_results() {
+    let output = Command::cargo_bin("queens")
+        .expect("the queens binary is built")
+        .args(["bench", "all", "--quick", "--json"])
+        .output()
+        .expect("runs");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let rows: Vec<Value> = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect();
+    for prefix in [
+        "count",
+        "construction",
+        "min-conflicts",
+        "genetic",
+        "annealing",
+        "runner",
+    ] {
+        let mine: Vec<&Value> = rows
+            .iter()
+            .filter(|r| r["name"].as_str().is_some_and(|n| n.starts_with(prefix)))
+            .collect();
+        assert!(!mine.is_empty(), "no measurement for {prefix}");
+        for r in &mine {
+            assert!(r["cpu_seconds"].as_f64().is_some_and(|s| s >= 0.0), "{r}");
+            assert!(r["wall_seconds"].as_f64().is_some_and(|s| s >= 0.0), "{r}");
+        }
+    }
+    let count_notes: Vec<&str> = rows
+        .iter()
+        .filter(|r| r["name"].as_str().is_some_and(|n| n.starts_with("count")))
+        .filter_map(|r| r["note"].as_str())
+        .collect();
+    assert!(
+        count_notes.iter().all(|n| n.contains("= OEIS")),
+        "{count_notes:?}"
+    );
+    let heap = rows
+        .iter()
+        .find(|r| {
+            r["name"]
+                .as_str()
+                .is_some_and(|n| n.starts_with("construction"))
+        })
+        .and_then(|r| r["peak_heap_bytes"].as_u64())
+        .expect("the counting allocator reports heap use");
+    assert!(heap > 0);
+}
