@@ -147,40 +147,26 @@ pub struct Annealing {
     pub schedule: Schedule,
 }
 
-/// Reads a non-negative integer parameter.
-fn count(params: &Params, key: &str) -> u64 {
-    u64::try_from(params.int(key)).unwrap_or(0)
-}
-
 fn build(params: &Params) -> Result<Box<dyn Solver>, ParamError> {
     let variant = match params.word("variant") {
         "hesham" => Variant::Hesham,
         _ => Variant::Permutation,
     };
     if variant == Variant::Hesham {
-        let defaults = Params::resolve(ALGORITHM.name, PARAMS, &[])?;
-        for key in HESHAM_FIXED {
-            let given = params.iter().find(|(k, _)| k == key).map(|(_, v)| v);
-            let default = defaults.iter().find(|(k, _)| k == key).map(|(_, v)| v);
-            if given != default {
-                return Err(ParamError::BadValue {
-                    key: (*key).to_string(),
-                    value: given.map(ToString::to_string).unwrap_or_default(),
-                    expected: format!(
-                        "{key} left unset: variant=hesham fixes T0 = 35, x0.97 per move and no reheats"
-                    ),
-                });
-            }
-        }
+        params.require_defaults(
+            PARAMS,
+            HESHAM_FIXED,
+            "variant=hesham fixes T0 = 35, x0.97 per move and no reheats",
+        )?;
     }
     let schedule = match variant {
         Variant::Hesham => HESHAM_SCHEDULE,
         Variant::Permutation => Schedule {
             t0: params.float("t0"),
             alpha: params.float("alpha"),
-            steps_per_temperature: count(params, "steps_per_temperature"),
-            reheat_after: count(params, "reheat_after"),
-            reheats: count(params, "reheats"),
+            steps_per_temperature: params.count("steps_per_temperature"),
+            reheat_after: params.count("reheat_after"),
+            reheats: params.count("reheats"),
         },
     };
     Ok(Box::new(Annealing { variant, schedule }))
