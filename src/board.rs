@@ -155,11 +155,6 @@ impl Placement {
         self.columns
     }
 
-    /// Whether the placement is an N-Queens solution (see [`validate`]).
-    pub fn is_solution(&self) -> bool {
-        validate(&self.columns).is_ok()
-    }
-
     /// Writes the solution file format: N on the first line, then one 0-based
     /// column per line. Streams through `out`, so any N fits.
     pub fn write_columns<W: Write>(&self, out: W) -> io::Result<()> {

@@ -220,6 +220,30 @@ fn step_budgets_and_counters_are_exact() {
 }
 
 #[test]
+fn check_budgets_stop_the_genetic_algorithm_within_one_individual() {
+    // Without the memetic step an individual costs N = 3 checks, and the
+    // budget is asked before every individual after a generation's first.
+    let s = solver("genetic", &["local_search=0", "population=12", "elite=3"]);
+    let checks = |max_checks| Budget {
+        max_checks: Some(max_checks),
+        ..Budget::UNLIMITED
+    };
+    // Inside the initial population: stops after 4 of its 12 individuals.
+    let o = solve(s.as_ref(), 3, 4, checks(10));
+    assert_eq!(o.stop_reason, StopReason::BudgetChecks);
+    assert_eq!((o.metrics.steps, o.metrics.evaluations), (0, 4));
+    assert_eq!(o.metrics.checks, 12);
+    assert!(o.metrics.final_conflicts > 0);
+    // Inside generation 1: the 12 initial individuals (36 checks), then
+    // two children (42 checks) before the budget of 40 is seen.
+    let o = solve(s.as_ref(), 3, 4, checks(40));
+    assert_eq!(o.stop_reason, StopReason::BudgetChecks);
+    assert_eq!((o.metrics.steps, o.metrics.evaluations), (0, 14));
+    assert_eq!(o.metrics.checks, 42);
+    assert!(o.metrics.final_conflicts > 0);
+}
+
+#[test]
 fn time_limit_stops_a_long_search() {
     let s = solver("genetic", &["max_generations=1000000000"]);
     let budget = Budget {

@@ -147,40 +147,26 @@ pub struct Annealing {
     pub schedule: Schedule,
 }
 
-/// Reads a non-negative integer parameter.
-fn count(params: &Params, key: &str) -> u64 {
-    u64::try_from(params.int(key)).unwrap_or(0)
-}
-
 fn build(params: &Params) -> Result<Box<dyn Solver>, ParamError> {
     let variant = match params.word("variant") {
         "hesham" => Variant::Hesham,
         _ => Variant::Permutation,
     };
     if variant == Variant::Hesham {
-        let defaults = Params::resolve(ALGORITHM.name, PARAMS, &[])?;
-        for key in HESHAM_FIXED {
-            let given = params.iter().find(|(k, _)| k == key).map(|(_, v)| v);
-            let default = defaults.iter().find(|(k, _)| k == key).map(|(_, v)| v);
-            if given != default {
-                return Err(ParamError::BadValue {
-                    key: (*key).to_string(),
-                    value: given.map(ToString::to_string).unwrap_or_default(),
-                    expected: format!(
-                        "{key} left unset: variant=hesham fixes T0 = 35, x0.97 per move and no reheats"
-                    ),
-                });
-            }
-        }
+        params.require_defaults(
+            PARAMS,
+            HESHAM_FIXED,
+            "variant=hesham fixes T0 = 35, x0.97 per move and no reheats",
+        )?;
     }
     let schedule = match variant {
         Variant::Hesham => HESHAM_SCHEDULE,
         Variant::Permutation => Schedule {
             t0: params.float("t0"),
             alpha: params.float("alpha"),
-            steps_per_temperature: count(params, "steps_per_temperature"),
-            reheat_after: count(params, "reheat_after"),
-            reheats: count(params, "reheats"),
+            steps_per_temperature: params.count("steps_per_temperature"),
+            reheat_after: params.count("reheat_after"),
+            reheats: params.count("reheats"),
         },
     };
     Ok(Box::new(Annealing { variant, schedule }))
@@ -322,20 +308,91 @@ fn finish(columns: Vec<u32>, mut metrics: Metrics, stop: Option<StopReason>) -> 
     }
 }
 
+/// A board the annealing loop walks on: its energy (attacking pairs) and
+/// its move, drawn at random with its energy change.
+trait Landscape {
+    /// One proposed move.
+    type Move: Copy;
+    /// Checks one proposal costs.
+    const CHECKS_PER_MOVE: u64;
+    /// Attacking pairs on the board.
+    fn energy(&self) -> u64;
+    /// Draws a move and returns it with its energy change.
+    fn propose(&self, rng: &mut ChaCha8Rng) -> (Self::Move, i64);
+    /// Makes `step`, whose energy change is `delta`.
+    fn apply(&mut self, step: Self::Move, delta: i64);
+    /// The board's columns, one per row.
+    fn into_columns(self) -> Vec<u32>;
+}
+
+/// Swap moves on a permutation: two distinct rows drawn uniformly; 4 checks
+/// (the line counts of the two lifted queens and of the two landing squares).
+impl Landscape for PermutationBoard {
+    type Move = (usize, usize);
+    const CHECKS_PER_MOVE: u64 = 4;
+
+    fn energy(&self) -> u64 {
+        PermutationBoard::energy(self)
+    }
+
+    #[inline]
+    fn propose(&self, rng: &mut ChaCha8Rng) -> (Self::Move, i64) {
+        let (i, j) = distinct_pair(self.n(), rng);
+        ((i, j), self.swap_delta(i, j))
+    }
+
+    #[inline]
+    fn apply(&mut self, (i, j): Self::Move, delta: i64) {
+        self.apply_swap(i, j, delta);
+    }
+
+    fn into_columns(self) -> Vec<u32> {
+        PermutationBoard::into_columns(self)
+    }
+}
+
+/// Seed 003's move: a uniformly random row, then a uniformly random column
+/// (possibly its own: a null move); 2 checks (the queen's current square and
+/// the landing square).
+impl Landscape for FreeBoard {
+    type Move = (usize, u32);
+    const CHECKS_PER_MOVE: u64 = 2;
+
+    fn energy(&self) -> u64 {
+        FreeBoard::energy(self)
+    }
+
+    #[inline]
+    fn propose(&self, rng: &mut ChaCha8Rng) -> (Self::Move, i64) {
+        let n = self.n();
+        let row = rng.random_range(0..n);
+        let column = rng.random_range(0..n as u32);
+        ((row, column), self.move_delta(row, column))
+    }
+
+    #[inline]
+    fn apply(&mut self, (row, column): Self::Move, delta: i64) {
+        self.apply_move(row, column, delta);
+    }
+
+    fn into_columns(self) -> Vec<u32> {
+        FreeBoard::into_columns(self)
+    }
+}
+
 impl Annealing {
-    /// Swap moves on a permutation board.
+    /// Anneals from `board`, of size `n`.
     ///
-    /// Counters: `steps` = moves proposed; `evaluations` = 1 (the starting
-    /// board, counted from scratch); `checks` = N for that evaluation, then 4
-    /// per move (the line counts of the two lifted queens and of the two
-    /// landing squares).
-    fn solve_permutation(
+    /// Counters: `steps` = moves proposed (null moves included);
+    /// `evaluations` = 1 (the starting board, counted from scratch);
+    /// `checks` = N for that evaluation, then `L::CHECKS_PER_MOVE` per move.
+    fn anneal<L: Landscape>(
         &self,
         n: usize,
+        mut board: L,
         rng: &mut ChaCha8Rng,
         control: &mut Control<'_>,
     ) -> Outcome {
-        let mut board = PermutationBoard::new(&random_permutation(n, rng));
         let mut metrics = Metrics {
             evaluations: 1,
             checks: n as u64,
@@ -353,54 +410,11 @@ impl Annealing {
             if let Some(reason) = control.stop_reason(&metrics) {
                 break Some(reason);
             }
-            let (i, j) = distinct_pair(n, rng);
-            let delta = board.swap_delta(i, j);
+            let (step, delta) = board.propose(rng);
             metrics.steps += 1;
-            metrics.checks += 4;
+            metrics.checks += L::CHECKS_PER_MOVE;
             if cooling.accepts(delta, rng) {
-                board.apply_swap(i, j, delta);
-            }
-            cooling.after_move(board.energy());
-            if tracing {
-                control.observe(metrics.steps, board.energy());
-            }
-        };
-        finish(board.into_columns(), metrics, stop)
-    }
-
-    /// Seed 003's model: a random queen to a random column of its row.
-    ///
-    /// Counters: `steps` = moves proposed (null moves included);
-    /// `evaluations` = 1 (the starting board); `checks` = N for that
-    /// evaluation, then 2 per move (the queen's current square and the
-    /// landing square).
-    fn solve_hesham(&self, n: usize, rng: &mut ChaCha8Rng, control: &mut Control<'_>) -> Outcome {
-        let start: Vec<u32> = (0..n).map(|_| rng.random_range(0..n as u32)).collect();
-        let mut board = FreeBoard::new(&start);
-        let mut metrics = Metrics {
-            evaluations: 1,
-            checks: n as u64,
-            ..Metrics::default()
-        };
-        let mut cooling = Cooling::new(self.schedule, n, board.energy());
-        let tracing = control.tracing();
-        if tracing {
-            control.observe(0, board.energy());
-        }
-        let stop = loop {
-            if board.energy() == 0 {
-                break None;
-            }
-            if let Some(reason) = control.stop_reason(&metrics) {
-                break Some(reason);
-            }
-            let row = rng.random_range(0..n);
-            let column = rng.random_range(0..n as u32);
-            let delta = board.move_delta(row, column);
-            metrics.steps += 1;
-            metrics.checks += 2;
-            if cooling.accepts(delta, rng) {
-                board.apply_move(row, column, delta);
+                board.apply(step, delta);
             }
             cooling.after_move(board.energy());
             if tracing {
@@ -414,8 +428,14 @@ impl Annealing {
 impl Solver for Annealing {
     fn solve(&self, n: usize, rng: &mut ChaCha8Rng, control: &mut Control<'_>) -> Outcome {
         match self.variant {
-            Variant::Permutation => self.solve_permutation(n, rng, control),
-            Variant::Hesham => self.solve_hesham(n, rng, control),
+            Variant::Permutation => {
+                let board = PermutationBoard::new(&random_permutation(n, rng));
+                self.anneal(n, board, rng, control)
+            }
+            Variant::Hesham => {
+                let start: Vec<u32> = (0..n).map(|_| rng.random_range(0..n as u32)).collect();
+                self.anneal(n, FreeBoard::new(&start), rng, control)
+            }
         }
     }
 }

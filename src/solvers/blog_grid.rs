@@ -45,10 +45,6 @@ impl LineSets {
         &self.words[line * self.words_per_line..(line + 1) * self.words_per_line]
     }
 
-    fn contains(&self, line: usize, bit: usize) -> bool {
-        self.line(line)[bit / 64] >> (bit % 64) & 1 == 1
-    }
-
     fn insert(&mut self, line: usize, bit: usize) {
         self.words[line * self.words_per_line + bit / 64] |= 1 << (bit % 64);
     }
@@ -132,11 +128,6 @@ impl BlogGrid {
     /// The board size N.
     pub fn n(&self) -> usize {
         self.n
-    }
-
-    /// Whether square (row `x`, column `y`) holds a queen.
-    pub fn has_queen(&self, x: usize, y: usize) -> bool {
-        self.rows.contains(x, y)
     }
 
     /// Puts a queen on square (`x`, `y`); a queen already there stays one queen.

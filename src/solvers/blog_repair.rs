@@ -64,7 +64,29 @@ use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
 use super::blog_grid::BlogGrid;
-use super::{Control, Metrics, Outcome};
+use super::params::{ParamKind, ParamSpec, Params};
+use super::{Control, Metrics, Outcome, Solver};
+
+/// The `restart_after` parameter of the `blog` variants: the restart
+/// counter's start value R. Declared by both solvers that offer the variant;
+/// `naive-repair` widens its help to its `random` variant.
+pub const RESTART_AFTER: ParamSpec = ParamSpec {
+    name: "restart_after",
+    kind: ParamKind::Int {
+        min: 1,
+        max: i64::MAX,
+    },
+    default: "100",
+    help: "blog only: re-initialise the board as published, after repair R+1 and then every R repairs",
+};
+
+/// The `clear_on_restart` parameter of the `blog` variants.
+pub const CLEAR_ON_RESTART: ParamSpec = ParamSpec {
+    name: "clear_on_restart",
+    kind: ParamKind::Bool,
+    default: "false",
+    help: "blog only: empty the board before a restart (the published code adds a queen to every row without clearing)",
+};
 
 /// How a repair chooses the new column of the lifted queen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,6 +107,30 @@ pub struct BlogSettings {
     pub restart_after: u64,
     /// Empty the board before each re-initialisation (not published).
     pub clear_on_restart: bool,
+}
+
+/// The settings of a `blog` variant with `repair`, read from `params`, which
+/// declare [`RESTART_AFTER`] and [`CLEAR_ON_RESTART`].
+pub fn settings(params: &Params, repair: BlogRepair) -> BlogSettings {
+    BlogSettings {
+        repair,
+        restart_after: params.count(RESTART_AFTER.name),
+        clear_on_restart: params.flag(CLEAR_ON_RESTART.name),
+    }
+}
+
+/// The `blog` variant of `naive-repair` (stupid repair) and `min-conflicts`
+/// (smarter repair): the published loop with these settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BlogSolver {
+    /// The repair kind and the restart choices.
+    pub settings: BlogSettings,
+}
+
+impl Solver for BlogSolver {
+    fn solve(&self, n: usize, rng: &mut ChaCha8Rng, control: &mut Control<'_>) -> Outcome {
+        solve(n, self.settings, rng, control)
+    }
 }
 
 /// Runs the published repair loop on an N×N grid until no queen is

@@ -40,6 +40,16 @@
 //! individual without conflicts, or after `max_generations` generations
 //! (stop reason `budget_steps`; 0 picks a default per variant, see
 //! `DEFAULT_GENERATIONS`).
+//!
+//! Budgets: the permutation GA asks `control.stop_reason` before every
+//! generation and again before every further individual it creates (the
+//! initial ones included), since one individual's memetic step can take
+//! many checks; so `max_checks`, the time limit and Ctrl-C end a search
+//! within one individual, and a search stopped mid-generation returns the
+//! best individual built so far (the current generation or the new
+//! children; the current one on ties). `steps` count whole generations, so a
+//! step budget ends a search between generations. The `hesham` variant,
+//! whose generation is six O(N) evaluations, asks before every generation.
 
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
@@ -190,40 +200,26 @@ pub struct Genetic {
     pub max_generations: u64,
 }
 
-/// Reads a non-negative integer parameter.
-fn count(params: &Params, key: &str) -> u64 {
-    u64::try_from(params.int(key)).unwrap_or(0)
-}
-
 fn build(params: &Params) -> Result<Box<dyn Solver>, ParamError> {
     let hesham = params.word("variant") == "hesham";
-    let max_generations = match count(params, "max_generations") {
+    let max_generations = match params.count("max_generations") {
         0 if hesham => HESHAM_DEFAULT_GENERATIONS,
         0 => DEFAULT_GENERATIONS,
         g => g,
     };
     if hesham {
-        let defaults = Params::resolve(ALGORITHM.name, PARAMS, &[])?;
-        for key in HESHAM_FIXED {
-            let given = params.iter().find(|(k, _)| k == key).map(|(_, v)| v);
-            let default = defaults.iter().find(|(k, _)| k == key).map(|(_, v)| v);
-            if given != default {
-                return Err(ParamError::BadValue {
-                    key: (*key).to_string(),
-                    value: given.map(ToString::to_string).unwrap_or_default(),
-                    expected: format!(
-                        "{key} left unset: variant=hesham fixes population 6, roulette selection, one-point crossover, per-gene mutation 0.05, no elitism and no memetic step"
-                    ),
-                });
-            }
-        }
+        params.require_defaults(
+            PARAMS,
+            HESHAM_FIXED,
+            "variant=hesham fixes population 6, roulette selection, one-point crossover, per-gene mutation 0.05, no elitism and no memetic step",
+        )?;
         return Ok(Box::new(Genetic {
             variant: Variant::Hesham,
             max_generations,
         }));
     }
-    let population = count(params, "population") as usize;
-    let elite = count(params, "elite") as usize;
+    let population = params.count("population") as usize;
+    let elite = params.count("elite") as usize;
     if elite >= population {
         return Err(ParamError::BadValue {
             key: "elite".to_string(),
@@ -239,7 +235,7 @@ fn build(params: &Params) -> Result<Box<dyn Solver>, ParamError> {
         },
         crossover_rate: params.float("crossover_rate"),
         mutation_rate: params.float("mutation_rate"),
-        tournament: count(params, "tournament") as usize,
+        tournament: params.count("tournament") as usize,
         elite,
         local_search: params.float("local_search"),
     };
@@ -368,6 +364,18 @@ fn fittest(conflicts: &[u64]) -> usize {
         .unwrap_or(0)
 }
 
+/// How building a population ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Progress {
+    /// Every individual was built; none is a solution.
+    Complete,
+    /// The individual at this index of the current generation is a solution.
+    Solved(usize),
+    /// `control` stopped the search for this reason; the best individual so
+    /// far is at this index of the current generation.
+    Stopped(StopReason, usize),
+}
+
 /// The working state of the permutation GA.
 struct PermutationGa<'s> {
     settings: &'s Settings,
@@ -450,27 +458,36 @@ impl<'s> PermutationGa<'s> {
         best
     }
 
-    /// Fills the initial population; returns a solved individual's index.
-    fn initialise(&mut self, rng: &mut ChaCha8Rng) -> Option<usize> {
+    /// Fills the initial population, asking `control` before every
+    /// individual after the first.
+    fn initialise(&mut self, rng: &mut ChaCha8Rng, control: &mut Control<'_>) -> Progress {
         let n = self.n;
         let mut genes = std::mem::take(&mut self.genes);
-        let mut solved = None;
+        let mut progress = Progress::Complete;
         for k in 0..self.settings.population {
+            if k > 0
+                && let Some(reason) = control.stop_reason(&self.metrics)
+            {
+                progress = Progress::Stopped(reason, fittest(&self.conflicts[..k]));
+                break;
+            }
             let individual = &mut genes[k * n..(k + 1) * n];
             random_permutation(individual, rng);
             self.conflicts[k] = self.evaluate_and_improve(individual, rng);
             if self.conflicts[k] == 0 {
-                solved = Some(k);
+                progress = Progress::Solved(k);
                 break;
             }
         }
         self.genes = genes;
-        solved
+        progress
     }
 
-    /// Breeds the next generation and makes it current; returns a solved
-    /// individual's index.
-    fn generation(&mut self, rng: &mut ChaCha8Rng) -> Option<usize> {
+    /// Breeds the next generation and makes it current, asking `control`
+    /// before every child after the first. A stopped generation leaves the
+    /// current one in place and returns the best individual built so far
+    /// (moved into the current generation if it is a new child).
+    fn generation(&mut self, rng: &mut ChaCha8Rng, control: &mut Control<'_>) -> Progress {
         let n = self.n;
         let s = self.settings;
         let conflicts = &self.conflicts;
@@ -483,8 +500,21 @@ impl<'s> PermutationGa<'s> {
             next[slot * n..(slot + 1) * n].copy_from_slice(&self.genes[k * n..(k + 1) * n]);
             self.next_conflicts[slot] = self.conflicts[k];
         }
-        let mut solved = None;
+        let mut progress = Progress::Complete;
         for slot in s.elite..s.population {
+            if slot > s.elite
+                && let Some(reason) = control.stop_reason(&self.metrics)
+            {
+                let best = fittest(&self.conflicts);
+                let best_child = fittest(&self.next_conflicts[..slot]);
+                if self.next_conflicts[best_child] < self.conflicts[best] {
+                    self.genes[best * n..(best + 1) * n]
+                        .copy_from_slice(&next[best_child * n..(best_child + 1) * n]);
+                    self.conflicts[best] = self.next_conflicts[best_child];
+                }
+                self.next_genes = next;
+                return Progress::Stopped(reason, best);
+            }
             let a = self.tournament(rng);
             let b = self.tournament(rng);
             let child = &mut next[slot * n..(slot + 1) * n];
@@ -512,14 +542,14 @@ impl<'s> PermutationGa<'s> {
             }
             self.next_conflicts[slot] = self.evaluate_and_improve(child, rng);
             if self.next_conflicts[slot] == 0 {
-                solved = Some(slot);
+                progress = Progress::Solved(slot);
                 break;
             }
         }
         self.next_genes = std::mem::replace(&mut self.genes, next);
         std::mem::swap(&mut self.conflicts, &mut self.next_conflicts);
         self.metrics.steps += 1;
-        solved
+        progress
     }
 
     fn individual(&self, k: usize) -> Vec<u32> {
@@ -536,26 +566,31 @@ impl Genetic {
         control: &mut Control<'_>,
     ) -> Outcome {
         let mut ga = PermutationGa::new(settings, n);
-        let mut solved = ga.initialise(rng);
+        let mut progress = ga.initialise(rng, control);
+        if let Progress::Stopped(reason, k) = progress {
+            return finish(ga.individual(k), ga.metrics, Some(reason));
+        }
         if control.tracing() {
             control.observe(0, ga.conflicts[fittest(&ga.conflicts)]);
         }
-        let stop = loop {
-            if solved.is_some() {
-                break None;
+        let (k, stop) = loop {
+            match progress {
+                Progress::Solved(k) => break (k, None),
+                Progress::Stopped(reason, k) => break (k, Some(reason)),
+                Progress::Complete => {}
             }
+            let best = || fittest(&ga.conflicts);
             if ga.metrics.steps >= self.max_generations {
-                break Some(StopReason::BudgetSteps);
+                break (best(), Some(StopReason::BudgetSteps));
             }
             if let Some(reason) = control.stop_reason(&ga.metrics) {
-                break Some(reason);
+                break (best(), Some(reason));
             }
-            solved = ga.generation(rng);
-            if control.tracing() {
+            progress = ga.generation(rng, control);
+            if control.tracing() && !matches!(progress, Progress::Stopped(..)) {
                 control.observe(ga.metrics.steps, ga.conflicts[fittest(&ga.conflicts)]);
             }
         };
-        let k = solved.unwrap_or_else(|| fittest(&ga.conflicts));
         finish(ga.individual(k), ga.metrics, stop)
     }
 

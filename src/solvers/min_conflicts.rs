@@ -31,7 +31,7 @@
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
-use super::blog_repair::{self, BlogRepair, BlogSettings};
+use super::blog_repair::{self, BlogRepair, BlogSolver};
 use super::params::{ParamError, ParamKind, ParamSpec, Params};
 use super::queen_conflicts::{QueenConflicts, fill_random};
 use super::registry::Algorithm;
@@ -54,21 +54,8 @@ const PARAMS: &[ParamSpec] = &[
         default: "100",
         help: "random only: restart from a new random board after this many consecutive repairs that do not lower the fewest attacking pairs seen since the last start; 0 = never",
     },
-    ParamSpec {
-        name: "restart_after",
-        kind: ParamKind::Int {
-            min: 1,
-            max: i64::MAX,
-        },
-        default: "100",
-        help: "blog only: re-initialise the board as published, after repair R+1 and then every R repairs",
-    },
-    ParamSpec {
-        name: "clear_on_restart",
-        kind: ParamKind::Bool,
-        default: "false",
-        help: "blog only: empty the board before a restart (the published code adds a queen to every row without clearing)",
-    },
+    blog_repair::RESTART_AFTER,
+    blog_repair::CLEAR_ON_RESTART,
 ];
 
 /// The `random` variant's settings.
@@ -154,17 +141,6 @@ fn least_conflicted_column(
     ties[rng.random_range(0..ties.len() as u32) as usize]
 }
 
-/// The `blog` variant: the published smarter repair.
-struct BlogSmarterRepair {
-    settings: BlogSettings,
-}
-
-impl Solver for BlogSmarterRepair {
-    fn solve(&self, n: usize, rng: &mut ChaCha8Rng, control: &mut Control<'_>) -> Outcome {
-        blog_repair::solve(n, self.settings, rng, control)
-    }
-}
-
 /// The `fast` variant: the large-N solver.
 struct FastMinConflicts;
 
@@ -177,16 +153,12 @@ impl Solver for FastMinConflicts {
 fn build(params: &Params) -> Result<Box<dyn Solver>, ParamError> {
     // The declared choices are random, blog and fast.
     Ok(match params.word("variant") {
-        "blog" => Box::new(BlogSmarterRepair {
-            settings: BlogSettings {
-                repair: BlogRepair::LeastThreatened,
-                restart_after: params.int("restart_after") as u64,
-                clear_on_restart: params.flag("clear_on_restart"),
-            },
+        "blog" => Box::new(BlogSolver {
+            settings: blog_repair::settings(params, BlogRepair::LeastThreatened),
         }),
         "fast" => Box::new(FastMinConflicts),
         _ => Box::new(RandomMinConflicts {
-            patience: params.int("patience") as u64,
+            patience: params.count("patience"),
         }),
     })
 }

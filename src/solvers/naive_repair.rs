@@ -22,7 +22,7 @@
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
-use super::blog_repair::{self, BlogRepair, BlogSettings};
+use super::blog_repair::{self, BlogRepair, BlogSolver};
 use super::params::{ParamError, ParamKind, ParamSpec, Params};
 use super::queen_conflicts::{QueenConflicts, fill_random};
 use super::registry::Algorithm;
@@ -37,19 +37,12 @@ const PARAMS: &[ParamSpec] = &[
         help: "random: most-threatened queen by attacking pairs, ties at random, moved to another random column; blog: seed 004's published Python, quirks included",
     },
     ParamSpec {
-        name: "restart_after",
-        kind: ParamKind::Int {
-            min: 1,
-            max: i64::MAX,
-        },
-        default: "100",
         help: "restart from a new random board: random, after every R repairs; blog, as published, after repair R+1 and then every R repairs",
+        ..blog_repair::RESTART_AFTER
     },
     ParamSpec {
-        name: "clear_on_restart",
-        kind: ParamKind::Bool,
-        default: "false",
         help: "blog only: empty the board before a restart (the published code adds a queen to every row without clearing); random always restarts from a fresh board",
+        ..blog_repair::CLEAR_ON_RESTART
     },
 ];
 
@@ -122,28 +115,14 @@ fn collect_most_threatened(board: &QueenConflicts, rows: &mut Vec<usize>) -> u32
     most
 }
 
-/// The `blog` variant: the published stupid repair.
-struct BlogStupidRepair {
-    settings: BlogSettings,
-}
-
-impl Solver for BlogStupidRepair {
-    fn solve(&self, n: usize, rng: &mut ChaCha8Rng, control: &mut Control<'_>) -> Outcome {
-        blog_repair::solve(n, self.settings, rng, control)
-    }
-}
-
 fn build(params: &Params) -> Result<Box<dyn Solver>, ParamError> {
-    let restart_after = params.int("restart_after") as u64;
     Ok(match params.word("variant") {
-        "blog" => Box::new(BlogStupidRepair {
-            settings: BlogSettings {
-                repair: BlogRepair::RandomColumn,
-                restart_after,
-                clear_on_restart: params.flag("clear_on_restart"),
-            },
+        "blog" => Box::new(BlogSolver {
+            settings: blog_repair::settings(params, BlogRepair::RandomColumn),
         }),
-        _ => Box::new(RandomRepair { restart_after }),
+        _ => Box::new(RandomRepair {
+            restart_after: params.count(blog_repair::RESTART_AFTER.name),
+        }),
     })
 }
 

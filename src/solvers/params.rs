@@ -241,6 +241,39 @@ impl Params {
         }
     }
 
+    /// The value of a declared integer parameter as a count: negative values
+    /// (which a range starting at 0 or above never lets through) read as 0.
+    pub fn count(&self, key: &str) -> u64 {
+        u64::try_from(self.int(key)).unwrap_or(0)
+    }
+
+    /// Refuses any of `keys` (declared in `specs`) that is not at its
+    /// default: the error names the key, its value and `why` it is fixed.
+    pub fn require_defaults(
+        &self,
+        specs: &[ParamSpec],
+        keys: &[&str],
+        why: &str,
+    ) -> Result<(), ParamError> {
+        for &key in keys {
+            let spec = specs
+                .iter()
+                .find(|s| s.name == key)
+                .unwrap_or_else(|| panic!("parameter '{key}' is not declared"));
+            let default = check(spec, &RawValue::Text(spec.default.to_string()))
+                .unwrap_or_else(|e| panic!("default of {key}: {e}"));
+            let given = self.get(key);
+            if *given != default {
+                return Err(ParamError::BadValue {
+                    key: key.to_string(),
+                    value: given.to_string(),
+                    expected: format!("{key} left unset: {why}"),
+                });
+            }
+        }
+        Ok(())
+    }
+
     /// The value of a declared real parameter.
     pub fn float(&self, key: &str) -> f64 {
         match self.get(key) {

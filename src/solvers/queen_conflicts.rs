@@ -50,12 +50,6 @@ impl QueenConflicts {
         board
     }
 
-    /// A board of `n` rows, each queen in a uniformly random column (one draw
-    /// of `0..n` per row, in row order).
-    pub fn random(n: usize, rng: &mut ChaCha8Rng) -> Self {
-        Self::new(random_columns(n, rng))
-    }
-
     /// The board size N.
     pub fn n(&self) -> usize {
         self.columns.len()
@@ -139,14 +133,6 @@ impl QueenConflicts {
         self.on_anti[a] += 1;
         self.columns[row] = column;
     }
-}
-
-/// One uniformly random column per row for `n` rows (one draw of `0..n` per
-/// row, in row order).
-pub fn random_columns(n: usize, rng: &mut ChaCha8Rng) -> Vec<u32> {
-    let mut columns = Vec::with_capacity(n);
-    fill_random(&mut columns, n, rng);
-    columns
 }
 
 /// Replaces `columns` by one uniformly random column per row for `n` rows.

@@ -2,7 +2,7 @@
 //! default budget and constructor. Adding an algorithm is one file plus one
 //! line in [`ALGORITHMS`].
 
-use super::params::{ParamError, ParamSpec, Params, RawValue, describe_specs};
+use super::params::{ParamError, ParamSpec, Params, RawValue};
 use super::{
     Budget, Solver, annealing, backtracking, construction, genetic, min_conflicts, naive_repair,
     random_restart,
@@ -78,11 +78,6 @@ pub fn find_algorithm(name: &str) -> Result<&'static Algorithm, UnknownAlgorithm
                 .collect::<Vec<_>>()
                 .join(", "),
         })
-}
-
-/// The declared parameters of `algorithm` with their types, for messages.
-pub fn describe_params(algorithm: &Algorithm) -> String {
-    describe_specs(algorithm.params)
 }
 
 #[cfg(test)]
