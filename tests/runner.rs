@@ -2,6 +2,10 @@
 //! the thread count and the shard split, resume, merge refusals, metadata,
 //! traces, and seeds that replay with `queens solve`.
 
+mod common;
+
+use common::table;
+
 use std::path::Path;
 use std::process::Output;
 
@@ -51,31 +55,8 @@ fn ok(out: Output) -> Output {
     out
 }
 
-/// A CSV file as rows of fields, without the columns whose name mentions
-/// seconds (the only ones that may differ between runs).
-fn table(path: &Path) -> Vec<Vec<String>> {
-    let mut reader =
-        csv::Reader::from_path(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let header = reader.headers().expect("header").clone();
-    let keep: Vec<usize> = (0..header.len())
-        .filter(|&i| !header[i].ends_with("_seconds"))
-        .collect();
-    let mut rows = vec![
-        keep.iter()
-            .map(|&i| header[i].to_string())
-            .collect::<Vec<_>>(),
-    ];
-    for record in reader.records() {
-        let record = record.expect("row");
-        rows.push(keep.iter().map(|&i| record[i].to_string()).collect());
-    }
-    rows
-}
-
 fn setup() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().expect("temp dir");
-    std::fs::write(dir.path().join("exp.toml"), CONFIG).expect("config");
-    dir
+    common::setup(CONFIG)
 }
 
 #[test]

@@ -2,6 +2,10 @@
 //! (Ctrl-C), mid-run: the finished rows are kept, and a resume gives the same
 //! results as a run that was never interrupted.
 
+mod common;
+
+use common::table;
+
 use std::path::Path;
 use std::process::{Child, Command};
 use std::time::{Duration, Instant};
@@ -72,29 +76,8 @@ fn wait_for_rows(path: &Path, rows: usize, child: &mut Child) {
     }
 }
 
-/// runs.csv without the wall-time column.
-fn table(path: &Path) -> Vec<Vec<String>> {
-    let mut reader = csv::Reader::from_path(path).expect("csv");
-    let header = reader.headers().expect("header").clone();
-    let keep: Vec<usize> = (0..header.len())
-        .filter(|&i| !header[i].ends_with("_seconds"))
-        .collect();
-    let mut rows = vec![
-        keep.iter()
-            .map(|&i| header[i].to_string())
-            .collect::<Vec<_>>(),
-    ];
-    for record in reader.records() {
-        let record = record.expect("a whole row");
-        rows.push(keep.iter().map(|&i| record[i].to_string()).collect());
-    }
-    rows
-}
-
 fn setup() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().expect("temp dir");
-    std::fs::write(dir.path().join("exp.toml"), CONFIG).expect("config");
-    dir
+    common::setup(CONFIG)
 }
 
 #[test]
