@@ -179,6 +179,27 @@ fn trials_table_missing_a_size() {
 }
 
 #[test]
+fn trials_table_naming_a_size_twice() {
+    let e = refused(
+        "name = \"t\"\nsizes = [8]\ntrials = { 8 = 10, 08 = 20 }\n[[algorithm]]\nname = \"backtracking\"\n",
+    );
+    assert_points_at(&e, 3, 10, &["n = 8 twice", "give each size once"]);
+}
+
+#[test]
+fn time_limit_too_large() {
+    let e = refused(&format!(
+        "{HEAD}[budget]\ntime_limit = 1e20\n[[algorithm]]\nname = \"backtracking\"\n"
+    ));
+    assert_points_at(
+        &e,
+        6,
+        14,
+        &["time_limit = 100000000000000000000", "up to 1e9"],
+    );
+}
+
+#[test]
 fn syntax_error() {
     let e = refused("name = \"t\"\nsizes = [6, 8\ntrials = 2\n");
     assert!(

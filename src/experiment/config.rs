@@ -497,7 +497,11 @@ fn trials(
                 let n: u64 = key.trim().parse().map_err(|_| {
                     err(format!("trials key '{key}' is not a board size: {ALLOWED}"))
                 })?;
-                by_size.insert(n, check(v)?);
+                if by_size.insert(n, check(v)?).is_some() {
+                    return Err(err(format!(
+                        "trials table names n = {n} twice (key '{key}'): give each size once"
+                    )));
+                }
             }
             sizes
                 .iter()
