@@ -98,6 +98,12 @@ pub fn run(args: RunArgs) -> anyhow::Result<Exit> {
         report.ran,
         report.files.runs.display()
     );
+    if report.ran == 0 && report.planned > 0 && !report.interrupted {
+        eprintln!(
+            "every trial was already in {}: the summary and charts were redrawn from it; add --fresh to run the trials again",
+            report.files.runs.display()
+        );
+    }
     if report.interrupted {
         eprintln!(
             "interrupted: the finished trials are kept; run the same command again to resume"
