@@ -44,6 +44,7 @@ pub struct EnumerateArgs {
 }
 
 /// One solution and the counters when it was found.
+#[derive(Clone)]
 struct Found {
     index: u64,
     moves: MoveCount,
@@ -122,20 +123,12 @@ pub fn run(args: EnumerateArgs) -> anyhow::Result<Exit> {
         if args.unique {
             let (key, size) = canonical_form(found.placement.columns());
             classes.entry(key).or_insert_with(|| Class {
-                first: Found {
-                    index: found.index,
-                    moves: found.moves,
-                    placement: found.placement.clone(),
-                },
+                first: found.clone(),
                 size,
             });
         }
         if first.is_none() {
-            first = Some(Found {
-                index: found.index,
-                moves: found.moves,
-                placement: found.placement.clone(),
-            });
+            first = Some(found.clone());
         }
         last = Some(found);
         if args.limit.is_some_and(|k| count >= k) {

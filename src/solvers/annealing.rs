@@ -42,8 +42,7 @@ use rand::rngs::ChaCha8Rng;
 use super::params::{ParamError, ParamKind, ParamSpec, Params};
 use super::permutation_energy::{FreeBoard, PermutationBoard};
 use super::registry::Algorithm;
-use super::{Budget, Control, Metrics, Outcome, Solver, StopReason};
-use crate::board::{Placement, attacking_pairs};
+use super::{Budget, Control, Metrics, Outcome, Solver};
 
 const PARAMS: &[ParamSpec] = &[
     ParamSpec {
@@ -299,15 +298,6 @@ fn distinct_pair(n: usize, rng: &mut ChaCha8Rng) -> (usize, usize) {
     (i, j)
 }
 
-/// The end of a search on `columns` with the given counters.
-fn finish(columns: Vec<u32>, mut metrics: Metrics, stop: Option<StopReason>) -> Outcome {
-    metrics.final_conflicts = attacking_pairs(&columns);
-    match stop {
-        None => Outcome::solved(Placement::new(columns), metrics),
-        Some(reason) => Outcome::unsolved(metrics, reason),
-    }
-}
-
 /// A board the annealing loop walks on: its energy (attacking pairs) and
 /// its move, drawn at random with its energy change.
 trait Landscape {
@@ -421,7 +411,7 @@ impl Annealing {
                 control.observe(metrics.steps, board.energy());
             }
         };
-        finish(board.into_columns(), metrics, stop)
+        Outcome::from_last_board(board.into_columns(), metrics, stop)
     }
 }
 

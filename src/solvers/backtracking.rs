@@ -123,7 +123,7 @@ impl WirthSearch {
                 self.set(self.row, left, false);
                 continue;
             }
-            if (self.moves.tests >= exact_limit || self.moves.tests % 1024 == 0)
+            if (self.moves.tests >= exact_limit || self.moves.tests.is_multiple_of(1024))
                 && let Some(reason) = control.stop_reason(&self.metrics())
             {
                 return SearchEvent::Stopped(reason);
@@ -166,31 +166,27 @@ impl Solver for Backtracking {
         let mut search = WirthSearch::new(n);
         let mut first = None;
         let mut solutions = 0;
-        loop {
+        let stop = loop {
             match search.next_solution(control) {
                 SearchEvent::Solution(p) => {
                     solutions += 1;
                     first.get_or_insert(p);
                     if self.mode == Mode::First {
-                        break;
+                        break None;
                     }
                 }
-                SearchEvent::Exhausted => break,
-                SearchEvent::Stopped(reason) => {
-                    let mut metrics = search.metrics();
-                    metrics.solutions = solutions;
-                    return match first {
-                        Some(p) if self.mode == Mode::First => Outcome::solved(p, metrics),
-                        _ => Outcome::unsolved(metrics, reason),
-                    };
-                }
+                SearchEvent::Exhausted => break None,
+                SearchEvent::Stopped(reason) => break Some(reason),
             }
-        }
+        };
         let mut metrics = search.metrics();
         metrics.solutions = solutions;
-        match first {
-            Some(p) => Outcome::solved(p, metrics),
-            None => Outcome::unsolved(metrics, StopReason::Exhausted),
+        // A stopped search is unsolved even if an exhaustive one had found
+        // solutions: it did not finish what it was asked to do.
+        match (first, stop) {
+            (_, Some(reason)) => Outcome::unsolved(metrics, reason),
+            (Some(p), None) => Outcome::solved(p, metrics),
+            (None, None) => Outcome::unsolved(metrics, StopReason::Exhausted),
         }
     }
 }

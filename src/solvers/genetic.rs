@@ -58,7 +58,6 @@ use super::params::{ParamError, ParamKind, ParamSpec, Params};
 use super::permutation_energy::{PermutationBoard, free_energy};
 use super::registry::Algorithm;
 use super::{Budget, Control, Metrics, Outcome, Solver, StopReason};
-use crate::board::{Placement, attacking_pairs};
 
 const PARAMS: &[ParamSpec] = &[
     ParamSpec {
@@ -348,15 +347,6 @@ fn partially_mapped_crossover(
     }
 }
 
-/// The end of a search with the given counters.
-fn finish(columns: Vec<u32>, mut metrics: Metrics, stop: Option<StopReason>) -> Outcome {
-    metrics.final_conflicts = attacking_pairs(&columns);
-    match stop {
-        None => Outcome::solved(Placement::new(columns), metrics),
-        Some(reason) => Outcome::unsolved(metrics, reason),
-    }
-}
-
 /// The index of the individual with the fewest conflicts (the first on ties).
 fn fittest(conflicts: &[u64]) -> usize {
     (0..conflicts.len())
@@ -568,7 +558,7 @@ impl Genetic {
         let mut ga = PermutationGa::new(settings, n);
         let mut progress = ga.initialise(rng, control);
         if let Progress::Stopped(reason, k) = progress {
-            return finish(ga.individual(k), ga.metrics, Some(reason));
+            return Outcome::from_last_board(ga.individual(k), ga.metrics, Some(reason));
         }
         if control.tracing() {
             control.observe(0, ga.conflicts[fittest(&ga.conflicts)]);
@@ -591,7 +581,7 @@ impl Genetic {
                 control.observe(ga.metrics.steps, ga.conflicts[fittest(&ga.conflicts)]);
             }
         };
-        finish(ga.individual(k), ga.metrics, stop)
+        Outcome::from_last_board(ga.individual(k), ga.metrics, stop)
     }
 
     fn solve_hesham(&self, n: usize, rng: &mut ChaCha8Rng, control: &mut Control<'_>) -> Outcome {
@@ -666,7 +656,7 @@ impl Genetic {
         let best = (0..p)
             .max_by_key(|&k| (fitness[k], std::cmp::Reverse(k)))
             .unwrap_or(0);
-        finish(genes.swap_remove(best), metrics, stop)
+        Outcome::from_last_board(genes.swap_remove(best), metrics, stop)
     }
 }
 

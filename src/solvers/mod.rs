@@ -139,6 +139,21 @@ impl Outcome {
         }
     }
 
+    /// The end of a search whose last board is `columns` (one queen per
+    /// row): solved when `stop` is `None`, otherwise unsolved for that
+    /// reason; `final_conflicts` is counted on the board either way.
+    pub fn from_last_board(
+        columns: Vec<u32>,
+        mut metrics: Metrics,
+        stop: Option<StopReason>,
+    ) -> Self {
+        metrics.final_conflicts = crate::board::attacking_pairs(&columns);
+        match stop {
+            None => Outcome::solved(Placement::new(columns), metrics),
+            Some(reason) => Outcome::unsolved(metrics, reason),
+        }
+    }
+
     /// Whether a solution was found.
     pub fn is_solved(&self) -> bool {
         self.solution.is_some()
