@@ -2,6 +2,7 @@
 //! OEIS tables, the JSON fields, thread-count invariance and bad input.
 
 use assert_cmd::Command;
+use queens::solvers::counting::Kernel;
 use serde_json::Value;
 
 /// OEIS A000170: the number of solutions of the N×N board, N = 0..=17.
@@ -39,7 +40,8 @@ fn check_against_oeis(n: usize) {
     assert_eq!(json["threads"], 2);
     let seconds = json["seconds"].as_f64().expect("seconds is a number");
     assert!(seconds >= 0.0);
-    assert_eq!(json.as_object().expect("an object").len(), 5);
+    assert_eq!(json["kernel"], Kernel::fastest().name());
+    assert_eq!(json.as_object().expect("an object").len(), 6);
 }
 
 #[test]
@@ -50,7 +52,6 @@ fn counts_match_oeis_up_to_13() {
 }
 
 #[test]
-#[ignore = "slow in the dev profile: run with --ignored (or `queens bench count`)"]
 fn counts_match_oeis_from_14_to_17() {
     for n in 14..=17 {
         check_against_oeis(n);
@@ -69,6 +70,43 @@ fn counts_do_not_depend_on_the_thread_count() {
         .collect();
     assert_eq!(results[0], (A000170[12].into(), A002562[12].into()));
     assert!(results.iter().all(|r| *r == results[0]), "{results:?}");
+}
+
+#[test]
+fn every_kernel_this_processor_runs_gives_the_oeis_counts() {
+    for kernel in Kernel::ALL.into_iter().filter(|k| k.is_supported()) {
+        for n in [9, 12, 13] {
+            let json = count_json(&["-n", &n.to_string(), "--kernel", kernel.name()]);
+            assert_eq!(json["kernel"], kernel.name());
+            assert_eq!(json["solutions"], A000170[n], "n = {n}, {kernel}");
+            assert_eq!(json["unique"], A002562[n], "n = {n}, {kernel}");
+        }
+    }
+}
+
+#[test]
+fn a_kernel_the_processor_lacks_is_refused_with_2() {
+    for kernel in Kernel::ALL.into_iter().filter(|k| !k.is_supported()) {
+        let output = Command::cargo_bin("queens")
+            .expect("the queens binary")
+            .args(["count", "-n", "8", "--kernel", kernel.name()])
+            .output()
+            .expect("queens runs");
+        assert_eq!(output.status.code(), Some(2), "{kernel}");
+        let message = String::from_utf8_lossy(&output.stderr);
+        assert!(message.contains("portable"), "{kernel}: {message}");
+    }
+    let output = Command::cargo_bin("queens")
+        .expect("the queens binary")
+        .args(["count", "-n", "8", "--kernel", "gpu"])
+        .output()
+        .expect("queens runs");
+    assert_eq!(output.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        message.contains("'gpu'") && message.contains("avx512") && message.contains("portable"),
+        "{message}"
+    );
 }
 
 #[test]

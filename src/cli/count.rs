@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
-use queens::solvers::counting::Counter;
+use queens::solvers::counting::{Counter, Kernel};
 use serde::Serialize;
 
 use super::Exit;
@@ -15,7 +15,8 @@ use super::args::board_size;
 /// Count all solutions and the fundamental ones (N <= 32).
 ///
 /// Uses bitboard backtracking that searches one representative per symmetry
-/// class, in parallel; the counts do not depend on the number of threads.
+/// class, in parallel; the counts do not depend on the number of threads or
+/// the kernel.
 #[derive(clap::Args)]
 pub struct CountArgs {
     /// The board size N (1 to 32, the counter's limit).
@@ -24,14 +25,42 @@ pub struct CountArgs {
     /// Worker threads (default: all cores).
     #[arg(short, long, value_parser = clap::value_parser!(u16).range(1..))]
     threads: Option<u16>,
-    /// Print one JSON object: {"n", "solutions", "unique", "threads", "seconds"}.
+    /// The code that runs the search: `avx512` (x86-64 processors with
+    /// AVX-512), `portable` (any processor), or `auto`, the fastest this
+    /// processor runs. Every kernel gives the same counts.
+    #[arg(long, value_enum, default_value_t = KernelChoice::Auto)]
+    kernel: KernelChoice,
+    /// Print one JSON object: {"n", "solutions", "unique", "threads",
+    /// "kernel", "seconds"}.
     #[arg(long)]
     json: bool,
 }
 
-/// The smallest board whose count takes long enough (about a second or
-/// more) to show a progress bar.
-const SLOW_N: usize = 16;
+/// The `--kernel` values.
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum KernelChoice {
+    /// The fastest kernel this processor runs.
+    Auto,
+    /// 16 states at a time with AVX-512 vector instructions.
+    Avx512,
+    /// Plain Rust, one state at a time.
+    Portable,
+}
+
+impl KernelChoice {
+    /// The kernel this choice names on this processor.
+    fn kernel(self) -> Kernel {
+        match self {
+            KernelChoice::Auto => Kernel::fastest(),
+            KernelChoice::Avx512 => Kernel::Avx512,
+            KernelChoice::Portable => Kernel::Portable,
+        }
+    }
+}
+
+/// The smallest board whose count takes long enough (seconds, on any
+/// kernel) to show a progress bar.
+const SLOW_N: usize = 18;
 
 /// The result as `--json` prints it.
 #[derive(Serialize)]
@@ -40,12 +69,13 @@ struct Report {
     solutions: u128,
     unique: u128,
     threads: usize,
+    kernel: &'static str,
     seconds: f64,
 }
 
 /// Counts and prints the result.
 pub fn run(args: CountArgs) -> anyhow::Result<Exit> {
-    let counter = Counter::new(args.n)?;
+    let counter = Counter::with_kernel(args.n, args.kernel.kernel())?;
     let mut pool = rayon::ThreadPoolBuilder::new();
     if let Some(t) = args.threads {
         pool = pool.num_threads(usize::from(t));
@@ -65,6 +95,7 @@ pub fn run(args: CountArgs) -> anyhow::Result<Exit> {
         solutions: counts.solutions,
         unique: counts.unique,
         threads: pool.current_num_threads(),
+        kernel: counter.kernel().name(),
         seconds,
     };
     if args.json {
@@ -80,10 +111,11 @@ pub fn run(args: CountArgs) -> anyhow::Result<Exit> {
             plural(report.unique, "fundamental solution")
         );
         println!(
-            "counted in {:.3} s on {} thread{}",
+            "counted in {:.3} s on {} thread{} ({} kernel)",
             report.seconds,
             report.threads,
-            if report.threads == 1 { "" } else { "s" }
+            if report.threads == 1 { "" } else { "s" },
+            report.kernel
         );
     }
     Ok(Exit::Success)

@@ -2,7 +2,8 @@
 //! first row, of the last row, of the first column and of the last column,
 //! a corner queen counting for both its row and its column), one
 //! representative per class of the 8 rotations and reflections, each with
-//! the size of its class, and the search that completes one.
+//! the size of its class and the masks its completion search needs
+//! (module `completion`).
 //!
 //! Source: the constellation method of the Q27 project and of Ole Ansgar
 //! Lichtenberg's NQueensFaf: every solution has exactly one constellation,
@@ -21,8 +22,7 @@
 //!   to bottom, with Somers' bitboard words; the attacks of the border
 //!   queens on each row are precomputed (one word per free row), and the
 //!   diagonal words jump over the rows the border queens hold by shifting
-//!   by the distance to the next free row. The last two free rows are
-//!   counted without branches.
+//!   by the distance to the next free row.
 
 use super::MAX_N;
 
@@ -32,15 +32,16 @@ pub(super) struct Constellation {
     /// How many constellations its class has (1, 2, 4 or 8).
     pub weight: u8,
     /// How many rows the border queens leave free.
-    levels: usize,
+    pub levels: usize,
     /// The columns the free rows may use (the border queens' columns
     /// removed).
-    columns: u32,
+    pub columns: u32,
     /// For each free row in order, the squares the border queens attack
     /// along diagonals.
-    attacked: [u32; MAX_N],
-    /// For each free row in order, the distance to the next free row.
-    gap: [u8; MAX_N],
+    pub attacked: [u32; MAX_N],
+    /// For each free row in order, the distance to the next free row (0
+    /// after the last).
+    pub gap: [u8; MAX_N],
 }
 
 /// The 8 rotations and reflections of the N×N board as maps of `(row,
@@ -200,128 +201,4 @@ impl Constellation {
             gap,
         }
     }
-
-    /// The completions from free row `i` with the attack words `l`, `d`,
-    /// `r`, by plain recursion (for constellations with few free rows).
-    fn walk(&self, i: usize, l: u32, d: u32, r: u32) -> u64 {
-        if i >= self.levels {
-            return 1;
-        }
-        let mut bits = self.columns & !(l | d | r | self.attacked[i]);
-        let g = u32::from(self.gap[i]);
-        let mut total = 0;
-        while bits != 0 {
-            let bit = bits & bits.wrapping_neg();
-            bits ^= bit;
-            total += self.walk(i + 1, (l | bit) << g, d | bit, (r | bit) >> g);
-        }
-        total
-    }
-
-    /// The number of ways to fill the free rows. On x86-64 processors with
-    /// the BMI1 and BMI2 instructions (isolate and clear the lowest set
-    /// bit, shifts by a register without flags) the search is compiled a
-    /// second time for them and chosen at run time.
-    pub(super) fn completions(&self) -> u64 {
-        #[cfg(target_arch = "x86_64")]
-        {
-            if std::arch::is_x86_feature_detected!("bmi1")
-                && std::arch::is_x86_feature_detected!("bmi2")
-            {
-                // SAFETY: the processor has just been found to support the
-                // features the function is compiled for.
-                return unsafe { self.completions_bmi() };
-            }
-        }
-        self.search()
-    }
-
-    /// [`Constellation::search`] compiled for BMI1 and BMI2.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "bmi1,bmi2")]
-    fn completions_bmi(&self) -> u64 {
-        self.search()
-    }
-
-    /// The completion search: an explicit stack of `(left, down, right,
-    /// untried)` words, one slot per free row; a child is pushed only if
-    /// its row has a free square; the last two free rows are counted by
-    /// [`last_two`].
-    #[inline(always)]
-    fn search(&self) -> u64 {
-        let levels = self.levels;
-        let columns = self.columns;
-        if levels < 3 {
-            return self.walk(0, 0, 0, 0);
-        }
-        let last = levels - 3;
-        let mut count = 0u64;
-        let mut stack = [(0u32, 0u32, 0u32, 0u32); MAX_N];
-        let (mut l, mut d, mut r, mut bits) = (0u32, 0u32, 0u32, columns & !self.attacked[0]);
-        let mut i = 0usize;
-        'outer: loop {
-            let g = u32::from(self.gap[i & (MAX_N - 1)]);
-            let next = self.attacked[(i + 1) & (MAX_N - 1)];
-            if i == last {
-                let g2 = u32::from(self.gap[(i + 1) & (MAX_N - 1)]);
-                let fin = self.attacked[(i + 2) & (MAX_N - 1)];
-                while bits != 0 {
-                    let bit = bits & bits.wrapping_neg();
-                    bits ^= bit;
-                    let nl = (l | bit) << g;
-                    let nd = d | bit;
-                    let nr = (r | bit) >> g;
-                    if columns & !(nl | nd | nr | next) != 0 {
-                        count += u64::from(last_two(columns, nl, nd, nr, next, fin, g2));
-                    }
-                }
-            } else {
-                while bits != 0 {
-                    let bit = bits & bits.wrapping_neg();
-                    bits ^= bit;
-                    let nl = (l | bit) << g;
-                    let nd = d | bit;
-                    let nr = (r | bit) >> g;
-                    let nb = columns & !(nl | nd | nr | next);
-                    if nb != 0 {
-                        stack[i & (MAX_N - 1)] = (l, d, r, bits);
-                        (l, d, r, bits) = (nl, nd, nr, nb);
-                        i += 1;
-                        continue 'outer;
-                    }
-                }
-            }
-            if i == 0 {
-                break;
-            }
-            i -= 1;
-            (l, d, r, bits) = stack[i & (MAX_N - 1)];
-        }
-        count
-    }
-}
-
-/// The number of ways to fill the last two free rows, without branches:
-/// `l`, `d`, `r` are the attack words at the first of them, `first_attacked`
-/// and `last_attacked` the border queens' attacks on the two rows, `gap`
-/// their distance. Exactly two columns are left; each order is tried.
-#[inline(always)]
-fn last_two(
-    columns: u32,
-    l: u32,
-    d: u32,
-    r: u32,
-    first_attacked: u32,
-    last_attacked: u32,
-    gap: u32,
-) -> u32 {
-    let first = columns & !(l | d | r | first_attacked);
-    let second = columns & !((l << gap) | (r >> gap) | last_attacked);
-    let free = columns & !d;
-    let a = free & free.wrapping_neg();
-    let b = free ^ a;
-    let apart = ((a << gap) | (a >> gap)) & b == 0;
-    let ab = (first & a != 0) & (second & b != 0);
-    let ba = (first & b != 0) & (second & a != 0);
-    u32::from(apart) * (u32::from(ab) + u32::from(ba))
 }
