@@ -25,8 +25,8 @@ pub struct Metadata {
     pub config_text: String,
     /// The `queens` crate version.
     pub crate_version: String,
-    /// `git rev-parse HEAD` of the source tree (`-dirty` when it has local
-    /// changes), when it can be known.
+    /// The git revision the binary was built from (`-dirty` when its
+    /// sources had local changes), when it can be known.
     pub git_revision: Option<String>,
     /// The shard this file describes, if any.
     pub shard: Option<Shard>,
@@ -83,25 +83,13 @@ impl Machine {
     }
 }
 
-/// The git revision of the source tree this binary was built from, if that
-/// tree is still there and is a git checkout.
+/// The git revision this binary was built from (`-dirty` when its sources
+/// had local changes), recorded by the build script; `None` when it was
+/// built outside a git checkout.
 pub fn git_revision() -> Option<String> {
-    let dir = env!("CARGO_MANIFEST_DIR");
-    let git = |args: &[&str]| {
-        std::process::Command::new("git")
-            .arg("-C")
-            .arg(dir)
-            .args(args)
-            .stderr(std::process::Stdio::null())
-            .output()
-            .ok()
-            .filter(|o| o.status.success())
-            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
-    };
-    let head = git(&["rev-parse", "HEAD"]).filter(|h| !h.is_empty())?;
-    let dirty =
-        git(&["status", "--porcelain", "--untracked-files=no"]).is_some_and(|s| !s.is_empty());
-    Some(if dirty { format!("{head}-dirty") } else { head })
+    Some(env!("QUEENS_GIT_REVISION"))
+        .filter(|r| !r.is_empty())
+        .map(str::to_string)
 }
 
 /// The time now, UTC, as RFC 3339 (`2026-11-21T13:02:44Z`).
@@ -158,6 +146,27 @@ pub fn write(path: &Path, metadata: &Metadata) -> RunResult<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_recorded_revision_is_the_checkouts_head() {
+        let head = std::process::Command::new("git")
+            .args(["-C", env!("CARGO_MANIFEST_DIR"), "rev-parse", "HEAD"])
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string());
+        match head {
+            // Built in a git checkout: the build script saw the same commit.
+            Some(head) => {
+                let revision = git_revision().expect("a revision in a git checkout");
+                assert!(
+                    revision == head || revision == format!("{head}-dirty"),
+                    "recorded {revision}, HEAD is {head}"
+                );
+            }
+            None => assert_eq!(git_revision(), None),
+        }
+    }
 
     #[test]
     fn timestamps_are_civil_utc() {

@@ -1,0 +1,73 @@
+//! Build script: records the git revision the binary is built from, so that
+//! `metadata.json` names the code that produced the data even when the
+//! binary runs far from its source tree.
+//!
+//! Sets `QUEENS_GIT_REVISION` to `git rev-parse HEAD`, with `-dirty` when a
+//! build input (`src/`, `Cargo.toml`, `Cargo.lock`, `experiments/`, which
+//! the default experiment is embedded from) differs from that commit; empty
+//! when the source is not a git checkout or git is missing. It reruns when
+//! the commit, the index or a build input changes.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The build inputs whose local changes make a binary `-dirty`.
+const INPUTS: &[&str] = &["src", "Cargo.toml", "Cargo.lock", "experiments"];
+
+fn main() {
+    for input in INPUTS {
+        println!("cargo:rerun-if-changed={input}");
+    }
+    for file in git_files() {
+        println!("cargo:rerun-if-changed={}", file.display());
+    }
+    println!("cargo:rerun-if-env-changed=QUEENS_GIT_REVISION");
+    let revision = std::env::var("QUEENS_GIT_REVISION")
+        .ok()
+        .filter(|r| !r.is_empty())
+        .or_else(revision)
+        .unwrap_or_default();
+    println!("cargo:rustc-env=QUEENS_GIT_REVISION={revision}");
+}
+
+/// Runs git in the package directory; its trimmed output on success.
+fn git(args: &[&str]) -> Option<String> {
+    let output = Command::new("git")
+        .args(args)
+        .stderr(std::process::Stdio::null())
+        .output()
+        .ok()
+        .filter(|o| o.status.success())?;
+    Some(String::from_utf8_lossy(&output.stdout).trim().to_string())
+}
+
+/// `HEAD` of the checkout, `-dirty` when a build input has local changes.
+fn revision() -> Option<String> {
+    let head = git(&["rev-parse", "HEAD"]).filter(|h| !h.is_empty())?;
+    let mut status = vec!["status", "--porcelain", "--untracked-files=no", "--"];
+    status.extend(INPUTS);
+    let dirty = git(&status).is_some_and(|s| !s.is_empty());
+    Some(if dirty { format!("{head}-dirty") } else { head })
+}
+
+/// The git files that change when the commit or the index does: `HEAD`, the
+/// index, the branch's ref and the packed refs (worktrees keep `HEAD` and
+/// the index apart from the shared refs).
+fn git_files() -> Vec<PathBuf> {
+    let (Some(git_dir), Some(common_dir)) = (
+        git(&["rev-parse", "--git-dir"]),
+        git(&["rev-parse", "--git-common-dir"]),
+    ) else {
+        return Vec::new();
+    };
+    let (git_dir, common_dir) = (Path::new(&git_dir), Path::new(&common_dir));
+    let mut files = vec![
+        git_dir.join("HEAD"),
+        git_dir.join("index"),
+        common_dir.join("packed-refs"),
+    ];
+    if let Some(branch) = git(&["symbolic-ref", "-q", "HEAD"]) {
+        files.push(common_dir.join(branch));
+    }
+    files.into_iter().filter(|f| f.exists()).collect()
+}
