@@ -25,9 +25,9 @@ pub struct CountArgs {
     /// Worker threads (default: all cores).
     #[arg(short, long, value_parser = clap::value_parser!(u16).range(1..))]
     threads: Option<u16>,
-    /// The code that runs the search: `avx512` (x86-64 processors with
-    /// AVX-512), `portable` (any processor), or `auto`, the fastest this
-    /// processor runs. Every kernel gives the same counts.
+    /// The instruction set the search runs on: `avx512` or `avx2` (x86-64
+    /// processors that have them), `portable` (any processor), or `auto`,
+    /// the fastest this processor runs. Every kernel gives the same counts.
     #[arg(long, value_enum, default_value_t = KernelChoice::Auto)]
     kernel: KernelChoice,
     /// Print one JSON object: {"n", "solutions", "unique", "threads",
@@ -43,6 +43,8 @@ enum KernelChoice {
     Auto,
     /// 16 states at a time with AVX-512 vector instructions.
     Avx512,
+    /// 8 states at a time with AVX2 vector instructions.
+    Avx2,
     /// Plain Rust, one state at a time.
     Portable,
 }
@@ -53,6 +55,7 @@ impl KernelChoice {
         match self {
             KernelChoice::Auto => Kernel::fastest(),
             KernelChoice::Avx512 => Kernel::Avx512,
+            KernelChoice::Avx2 => Kernel::Avx2,
             KernelChoice::Portable => Kernel::Portable,
         }
     }

@@ -29,9 +29,12 @@
 //!   the totals are `u128`, because A000170 passes 2^64 near N = 29.
 
 #[cfg(target_arch = "x86_64")]
+mod avx2;
+#[cfg(target_arch = "x86_64")]
 mod avx512;
 mod completion;
 mod constellations;
+mod lanes;
 mod symmetric;
 
 use completion::Completer;
@@ -52,20 +55,23 @@ pub struct Counts {
     pub unique: u128,
 }
 
-/// The code that runs the completion search. Every kernel visits the same
-/// states and gives the same counts; they differ only in speed.
+/// The instruction set the completion search runs on. Every kernel visits
+/// the same states and gives the same counts; they differ only in speed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kernel {
     /// Plain Rust, one state at a time: runs on every processor.
     Portable,
+    /// 8 states at a time with AVX2 vector instructions: x86-64 processors
+    /// with AVX2 and POPCNT (most made since 2013).
+    Avx2,
     /// 16 states at a time with AVX-512 vector instructions: x86-64
-    /// processors with AVX-512F, BMI2 and POPCNT only.
+    /// processors with AVX-512F and POPCNT.
     Avx512,
 }
 
 impl Kernel {
     /// Every kernel, fastest first.
-    pub const ALL: [Kernel; 2] = [Kernel::Avx512, Kernel::Portable];
+    pub const ALL: [Kernel; 3] = [Kernel::Avx512, Kernel::Avx2, Kernel::Portable];
 
     /// The fastest kernel this processor supports.
     pub fn fastest() -> Self {
@@ -77,12 +83,15 @@ impl Kernel {
 
     /// Whether this processor can run the kernel.
     pub fn is_supported(self) -> bool {
+        completion::supports(self)
+    }
+
+    /// The instructions the kernel needs, as processor makers name them.
+    pub fn instructions(self) -> &'static str {
         match self {
-            Kernel::Portable => true,
-            #[cfg(target_arch = "x86_64")]
-            Kernel::Avx512 => avx512::is_supported(),
-            #[cfg(not(target_arch = "x86_64"))]
-            Kernel::Avx512 => false,
+            Kernel::Portable => "none beyond the base instruction set",
+            Kernel::Avx2 => "AVX2 and POPCNT",
+            Kernel::Avx512 => "AVX-512F and POPCNT",
         }
     }
 
@@ -90,6 +99,7 @@ impl Kernel {
     pub fn name(self) -> &'static str {
         match self {
             Kernel::Portable => "portable",
+            Kernel::Avx2 => "avx2",
             Kernel::Avx512 => "avx512",
         }
     }
@@ -114,7 +124,8 @@ pub enum CountError {
     },
     /// The processor cannot run the kernel asked for.
     #[error(
-        "this processor cannot run the {kernel} kernel (it needs an x86-64 processor with AVX-512F, BMI2 and POPCNT); use the portable kernel"
+        "this processor cannot run the {kernel} kernel (it needs an x86-64 processor with {}); use the portable kernel",
+        kernel.instructions()
     )]
     KernelUnsupported {
         /// The kernel asked for.

@@ -19,33 +19,36 @@
 //!   a one-row check keeps, for four more bit operations per child).
 //! - Keeping a child costs no branch: it is always written, and the write
 //!   position advances only if it is kept.
-//! - The last two free rows are counted without branches ([`Step::last_two`])
-//!   straight from the children of the third-last row, which are never
-//!   stored.
-//! - Two kernels expand a buffer and visit the same states: [`expand`] in
-//!   plain Rust, and on x86-64 processors with AVX-512 a 16-lane vector
-//!   kernel (module `avx512`).
+//! - The last two free rows are counted without branches straight from the
+//!   children of the third-last row, which are never stored.
+//! - One kernel expands a buffer (module `lanes`), written once for any
+//!   number of lanes and compiled for three instruction sets: plain Rust
+//!   (one lane), AVX2 (8 lanes) and AVX-512 (16 lanes), chosen by
+//!   [`Kernel`]. All visit the same states.
 
 use super::Kernel;
 use super::MAX_N;
 use super::constellations::Constellation;
+use super::lanes::{Isa, Scalar};
 
 /// How many states of one level are expanded together.
 pub(super) const CHUNK: usize = 1024;
 
 /// The room of a level's buffer: a chunk, plus the children written after
-/// it filled up (at most 32 in one go), plus room for a 16-state read at
-/// any position below the buffer's length.
+/// it filled up (at most 16 in one step), plus room for a 16-word read or
+/// write at any position below that.
 pub(super) const CAPACITY: usize = CHUNK + 64;
 
 /// The states waiting at one free row: the three attack words of each,
 /// one array per word.
 pub(super) struct Level {
-    /// Squares attacked along the diagonals running down to the right.
+    /// Diagonal attacks that move one column up per row (the word is
+    /// shifted left on the way down).
     pub left: [u32; CAPACITY],
     /// Columns taken.
     pub down: [u32; CAPACITY],
-    /// Squares attacked along the diagonals running down to the left.
+    /// Diagonal attacks that move one column down per row (the word is
+    /// shifted right on the way down).
     pub right: [u32; CAPACITY],
 }
 
@@ -92,74 +95,61 @@ impl Step {
         }
     }
 
-    /// Whether the children of this row are the third-last free row's, so
+    /// Whether the children of row `i` are the third-last free row's, so
     /// that they are counted instead of stored.
     pub fn is_last(c: &Constellation, i: usize) -> bool {
         i + 3 == c.levels
     }
+}
 
-    /// The free squares of this row for a state's attack words.
-    #[inline(always)]
-    fn free(&self, left: u32, down: u32, right: u32) -> u32 {
-        self.columns & !(left | down | right | self.attacked)
-    }
+/// The reusable buffers of the completion search, and the instruction set
+/// that expands them. One per thread.
+pub(super) struct Completer {
+    engine: Engine,
+    levels: Vec<Box<Level>>,
+}
 
-    /// The attack words at the next free row after a queen on `bit`.
-    #[inline(always)]
-    fn place(&self, left: u32, down: u32, right: u32, bit: u32) -> (u32, u32, u32) {
-        (
-            (left | bit) << self.gap,
-            down | bit,
-            (right | bit) >> self.gap,
-        )
-    }
+/// The instruction set a [`Completer`] runs on, found on this processor.
+#[derive(Clone, Copy)]
+enum Engine {
+    /// One lane in plain Rust.
+    Scalar(Scalar),
+    /// 8 lanes.
+    #[cfg(target_arch = "x86_64")]
+    Avx2(super::avx2::Avx2),
+    /// 16 lanes.
+    #[cfg(target_arch = "x86_64")]
+    Avx512(super::avx512::Avx512),
+}
 
-    /// Whether a child (attack words at free row `i + 1`) leaves a free
-    /// square in rows `i + 1` and `i + 2`.
-    #[inline(always)]
-    fn keeps(&self, left: u32, down: u32, right: u32) -> bool {
-        let next = self.columns & !(left | down | right | self.next_attacked);
-        let after = self.columns
-            & !((left << self.next_gap) | down | (right >> self.next_gap) | self.after_attacked);
-        (next != 0) & (after != 0)
-    }
-
-    /// The ways to fill the last two free rows, `i + 1` and `i + 2`, from a
-    /// child's attack words at row `i + 1`, without branches. Two columns
-    /// are left; each order is tried.
-    #[inline(always)]
-    fn last_two(&self, left: u32, down: u32, right: u32) -> u32 {
-        let first = self.columns & !(left | down | right | self.next_attacked);
-        let second = self.columns
-            & !((left << self.next_gap) | (right >> self.next_gap) | self.after_attacked);
-        let open = self.columns & !down;
-        let a = open & open.wrapping_neg();
-        let b = open ^ a;
-        let apart = ((a << self.next_gap) | (a >> self.next_gap)) & b == 0;
-        let ab = (first & a != 0) & (second & b != 0);
-        let ba = (first & b != 0) & (second & a != 0);
-        u32::from(apart) * (u32::from(ab) + u32::from(ba))
+impl Engine {
+    /// The instruction set of `kernel`, or the portable one if this
+    /// processor lacks it.
+    fn of(kernel: Kernel) -> Self {
+        let found = match kernel {
+            Kernel::Portable => None,
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2 => super::avx2::Avx2::detect().map(Engine::Avx2),
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx512 => super::avx512::Avx512::detect().map(Engine::Avx512),
+            #[cfg(not(target_arch = "x86_64"))]
+            Kernel::Avx2 | Kernel::Avx512 => None,
+        };
+        found.unwrap_or(Engine::Scalar(Scalar))
     }
 }
 
-/// The reusable buffers of the completion search, and the kernel that
-/// expands them. One per thread.
-pub(super) struct Completer {
-    kernel: Kernel,
-    levels: Vec<Box<Level>>,
+/// Whether `kernel` runs on this processor.
+pub(super) fn supports(kernel: Kernel) -> bool {
+    kernel == Kernel::Portable || !matches!(Engine::of(kernel), Engine::Scalar(_))
 }
 
 impl Completer {
     /// Buffers for the largest board; a kernel the processor lacks is
     /// replaced by the portable one.
     pub fn new(kernel: Kernel) -> Self {
-        let kernel = if kernel.is_supported() {
-            kernel
-        } else {
-            Kernel::Portable
-        };
         Self {
-            kernel,
+            engine: Engine::of(kernel),
             levels: (0..MAX_N).map(|_| Level::boxed()).collect(),
         }
     }
@@ -171,52 +161,15 @@ impl Completer {
         }
         let root = &mut self.levels[0];
         (root.left[0], root.down[0], root.right[0]) = (0, 0, 0);
-        match self.kernel {
+        let levels = &mut self.levels;
+        match self.engine {
+            Engine::Scalar(isa) => isa.expand(levels, c, 0, 1),
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: `new` keeps the AVX-512 kernel only on a processor
-            // that has the features it is compiled for.
-            Kernel::Avx512 => unsafe { super::avx512::expand(&mut self.levels, c, 0, 1) },
-            _ => expand(&mut self.levels, c, 0, 1),
+            Engine::Avx2(isa) => isa.expand(levels, c, 0, 1),
+            #[cfg(target_arch = "x86_64")]
+            Engine::Avx512(isa) => isa.expand(levels, c, 0, 1),
         }
     }
-}
-
-/// Expands the first `len` states of level `i` and counts the solutions
-/// below them: the portable kernel.
-fn expand(levels: &mut [Box<Level>], c: &Constellation, i: usize, len: usize) -> u64 {
-    let step = Step::at(c, i);
-    let last = Step::is_last(c, i);
-    let mut total = 0u64;
-    let mut kept = 0usize;
-    for s in 0..len {
-        let (left, down, right) = (levels[i].left[s], levels[i].down[s], levels[i].right[s]);
-        let mut bits = step.free(left, down, right);
-        if last {
-            while bits != 0 {
-                let bit = bits & bits.wrapping_neg();
-                bits ^= bit;
-                let (l, d, r) = step.place(left, down, right, bit);
-                total += u64::from(step.last_two(l, d, r));
-            }
-            continue;
-        }
-        let next = &mut levels[i + 1];
-        while bits != 0 {
-            let bit = bits & bits.wrapping_neg();
-            bits ^= bit;
-            let (l, d, r) = step.place(left, down, right, bit);
-            (next.left[kept], next.down[kept], next.right[kept]) = (l, d, r);
-            kept += usize::from(step.keeps(l, d, r));
-        }
-        if kept >= CHUNK {
-            total += expand(levels, c, i + 1, kept);
-            kept = 0;
-        }
-    }
-    if kept > 0 {
-        total += expand(levels, c, i + 1, kept);
-    }
-    total
 }
 
 /// The completions from free row `i` with the attack words `left`, `down`,
