@@ -6,7 +6,7 @@
 
 use anyhow::{Context, bail};
 
-use super::{BenchOptions, BenchRow, measure};
+use super::{BenchOptions, BenchRow, Timing, measure};
 use crate::solvers::counting::{Counter, Counts, Kernel};
 
 /// OEIS A000170 (all solutions) for N = 0..=27.
@@ -91,52 +91,53 @@ pub fn run(options: &BenchOptions) -> anyhow::Result<Vec<BenchRow>> {
     let mut rows = Vec::new();
     let mut one_thread = Vec::new();
     for &n in &sizes {
-        let counter = Counter::with_kernel(n, kernel)?;
-        let (counts, timing) = count_on(&counter, 1)?;
-        rows.push(BenchRow::new(
-            format!("count n={n} threads=1 kernel={kernel}"),
-            timing,
-            checked(n, counts)?,
-        ));
-        one_thread.push((n, counter, timing));
+        let (row, timing) = measured(n, kernel, 1, |_| None)?;
+        rows.push(row);
+        one_thread.push((n, timing));
     }
-    if let Some((n, counter, timing_1)) = one_thread.iter().max_by_key(|(n, _, _)| *n) {
-        let (counts, timing) = count_on(counter, 2)?;
-        let note = format!(
-            "{}; speed-up {:.2}x over 1 thread (wall)",
-            checked(*n, counts)?,
-            timing_1.wall_seconds / timing.wall_seconds
-        );
-        rows.push(BenchRow::new(
-            format!("count n={n} threads=2 kernel={kernel}"),
-            timing,
-            note,
-        ));
+    if let Some(&(n, single)) = one_thread.iter().max_by_key(|(n, _)| *n) {
+        let (row, _) = measured(n, kernel, 2, |two| {
+            let speed_up = single.wall_seconds / two.wall_seconds;
+            Some(format!("speed-up {speed_up:.2}x over 1 thread (wall)"))
+        })?;
+        rows.push(row);
     }
-    if let Some((n, _, timing_fast)) = one_thread.iter().min_by_key(|(n, _, _)| *n) {
+    if let Some(&(n, fastest)) = one_thread.iter().min_by_key(|(n, _)| *n) {
         for other in Kernel::ALL
             .into_iter()
             .filter(|k| *k != kernel && k.is_supported())
         {
-            let counter = Counter::with_kernel(*n, other)?;
-            let (counts, timing) = count_on(&counter, 1)?;
-            let note = format!(
-                "{}; {kernel} is {:.1}x faster (CPU)",
-                checked(*n, counts)?,
-                timing.cpu_seconds / timing_fast.cpu_seconds
-            );
-            rows.push(BenchRow::new(
-                format!("count n={n} threads=1 kernel={other}"),
-                timing,
-                note,
-            ));
+            let (row, _) = measured(n, other, 1, |slower| {
+                let ratio = slower.cpu_seconds / fastest.cpu_seconds;
+                Some(format!("{kernel} is {ratio:.1}x faster (CPU)"))
+            })?;
+            rows.push(row);
         }
     }
     Ok(rows)
 }
 
+/// Counts the N×N board with `kernel` on `threads` threads: the row, whose
+/// note gives the counts (checked against OEIS) and what `compare` says of
+/// the timing, and the timing itself.
+fn measured(
+    n: usize,
+    kernel: Kernel,
+    threads: usize,
+    compare: impl FnOnce(&Timing) -> Option<String>,
+) -> anyhow::Result<(BenchRow, Timing)> {
+    let counter = Counter::with_kernel(n, kernel)?;
+    let (counts, timing) = count_on(&counter, threads)?;
+    let mut note = checked(n, counts)?;
+    if let Some(comparison) = compare(&timing) {
+        note = format!("{note}; {comparison}");
+    }
+    let name = format!("count n={n} threads={threads} kernel={kernel}");
+    Ok((BenchRow::new(name, timing, note), timing))
+}
+
 /// Counts on a fresh rayon pool of `threads` threads.
-fn count_on(counter: &Counter, threads: usize) -> anyhow::Result<(Counts, super::Timing)> {
+fn count_on(counter: &Counter, threads: usize) -> anyhow::Result<(Counts, Timing)> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
