@@ -17,6 +17,25 @@ pub fn board_size(text: &str) -> Result<usize, String> {
     }
 }
 
+/// The most worker threads `--threads` accepts.
+pub const MAX_THREADS: u64 = 4096;
+
+/// Parses a number of worker threads, 1 to [`MAX_THREADS`].
+pub fn thread_count(text: &str) -> Result<usize, String> {
+    integer_in(text, 1, MAX_THREADS).map(|t| t as usize)
+}
+
+/// Parses a whole number from `min` to `max` (underscores allowed, as in
+/// `1_000_000`); clap puts the option's name and the value before the message.
+fn integer_in(text: &str, min: u64, max: u64) -> Result<u64, String> {
+    text.trim()
+        .replace('_', "")
+        .parse::<u64>()
+        .ok()
+        .filter(|v| (min..=max).contains(v))
+        .ok_or_else(|| format!("expected an integer from {min} to {max}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -28,5 +47,18 @@ mod tests {
         assert!(board_size("0").unwrap_err().contains("at least 1"));
         assert!(board_size("-3").unwrap_err().contains("at least 1"));
         assert!(board_size("abc").unwrap_err().contains("'abc'"));
+    }
+
+    #[test]
+    fn integers_in_range() {
+        assert_eq!(thread_count("1"), Ok(1));
+        assert_eq!(thread_count("4096"), Ok(4096));
+        for bad in ["0", "4097", "-2"] {
+            assert_eq!(
+                thread_count(bad).unwrap_err(),
+                "expected an integer from 1 to 4096",
+                "{bad}"
+            );
+        }
     }
 }
