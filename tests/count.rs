@@ -1,5 +1,6 @@
 //! `queens count` through the real binary: counts against the published
-//! OEIS tables, the JSON fields, thread-count invariance and bad input.
+//! OEIS tables, the JSON fields, thread-count invariance, exit 1 for boards
+//! without a solution and bad input.
 
 use assert_cmd::Command;
 use queens::solvers::counting::Kernel;
@@ -15,7 +16,8 @@ const A002562: [u64; 18] = [
     1, 1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053, 1846955, 11977939,
 ];
 
-/// Runs `queens count` with `args` and `--json` and returns the JSON object.
+/// Runs `queens count` with `args` and `--json` and returns the JSON object,
+/// checking the exit code: 0, or 1 when there is no solution.
 fn count_json(args: &[&str]) -> Value {
     let output = Command::cargo_bin("queens")
         .expect("the queens binary")
@@ -24,11 +26,14 @@ fn count_json(args: &[&str]) -> Value {
         .arg("--json")
         .output()
         .expect("queens runs");
-    assert!(
-        output.status.success(),
-        "queens count {args:?} failed: {output:?}"
+    let json: Value = serde_json::from_slice(&output.stdout).expect("one JSON object");
+    let expected = if json["solutions"] == 0 { 1 } else { 0 };
+    assert_eq!(
+        output.status.code(),
+        Some(expected),
+        "queens count {args:?}: {output:?}"
     );
-    serde_json::from_slice(&output.stdout).expect("one JSON object")
+    json
 }
 
 fn check_against_oeis(n: usize) {
@@ -120,6 +125,32 @@ fn text_output_names_both_counts() {
     let text = String::from_utf8(output.stdout).expect("UTF-8");
     assert!(text.contains("92 solutions"), "{text}");
     assert!(text.contains("12 fundamental solutions"), "{text}");
+}
+
+#[test]
+fn boards_without_a_solution_exit_with_1_and_still_print_the_counts() {
+    for n in ["2", "3"] {
+        let text = Command::cargo_bin("queens")
+            .expect("the queens binary")
+            .args(["count", "-n", n])
+            .output()
+            .expect("queens runs");
+        assert_eq!(text.status.code(), Some(1), "-n {n}: {text:?}");
+        let text = String::from_utf8(text.stdout).expect("UTF-8");
+        assert!(
+            text.starts_with(&format!("N = {n}: 0 solutions, 0 fundamental solutions")),
+            "{text}"
+        );
+        let json = Command::cargo_bin("queens")
+            .expect("the queens binary")
+            .args(["count", "-n", n, "--json"])
+            .output()
+            .expect("queens runs");
+        assert_eq!(json.status.code(), Some(1), "-n {n} --json: {json:?}");
+        let json: Value = serde_json::from_slice(&json.stdout).expect("one JSON object");
+        assert_eq!(json["solutions"], 0);
+        assert_eq!(json["unique"], 0);
+    }
 }
 
 #[test]

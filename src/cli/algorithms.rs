@@ -1,6 +1,8 @@
 //! `queens algorithms`: every registered algorithm with its source, its
 //! parameters and their defaults.
 
+use std::io::{self, Write};
+
 use queens::solvers::algorithms;
 
 use super::Exit;
@@ -15,6 +17,7 @@ pub struct AlgorithmsArgs {
 
 /// Prints the registry.
 pub fn run(args: AlgorithmsArgs) -> anyhow::Result<Exit> {
+    let mut out = io::stdout().lock();
     if args.json {
         let list: Vec<_> = algorithms()
             .iter()
@@ -33,13 +36,13 @@ pub fn run(args: AlgorithmsArgs) -> anyhow::Result<Exit> {
                 })
             })
             .collect();
-        println!("{}", serde_json::to_string_pretty(&list)?);
+        writeln!(out, "{}", serde_json::to_string_pretty(&list)?)?;
         return Ok(Exit::Success);
     }
     for a in algorithms() {
-        println!("{}", a.name);
-        println!("    {}", a.summary);
-        println!("    source: {}", a.source);
+        writeln!(out, "{}", a.name)?;
+        writeln!(out, "    {}", a.summary)?;
+        writeln!(out, "    source: {}", a.source)?;
         let b = &a.default_budget;
         let mut limits = Vec::new();
         if let Some(s) = b.max_steps {
@@ -55,16 +58,16 @@ pub fn run(args: AlgorithmsArgs) -> anyhow::Result<Exit> {
             limits.push(format!("time_limit={t}"));
         }
         if !limits.is_empty() {
-            println!("    default budget: {}", limits.join(", "));
+            writeln!(out, "    default budget: {}", limits.join(", "))?;
         }
         if a.params.is_empty() {
-            println!("    parameters: none");
+            writeln!(out, "    parameters: none")?;
         }
         for p in a.params {
-            println!("    --param {}={}    [{}]", p.name, p.default, p.kind);
-            println!("        {}", p.help);
+            writeln!(out, "    --param {}={}    [{}]", p.name, p.default, p.kind)?;
+            writeln!(out, "        {}", p.help)?;
         }
-        println!();
+        writeln!(out)?;
     }
     Ok(Exit::Success)
 }

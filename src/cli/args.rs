@@ -17,6 +17,35 @@ pub fn board_size(text: &str) -> Result<usize, String> {
     }
 }
 
+/// The most worker threads `--threads` accepts.
+pub const MAX_THREADS: u64 = 4096;
+
+/// Parses a count from 0 up, like a seed or a step budget.
+pub fn unsigned(text: &str) -> Result<u64, String> {
+    integer_in(text, 0, u64::MAX)
+}
+
+/// Parses a count from 1 up, like `--limit`.
+pub fn positive(text: &str) -> Result<u64, String> {
+    integer_in(text, 1, u64::MAX)
+}
+
+/// Parses a number of worker threads, 1 to [`MAX_THREADS`].
+pub fn thread_count(text: &str) -> Result<usize, String> {
+    integer_in(text, 1, MAX_THREADS).map(|t| t as usize)
+}
+
+/// Parses a whole number from `min` to `max` (underscores allowed, as in
+/// `1_000_000`); clap puts the option's name and the value before the message.
+fn integer_in(text: &str, min: u64, max: u64) -> Result<u64, String> {
+    text.trim()
+        .replace('_', "")
+        .parse::<u64>()
+        .ok()
+        .filter(|v| (min..=max).contains(v))
+        .ok_or_else(|| format!("expected an integer from {min} to {max}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -28,5 +57,27 @@ mod tests {
         assert!(board_size("0").unwrap_err().contains("at least 1"));
         assert!(board_size("-3").unwrap_err().contains("at least 1"));
         assert!(board_size("abc").unwrap_err().contains("'abc'"));
+    }
+
+    #[test]
+    fn integers_in_range() {
+        assert_eq!(unsigned("0"), Ok(0));
+        assert_eq!(unsigned("18446744073709551615"), Ok(u64::MAX));
+        assert_eq!(unsigned("1_000"), Ok(1000));
+        assert_eq!(positive("1"), Ok(1));
+        assert_eq!(thread_count("4096"), Ok(4096));
+        let all = "expected an integer from 0 to 18446744073709551615";
+        for bad in ["-1", "abc", "1.5", "18446744073709551616", ""] {
+            assert_eq!(unsigned(bad).unwrap_err(), all, "{bad}");
+        }
+        let from_one = "expected an integer from 1 to 18446744073709551615";
+        assert_eq!(positive("0").unwrap_err(), from_one);
+        for bad in ["0", "4097", "-2"] {
+            assert_eq!(
+                thread_count(bad).unwrap_err(),
+                "expected an integer from 1 to 4096",
+                "{bad}"
+            );
+        }
     }
 }

@@ -1,6 +1,8 @@
 //! `queens bench`: self-timing benchmarks that reproduce the speed figures in
 //! the README (CPU time, wall time for parallel speed-ups, heap per queen).
 
+use std::io::{self, Write};
+
 use clap::ValueEnum;
 use queens::bench::{self, BenchOptions, BenchRow};
 
@@ -17,7 +19,7 @@ pub struct BenchArgs {
     #[arg(value_enum)]
     target: Vec<Target>,
     /// Board sizes instead of the target's defaults (comma-separated).
-    #[arg(short = 'n', long = "sizes", value_delimiter = ',', value_parser = board_size)]
+    #[arg(short = 'n', long = "sizes", value_delimiter = ',', value_parser = board_size, allow_hyphen_values = true)]
     sizes: Vec<usize>,
     /// Small sizes only: a smoke test that finishes in seconds.
     #[arg(long)]
@@ -59,11 +61,13 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
             Target::Runner,
         ];
     }
+    let mut out = io::stdout().lock();
     if !args.json {
-        println!(
+        writeln!(
+            out,
             "{:<44} {:>10} {:>10} {:>14}  note",
             "measurement", "cpu s", "wall s", "peak heap"
-        );
+        )?;
     }
     for target in targets {
         let rows = match target {
@@ -75,24 +79,26 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
             Target::All => Vec::new(),
         };
         for row in rows {
-            print_row(&row, args.json)?;
+            print_row(&mut out, &row, args.json)?;
         }
     }
     Ok(Exit::Success)
 }
 
-fn print_row(row: &BenchRow, json: bool) -> anyhow::Result<()> {
+/// Prints one measurement: a table row, or one JSON object.
+fn print_row(out: &mut impl Write, row: &BenchRow, json: bool) -> anyhow::Result<()> {
     if json {
-        println!("{}", serde_json::to_string(row)?);
+        writeln!(out, "{}", serde_json::to_string(row)?)?;
     } else {
         let heap = row
             .peak_heap_bytes
             .map(|b| format!("{:.1} MiB", b as f64 / (1u64 << 20) as f64))
             .unwrap_or_default();
-        println!(
+        writeln!(
+            out,
             "{:<44} {:>10.3} {:>10.3} {:>14}  {}",
             row.name, row.cpu_seconds, row.wall_seconds, heap, row.note
-        );
+        )?;
     }
     Ok(())
 }

@@ -1,7 +1,7 @@
 //! `queens count`: how many solutions the N×N board has (OEIS A000170) and
 //! how many are fundamental (OEIS A002562), with the fast bitboard counter.
 
-use std::io::IsTerminal;
+use std::io::{self, IsTerminal, Write};
 use std::time::Instant;
 
 use anyhow::Context;
@@ -10,21 +10,23 @@ use queens::solvers::counting::{Counter, Kernel};
 use serde::Serialize;
 
 use super::Exit;
-use super::args::board_size;
+use super::args::{board_size, thread_count};
 
 /// Count all solutions and the fundamental ones (N <= 32).
 ///
 /// Uses bitboard backtracking that searches one representative per symmetry
 /// class, in parallel; the counts do not depend on the number of threads or
-/// the kernel.
+/// the kernel. Exit 1 when N has no solution (N = 2 and 3); the counts are
+/// still printed.
 #[derive(clap::Args)]
 pub struct CountArgs {
     /// The board size N (1 to 32, the counter's limit).
     #[arg(short = 'n', long = "size", value_name = "N", value_parser = board_size, allow_hyphen_values = true)]
     n: usize,
-    /// Worker threads (default: all cores).
-    #[arg(short, long, value_parser = clap::value_parser!(u16).range(1..))]
-    threads: Option<u16>,
+    /// Worker threads, 1 to 4096 (default: all cores); -j works too, as for
+    /// `queens run`.
+    #[arg(short, short_alias = 'j', long, value_name = "T", value_parser = thread_count, allow_hyphen_values = true)]
+    threads: Option<usize>,
     /// The instruction set the search runs on: `avx512` or `avx2` (x86-64
     /// processors that have them), `portable` (any processor), or `auto`,
     /// the fastest this processor runs. Every kernel gives the same counts.
@@ -81,7 +83,7 @@ pub fn run(args: CountArgs) -> anyhow::Result<Exit> {
     let counter = Counter::with_kernel(args.n, args.kernel.kernel())?;
     let mut pool = rayon::ThreadPoolBuilder::new();
     if let Some(t) = args.threads {
-        pool = pool.num_threads(usize::from(t));
+        pool = pool.num_threads(t);
     }
     let pool = pool.build().context("cannot start the worker threads")?;
     let bar = if args.n >= SLOW_N && std::io::stderr().is_terminal() {
@@ -101,27 +103,34 @@ pub fn run(args: CountArgs) -> anyhow::Result<Exit> {
         kernel: counter.kernel().name(),
         seconds,
     };
+    let mut out = io::stdout().lock();
     if args.json {
-        println!("{}", serde_json::to_string(&report)?);
+        writeln!(out, "{}", serde_json::to_string(&report)?)?;
     } else {
         let plural = |count: u128, word: &str| {
             format!("{count} {word}{}", if count == 1 { "" } else { "s" })
         };
-        println!(
+        writeln!(
+            out,
             "N = {}: {}, {} (unique up to rotation and reflection)",
             report.n,
             plural(report.solutions, "solution"),
             plural(report.unique, "fundamental solution")
-        );
-        println!(
+        )?;
+        writeln!(
+            out,
             "counted in {:.3} s on {} thread{} ({} kernel)",
             report.seconds,
             report.threads,
             if report.threads == 1 { "" } else { "s" },
             report.kernel
-        );
+        )?;
     }
-    Ok(Exit::Success)
+    Ok(if report.solutions > 0 {
+        Exit::Success
+    } else {
+        Exit::NoSolution
+    })
 }
 
 /// A bar over the subtrees, on stderr.

@@ -2,10 +2,9 @@
 //! move counters at each solution, optionally grouped into symmetry classes.
 
 use std::collections::BTreeMap;
-use std::fs::File;
+use std::io::{self, Write};
 use std::path::PathBuf;
 
-use anyhow::Context;
 use queens::Placement;
 use queens::solvers::backtracking::{MoveCount, SearchEvent, WirthSearch};
 use queens::solvers::{Budget, Control};
@@ -13,32 +12,46 @@ use queens::symmetry::canonical_form;
 use serde_json::json;
 
 use super::Exit;
-use super::args::board_size;
+use super::args::{board_size, positive};
+use super::enumerate_csv::SolutionsCsv;
 
 /// Largest N enumerated: beyond it the solutions no longer fit in a reasonable time.
 const MAX_N: usize = 20;
 
-/// List every solution with Wirth's backtracking and its move counters.
+/// Enumerate the solutions with Wirth's backtracking and its move counters.
+///
+/// Prints the number of solutions and the counters of the whole search, then
+/// the first and the last solution with the counters when each was found;
+/// --unique adds one line per symmetry class, --json prints all this as one
+/// JSON object. Only --csv lists every solution. Exit 1 when N has no
+/// solution.
 ///
 /// Counters follow seed 002: a test is every square tried, a backtrack is
 /// leaving a row (other than the first) after all its squares were tried.
-/// The top-level counters are for the whole (exhaustive) search.
+/// The top-level counters are for the whole (exhaustive) search, or up to
+/// the --limit-th solution.
 #[derive(clap::Args)]
 pub struct EnumerateArgs {
     /// The board size N (at most 20).
     #[arg(short = 'n', long = "size", value_name = "N", value_parser = board_size, allow_hyphen_values = true)]
     n: usize,
-    /// Print one JSON object with the counters instead of text.
+    /// Print one JSON object instead of text: {"n", "solutions", "tests",
+    /// "backtracks", "complete", "first", "last"}, and with --unique
+    /// "unique" and "fundamental" (index, columns and orbit of each class).
     #[arg(long)]
     json: bool,
-    /// Write one CSV row per solution: index,tests,backtracks,columns.
+    /// Write every solution to FILE, one CSV row each:
+    /// index,tests,backtracks,columns (0-based, space-separated). The path is
+    /// checked before the search; the file is written beside FILE and renamed
+    /// onto it at the end, and nothing is written when there is no solution.
     #[arg(long, value_name = "FILE")]
     csv: Option<PathBuf>,
-    /// Stop after K solutions.
-    #[arg(long, value_name = "K")]
+    /// Stop after K solutions (K >= 1).
+    #[arg(long, value_name = "K", value_parser = positive, allow_hyphen_values = true)]
     limit: Option<u64>,
-    /// Group the solutions into symmetry classes (8 rotations and reflections)
-    /// and list each fundamental solution with its class size.
+    /// Also group the solutions into symmetry classes (8 rotations and
+    /// reflections) and print each class's first solution in search order,
+    /// its index and its class size (orbit).
     #[arg(long)]
     unique: bool,
 }
@@ -77,19 +90,7 @@ pub fn run(args: EnumerateArgs) -> anyhow::Result<Exit> {
             args.n
         );
     }
-    if args.limit == Some(0) {
-        anyhow::bail!("--limit must be at least 1");
-    }
-    let mut csv = match &args.csv {
-        Some(path) => {
-            let file = File::create(path)
-                .with_context(|| format!("cannot create CSV file {}", path.display()))?;
-            let mut w = csv::Writer::from_writer(file);
-            w.write_record(["index", "tests", "backtracks", "columns"])?;
-            Some(w)
-        }
-        None => None,
-    };
+    let mut csv = args.csv.as_deref().map(SolutionsCsv::check).transpose()?;
 
     let mut search = WirthSearch::new(args.n);
     let mut control = Control::new(Budget::UNLIMITED);
@@ -105,20 +106,8 @@ pub fn run(args: EnumerateArgs) -> anyhow::Result<Exit> {
             moves: search.moves(),
             placement,
         };
-        if let Some(w) = csv.as_mut() {
-            let columns = found
-                .placement
-                .columns()
-                .iter()
-                .map(u32::to_string)
-                .collect::<Vec<_>>()
-                .join(" ");
-            w.write_record([
-                found.index.to_string(),
-                found.moves.tests.to_string(),
-                found.moves.backtracks.to_string(),
-                columns,
-            ])?;
+        if let Some(csv) = csv.as_mut() {
+            csv.record(found.index, found.moves, found.placement.columns());
         }
         if args.unique {
             let (key, size) = canonical_form(found.placement.columns());
@@ -136,13 +125,11 @@ pub fn run(args: EnumerateArgs) -> anyhow::Result<Exit> {
             break;
         }
     }
-    if let Some(mut w) = csv {
-        w.flush().context("cannot write the CSV file")?;
-    }
     let total = search.moves();
     let mut fundamentals: Vec<&Class> = classes.values().collect();
     fundamentals.sort_by_key(|c| c.first.index);
 
+    let mut out = io::stdout().lock();
     if args.json {
         let mut object = json!({
             "n": args.n,
@@ -166,39 +153,46 @@ pub fn run(args: EnumerateArgs) -> anyhow::Result<Exit> {
                 })
                 .collect();
         }
-        println!("{object}");
+        writeln!(out, "{object}")?;
     } else {
         let scope = if complete {
             "exhaustive search"
         } else {
             "search until --limit"
         };
-        println!(
+        writeln!(
+            out,
             "n={} solutions={} tests={} backtracks={} ({scope})",
             args.n, count, total.tests, total.backtracks
-        );
+        )?;
         for (name, f) in [("first", &first), ("last", &last)] {
             if let Some(f) = f {
-                println!(
+                writeln!(
+                    out,
                     "{name}: solution #{} after tests={} backtracks={}: {}",
                     f.index,
                     f.moves.tests,
                     f.moves.backtracks,
                     f.placement.compact()
-                );
+                )?;
             }
         }
         if args.unique {
-            println!("fundamental solutions: {}", fundamentals.len());
+            writeln!(out, "fundamental solutions: {}", fundamentals.len())?;
             for c in &fundamentals {
-                println!(
+                writeln!(
+                    out,
                     "  #{:<6} orbit {}  {}",
                     c.first.index,
                     c.size,
                     c.first.placement.compact()
-                );
+                )?;
             }
         }
+    }
+    // The result is printed even when the CSV file could not be written.
+    if let Some(csv) = csv {
+        csv.finish()?;
     }
     Ok(if count > 0 {
         Exit::Success

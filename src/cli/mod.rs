@@ -1,21 +1,31 @@
 //! Subcommands of the `queens` binary, one file each, and the exit-code policy:
-//! 0 success; 1 a solver ran but found no solution; 2 bad input (or a file that
-//! cannot be read or written); 130 interrupted by Ctrl-C.
+//! 0 success; 1 a solver ran but found no solution (none exists, or none
+//! within the budget); 2 bad input (or a file that cannot be read or
+//! written); 70 an internal error, a bug in queens (EX_SOFTWARE); 130
+//! interrupted by Ctrl-C; 141 stdout was closed early, as by `| head`
+//! (the status of a program ended by SIGPIPE; nothing is printed).
+//! Subcommands print through a locked stdout and return its errors, so a
+//! closed stdout ends them quietly instead of panicking.
 
 mod algorithms;
 mod args;
 mod bench;
 mod count;
 mod enumerate;
+mod enumerate_csv;
+mod failure;
 mod merge;
+mod output_file;
 mod plot;
 mod run;
 mod solve;
 mod summarize;
 
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use failure::Failure;
 
 /// Compare N-Queens search algorithms under seeded, reproducible conditions.
 ///
@@ -25,7 +35,9 @@ use clap::{Parser, Subcommand};
 /// experiments from TOML configs, tidy CSV results and charts.
 ///
 /// Exit codes: 0 success; 1 no solution found (the result is still printed);
-/// 2 bad input; 130 interrupted.
+/// 2 bad input, or a file that cannot be written; 70 internal error (a bug in
+/// queens: please report it); 130 interrupted; 141 stdout closed early (as by
+/// `| head`), ending quietly.
 #[derive(Parser)]
 #[command(name = "queens", version, about, long_about)]
 struct Cli {
@@ -81,8 +93,12 @@ pub fn main() -> ExitCode {
         Ok(Exit::NoSolution) => ExitCode::from(1),
         Ok(Exit::Interrupted) => ExitCode::from(130),
         Err(e) => {
-            eprintln!("error: {e:#}");
-            ExitCode::from(2)
+            let failure = Failure::of(&e);
+            if let Some(message) = failure.message(&e) {
+                // Nothing more can be said if stderr is closed too.
+                let _ = writeln!(io::stderr().lock(), "{message}");
+            }
+            ExitCode::from(failure.code())
         }
     }
 }

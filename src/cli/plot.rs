@@ -1,5 +1,6 @@
 //! `queens plot`: draws an experiment's charts from its CSV files.
 
+use std::io::{self, Write};
 use std::path::PathBuf;
 
 use queens::plot;
@@ -29,8 +30,9 @@ pub fn run(args: PlotArgs) -> anyhow::Result<Exit> {
     for note in &report.notes {
         eprintln!("note: {note}");
     }
+    let mut out = io::stdout().lock();
     for file in &report.files {
-        println!("{}", file.display());
+        writeln!(out, "{}", file.display())?;
     }
     Ok(Exit::Success)
 }

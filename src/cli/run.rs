@@ -11,6 +11,7 @@ use queens::experiment::progress::ProgressMode;
 use queens::experiment::runner::{RunFiles, RunOptions, check_data_dir, run_experiment};
 
 use super::Exit;
+use super::args::thread_count;
 
 /// Set by Ctrl-C.
 static INTERRUPT: AtomicBool = AtomicBool::new(false);
@@ -32,15 +33,16 @@ pub struct RunArgs {
     /// The charts directory [default: plots/<name>].
     #[arg(long, value_name = "DIR")]
     plots: Option<PathBuf>,
-    /// Worker threads [default: all cores].
-    #[arg(short = 'j', long, value_name = "T", value_parser = clap::value_parser!(u32).range(1..=4096))]
-    threads: Option<u32>,
+    /// Worker threads, 1 to 4096 [default: all cores]; -t works too, as for
+    /// `queens count`.
+    #[arg(short = 'j', short_alias = 't', long, value_name = "T", value_parser = thread_count, allow_hyphen_values = true)]
+    threads: Option<usize>,
     /// Discard the results of an earlier run instead of resuming it.
     #[arg(long)]
     fresh: bool,
     /// Run only the I-th of K disjoint slices of the plan (0 <= I < K), into
     /// its own runs.shard-I-of-K.csv; combine the shards with `queens merge`.
-    #[arg(long, value_name = "I/K")]
+    #[arg(long, value_name = "I/K", allow_hyphen_values = true)]
     shard: Option<Shard>,
     /// No progress output.
     #[arg(short, long)]
@@ -73,10 +75,9 @@ pub fn run(args: RunArgs) -> anyhow::Result<Exit> {
     )?;
 
     install_interrupt_handler();
-    let threads = args.threads.map_or_else(
-        || std::thread::available_parallelism().map_or(1, |n| n.get()),
-        |t| t as usize,
-    );
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let options = RunOptions {
         data_dir: data_dir.clone(),
         threads,

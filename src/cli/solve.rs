@@ -1,20 +1,20 @@
 //! `queens solve`: one search with one algorithm, size and seed — the command
 //! that replays any row of a runs.csv exactly.
 
-use std::fs::File;
-use std::io::Write;
+use std::io::{self, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 
-use anyhow::Context;
 use queens::solvers::params::{RawValue, split_assignment};
 use queens::solvers::{Budget, Control, Outcome, find_algorithm};
-use queens::{board, validate};
+use queens::{Placement, board, validate};
 use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
 
 use super::Exit;
-use super::args::board_size;
+use super::args::{board_size, unsigned};
+use super::failure::InternalError;
+use super::output_file::{OutputError, OutputFile};
 
 /// Largest board drawn as text or SVG.
 const MAX_DRAWN: usize = 64;
@@ -35,22 +35,22 @@ pub struct SolveArgs {
     #[arg(short = 'n', long = "size", value_name = "N", value_parser = board_size, allow_hyphen_values = true)]
     n: usize,
     /// The seed of the solver's random number generator (ChaCha8).
-    #[arg(short, long, default_value_t = 0)]
+    #[arg(short, long, default_value_t = 0, value_parser = unsigned, allow_hyphen_values = true)]
     seed: u64,
     /// An algorithm parameter, key=value (repeatable; see `queens algorithms`).
     #[arg(short, long = "param", value_name = "KEY=VALUE")]
     params: Vec<String>,
     /// Stop after this many steps (the algorithm's natural unit).
-    #[arg(long)]
+    #[arg(long, value_parser = unsigned, allow_hyphen_values = true)]
     max_steps: Option<u64>,
     /// Stop after this many restarts.
-    #[arg(long)]
+    #[arg(long, value_parser = unsigned, allow_hyphen_values = true)]
     max_restarts: Option<u64>,
     /// Stop after this many conflict checks.
-    #[arg(long)]
+    #[arg(long, value_parser = unsigned, allow_hyphen_values = true)]
     max_checks: Option<u64>,
     /// Stop after this many seconds.
-    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    #[arg(long, value_name = "SECONDS", value_parser = seconds, allow_hyphen_values = true)]
     time_limit: Option<f64>,
     /// Print one JSON object instead of the board and counters (it holds the
     /// columns for N <= 1000; use --output for larger boards).
@@ -60,19 +60,25 @@ pub struct SolveArgs {
     #[arg(short, long)]
     quiet: bool,
     /// Write the solution to FILE: N on the first line, then one 0-based
-    /// column per line.
+    /// column per line. The path is checked before the search; the file is
+    /// written beside FILE and renamed onto it only when there is a solution,
+    /// so an existing FILE is never emptied (a FIFO or device is written
+    /// straight into).
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
-    /// Draw the solution as an SVG checkerboard (N <= 64).
+    /// Draw the solution as an SVG checkerboard (N <= 64), written like
+    /// --output.
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
 }
 
+/// Parses `--time-limit`; clap puts the option's name and the value before
+/// the message.
 fn seconds(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
+    match text.trim().parse::<f64>() {
         Ok(s) if Budget::is_valid_time_limit(s) => Ok(s),
         _ => Err(format!(
-            "'{text}' is not a time limit: write a positive number of seconds up to {:e}, like 2.5",
+            "expected a number of seconds greater than 0 and at most {:e}, like 2.5",
             Budget::MAX_TIME_LIMIT
         )),
     }
@@ -93,18 +99,17 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
             args.n
         );
     }
-    // Open output files before the search so a bad path fails fast.
+    // Checked before the search so a bad path fails fast; nothing is written
+    // until there is a solution.
     let output = args
         .output
-        .as_ref()
-        .map(|p| {
-            File::create(p).with_context(|| format!("cannot create output file {}", p.display()))
-        })
+        .as_deref()
+        .map(|p| OutputFile::check(p, "the solution file"))
         .transpose()?;
     let svg = args
         .svg
-        .as_ref()
-        .map(|p| File::create(p).with_context(|| format!("cannot create SVG file {}", p.display())))
+        .as_deref()
+        .map(|p| OutputFile::check(p, "the SVG file"))
         .transpose()?;
 
     let budget = algorithm.default_budget.overridden_by(&Budget {
@@ -119,31 +124,16 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
     let outcome = solver.solve(args.n, &mut rng, &mut control);
     let wall_seconds = start.elapsed().as_secs_f64();
 
-    if let Some(solution) = &outcome.solution {
-        validate(solution.columns()).with_context(|| {
-            format!(
-                "internal error: {} returned an invalid board",
-                algorithm.name
-            )
-        })?;
-        if let Some(file) = output {
-            solution
-                .write_columns(file)
-                .context("cannot write the solution file")?;
+    let written = match &outcome.solution {
+        Some(solution) => {
+            check_solution(algorithm.name, solution)?;
+            write_files(solution, output, svg)
         }
-        if let Some(mut file) = svg {
-            file.write_all(board::svg(solution).as_bytes())
-                .context("cannot write the SVG file")?;
-        }
-    }
-    if !outcome.is_solved() {
-        // The files were created up front to fail fast on a bad path; without
-        // a solution they would hold nothing, so none is left behind.
-        for path in [&args.output, &args.svg].into_iter().flatten() {
-            let _ = std::fs::remove_file(path);
-        }
-    }
+        None => Ok(()),
+    };
+    // The result is printed even when a file could not be written.
     report(&args, &params.to_json(), &outcome, wall_seconds)?;
+    written?;
     Ok(if outcome.is_solved() {
         Exit::Success
     } else {
@@ -151,12 +141,42 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
     })
 }
 
+/// Confirms with the independent validator that `algorithm`'s board is a
+/// solution; a board that is not is a bug.
+fn check_solution(algorithm: &str, solution: &Placement) -> Result<(), InternalError> {
+    validate(solution.columns()).map_err(|violation| {
+        InternalError(format!(
+            "{algorithm} returned an invalid board for N = {} ({violation})",
+            solution.n()
+        ))
+    })
+}
+
+/// Writes the solution file and the SVG drawing, those that were asked for;
+/// both are tried, and the first failure is returned.
+fn write_files(
+    solution: &Placement,
+    output: Option<OutputFile>,
+    svg: Option<OutputFile>,
+) -> Result<(), OutputError> {
+    let columns = output.map_or(Ok(()), |file| {
+        file.write_with(|w| solution.write_columns(w))
+    });
+    let drawing = svg.map_or(Ok(()), |file| {
+        file.write_with(|w| w.write_all(board::svg(solution).as_bytes()))
+    });
+    columns.and(drawing)
+}
+
+/// Prints the result: one JSON object, or the board (unless --quiet) and
+/// one line of counters.
 fn report(
     args: &SolveArgs,
     params: &serde_json::Value,
     outcome: &Outcome,
     wall_seconds: f64,
 ) -> anyhow::Result<()> {
+    let mut out = io::stdout().lock();
     let mut metrics = serde_json::to_value(outcome.metrics)?;
     metrics["stop_reason"] = serde_json::json!(outcome.stop_reason.as_str());
     if args.json {
@@ -175,14 +195,14 @@ fn report(
             "wall_seconds": wall_seconds,
             "columns": columns,
         });
-        println!("{object}");
+        writeln!(out, "{object}")?;
         return Ok(());
     }
     if let Some(solution) = &outcome.solution
         && !args.quiet
         && solution.n() <= MAX_DRAWN
     {
-        print!("{solution}");
+        write!(out, "{solution}")?;
     }
     let m = &outcome.metrics;
     let verdict = if outcome.is_solved() {
@@ -190,7 +210,8 @@ fn report(
     } else {
         "no solution"
     };
-    println!(
+    writeln!(
+        out,
         "{verdict}: {} n={} seed={} stop_reason={} steps={} restarts={} checks={} tests={} backtracks={} evaluations={} final_conflicts={} wall_seconds={:.6}",
         args.algorithm,
         args.n,
@@ -204,6 +225,26 @@ fn report(
         m.evaluations,
         m.final_conflicts,
         wall_seconds
-    );
+    )?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::failure::Failure;
+
+    #[test]
+    fn an_invalid_board_from_a_solver_is_an_internal_error_exiting_70() {
+        assert!(check_solution("construction", &Placement::new(vec![1, 3, 0, 2])).is_ok());
+        let error = check_solution("construction", &Placement::new(vec![0, 1, 2, 3]))
+            .expect_err("a diagonal is shared");
+        let message = error.to_string();
+        assert!(
+            message.contains("construction") && message.contains("N = 4"),
+            "{message}"
+        );
+        let error = anyhow::Error::from(error);
+        assert_eq!(Failure::of(&error).code(), 70);
+    }
 }

@@ -1,5 +1,6 @@
 //! `queens summarize`: recompute summary.csv from runs.csv alone.
 
+use std::io::{self, Write};
 use std::path::PathBuf;
 
 use anyhow::bail;
@@ -35,13 +36,16 @@ pub fn run(args: SummarizeArgs) -> anyhow::Result<Exit> {
     let rows = summarize(&runs);
     let path = args.dir.join("summary.csv");
     write_summary(&path, &rows)?;
-    println!(
+    let mut out = io::stdout().lock();
+    writeln!(
+        out,
         "{:<40} {:>7} {:>7} {:>8} {:>12} {:>12}",
         "label", "n", "trials", "success", "median steps", "ERT steps"
-    );
+    )?;
     let show = |v: Option<f64>| v.map_or_else(|| "-".to_string(), |x| format!("{x:.1}"));
     for r in &rows {
-        println!(
+        writeln!(
+            out,
             "{:<40} {:>7} {:>7} {:>7.1}% {:>12} {:>12}",
             r.label,
             r.n,
@@ -49,7 +53,7 @@ pub fn run(args: SummarizeArgs) -> anyhow::Result<Exit> {
             100.0 * r.success_rate,
             show(r.steps_median),
             show(r.ert_steps)
-        );
+        )?;
     }
     eprintln!("wrote {}", path.display());
     Ok(Exit::Success)
