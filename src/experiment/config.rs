@@ -265,10 +265,10 @@ pub fn load(source: &str, text: &str) -> Result<Experiment, ConfigError> {
         if let Some(own) = own_budget {
             entry_budget = entry_budget.overridden_by(&own);
         }
-        let entry_sizes = match (&a.sizes, &global_sizes) {
-            (Some(s), _) => sizes(s, &at)?,
-            (None, Some(g)) => g.clone(),
-            (None, None) => {
+        let (entry_sizes, sizes_span) = match (&a.sizes, &global_sizes, &raw.sizes) {
+            (Some(s), _, _) => (sizes(s, &at)?, s.span()),
+            (None, Some(g), Some(s)) => (g.clone(), s.span()),
+            _ => {
                 return Err(at(
                     a.name.span(),
                     format!(
@@ -277,6 +277,11 @@ pub fn load(source: &str, text: &str) -> Result<Experiment, ConfigError> {
                 ));
             }
         };
+        for &n in &entry_sizes {
+            algorithm
+                .check_memory(n as usize, &params)
+                .map_err(|e| at(sizes_span.clone(), format!("'{label}': {e}")))?;
+        }
         let trials_spec = match (&a.trials, &raw.trials) {
             (Some(t), _) | (None, Some(t)) => t,
             (None, None) => {
@@ -364,9 +369,11 @@ fn build(
     algorithm.instantiate(&given).map_err(|e| {
         let key_of = |key: &str| table.get_ref().iter().find(|(k, _)| k.get_ref() == key);
         let span = match &e {
-            ParamError::UnknownKey { key, .. } => key_of(key).map(|(k, _)| k.span()),
+            ParamError::UnknownKey { key, .. }
+            | ParamError::NotForVariant { key, .. }
+            | ParamError::Duplicate { key, .. } => key_of(key).map(|(k, _)| k.span()),
             ParamError::BadValue { key, .. } => key_of(key).map(|(_, v)| v.span()),
-            ParamError::Malformed(_) => None,
+            ParamError::Malformed(_) | ParamError::TooLarge { .. } => None,
         };
         at(span.unwrap_or_else(|| table.span()), e.to_string())
     })

@@ -16,8 +16,9 @@
 //!   since the start or the last reheat), the temperature goes back to `t0`,
 //!   at most `reheats` times. They free the small boards (N = 6 and 7) whose
 //!   cold descent can freeze in a local minimum of the swap neighbourhood.
-//!   The default budget (10^7 moves) covers N up to a few 10^4 (N = 10^4
-//!   takes about 2·10^6 moves); beyond, raise `--max-steps` and consider
+//!   The default budget ([`DEFAULT_MOVES`]) covers N up to 10^4, which
+//!   takes 1.5 to 2.8·10^6 moves (59 of seeds 0..60; seed 16 takes
+//!   6.7·10^6); beyond, raise `--max-steps` and consider
 //!   `reheat_after=0`, as a reheat near the end of a long descent at
 //!   N = 10^5 costs more than it saves.
 //! - `hesham`: the schedule of the simulated-annealing solver of the "Eight
@@ -27,19 +28,26 @@
 //!   its row (possibly its own: a null move), T0 = 35 and T multiplied by 0.97
 //!   after every move. The published code compared a state with itself, so
 //!   every move was accepted; here moves go through proper Metropolis
-//!   acceptance. The variant fixes these settings: it refuses other values of
-//!   `t0`, `alpha`, `steps_per_temperature`, `reheat_after` and `reheats`.
+//!   acceptance. The variant fixes these settings as `t0 = 35`, `alpha =
+//!   0.97`, `steps_per_temperature = 1`, `reheat_after = 0` and `reheats =
+//!   0` (what a run records): it refuses other values of them.
 //!   With nothing to lift it once T is near 0, about 3 seeds in 100 freeze
 //!   in a local minimum at N = 8 and run to their budget (seeds 0..100).
 //!
-//! Both variants stop as soon as the energy is 0. The temperature cools
-//! towards 0 without a floor: once `exp(-delta / T)` underflows, the search
-//! is a descent that still takes moves of energy change 0 (sideways moves).
+//! Both variants stop as soon as the energy is 0, and neither restarts. The
+//! temperature cools towards 0: once `exp(-1 / T)` underflows to 0 (T below
+//! about 1/745), no uphill move can pass any more and the temperature is set
+//! to exactly 0. That changes no decision, but keeps the cooling off
+//! subnormal numbers, where every multiplication is about a hundred times
+//! slower and T would stay at the smallest subnormal for ever. From there on
+//! the search is a descent that still takes moves of energy change 0
+//! (sideways moves).
 
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
-use super::params::{ParamError, ParamKind, ParamSpec, Params};
+use super::memory::MemoryEstimate;
+use super::params::{ParamError, ParamKind, ParamSpec, Params, Use, VariantSpec};
 use super::permutation_energy::{FreeBoard, PermutationBoard};
 use super::registry::Algorithm;
 use super::{Budget, Control, Metrics, Outcome, Solver};
@@ -58,13 +66,13 @@ const PARAMS: &[ParamSpec] = &[
             max: 1e12,
         },
         default: "2",
-        help: "starting temperature (energy units: attacking pairs)",
+        help: "starting temperature (energy units: attacking pairs); hesham: fixed at 35",
     },
     ParamSpec {
         name: "alpha",
         kind: ParamKind::Float { min: 0.0, max: 1.0 },
         default: "0.9",
-        help: "cooling factor applied after each temperature level",
+        help: "cooling factor applied after each temperature level; hesham: fixed at 0.97",
     },
     ParamSpec {
         name: "steps_per_temperature",
@@ -73,7 +81,7 @@ const PARAMS: &[ParamSpec] = &[
             max: i64::MAX,
         },
         default: "0",
-        help: "moves per temperature level; 0 means N (one per queen)",
+        help: "moves per temperature level; 0 means N (one per queen); hesham: fixed at 1",
     },
     ParamSpec {
         name: "reheat_after",
@@ -82,7 +90,7 @@ const PARAMS: &[ParamSpec] = &[
             max: i64::MAX,
         },
         default: "100",
-        help: "temperature levels without a new lowest energy before reheating to t0; 0 never reheats",
+        help: "temperature levels without a new lowest energy before reheating to t0; 0 never reheats; hesham: fixed at 0",
     },
     ParamSpec {
         name: "reheats",
@@ -91,27 +99,37 @@ const PARAMS: &[ParamSpec] = &[
             max: i64::MAX,
         },
         default: "1000",
-        help: "most reheats in one search",
+        help: "most reheats in one search; hesham: fixed at 0",
     },
 ];
 
-/// The parameters the `hesham` variant fixes (to [`HESHAM_SCHEDULE`]).
-const HESHAM_FIXED: &[&str] = &[
-    "t0",
-    "alpha",
-    "steps_per_temperature",
-    "reheat_after",
-    "reheats",
+const VARIANTS: &[VariantSpec] = &[
+    VariantSpec {
+        name: "permutation",
+        uses: &[
+            Use::Free("t0"),
+            Use::Free("alpha"),
+            Use::Free("steps_per_temperature"),
+            Use::Free("reheat_after"),
+            Use::Free("reheats"),
+        ],
+    },
+    // Seed 003's schedule: T0 = 35, multiplied by 0.97 after every move.
+    VariantSpec {
+        name: "hesham",
+        uses: &[
+            Use::Fixed("t0", "35"),
+            Use::Fixed("alpha", "0.97"),
+            Use::Fixed("steps_per_temperature", "1"),
+            Use::Fixed("reheat_after", "0"),
+            Use::Fixed("reheats", "0"),
+        ],
+    },
 ];
 
-/// Seed 003's schedule: T0 = 35, multiplied by 0.97 after every move.
-const HESHAM_SCHEDULE: Schedule = Schedule {
-    t0: 35.0,
-    alpha: 0.97,
-    steps_per_temperature: 1,
-    reheat_after: 0,
-    reheats: 0,
-};
+/// The default step budget, in moves: N = 10^4 takes up to about 2.8·10^6
+/// moves (59 of 60 seeds); 5·10^6 take about 0.15 s at N = 2 and 3.
+pub const DEFAULT_MOVES: u64 = 5_000_000;
 
 /// The cooling schedule.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -151,24 +169,24 @@ fn build(params: &Params) -> Result<Box<dyn Solver>, ParamError> {
         "hesham" => Variant::Hesham,
         _ => Variant::Permutation,
     };
-    if variant == Variant::Hesham {
-        params.require_defaults(
-            PARAMS,
-            HESHAM_FIXED,
-            "variant=hesham fixes T0 = 35, x0.97 per move and no reheats",
-        )?;
-    }
-    let schedule = match variant {
-        Variant::Hesham => HESHAM_SCHEDULE,
-        Variant::Permutation => Schedule {
-            t0: params.float("t0"),
-            alpha: params.float("alpha"),
-            steps_per_temperature: params.count("steps_per_temperature"),
-            reheat_after: params.count("reheat_after"),
-            reheats: params.count("reheats"),
-        },
+    let schedule = Schedule {
+        t0: params.float("t0"),
+        alpha: params.float("alpha"),
+        steps_per_temperature: params.count("steps_per_temperature"),
+        reheat_after: params.count("reheat_after"),
+        reheats: params.count("reheats"),
     };
     Ok(Box::new(Annealing { variant, schedule }))
+}
+
+fn never_restarts(_: &Params) -> Option<&'static str> {
+    Some("simulated annealing never restarts (reheats are not restarts)")
+}
+
+/// The starting board (4 bytes per queen) and the board with its line
+/// counters: 20 bytes per queen for a permutation, 24 with column counters.
+fn memory(n: usize, _: &Params) -> MemoryEstimate {
+    MemoryEstimate::per_queen(n, 28, "use min-conflicts variant=fast for large N")
 }
 
 /// The registry entry.
@@ -177,7 +195,10 @@ pub static ALGORITHM: Algorithm = Algorithm {
     summary: "simulated annealing with Metropolis acceptance: swap moves on a permutation with O(1) energy deltas, geometric cooling, optional reheats",
     source: "Kirkpatrick, Gelatt & Vecchi 1983 (Science 220); variant hesham: the schedule of seed 003's blog series (hesham8, The Eight Queens Problem), without its self-comparison bug",
     params: PARAMS,
-    default_budget: Budget::steps(10_000_000),
+    variants: VARIANTS,
+    default_budget: Budget::steps(DEFAULT_MOVES),
+    never_restarts,
+    memory,
     build,
 };
 
@@ -220,7 +241,15 @@ impl Cooling {
         cooling
     }
 
+    /// Sets the temperature, flushed to 0 once no uphill move can pass
+    /// (see the header).
     fn set_temperature(&mut self, temperature: f64) {
+        // exp(-1 / T) is far from 0 at T >= 0.01 (it is e^-100 there).
+        let temperature = if temperature < 0.01 && Self::boltzmann(1, temperature) == 0.0 {
+            0.0
+        } else {
+            temperature
+        };
         self.temperature = temperature;
         if self.level_length >= 4 * TABULATED as u64 {
             self.uphill.clear();
@@ -235,12 +264,15 @@ impl Cooling {
     }
 
     /// Whether a move of energy change `delta` is taken (Metropolis: always
-    /// downhill or level, uphill with probability `exp(-delta / T)`). Draws a
-    /// number only for uphill moves that can pass.
+    /// downhill or level, uphill with probability `exp(-delta / T)`, 0 at
+    /// T = 0). Draws a number only for uphill moves that can pass.
     #[inline]
     fn accepts(&self, delta: i64, rng: &mut ChaCha8Rng) -> bool {
         if delta <= 0 {
             return true;
+        }
+        if self.temperature == 0.0 {
+            return false;
         }
         let p = match self.uphill.get(delta as usize - 1) {
             Some(&p) => p,

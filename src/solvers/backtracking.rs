@@ -19,6 +19,7 @@
 
 use rand::rngs::ChaCha8Rng;
 
+use super::memory::MemoryEstimate;
 use super::params::{ParamError, ParamKind, ParamSpec, Params};
 use super::registry::Algorithm;
 use super::{Budget, Control, Metrics, Outcome, Solver, StopReason};
@@ -206,13 +207,30 @@ fn build(params: &Params) -> Result<Box<dyn Solver>, ParamError> {
     Ok(Box::new(Backtracking { mode }))
 }
 
+fn never_restarts(_: &Params) -> Option<&'static str> {
+    Some("an exact search never restarts")
+}
+
+/// Queens and next columns (`u32`), three occupancy arrays (5 bytes per
+/// queen) and the solution found (`u32`): 17 bytes per queen.
+fn memory(n: usize, _: &Params) -> MemoryEstimate {
+    MemoryEstimate::per_queen(
+        n,
+        17,
+        "use construction or min-conflicts variant=fast for large N",
+    )
+}
+
 /// The registry entry.
 pub static ALGORITHM: Algorithm = Algorithm {
     name: "backtracking",
     summary: "Wirth's backtracking: one queen per row, squares in order, three occupancy arrays; counts seed 002's tests and backtracks",
     source: "N. Wirth, Algorithms + Data Structures = Programs (1976); F. C. Kuechmann, MacTech 13(12) (seed 002)",
     params: PARAMS,
+    variants: &[],
     default_budget: Budget::UNLIMITED,
+    never_restarts,
+    memory,
     build,
 };
 

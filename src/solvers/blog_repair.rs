@@ -40,6 +40,10 @@
 //! repair just solved it, and would print that unsolved board; this solver
 //! returns the board at the moment no queen is threatened.
 //!
+//! Budgets: the restart budget is asked where the counter would
+//! re-initialise the board; a search refused that restart stops there (stop
+//! reason `budget_restarts`), after the repair that preceded it.
+//!
 //! Option: `clear_on_restart` empties the board before re-initialising, so
 //! every restart is a fresh one-queen-per-row board. The stale position then
 //! may no longer hold a queen, so the restart looks for the most-threatened
@@ -64,7 +68,8 @@ use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
 use super::blog_grid::BlogGrid;
-use super::params::{ParamKind, ParamSpec, Params};
+use super::memory::MemoryEstimate;
+use super::params::{ParamKind, ParamSpec, Params, Use, VariantSpec};
 use super::{Control, Metrics, Outcome, Solver};
 
 /// The `restart_after` parameter of the `blog` variants: the restart
@@ -87,6 +92,27 @@ pub const CLEAR_ON_RESTART: ParamSpec = ParamSpec {
     default: "false",
     help: "blog only: empty the board before a restart (the published code adds a queen to every row without clearing)",
 };
+
+/// The `blog` variant of both solvers: it takes these two parameters.
+pub const VARIANT: VariantSpec = VariantSpec {
+    name: "blog",
+    uses: &[
+        Use::Free(RESTART_AFTER.name),
+        Use::Free(CLEAR_ON_RESTART.name),
+    ],
+};
+
+/// The memory of the grid: four sets of line bitsets (rows, columns and
+/// 2N − 1 lines in each diagonal direction), ⌈N/64⌉ words each, about
+/// 0.75·N² bytes, plus the solution (`u32` per queen).
+pub fn memory(n: usize) -> MemoryEstimate {
+    let n = n as u128;
+    let bytes = (6 * n).saturating_sub(2) * n.div_ceil(64) * 8 + 4 * n;
+    MemoryEstimate::new(
+        u64::try_from(bytes).unwrap_or(u64::MAX),
+        "the blog variant keeps a full N×N grid; use variant=random, or min-conflicts variant=fast, for large N",
+    )
+}
 
 /// How a repair chooses the new column of the lifted queen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -173,6 +199,13 @@ pub fn solve(
         most_threatened = grid.most_threatened(&mut metrics.checks);
         if most_threatened.is_some() {
             if count == 0 {
+                if let Some(reason) = control.restart_refused(&metrics) {
+                    metrics.final_conflicts = grid.attacking_pairs();
+                    if control.tracing() {
+                        control.observe(metrics.steps, metrics.final_conflicts);
+                    }
+                    return Outcome::unsolved(metrics, reason);
+                }
                 if settings.clear_on_restart {
                     grid.clear();
                     grid.add_random_row_queens(rng);

@@ -3,9 +3,12 @@
 //!
 //! Budgets on counters are deterministic: a search stops at the first step
 //! boundary at which a counter has reached its limit (a step that does many
-//! checks may pass `max_checks` by less than one step's worth). The time limit and the
-//! interrupt flag are polled cooperatively (every `poll_interval` calls of
-//! [`Control::stop_reason`]), so they end a search but never steer it.
+//! checks may pass `max_checks` by less than one step's worth). The restart
+//! budget is asked where a restart would begin ([`Control::restart_refused`]),
+//! not before every step (see [`Control::stop_reason`] for the one solver
+//! that does not ask yet). The time limit and the interrupt flag are polled
+//! cooperatively (every `poll_interval` calls of [`Control::stop_reason`]),
+//! so they end a search but never steer it.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -15,12 +18,21 @@ use serde::{Deserialize, Serialize};
 use super::{Metrics, StopReason};
 
 /// Limits on one search. `None` means unlimited.
+///
+/// Every limit is a most, never a least: a search that is solved or
+/// exhausted earlier ends earlier.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Budget {
     /// Stop after this many steps (the algorithm's natural unit).
     pub max_steps: Option<u64>,
-    /// Stop after this many restarts.
+    /// Make at most this many restarts (fresh boards or populations after
+    /// the first): a solver about to start restart `max_restarts + 1` stops
+    /// instead, with stop reason `budget_restarts`. So `Some(0)` means the
+    /// first run only, `Some(3)` the first run and three restarts, and the
+    /// `restarts` counter never exceeds the limit. Solvers that never restart
+    /// ([`Algorithm::can_restart`](super::Algorithm::can_restart)) are not
+    /// affected by it.
     pub max_restarts: Option<u64>,
     /// Stop after this many conflict checks.
     pub max_checks: Option<u64>,
@@ -111,6 +123,8 @@ pub struct Control<'a> {
     trace: Option<&'a mut dyn Trace>,
     poll_interval: u32,
     calls: u32,
+    /// Whether the solver has asked [`Control::restart_refused`].
+    asks_before_restarting: bool,
 }
 
 impl<'a> Control<'a> {
@@ -128,6 +142,7 @@ impl<'a> Control<'a> {
             trace: None,
             poll_interval: 1024,
             calls: 0,
+            asks_before_restarting: false,
         }
     }
 
@@ -155,15 +170,28 @@ impl<'a> Control<'a> {
         self.poll_interval = calls.max(1);
     }
 
-    /// Whether the search must stop now, and why. Counter budgets are checked
-    /// on every call; the clock and the interrupt flag every `poll_interval` calls.
+    /// Whether the search must stop now, and why. The step and check budgets
+    /// are checked on every call; the clock and the interrupt flag every
+    /// `poll_interval` calls.
+    ///
+    /// The restart budget belongs to [`Control::restart_refused`], with one
+    /// transitional exception: `min_conflicts_fast` counts a restart and then
+    /// asks here. For a solver that has counted restarts without ever asking
+    /// `restart_refused`, this stops the search once its count reaches
+    /// `max_restarts` (the last restart counted is not made). Solvers that
+    /// ask `restart_refused` first are never stopped here for restarts, and
+    /// neither is any solver before its first restart. Once
+    /// `min_conflicts_fast` asks `restart_refused`, this exception goes.
     #[inline]
     pub fn stop_reason(&mut self, metrics: &Metrics) -> Option<StopReason> {
         let b = &self.budget;
         if b.max_steps.is_some_and(|m| metrics.steps >= m) {
             return Some(StopReason::BudgetSteps);
         }
-        if b.max_restarts.is_some_and(|m| metrics.restarts >= m) {
+        if !self.asks_before_restarting
+            && metrics.restarts > 0
+            && b.max_restarts.is_some_and(|m| metrics.restarts >= m)
+        {
             return Some(StopReason::BudgetRestarts);
         }
         if b.max_checks.is_some_and(|m| metrics.checks >= m) {
@@ -175,6 +203,18 @@ impl<'a> Control<'a> {
             return self.poll_clock();
         }
         None
+    }
+
+    /// Asked by a solver about to restart, before it counts the restart:
+    /// `Some(BudgetRestarts)` when `metrics.restarts` has reached
+    /// `max_restarts`, so the search must stop instead of restarting.
+    #[inline]
+    pub fn restart_refused(&mut self, metrics: &Metrics) -> Option<StopReason> {
+        self.asks_before_restarting = true;
+        self.budget
+            .max_restarts
+            .is_some_and(|m| metrics.restarts >= m)
+            .then_some(StopReason::BudgetRestarts)
     }
 
     /// Looks at the interrupt flag and the clock now.
@@ -218,6 +258,61 @@ mod tests {
         assert_eq!(c.stop_reason(&m), None);
         m.steps = 10;
         assert_eq!(c.stop_reason(&m), Some(StopReason::BudgetSteps));
+    }
+
+    #[test]
+    fn the_restart_budget_is_asked_only_before_a_restart() {
+        let mut c = Control::new(Budget {
+            max_restarts: Some(0),
+            ..Budget::UNLIMITED
+        });
+        let mut m = Metrics::default();
+        // Zero restarts allowed: steps go on, the first restart is refused.
+        assert_eq!(c.stop_reason(&m), None);
+        assert_eq!(c.restart_refused(&m), Some(StopReason::BudgetRestarts));
+        let mut c = Control::new(Budget {
+            max_restarts: Some(2),
+            ..Budget::UNLIMITED
+        });
+        m.restarts = 1;
+        assert_eq!(c.restart_refused(&m), None);
+        m.restarts = 2;
+        assert_eq!(c.stop_reason(&m), None);
+        assert_eq!(c.restart_refused(&m), Some(StopReason::BudgetRestarts));
+        assert_eq!(
+            Control::new(Budget::UNLIMITED).restart_refused(&m),
+            None,
+            "no restart budget"
+        );
+    }
+
+    #[test]
+    fn a_solver_that_counts_restarts_without_asking_is_stopped_at_the_count() {
+        let budget = Budget {
+            max_restarts: Some(2),
+            ..Budget::UNLIMITED
+        };
+        let mut m = Metrics {
+            restarts: 1,
+            ..Metrics::default()
+        };
+        let mut c = Control::new(budget);
+        assert_eq!(c.stop_reason(&m), None);
+        m.restarts = 2;
+        assert_eq!(c.stop_reason(&m), Some(StopReason::BudgetRestarts));
+        // Never before the first restart, even with a budget of 0.
+        let mut c = Control::new(Budget {
+            max_restarts: Some(0),
+            ..Budget::UNLIMITED
+        });
+        assert_eq!(c.stop_reason(&Metrics::default()), None);
+        // A solver that asks is held to `restart_refused` alone.
+        let mut c = Control::new(budget);
+        m.restarts = 1;
+        assert_eq!(c.restart_refused(&m), None);
+        m.restarts = 2;
+        assert_eq!(c.stop_reason(&m), None);
+        assert_eq!(c.restart_refused(&m), Some(StopReason::BudgetRestarts));
     }
 
     #[test]

@@ -22,17 +22,24 @@
 //! - `fast`: the large-N solver ([`super::min_conflicts_fast`]), with its own
 //!   counters; it takes none of the parameters below.
 //!
+//! Parameters: `random` takes `patience`; `blog` takes `restart_after` and
+//! `clear_on_restart`; `fast` takes none. A parameter the chosen variant
+//! does not take is refused.
+//!
 //! Counters (`random`): `steps` = repairs; `restarts` = fresh boards after
 //! the first; `checks` = conflict evaluations of one queen or one square: N
 //! queens per look for the attacked queens (one look per repair, plus one
 //! per board), plus N squares per repair; `final_conflicts` = attacking
-//! pairs on the returned or last board.
+//! pairs on the returned or last board. A search whose restart budget is
+//! spent stops where it would restart (stop reason `budget_restarts`); with
+//! `patience = 0` it never restarts.
 
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
 use super::blog_repair::{self, BlogRepair, BlogSolver};
-use super::params::{ParamError, ParamKind, ParamSpec, Params};
+use super::memory::MemoryEstimate;
+use super::params::{ParamError, ParamKind, ParamSpec, Params, Use, VariantSpec};
 use super::queen_conflicts::{QueenConflicts, fill_random};
 use super::registry::Algorithm;
 use super::{Budget, Control, Metrics, Outcome, Solver, min_conflicts_fast};
@@ -56,6 +63,18 @@ const PARAMS: &[ParamSpec] = &[
     },
     blog_repair::RESTART_AFTER,
     blog_repair::CLEAR_ON_RESTART,
+];
+
+const VARIANTS: &[VariantSpec] = &[
+    VariantSpec {
+        name: "random",
+        uses: &[Use::Free("patience")],
+    },
+    blog_repair::VARIANT,
+    VariantSpec {
+        name: "fast",
+        uses: &[],
+    },
 ];
 
 /// The `random` variant's settings.
@@ -93,6 +112,10 @@ impl Solver for RandomMinConflicts {
                 return Outcome::unsolved(metrics, reason);
             }
             if self.patience > 0 && without_progress == self.patience {
+                if let Some(reason) = control.restart_refused(&metrics) {
+                    metrics.final_conflicts = board.pairs();
+                    return Outcome::unsolved(metrics, reason);
+                }
                 fill_random(&mut columns, n, rng);
                 board.reset(&columns);
                 metrics.restarts += 1;
@@ -163,12 +186,36 @@ fn build(params: &Params) -> Result<Box<dyn Solver>, ParamError> {
     })
 }
 
+fn never_restarts(params: &Params) -> Option<&'static str> {
+    let off = params.word("variant") == "random" && params.count("patience") == 0;
+    off.then_some("patience=0 turns its restarts off")
+}
+
+/// `random`: the board and its line counters (24 bytes per queen), the
+/// scratch board (4), the attacked rows (8), the tied columns (4) and the
+/// solution (4); `blog`: the grid; `fast`: its counters, about 8.6 bytes
+/// per queen at the peak above N = 65 535 (`u8` counters), 12.6 below
+/// (`u16`), plus its list of attacked rows.
+fn memory(n: usize, params: &Params) -> MemoryEstimate {
+    match params.word("variant") {
+        "blog" => blog_repair::memory(n),
+        "fast" if n > u16::MAX as usize => {
+            MemoryEstimate::per_queen(n, 9, "choose a smaller N: this is the leanest solver")
+        }
+        "fast" => MemoryEstimate::per_queen(n, 17, "choose a smaller N"),
+        _ => MemoryEstimate::per_queen(n, 44, "use variant=fast for large N"),
+    }
+}
+
 /// The registry entry.
 pub static ALGORITHM: Algorithm = Algorithm {
     name: "min-conflicts",
     summary: "min-conflicts repair: move a threatened queen to the least-threatened column of its row",
     source: "Minton, Johnston, Philips & Laird, AAAI 1990 and Artificial Intelligence 58 (1992); seed 004's \"smarter repair\"",
     params: PARAMS,
+    variants: VARIANTS,
     default_budget: Budget::steps(1_000_000),
+    never_restarts,
+    memory,
     build,
 };

@@ -11,6 +11,7 @@ pub mod backtracking;
 pub mod construction;
 pub mod control;
 pub mod counting;
+pub mod memory;
 pub mod params;
 pub mod permutation_energy;
 pub mod registry;
@@ -31,7 +32,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::Placement;
 pub use control::{Budget, Control, Trace};
-pub use params::{ParamError, ParamKind, ParamSpec, ParamValue, Params};
+pub use memory::MemoryEstimate;
+pub use params::{ParamError, ParamKind, ParamSpec, ParamValue, Params, Use, VariantSpec};
 pub use registry::{Algorithm, UnknownAlgorithm, algorithms, find_algorithm};
 
 /// A search algorithm for the N-Queens problem.

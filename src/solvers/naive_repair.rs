@@ -14,16 +14,23 @@
 //! - `blog`: the published Python, quirks included, on the full N×N grid:
 //!   see [`super::blog_repair`] for the quirks and its restart cadence.
 //!
+//! Parameters: `random` takes `restart_after`; `blog` takes `restart_after`
+//! and `clear_on_restart`. A parameter the chosen variant does not take is
+//! refused.
+//!
 //! Counters (`random`): `steps` = repairs; `restarts` = fresh boards after
 //! the first; `checks` = conflict evaluations of one queen, N per look for the
 //! most-threatened queen (one look per repair, plus one per board);
-//! `final_conflicts` = attacking pairs on the returned or last board.
+//! `final_conflicts` = attacking pairs on the returned or last board. A
+//! search whose restart budget is spent stops where it would restart (stop
+//! reason `budget_restarts`).
 
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
 use super::blog_repair::{self, BlogRepair, BlogSolver};
-use super::params::{ParamError, ParamKind, ParamSpec, Params};
+use super::memory::MemoryEstimate;
+use super::params::{ParamError, ParamKind, ParamSpec, Params, Use, VariantSpec};
 use super::queen_conflicts::{QueenConflicts, fill_random};
 use super::registry::Algorithm;
 use super::{Budget, Control, Metrics, Outcome, Solver};
@@ -44,6 +51,14 @@ const PARAMS: &[ParamSpec] = &[
         help: "blog only: empty the board before a restart (the published code adds a queen to every row without clearing); random always restarts from a fresh board",
         ..blog_repair::CLEAR_ON_RESTART
     },
+];
+
+const VARIANTS: &[VariantSpec] = &[
+    VariantSpec {
+        name: "random",
+        uses: &[Use::Free(blog_repair::RESTART_AFTER.name)],
+    },
+    blog_repair::VARIANT,
 ];
 
 /// The `random` variant's settings.
@@ -75,6 +90,10 @@ impl Solver for RandomRepair {
                 return Outcome::unsolved(metrics, reason);
             }
             if since_start == self.restart_after {
+                if let Some(reason) = control.restart_refused(&metrics) {
+                    metrics.final_conflicts = board.pairs();
+                    return Outcome::unsolved(metrics, reason);
+                }
                 fill_random(&mut columns, n, rng);
                 board.reset(&columns);
                 metrics.restarts += 1;
@@ -126,12 +145,30 @@ fn build(params: &Params) -> Result<Box<dyn Solver>, ParamError> {
     })
 }
 
+fn never_restarts(_: &Params) -> Option<&'static str> {
+    // Both variants restart every `restart_after` (at least 1) repairs.
+    None
+}
+
+/// `random`: the board and its line counters (24 bytes per queen), the
+/// scratch board (4), the most-threatened rows (8) and the solution (4);
+/// `blog`: the grid.
+fn memory(n: usize, params: &Params) -> MemoryEstimate {
+    match params.word("variant") {
+        "blog" => blog_repair::memory(n),
+        _ => MemoryEstimate::per_queen(n, 40, "use min-conflicts variant=fast for large N"),
+    }
+}
+
 /// The registry entry.
 pub static ALGORITHM: Algorithm = Algorithm {
     name: "naive-repair",
     summary: "iterative repair: move the most-threatened queen to a random column of its row, restart every restart_after repairs",
     source: "seed 004: VulgaireDev, \"Eight Queens Puzzle\" (blog, 2016), the \"stupid repair\"",
     params: PARAMS,
+    variants: VARIANTS,
     default_budget: Budget::steps(1_000_000),
+    never_restarts,
+    memory,
     build,
 };

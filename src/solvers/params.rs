@@ -1,6 +1,8 @@
 //! Algorithm parameters: each algorithm declares its parameters as
-//! [`ParamSpec`]s; user input (`--param key=value` or a TOML table) is checked
-//! against them and completed with defaults into a typed [`Params`] map.
+//! [`ParamSpec`]s and, when it has variants, which of them each variant uses
+//! ([`VariantSpec`]); user input (`--param key=value` or a TOML table) is
+//! checked against them and completed into a typed [`Params`] map holding
+//! exactly the parameters in effect for the chosen variant.
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -77,7 +79,8 @@ impl fmt::Display for ParamValue {
     }
 }
 
-/// A parameter given by the user that does not fit the algorithm.
+/// Parameters given by the user (or a board size) that do not fit the
+/// algorithm.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum ParamError {
     /// The algorithm has no parameter of that name.
@@ -90,22 +93,107 @@ pub enum ParamError {
         /// The declared parameters with their types.
         allowed: String,
     },
-    /// The value does not have the declared type or range.
+    /// The value does not have the declared type or range, or differs from
+    /// the value the chosen variant fixes.
     #[error("bad value '{value}' for parameter '{key}': expected {expected}")]
     BadValue {
         /// The key.
         key: String,
         /// The value given.
         value: String,
-        /// The declared type and range.
+        /// The declared type and range, or the fixed value.
         expected: String,
+    },
+    /// The parameter exists but the chosen variant does not use it.
+    #[error(
+        "parameter '{key}' does not apply to {algorithm} variant={variant}; that variant takes: {accepted}"
+    )]
+    NotForVariant {
+        /// The algorithm's name.
+        algorithm: String,
+        /// The chosen variant.
+        variant: String,
+        /// The key given.
+        key: String,
+        /// The parameters the variant takes, with their types.
+        accepted: String,
+    },
+    /// The same key was given more than once.
+    #[error("parameter '{key}' is given twice for algorithm '{algorithm}': give each key once")]
+    Duplicate {
+        /// The algorithm's name.
+        algorithm: String,
+        /// The repeated key.
+        key: String,
     },
     /// A `--param` argument without `=`.
     #[error("malformed parameter '{0}': write key=value")]
     Malformed(String),
+    /// A run of this algorithm at this size would need more memory than the
+    /// limit (see [`super::memory`]).
+    #[error(
+        "{algorithm} ({params}) at N = {n} needs about {} of memory ({bytes} bytes, estimated), \
+         more than the limit of {} ({limit_source}): {hint}",
+        super::memory::human(*.bytes),
+        super::memory::human(*.limit)
+    )]
+    TooLarge {
+        /// The algorithm's name.
+        algorithm: String,
+        /// Its parameters in effect, canonical.
+        params: String,
+        /// The board size.
+        n: usize,
+        /// The estimated bytes.
+        bytes: u64,
+        /// The limit in bytes.
+        limit: u64,
+        /// Where the limit comes from.
+        limit_source: String,
+        /// What to do instead.
+        hint: String,
+    },
 }
 
-/// A complete, checked set of parameters: every declared key with its value.
+/// The parameter whose value selects an algorithm's variant.
+pub const VARIANT: &str = "variant";
+
+/// How a variant uses one of its algorithm's declared parameters.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Use {
+    /// The user may set this key; unset, it takes its declared default.
+    Free(&'static str),
+    /// The variant fixes this key to this value (written as a user would
+    /// write it): giving the same value is accepted (a replayed row does),
+    /// any other value is refused.
+    Fixed(&'static str, &'static str),
+}
+
+impl Use {
+    /// The parameter's key.
+    pub fn key(self) -> &'static str {
+        match self {
+            Use::Free(key) | Use::Fixed(key, _) => key,
+        }
+    }
+}
+
+/// One variant of an algorithm: the value of its [`VARIANT`] parameter and
+/// the other parameters it uses. A declared parameter the variant does not
+/// list does not apply to it: given explicitly it is refused, and it is not
+/// part of the variant's [`Params`].
+#[derive(Clone, Copy, Debug)]
+pub struct VariantSpec {
+    /// The value of `variant` that selects it.
+    pub name: &'static str,
+    /// The parameters it uses besides `variant`.
+    pub uses: &'static [Use],
+}
+
+/// A complete, checked set of parameters: every key in effect for the chosen
+/// variant (every declared key for an algorithm without variants) with its
+/// value. These are what a run records (`params` in JSON and runs.csv), so
+/// replaying them as `--param key=value` gives the same run.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Params {
     values: BTreeMap<&'static str, ParamValue>,
@@ -128,6 +216,24 @@ pub fn describe_specs(specs: &[ParamSpec]) -> String {
     specs
         .iter()
         .map(|s| format!("{} ({})", s.name, s.kind))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Lists the parameters a variant takes (`variant` first) with their types
+/// or fixed values, for error messages.
+fn describe_uses(specs: &[ParamSpec], uses: &[Use]) -> String {
+    let kind = |key: &str| {
+        specs
+            .iter()
+            .find(|s| s.name == key)
+            .map_or_else(String::new, |s| s.kind.to_string())
+    };
+    std::iter::once(format!("{VARIANT} ({})", kind(VARIANT)))
+        .chain(uses.iter().map(|u| match *u {
+            Use::Free(key) => format!("{key} ({})", kind(key)),
+            Use::Fixed(key, value) => format!("{key} (fixed: {value})"),
+        }))
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -199,30 +305,97 @@ pub fn split_assignment(arg: &str) -> Result<(String, RawValue), ParamError> {
 }
 
 impl Params {
-    /// Checks `given` against `specs` for `algorithm` and fills in defaults.
-    /// Later assignments of the same key win.
+    /// Checks `given` against `specs` and `variants` for `algorithm` and
+    /// completes it into the parameters in effect: `variant` (when declared)
+    /// and the keys the chosen variant uses, each given, fixed by the variant
+    /// or at its declared default. With no `variants`, every declared key is
+    /// in effect. Refuses an unknown key, a key given twice, a bad value, a
+    /// key the chosen variant does not use, and a value other than the one
+    /// the variant fixes.
+    ///
+    /// # Panics
+    ///
+    /// On a declaration error (a default or fixed value that does not check,
+    /// a variant missing from `variants`), which the registry tests rule out.
     pub fn resolve(
         algorithm: &str,
         specs: &'static [ParamSpec],
+        variants: &[VariantSpec],
         given: &[(String, RawValue)],
     ) -> Result<Params, ParamError> {
-        let mut values = BTreeMap::new();
-        for spec in specs {
-            let default = check(spec, &RawValue::Text(spec.default.to_string()))
-                .unwrap_or_else(|e| panic!("default of {algorithm}.{}: {e}", spec.name));
-            values.insert(spec.name, default);
-        }
+        let spec_of = |key: &str| specs.iter().find(|s| s.name == key);
+        let mut explicit: BTreeMap<&'static str, ParamValue> = BTreeMap::new();
         for (key, raw) in given {
-            let spec =
-                specs
-                    .iter()
-                    .find(|s| s.name == key)
-                    .ok_or_else(|| ParamError::UnknownKey {
-                        algorithm: algorithm.to_string(),
-                        key: key.clone(),
-                        allowed: describe_specs(specs),
-                    })?;
-            values.insert(spec.name, check(spec, raw)?);
+            let spec = spec_of(key).ok_or_else(|| ParamError::UnknownKey {
+                algorithm: algorithm.to_string(),
+                key: key.clone(),
+                allowed: describe_specs(specs),
+            })?;
+            let value = check(spec, raw)?;
+            if explicit.insert(spec.name, value).is_some() {
+                return Err(ParamError::Duplicate {
+                    algorithm: algorithm.to_string(),
+                    key: key.clone(),
+                });
+            }
+        }
+        let declared = |spec: &ParamSpec, text: &str| {
+            check(spec, &RawValue::Text(text.to_string()))
+                .unwrap_or_else(|e| panic!("declared value of {algorithm}.{}: {e}", spec.name))
+        };
+        let mut values = BTreeMap::new();
+        if variants.is_empty() {
+            for spec in specs {
+                let value = explicit
+                    .remove(spec.name)
+                    .unwrap_or_else(|| declared(spec, spec.default));
+                values.insert(spec.name, value);
+            }
+            return Ok(Params { values });
+        }
+        let selector = spec_of(VARIANT)
+            .unwrap_or_else(|| panic!("{algorithm} has variants but no '{VARIANT}' parameter"));
+        let chosen = explicit
+            .remove(VARIANT)
+            .unwrap_or_else(|| declared(selector, selector.default));
+        let variant = variants
+            .iter()
+            .find(|v| ParamValue::Word(v.name.to_string()) == chosen)
+            .unwrap_or_else(|| panic!("{algorithm}: variant {chosen} is not declared"));
+        if let Some((key, _)) = given
+            .iter()
+            .find(|(key, _)| key != VARIANT && !variant.uses.iter().any(|u| u.key() == key))
+        {
+            return Err(ParamError::NotForVariant {
+                algorithm: algorithm.to_string(),
+                variant: variant.name.to_string(),
+                key: key.to_string(),
+                accepted: describe_uses(specs, variant.uses),
+            });
+        }
+        values.insert(selector.name, chosen);
+        for &used in variant.uses {
+            let spec = spec_of(used.key())
+                .unwrap_or_else(|| panic!("{algorithm}: '{}' is not declared", used.key()));
+            let value = match (used, explicit.remove(spec.name)) {
+                (Use::Free(_), Some(given)) => given,
+                (Use::Free(_), None) => declared(spec, spec.default),
+                (Use::Fixed(_, fixed), given) => {
+                    let fixed_value = declared(spec, fixed);
+                    if let Some(given) = given.filter(|g| *g != fixed_value) {
+                        return Err(ParamError::BadValue {
+                            key: spec.name.to_string(),
+                            value: given.to_string(),
+                            expected: format!(
+                                "{fixed}: variant={} fixes it (leave it unset)",
+                                variant.name
+                            ),
+                        });
+                    }
+                    fixed_value
+                }
+            };
+            values.insert(spec.name, value);
         }
         Ok(Params { values })
     }
@@ -230,7 +403,7 @@ impl Params {
     fn get(&self, key: &str) -> &ParamValue {
         self.values
             .get(key)
-            .unwrap_or_else(|| panic!("parameter '{key}' is not declared"))
+            .unwrap_or_else(|| panic!("parameter '{key}' is not in effect"))
     }
 
     /// The value of a declared integer parameter.
@@ -245,33 +418,6 @@ impl Params {
     /// (which a range starting at 0 or above never lets through) read as 0.
     pub fn count(&self, key: &str) -> u64 {
         u64::try_from(self.int(key)).unwrap_or(0)
-    }
-
-    /// Refuses any of `keys` (declared in `specs`) that is not at its
-    /// default: the error names the key, its value and `why` it is fixed.
-    pub fn require_defaults(
-        &self,
-        specs: &[ParamSpec],
-        keys: &[&str],
-        why: &str,
-    ) -> Result<(), ParamError> {
-        for &key in keys {
-            let spec = specs
-                .iter()
-                .find(|s| s.name == key)
-                .unwrap_or_else(|| panic!("parameter '{key}' is not declared"));
-            let default = check(spec, &RawValue::Text(spec.default.to_string()))
-                .unwrap_or_else(|e| panic!("default of {key}: {e}"));
-            let given = self.get(key);
-            if *given != default {
-                return Err(ParamError::BadValue {
-                    key: key.to_string(),
-                    value: given.to_string(),
-                    expected: format!("{key} left unset: {why}"),
-                });
-            }
-        }
-        Ok(())
     }
 
     /// The value of a declared real parameter.
@@ -372,7 +518,7 @@ mod tests {
 
     #[test]
     fn defaults_fill_every_key() {
-        let p = Params::resolve("x", SPECS, &[]).expect("defaults are valid");
+        let p = Params::resolve("x", SPECS, &[], &[]).expect("defaults are valid");
         assert_eq!(p.int("population"), 100);
         assert_eq!(p.float("rate"), 0.5);
         assert_eq!(p.word("variant"), "a");
@@ -381,7 +527,7 @@ mod tests {
 
     #[test]
     fn unknown_key_lists_allowed_with_types() {
-        let e = Params::resolve("x", SPECS, &[text("popsize", "3")]).unwrap_err();
+        let e = Params::resolve("x", SPECS, &[], &[text("popsize", "3")]).unwrap_err();
         let msg = e.to_string();
         assert!(msg.contains("popsize"), "{msg}");
         assert!(msg.contains("population (integer 2..=1000000)"), "{msg}");
@@ -395,7 +541,7 @@ mod tests {
             ("rate", "abc"),
             ("variant", "c"),
         ] {
-            let e = Params::resolve("x", SPECS, &[text(k, v)]).unwrap_err();
+            let e = Params::resolve("x", SPECS, &[], &[text(k, v)]).unwrap_err();
             assert!(matches!(e, ParamError::BadValue { .. }), "{k}={v}: {e}");
         }
     }
@@ -409,14 +555,96 @@ mod tests {
             ),
             ("rate".to_string(), RawValue::Toml(toml::Value::Integer(1))),
         ];
-        let p = Params::resolve("x", SPECS, &given).expect("valid");
+        let p = Params::resolve("x", SPECS, &[], &given).expect("valid");
         assert_eq!(p.int("population"), 6);
         assert_eq!(p.float("rate"), 1.0);
         let bad = vec![(
             "population".to_string(),
             RawValue::Toml(toml::Value::String("6".into())),
         )];
-        assert!(Params::resolve("x", SPECS, &bad).is_err());
+        assert!(Params::resolve("x", SPECS, &[], &bad).is_err());
+    }
+
+    static VARIANTS: &[VariantSpec] = &[
+        VariantSpec {
+            name: "a",
+            uses: &[Use::Free("population")],
+        },
+        VariantSpec {
+            name: "b",
+            uses: &[Use::Fixed("rate", "0.25")],
+        },
+    ];
+
+    #[test]
+    fn a_variant_holds_only_its_own_keys() {
+        let a = Params::resolve("x", SPECS, VARIANTS, &[]).expect("defaults");
+        assert_eq!(a.canonical(), "population=100;variant=a");
+        assert!(a.iter().all(|(k, _)| k != "rate"));
+        let b = Params::resolve("x", SPECS, VARIANTS, &[text("variant", "b")]).expect("b");
+        assert_eq!(b.canonical(), "rate=0.25;variant=b");
+        assert_eq!(b.float("rate"), 0.25);
+    }
+
+    #[test]
+    fn a_key_the_variant_does_not_use_is_refused() {
+        let e = Params::resolve("x", SPECS, VARIANTS, &[text("rate", "0.5")]).unwrap_err();
+        assert_eq!(
+            e,
+            ParamError::NotForVariant {
+                algorithm: "x".into(),
+                variant: "a".into(),
+                key: "rate".into(),
+                accepted: "variant (a|b), population (integer 2..=1000000)".into(),
+            }
+        );
+        assert_eq!(
+            e.to_string(),
+            "parameter 'rate' does not apply to x variant=a; that variant takes: variant (a|b), population (integer 2..=1000000)"
+        );
+        let given = [text("variant", "b"), text("population", "3")];
+        let e = Params::resolve("x", SPECS, VARIANTS, &given).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("'population' does not apply to x variant=b; that variant takes: variant (a|b), rate (fixed: 0.25)"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn a_fixed_key_takes_only_its_fixed_value() {
+        let same = [text("variant", "b"), text("rate", "0.25")];
+        let p = Params::resolve("x", SPECS, VARIANTS, &same).expect("the fixed value");
+        assert_eq!(p.canonical(), "rate=0.25;variant=b");
+        // The generic default (0.5) is not the fixed value either.
+        let other = [text("variant", "b"), text("rate", "0.5")];
+        let e = Params::resolve("x", SPECS, VARIANTS, &other).unwrap_err();
+        assert_eq!(
+            e,
+            ParamError::BadValue {
+                key: "rate".into(),
+                value: "0.5".into(),
+                expected: "0.25: variant=b fixes it (leave it unset)".into(),
+            }
+        );
+    }
+
+    #[test]
+    fn a_key_given_twice_is_refused() {
+        for variants in [&[][..], VARIANTS] {
+            let given = [text("population", "3"), text("population", "4")];
+            let e = Params::resolve("x", SPECS, variants, &given).unwrap_err();
+            assert_eq!(
+                e,
+                ParamError::Duplicate {
+                    algorithm: "x".into(),
+                    key: "population".into()
+                }
+            );
+        }
+        let given = [text("variant", "a"), text("variant", "a")];
+        let e = Params::resolve("x", SPECS, VARIANTS, &given).unwrap_err();
+        assert!(e.to_string().contains("'variant' is given twice"), "{e}");
     }
 
     #[test]
