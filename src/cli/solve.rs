@@ -92,7 +92,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
         .iter()
         .map(|p| split_assignment(p))
         .collect::<Result<Vec<(String, RawValue)>, _>>()?;
-    let (params, solver) = algorithm.instantiate(&given)?;
+    let (params, solver) = algorithm.instantiate_for(args.n, &given)?;
     if args.svg.is_some() && args.n > MAX_DRAWN {
         anyhow::bail!(
             "--svg draws boards up to N = {MAX_DRAWN}, got N = {}",
@@ -118,6 +118,9 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
         max_checks: args.max_checks,
         time_limit: args.time_limit,
     });
+    if let Some(warning) = algorithm.restart_budget_warning(&params, &budget) {
+        eprintln!("warning: {warning}");
+    }
     let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
     let mut control = Control::new(budget);
     let start = Instant::now();
