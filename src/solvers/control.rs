@@ -123,8 +123,6 @@ pub struct Control<'a> {
     trace: Option<&'a mut dyn Trace>,
     poll_interval: u32,
     calls: u32,
-    /// Whether the solver has asked [`Control::restart_refused`].
-    asks_before_restarting: bool,
 }
 
 impl<'a> Control<'a> {
@@ -142,7 +140,6 @@ impl<'a> Control<'a> {
             trace: None,
             poll_interval: 1024,
             calls: 0,
-            asks_before_restarting: false,
         }
     }
 
@@ -174,25 +171,13 @@ impl<'a> Control<'a> {
     /// are checked on every call; the clock and the interrupt flag every
     /// `poll_interval` calls.
     ///
-    /// The restart budget belongs to [`Control::restart_refused`], with one
-    /// transitional exception: `min_conflicts_fast` counts a restart and then
-    /// asks here. For a solver that has counted restarts without ever asking
-    /// `restart_refused`, this stops the search once its count reaches
-    /// `max_restarts` (the last restart counted is not made). Solvers that
-    /// ask `restart_refused` first are never stopped here for restarts, and
-    /// neither is any solver before its first restart. Once
-    /// `min_conflicts_fast` asks `restart_refused`, this exception goes.
+    /// The restart budget is not checked here but by
+    /// [`Control::restart_refused`], which a solver asks before each restart.
     #[inline]
     pub fn stop_reason(&mut self, metrics: &Metrics) -> Option<StopReason> {
         let b = &self.budget;
         if b.max_steps.is_some_and(|m| metrics.steps >= m) {
             return Some(StopReason::BudgetSteps);
-        }
-        if !self.asks_before_restarting
-            && metrics.restarts > 0
-            && b.max_restarts.is_some_and(|m| metrics.restarts >= m)
-        {
-            return Some(StopReason::BudgetRestarts);
         }
         if b.max_checks.is_some_and(|m| metrics.checks >= m) {
             return Some(StopReason::BudgetChecks);
@@ -209,8 +194,7 @@ impl<'a> Control<'a> {
     /// `Some(BudgetRestarts)` when `metrics.restarts` has reached
     /// `max_restarts`, so the search must stop instead of restarting.
     #[inline]
-    pub fn restart_refused(&mut self, metrics: &Metrics) -> Option<StopReason> {
-        self.asks_before_restarting = true;
+    pub fn restart_refused(&self, metrics: &Metrics) -> Option<StopReason> {
         self.budget
             .max_restarts
             .is_some_and(|m| metrics.restarts >= m)
@@ -284,35 +268,6 @@ mod tests {
             None,
             "no restart budget"
         );
-    }
-
-    #[test]
-    fn a_solver_that_counts_restarts_without_asking_is_stopped_at_the_count() {
-        let budget = Budget {
-            max_restarts: Some(2),
-            ..Budget::UNLIMITED
-        };
-        let mut m = Metrics {
-            restarts: 1,
-            ..Metrics::default()
-        };
-        let mut c = Control::new(budget);
-        assert_eq!(c.stop_reason(&m), None);
-        m.restarts = 2;
-        assert_eq!(c.stop_reason(&m), Some(StopReason::BudgetRestarts));
-        // Never before the first restart, even with a budget of 0.
-        let mut c = Control::new(Budget {
-            max_restarts: Some(0),
-            ..Budget::UNLIMITED
-        });
-        assert_eq!(c.stop_reason(&Metrics::default()), None);
-        // A solver that asks is held to `restart_refused` alone.
-        let mut c = Control::new(budget);
-        m.restarts = 1;
-        assert_eq!(c.restart_refused(&m), None);
-        m.restarts = 2;
-        assert_eq!(c.stop_reason(&m), None);
-        assert_eq!(c.restart_refused(&m), Some(StopReason::BudgetRestarts));
     }
 
     #[test]

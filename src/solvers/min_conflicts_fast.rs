@@ -20,23 +20,30 @@
 //!   ([`FastBoard`]); the running number of attacking pairs is the objective.
 //! - Memory: `u32` columns (N ≤ 2³²) plus counters of `u8` for N > 65 535
 //!   (8 bytes per queen) or `u16` below (where a diagonal holds at most
-//!   N ≤ 65 535 queens, so no bound is needed); the initialization adds
-//!   bitsets of 5/8 byte per queen while it runs (8.6 bytes per queen at the
-//!   peak). A `u8` never wraps: if a diagonal would count more than 255
-//!   queens, or the initialization ends with more than 255·254/2 attacking
-//!   pairs (never seen: 367 at N = 10⁸, 3 085 at N = 10⁹), the solver starts
-//!   over (a restart) with `u16` counters (12 bytes per queen).
+//!   N ≤ 65 535 queens, so no bound is needed); the initialization adds two
+//!   rings of diagonal bits of 1/8 to 1/4 byte per queen each while it runs
+//!   (8.3 bytes per queen at the peak for N = 10⁶..10⁹). A `u8` never wraps:
+//!   if a diagonal would count more than 255 queens, or the initialization
+//!   ends with more than 255·254/2 attacking pairs (never seen: about 370
+//!   at N = 10⁸ and 3 180 at N = 10⁹ with seed 0), the solver starts over
+//!   (a restart) with `u16` counters (12 bytes per queen).
 //!   Repairs never raise the pair count, and a diagonal with k queens alone
 //!   makes k(k−1)/2 pairs, so every count stays ≤ 255; a swap decrements its
 //!   counters before incrementing any, so no intermediate value exceeds a
 //!   final one. Increments are checked anyway and would panic, never wrap.
 //! - Initialization (`init.rs`, QS4 "in the spirit of Minton's greedy
-//!   assignment"): rows in order, each on a random unused column with both
-//!   diagonals empty (up to [`INIT_TRIES`] tries, else the tried column with
-//!   the fewest occupied diagonals), the last [`TAIL`] rows on random unused
-//!   columns. Linear time; at N = 10⁶..10⁸ between about 60 and 400 queens
-//!   end up attacked. For N ≤ TAIL it degenerates to a uniformly random
-//!   permutation, which the repairs and restarts then handle.
+//!   assignment"): the columns start as a uniformly random permutation, the
+//!   pool of unused columns; rows in order, each on the first examined pool
+//!   column with both diagonals empty (up to [`INIT_TRIES`] candidates, else
+//!   the examined column with the fewest occupied diagonals), the candidates
+//!   read in runs of [`RUN`] consecutive pool positions from random starts
+//!   so that memory is read in cache lines rather than one random word per
+//!   candidate; the last [`TAIL`] rows on random unused columns. Linear time;
+//!   at N = 10⁶..10⁸ between about 60 and 400 queens end up attacked. For
+//!   N ≤ TAIL it degenerates to a uniformly random permutation, which the
+//!   repairs and restarts then handle. Randomness: 32-bit draws bounded by
+//!   Lemire's method and bucket indices cut from 64-bit draws, all from the
+//!   solver's ChaCha8 stream.
 //! - Repair: a list of rows that may be attacked, with the invariant that
 //!   every attacking pair has a row on it (the initialization lists each row
 //!   placed under attack; a swap lists its two rows if they end attacked).
@@ -54,7 +61,8 @@
 //! Counters:
 //! - `steps`: repairs, i.e. swaps performed after the initialization.
 //! - `checks`: conflict evaluations: one per candidate column examined by the
-//!   initialization, one per listed row tested for attack, two per swap
+//!   initialization (one per row of the last [`TAIL`]), one per listed row
+//!   tested for attack, two per swap
 //!   evaluated (the two queens on their new squares), and one per row tested
 //!   after a swap for the list.
 //! - `restarts`: initializations after the first.
@@ -64,10 +72,14 @@
 //! - `tests`, `backtracks`, `evaluations`: always 0.
 
 mod board;
+mod draw;
 mod init;
+mod occupancy;
+mod placer;
+mod pool;
 
 pub use board::{Counter, FastBoard, FastBoardError, MAX_N};
-pub use init::{DIRECT_SHARE, INIT_TRIES, TAIL};
+pub use init::{INIT_TRIES, RUN, TAIL};
 
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
@@ -105,7 +117,7 @@ pub fn solve(n: usize, rng: &mut ChaCha8Rng, control: &mut Control<'_>) -> Outco
             Metrics::default(),
             false,
         )
-        .unwrap_or_else(|metrics| crowded(n, metrics));
+        .unwrap_or_else(|crowded| unexpected(n, crowded));
     }
     match run(
         FastBoard::<u8>::unplaced(n),
@@ -115,31 +127,49 @@ pub fn solve(n: usize, rng: &mut ChaCha8Rng, control: &mut Control<'_>) -> Outco
         true,
     ) {
         Ok(outcome) => outcome,
-        Err(mut metrics) => {
-            // The u8 bound failed: start over with u16 counters.
+        Err(Crowded {
+            mut metrics,
+            columns,
+        }) => {
+            // The u8 bound failed: start over with u16 counters, if the
+            // restart budget allows one more.
+            if let Some(reason) = control.restart_refused(&metrics) {
+                metrics.final_conflicts = pairs_from_scratch(&columns);
+                return Outcome::unsolved(metrics, reason);
+            }
             metrics.restarts += 1;
             run(FastBoard::<u16>::unplaced(n), rng, control, metrics, false)
-                .unwrap_or_else(|metrics| crowded(n, metrics))
+                .unwrap_or_else(|crowded| unexpected(n, crowded))
         }
     }
 }
 
+/// A board too crowded for its `u8` counters: the metrics so far and the
+/// columns placed.
+struct Crowded {
+    metrics: Metrics,
+    columns: Vec<u32>,
+}
+
 /// Unreachable in practice: `run` only reports crowding when asked to.
-fn crowded(n: usize, metrics: Metrics) -> Outcome {
-    unreachable!("n={n}: crowding reported without widening ({metrics:?})")
+fn unexpected(n: usize, crowded: Crowded) -> Outcome {
+    unreachable!(
+        "n={n}: crowding reported without widening ({:?})",
+        crowded.metrics
+    )
 }
 
 /// Initializes and repairs until solved or stopped, restarting when stalled.
 /// With `widen`, a board too crowded for its counter type (see the header)
-/// ends the run with `Err` and the metrics so far, so the caller can retry
-/// with wider counters; otherwise such a board is a restart.
+/// ends the run with `Err`, so the caller can retry with wider counters;
+/// otherwise such a board is a restart.
 fn run<C: Counter>(
     mut board: FastBoard<C>,
     rng: &mut ChaCha8Rng,
     control: &mut Control<'_>,
     mut metrics: Metrics,
     widen: bool,
-) -> Result<Outcome, Metrics> {
+) -> Result<Outcome, Crowded> {
     let mut attacked: Vec<u32> = Vec::new();
     loop {
         match init::initialize(&mut board, rng, control, &mut metrics, &mut attacked) {
@@ -148,9 +178,14 @@ fn run<C: Counter>(
                 metrics.final_conflicts = pairs_from_scratch(board.columns());
                 return Ok(Outcome::unsolved(metrics, reason));
             }
-            Err(InitFailure::TooCrowded) if widen => return Err(metrics),
+            Err(InitFailure::TooCrowded) if widen => {
+                return Err(Crowded {
+                    metrics,
+                    columns: board.into_columns(),
+                });
+            }
             Err(InitFailure::TooCrowded) => {
-                if let Some(reason) = restart(&mut board, &mut attacked, &mut metrics, control) {
+                if let Some(reason) = restart(&mut attacked, &mut metrics, control) {
                     metrics.final_conflicts = pairs_from_scratch(board.columns());
                     return Ok(Outcome::unsolved(metrics, reason));
                 }
@@ -170,25 +205,27 @@ fn run<C: Counter>(
             Some(reason) => return Ok(stopped(board, metrics, reason)),
             None => {}
         }
-        if let Some(reason) = restart(&mut board, &mut attacked, &mut metrics, control) {
+        if let Some(reason) = restart(&mut attacked, &mut metrics, control) {
             return Ok(stopped(board, metrics, reason));
         }
     }
 }
 
-/// Counts a restart and clears the board for a new initialization; returns
-/// a stop reason when the budget forbids it.
-fn restart<C: Counter>(
-    board: &mut FastBoard<C>,
+/// Clears the list of attacked rows for a new initialization (which rewrites
+/// the whole board) and counts the restart; returns a stop reason instead
+/// when the budget forbids it.
+fn restart(
     attacked: &mut Vec<u32>,
     metrics: &mut Metrics,
     control: &mut Control<'_>,
 ) -> Option<StopReason> {
-    metrics.restarts += 1;
-    if let Some(reason) = control.stop_reason(metrics) {
+    if let Some(reason) = control
+        .restart_refused(metrics)
+        .or_else(|| control.stop_reason(metrics))
+    {
         return Some(reason);
     }
-    board.unplace_all();
+    metrics.restarts += 1;
     attacked.clear();
     None
 }

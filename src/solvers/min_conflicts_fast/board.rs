@@ -11,18 +11,23 @@
 pub trait Counter: Copy + Default + Send + Sync + 'static {
     /// The largest count the type holds.
     const MAX: u32;
+    /// A count of one.
+    const ONE: Self;
     /// The count as a `u32`.
     fn get(self) -> u32;
     /// The count plus one; panics instead of wrapping past [`Counter::MAX`].
     fn incremented(self) -> Self;
     /// The count minus one (the diagonal must hold a queen).
     fn decremented(self) -> Self;
+    /// Sets `counters[b]` to bit `b` of `word` (0 or 1); at most 64 counters.
+    fn set_bits(counters: &mut [Self], word: u64);
 }
 
 macro_rules! counter {
-    ($t:ty) => {
+    ($t:ty, $set_bits:path) => {
         impl Counter for $t {
             const MAX: u32 = <$t>::MAX as u32;
+            const ONE: Self = 1;
             #[inline(always)]
             fn get(self) -> u32 {
                 u32::from(self)
@@ -38,12 +43,42 @@ macro_rules! counter {
             fn decremented(self) -> Self {
                 self - 1
             }
+            #[inline]
+            fn set_bits(counters: &mut [Self], word: u64) {
+                $set_bits(counters, word)
+            }
         }
     };
 }
 
-counter!(u8);
-counter!(u16);
+counter!(u8, bytes_from_bits);
+counter!(u16, from_bits);
+
+/// [`Counter::set_bits`], one counter at a time.
+fn from_bits<C: Counter>(counters: &mut [C], word: u64) {
+    for (b, counter) in counters.iter_mut().enumerate() {
+        *counter = if word >> b & 1 == 1 {
+            C::ONE
+        } else {
+            C::default()
+        };
+    }
+}
+
+/// [`Counter::set_bits`] for bytes, eight at a time: the byte of bits is
+/// copied into all eight bytes of a word, byte `k` keeps bit `k`, and adding
+/// `0x80 − 2ᵏ` to it carries that bit into bit 7, which becomes the byte.
+fn bytes_from_bits(counters: &mut [u8], word: u64) {
+    for (k, chunk) in counters.chunks_mut(8).enumerate() {
+        let byte = word >> (8 * k) & 0xFF;
+        let kept = byte.wrapping_mul(0x0101_0101_0101_0101) & 0x8040_2010_0804_0201;
+        let bytes = (kept + 0x0040_6070_787C_7E7F) >> 7 & 0x0101_0101_0101_0101;
+        match <&mut [u8; 8]>::try_from(&mut *chunk) {
+            Ok(eight) => *eight = bytes.to_le_bytes(),
+            Err(_) => chunk.copy_from_slice(&bytes.to_le_bytes()[..chunk.len()]),
+        }
+    }
+}
 
 #[cold]
 #[inline(never)]
@@ -93,8 +128,8 @@ pub const MAX_N: usize = u32::MAX as usize + 1;
 pub struct FastBoard<C: Counter> {
     /// `columns[r]`: the column of row `r`'s queen.
     pub(super) columns: Vec<u32>,
-    /// Queens on each up-diagonal `r + c` (only placed rows count during the
-    /// initialization).
+    /// Queens on each up-diagonal `r + c` (written by the initialization as
+    /// it goes).
     pub(super) up: Vec<C>,
     /// Queens on each down-diagonal `r + n - 1 - c`.
     pub(super) down: Vec<C>,
@@ -104,23 +139,16 @@ pub struct FastBoard<C: Counter> {
 }
 
 impl<C: Counter> FastBoard<C> {
-    /// The identity permutation with every counter at zero: the starting
-    /// pool of the initialization, whose rows are counted as they are placed.
+    /// A board of `n` rows, every column and counter zero, for the
+    /// initialization to fill.
     pub(super) fn unplaced(n: usize) -> Self {
         let diagonals = (2 * n).saturating_sub(1);
         Self {
-            columns: (0..n).map(|c| c as u32).collect(),
+            columns: vec![0; n],
             up: vec![C::default(); diagonals],
             down: vec![C::default(); diagonals],
             pairs: 0,
         }
-    }
-
-    /// Sets every counter back to zero (no row placed), keeping the columns.
-    pub(super) fn unplace_all(&mut self) {
-        self.up.fill(C::default());
-        self.down.fill(C::default());
-        self.pairs = 0;
     }
 
     /// The board with queen `r` in column `columns[r]`, all counted.
@@ -172,8 +200,15 @@ impl<C: Counter> FastBoard<C> {
     /// The up- and down-diagonal indices of square (`row`, `column`).
     #[inline(always)]
     pub(super) fn diagonals(&self, row: usize, column: u32) -> (usize, usize) {
+        Self::diagonals_of(self.columns.len(), row, column)
+    }
+
+    /// The up- and down-diagonal indices of square (`row`, `column`) on a
+    /// board of size `n`.
+    #[inline(always)]
+    pub(super) fn diagonals_of(n: usize, row: usize, column: u32) -> (usize, usize) {
         let c = column as usize;
-        (row + c, row + self.columns.len() - 1 - c)
+        (row + c, row + n - 1 - c)
     }
 
     /// Counts row `row`'s queen on its diagonals and adds the pairs it forms
@@ -253,5 +288,22 @@ impl<C: Counter> FastBoard<C> {
         }
         self.pairs = self.pairs.wrapping_add_signed(delta);
         delta
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bytes_from_bits_agrees_with_one_at_a_time() {
+        for word in [0, u64::MAX, 0x8000_0000_0000_0001, 0x0123_4567_89AB_CDEF] {
+            for len in [0, 1, 7, 8, 9, 63, 64] {
+                let (mut fast, mut slow) = (vec![9u8; len], vec![9u8; len]);
+                bytes_from_bits(&mut fast, word);
+                from_bits(&mut slow, word);
+                assert_eq!(fast, slow, "word={word:#x} len={len}");
+            }
+        }
     }
 }

@@ -1,61 +1,56 @@
 //! The near-conflict-free linear-time initialization of min-conflicts `fast`,
 //! after Sosic & Gu's QS4 ("3,000,000 queens in less than one minute", 1991).
 //!
-//! Rows are filled top to bottom. Row `i` tries up to [`INIT_TRIES`]
-//! uniformly random unused columns and takes the first whose two diagonals
-//! are empty; if none is, it takes the tried column with the fewest
-//! occupied diagonals (Minton et al.'s greedy assignment). The last [`TAIL`]
-//! rows, where free columns are rare, take a random unused column at once.
+//! As in QS4 the permutation is its own pool: rows `i..n` hold the columns
+//! not placed yet, and placing row `i` swaps the chosen column into place
+//! `i`. Rows are filled top to bottom. Row `i` examines up to [`INIT_TRIES`]
+//! pool positions and takes the first whose column has both diagonals empty,
+//! or, if none has, the first examined with the fewest occupied diagonals
+//! (Minton et al.'s greedy assignment). The last [`TAIL`] rows, where free
+//! columns are rare, take the column at a uniformly random pool position at
+//! once.
 //!
-//! A uniformly random unused column is drawn in one of two equivalent ways:
-//! - while more than 1/[`DIRECT_SHARE`] of the columns are unused, a uniform
-//!   column of `0..n` is drawn, and drawn again while a bitmap of used
-//!   columns (n/8 bytes, freed when this phase ends) marks it; draws of used
-//!   columns count as checks but not as tries;
-//! - then, as in QS4, the permutation itself is the pool: positions `i..n`
-//!   hold the unused columns (written there in increasing order when the
-//!   first phase ends), a uniform position of `i..n` is drawn, and placing
-//!   row `i` swaps it into place `i`, so no array of unused columns is kept.
+//! QS4 examines uniformly random pool positions, one random memory access
+//! each. Here the pool starts with the columns dealt into random piles
+//! ([`deal`]), so consecutive positions hold columns from all over the
+//! board, and the positions are examined in runs of [`RUN`] consecutive
+//! ones, each run starting at a uniformly random position that leaves room
+//! for the whole run: one or two cache lines of the pool serve a run. Rows take
+//! their positions from this one stream (a row goes on with the run where
+//! the previous row stopped), and a position that has left the pool by the
+//! time it is examined is replaced by a uniformly random one. On the board
+//! sizes measured (3·10⁵ to 10⁸) as few queens end up attacked as with
+//! QS4's independent positions, while scanning on from position `i` itself,
+//! or from a random position near it, leaves 8 to 20 times as many.
 //!
 //! While rows are placed, only whether a diagonal is occupied matters, so
-//! occupancy is kept in two bitsets (n/4 bytes each, an eighth of the byte
-//! counters' size: they mostly stay in cache). Each row placed on an
-//! occupied diagonal is listed with which of its diagonals were occupied.
-//! A diagonal's queen count is then exactly its occupancy bit plus the
-//! listed rows that found it occupied, which is how the counters are filled
-//! at the end, in one sequential pass plus one step per listed row.
-//!
-//! Random columns and positions come from a small ring of 64-bit draws taken
-//! ahead of use, so the memory a future candidate needs can be prefetched
-//! while the current row is decided; a draw `x` maps to
-//! `lo + ⌊x · (n − lo) / 2⁶⁴⌋`
-//! (Lemire's multiply-shift, bias below n / 2⁶⁴). A position drawn while row
-//! `i0` was placed is uniform in `i0..n`; used for row `i ≥ i0` it is kept if
-//! still in the pool (`≥ i`), which leaves it uniform in `i..n`, and replaced
-//! by a fresh draw otherwise. Prefetching changes timing only, never a
-//! decision.
+//! occupancy is kept in bits ([`Occupancy`](super::occupancy::Occupancy)),
+//! which also writes the counters' occupancy, 0 or 1, as diagonals become
+//! final. Each row placed on an occupied diagonal is listed with which of
+//! its diagonals were occupied; a diagonal's queen count is then exactly
+//! its occupancy plus the listed rows that found it occupied, which is how
+//! the counters are completed at the end, one step per listed row.
 
-use rand::Rng;
-use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
 use super::board::{Counter, FastBoard};
+use super::placer::Placer;
+use super::pool::deal;
 use crate::solvers::{Control, Metrics, StopReason};
 
 /// The last rows placed on a random unused column without looking for a free
 /// one (Sosic & Gu's constant `c`; they used a few dozen).
 pub const TAIL: usize = 64;
 
-/// Random unused columns tried for one row before settling for the least
+/// Pool positions examined for one row before settling for the least
 /// attacked of them.
 pub const INIT_TRIES: usize = 64;
 
-/// Columns are drawn directly from `0..n` while more than `n / DIRECT_SHARE`
-/// are unused, then from the pool of unused columns.
-pub const DIRECT_SHARE: usize = 2;
+/// Consecutive pool positions examined from one random start.
+pub const RUN: usize = 16;
 
-/// Draws kept ahead of use for prefetching (a power of two).
-const RING: usize = 32;
+// A row before the tail has more than `INIT_TRIES` and `RUN` pool positions.
+const _: () = assert!(INIT_TRIES <= TAIL && RUN <= TAIL);
 
 /// Rows between two looks at the budget and the clock.
 const POLL_ROWS: usize = 1 << 16;
@@ -70,10 +65,11 @@ pub(super) enum InitFailure {
     TooCrowded,
 }
 
-/// Places every row of `board` (whose counters must all be zero) and pushes
-/// each row that was placed under attack onto `attacked`, so that every
-/// attacking pair has at least one of its rows on the list. Counts one check
-/// per candidate column examined.
+/// Places every row of `board`, fills its counters and pair count, and
+/// pushes each row that was placed under attack onto `attacked`, so that
+/// every attacking pair has at least one of its rows on the list. Counts one
+/// check per pool position examined. If the budget stops it, the unplaced
+/// rows hold the pool in its order at that moment.
 pub(super) fn initialize<C: Counter>(
     board: &mut FastBoard<C>,
     rng: &mut ChaCha8Rng,
@@ -82,195 +78,33 @@ pub(super) fn initialize<C: Counter>(
     attacked: &mut Vec<u32>,
 ) -> Result<(), InitFailure> {
     let n = board.n();
-    let greedy_end = n - n.min(TAIL);
-    let direct_end = (n - n / DIRECT_SHARE).min(greedy_end);
-    let mut occupied = Occupancy::new(n);
-    // For each listed row: bit 0 set if its up-diagonal was occupied when it
-    // was placed, bit 1 for its down-diagonal.
-    let mut found: Vec<u8> = Vec::new();
-    let mut used = vec![0u64; n.div_ceil(64)];
-    let direct = place_direct(
-        board,
-        &mut occupied,
-        &mut used,
-        direct_end,
-        rng,
-        control,
-        metrics,
-        (attacked, &mut found),
-    );
-    let placed = match direct {
-        Ok(()) => direct_end,
-        Err((row, _)) => row,
-    };
-    fill_pool(board, &used, placed);
-    drop(used);
-    if let Err((_, reason)) = direct {
-        return Err(InitFailure::Stopped(reason));
-    }
-    let mut ring = [0usize; RING];
-    ring.iter_mut()
-        .for_each(|j| *j = direct_end + scale(rng.next_u64(), n - direct_end));
-    let mut head = 0;
-    for i in direct_end..greedy_end {
-        if i % POLL_ROWS == POLL_ROWS - 1 {
-            if let Some(reason) = control
+    deal(&mut board.columns, rng);
+    let greedy_end = n.saturating_sub(TAIL);
+    let mut placer = Placer::new(board, attacked);
+    for start in (0..greedy_end).step_by(POLL_ROWS) {
+        if start > 0
+            && let Some(reason) = control
                 .stop_reason(metrics)
                 .or_else(|| control.poll_clock())
-            {
-                return Err(InitFailure::Stopped(reason));
-            }
+        {
+            return Err(InitFailure::Stopped(reason));
         }
-        let mut best = (u8::MAX, i);
-        for _ in 0..INIT_TRIES {
-            let mut j = ring[head];
-            let fresh = i + scale(rng.next_u64(), n - i);
-            ring[head] = fresh;
-            head = (head + 1) % RING;
-            if j < i {
-                j = i + scale(rng.next_u64(), n - i);
-            }
-            prefetch(board.columns.as_ptr().wrapping_add(fresh));
-            let guess = (i + 2).min(n - 1);
-            let (u, d) = board.diagonals(guess, board.columns[ring[(head + RING / 2) % RING]]);
-            occupied.prefetch(u, d);
-            let (u, d) = board.diagonals(i, board.columns[j]);
-            let taken = occupied.taken(u, d);
-            metrics.checks += 1;
-            if taken < best.0 {
-                best = (taken, j);
-                if taken == 0 {
-                    break;
-                }
-            }
-        }
-        place(board, &mut occupied, i, best.1, attacked, &mut found);
+        let rows = start..(start + POLL_ROWS).min(greedy_end);
+        metrics.checks += placer.place_greedily(rows, rng);
     }
-    for i in greedy_end..n {
-        let j = i + rng.random_range(0..(n - i) as u32) as usize;
-        metrics.checks += 1;
-        place(board, &mut occupied, i, j, attacked, &mut found);
-    }
-    count_queens(board, &occupied, attacked, &found)
+    metrics.checks += placer.place_randomly(greedy_end..n, rng);
+    let found = placer.finish();
+    count_queens(board, attacked, &found)
 }
 
-/// Places rows `0..end` on columns drawn uniformly from `0..n`, redrawn while
-/// `used` marks them; on a stop, returns the rows placed and the reason.
-#[allow(clippy::too_many_arguments)]
-fn place_direct<C: Counter>(
-    board: &mut FastBoard<C>,
-    occupied: &mut Occupancy,
-    used: &mut [u64],
-    end: usize,
-    rng: &mut ChaCha8Rng,
-    control: &mut Control<'_>,
-    metrics: &mut Metrics,
-    (attacked, found): (&mut Vec<u32>, &mut Vec<u8>),
-) -> Result<(), (usize, StopReason)> {
-    let n = board.n();
-    let is_used = |used: &[u64], c: usize| used[c / 64] >> (c % 64) & 1 == 1;
-    let mut ring = [0usize; RING];
-    ring.iter_mut().for_each(|c| *c = scale(rng.next_u64(), n));
-    let mut head = 0;
-    for i in 0..end {
-        if i % POLL_ROWS == POLL_ROWS - 1 {
-            if let Some(reason) = control
-                .stop_reason(metrics)
-                .or_else(|| control.poll_clock())
-            {
-                return Err((i, reason));
-            }
-        }
-        let mut best = (u8::MAX, 0);
-        let mut tries = 0;
-        while tries < INIT_TRIES {
-            let c = ring[head];
-            let fresh = scale(rng.next_u64(), n);
-            ring[head] = fresh;
-            head = (head + 1) % RING;
-            prefetch(used.as_ptr().wrapping_add(fresh / 64));
-            let mid = ring[(head + RING / 2) % RING];
-            if !is_used(used, mid) {
-                let guess = (i + 2).min(n - 1);
-                let (u, d) = board.diagonals(guess, mid as u32);
-                occupied.prefetch(u, d);
-            }
-            metrics.checks += 1;
-            if is_used(used, c) {
-                continue;
-            }
-            tries += 1;
-            let (u, d) = board.diagonals(i, c as u32);
-            let taken = occupied.taken(u, d);
-            if taken < best.0 {
-                best = (taken, c);
-                if taken == 0 {
-                    break;
-                }
-            }
-        }
-        board.columns[i] = best.1 as u32;
-        used[best.1 / 64] |= 1 << (best.1 % 64);
-        let (u, d) = board.diagonals(i, best.1 as u32);
-        let flags = occupied.mark(u, d);
-        if flags != 0 {
-            attacked.push(i as u32);
-            found.push(flags);
-        }
-    }
-    Ok(())
-}
-
-/// Writes the columns `used` does not mark into rows `from..n`, in
-/// increasing order: the pool of unused columns.
-fn fill_pool<C: Counter>(board: &mut FastBoard<C>, used: &[u64], from: usize) {
-    let n = board.n();
-    let mut row = from;
-    for (w, &word) in used.iter().enumerate() {
-        let mut free = !word;
-        if (w + 1) * 64 > n {
-            free &= (1u64 << (n - w * 64)) - 1;
-        }
-        while free != 0 {
-            board.columns[row] = (w * 64) as u32 + free.trailing_zeros();
-            row += 1;
-            free &= free - 1;
-        }
-    }
-    debug_assert_eq!(row, n, "the pool must fill the unplaced rows exactly");
-}
-
-/// Moves the column at position `j` of the pool to row `i` and marks its
-/// diagonals, listing the row if either was occupied.
-#[inline(always)]
-fn place<C: Counter>(
-    board: &mut FastBoard<C>,
-    occupied: &mut Occupancy,
-    i: usize,
-    j: usize,
-    attacked: &mut Vec<u32>,
-    found: &mut Vec<u8>,
-) {
-    board.columns.swap(i, j);
-    let (u, d) = board.diagonals(i, board.columns[i]);
-    let flags = occupied.mark(u, d);
-    if flags != 0 {
-        attacked.push(i as u32);
-        found.push(flags);
-    }
-}
-
-/// Fills the counters from the occupancy bits and the listed rows (see the
-/// module header) and sets the pair count; fails if a counter would overflow
-/// or the pairs exceed the repair's bound.
+/// Adds the listed rows' extra queens to the counters, which hold the
+/// occupancy (see the module header), and sets the pair count; fails if a
+/// counter would overflow or the pairs exceed the repair's bound.
 fn count_queens<C: Counter>(
     board: &mut FastBoard<C>,
-    occupied: &Occupancy,
     attacked: &[u32],
     found: &[u8],
 ) -> Result<(), InitFailure> {
-    expand(&occupied.up, &mut board.up);
-    expand(&occupied.down, &mut board.down);
     let mut crowded_up = Vec::new();
     let mut crowded_down = Vec::new();
     for (&row, &flags) in attacked.iter().zip(found) {
@@ -311,74 +145,82 @@ fn bump<C: Counter>(counter: &mut C) -> Result<(), InitFailure> {
     Ok(())
 }
 
-/// Sets each counter to its occupancy bit (0 or 1).
-fn expand<C: Counter>(bits: &[u64], counters: &mut [C]) {
-    let zero = C::default();
-    let one = zero.incremented();
-    for (chunk, &word) in counters.chunks_mut(64).zip(bits) {
-        for (b, counter) in chunk.iter_mut().enumerate() {
-            *counter = if word >> b & 1 == 1 { one } else { zero };
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solvers::Budget;
+    use rand::SeedableRng;
+
+    /// Initializes a board of size `n` with `seed`.
+    fn initialized<C: Counter>(n: usize, seed: u64) -> (FastBoard<C>, Vec<u32>, Metrics) {
+        let mut board = FastBoard::<C>::unplaced(n);
+        let mut attacked = Vec::new();
+        let mut metrics = Metrics::default();
+        let mut control = Control::new(Budget::UNLIMITED);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let result = initialize(
+            &mut board,
+            &mut rng,
+            &mut control,
+            &mut metrics,
+            &mut attacked,
+        );
+        assert!(result.is_ok(), "n={n} seed={seed}: crowded");
+        (board, attacked, metrics)
+    }
+
+    /// The counters, pair count and attacked list after an initialization
+    /// agree with a board counted from scratch.
+    fn check<C: Counter>(n: usize, seed: u64) {
+        let (board, attacked, metrics) = initialized::<C>(n, seed);
+        let fresh = FastBoard::<C>::from_columns(board.columns().to_vec()).expect("a permutation");
+        assert_eq!(board.pairs(), fresh.pairs(), "n={n} seed={seed}");
+        let counts = |b: &FastBoard<C>| {
+            (
+                b.up.iter().map(|c| c.get()).collect::<Vec<_>>(),
+                b.down.iter().map(|c| c.get()).collect::<Vec<_>>(),
+            )
+        };
+        assert_eq!(counts(&board), counts(&fresh), "n={n} seed={seed}");
+        let listed: std::collections::HashSet<u32> = attacked.iter().copied().collect();
+        for row in 0..n {
+            if fresh.conflicts(row) > 0 {
+                let c = fresh.columns()[row];
+                let partners = (0..n).filter(|&r| {
+                    r != row
+                        && (r as i64 - row as i64).abs()
+                            == (i64::from(fresh.columns()[r]) - i64::from(c)).abs()
+                });
+                for other in partners {
+                    assert!(
+                        listed.contains(&(row as u32)) || listed.contains(&(other as u32)),
+                        "n={n} seed={seed}: pair ({row}, {other}) unlisted"
+                    );
+                }
+            }
         }
+        assert!(metrics.checks >= n as u64);
     }
-}
 
-/// Which diagonals hold a queen, one bit each, during the initialization.
-struct Occupancy {
-    up: Vec<u64>,
-    down: Vec<u64>,
-}
-
-impl Occupancy {
-    fn new(n: usize) -> Self {
-        let words = (2 * n).saturating_sub(1).div_ceil(64);
-        Self {
-            up: vec![0; words],
-            down: vec![0; words],
+    #[test]
+    fn counters_match_a_fresh_count() {
+        for n in (1..=300).step_by(7).chain([64, 65, 128, 129, 1000]) {
+            for seed in 0..3 {
+                check::<u16>(n, seed);
+            }
         }
+        check::<u16>(5000, 7);
     }
 
-    /// How many of up-diagonal `u` and down-diagonal `d` are occupied.
-    #[inline(always)]
-    fn taken(&self, u: usize, d: usize) -> u8 {
-        (self.up[u / 64] >> (u % 64) & 1) as u8 + (self.down[d / 64] >> (d % 64) & 1) as u8
+    #[test]
+    fn byte_counters_match_a_fresh_count() {
+        check::<u8>(70_000, 1);
     }
 
-    /// Marks both diagonals occupied; returns which were already (bit 0 for
-    /// `u`, bit 1 for `d`).
-    #[inline(always)]
-    fn mark(&mut self, u: usize, d: usize) -> u8 {
-        let (wu, bu) = (&mut self.up[u / 64], u % 64);
-        let was_up = (*wu >> bu & 1) as u8;
-        *wu |= 1 << bu;
-        let (wd, bd) = (&mut self.down[d / 64], d % 64);
-        let was_down = (*wd >> bd & 1) as u8;
-        *wd |= 1 << bd;
-        was_up | was_down << 1
+    #[test]
+    fn large_boards_leave_few_queens_attacked() {
+        let (board, attacked, _) = initialized::<u8>(1 << 20, 3);
+        assert!(attacked.len() < 200, "{} attacked", attacked.len());
+        assert!(board.pairs() < 200);
     }
-
-    #[inline(always)]
-    fn prefetch(&self, u: usize, d: usize) {
-        prefetch(self.up.as_ptr().wrapping_add(u / 64));
-        prefetch(self.down.as_ptr().wrapping_add(d / 64));
-    }
-}
-
-/// `⌊x · m / 2⁶⁴⌋`: a draw scaled to `0..m`.
-#[inline(always)]
-fn scale(x: u64, m: usize) -> usize {
-    ((u128::from(x) * m as u128) >> 64) as usize
-}
-
-/// Asks the CPU to bring the cache line holding `p` closer; a hint only.
-#[inline(always)]
-fn prefetch<T>(p: *const T) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-        // SAFETY: a prefetch never faults and reads nothing observable, even
-        // for an address outside any allocation; SSE is baseline on x86_64.
-        unsafe { _mm_prefetch::<_MM_HINT_T0>(p.cast::<i8>()) };
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = p;
 }

@@ -1,0 +1,175 @@
+//! The row-by-row work of the initialization (the method is in `init.rs`):
+//! the stream of candidate pool positions, the choice of a column for each
+//! row, and the bookkeeping of the placed queens.
+//!
+//! The runs of candidate positions are drawn [`QUEUE`] runs ahead of use, so
+//! the pool entries of a run are prefetched when the run is drawn, and the
+//! diagonals of a candidate [`RUN`] candidates before it is examined (for a
+//! row guessed two rows on, which usually lands in the same cache lines).
+//! Prefetching changes timing only, never a decision.
+
+use std::ops::Range;
+
+use rand::rngs::ChaCha8Rng;
+
+use super::board::{Counter, FastBoard};
+use super::draw::below;
+use super::init::{INIT_TRIES, RUN};
+use super::occupancy::{Occupancy, prefetch};
+
+/// Runs of candidate positions drawn ahead of use: the current one and the
+/// next `QUEUE − 1`, whose pool entries are prefetched when they are drawn.
+/// A candidate's diagonals are prefetched when the candidate at the same
+/// place of the run before it is examined, [`RUN`] candidates earlier.
+const QUEUE: usize = 4;
+
+/// The board being initialized, borrowed field by field, with the occupancy
+/// of the diagonals, the candidate stream and the list of attacked rows.
+pub(super) struct Placer<'a, C: Counter> {
+    columns: &'a mut [u32],
+    up: &'a mut [C],
+    down: &'a mut [C],
+    occupancy: Occupancy,
+    stream: Stream,
+    /// Rows placed under attack.
+    attacked: &'a mut Vec<u32>,
+    /// For each attacked row, bit 0 set if its up-diagonal was occupied when
+    /// it was placed, bit 1 if its down-diagonal was.
+    found: Vec<u8>,
+}
+
+/// The stream of candidate pool positions.
+struct Stream {
+    /// The first positions of the current run and of the runs after it.
+    starts: [usize; QUEUE],
+    /// The place in the current run of the next candidate (`RUN` when the
+    /// run is used up).
+    offset: usize,
+    /// Whether the runs have been drawn.
+    started: bool,
+}
+
+impl<'a, C: Counter> Placer<'a, C> {
+    /// A placer for `board`, whose columns must hold the pool (a permutation
+    /// of `0..n`) and whose counters it will overwrite.
+    pub(super) fn new(board: &'a mut FastBoard<C>, attacked: &'a mut Vec<u32>) -> Self {
+        let n = board.columns.len();
+        Self {
+            columns: &mut board.columns,
+            up: &mut board.up,
+            down: &mut board.down,
+            occupancy: Occupancy::new(n),
+            stream: Stream {
+                starts: [0; QUEUE],
+                offset: 0,
+                started: false,
+            },
+            attacked,
+            found: Vec::new(),
+        }
+    }
+
+    /// Places `rows` greedily from the pool, which must keep more than
+    /// [`RUN`] positions; returns the checks made (the positions examined).
+    pub(super) fn place_greedily(&mut self, rows: Range<usize>, rng: &mut ChaCha8Rng) -> u64 {
+        let stream = &mut self.stream;
+        if !stream.started {
+            for start in stream.starts.iter_mut() {
+                *start = draw_run(self.columns, rng, rows.start);
+            }
+            stream.started = true;
+        }
+        let columns = &mut *self.columns;
+        let n = columns.len();
+        let mut bits = self.occupancy.bits();
+        let mut checks = 0;
+        for i in rows {
+            if i % 64 == 0 && i > 0 {
+                bits.retire(i - 64, self.up, self.down);
+            }
+            let guess = (i + 2).min(n - 1);
+            // The first examined position with both diagonals free, else the
+            // first with the fewest occupied.
+            let mut best = (u8::MAX, i);
+            let mut tries = 0;
+            while tries < INIT_TRIES {
+                tries += 1;
+                if stream.offset == RUN {
+                    stream.starts.rotate_left(1);
+                    stream.starts[QUEUE - 1] = draw_run(columns, rng, i);
+                    stream.offset = 0;
+                }
+                let soon = stream.starts[1] + stream.offset;
+                let (u, d) = FastBoard::<C>::diagonals_of(n, guess, columns[soon]);
+                bits.prefetch(u, d);
+                let mut j = stream.starts[0] + stream.offset;
+                stream.offset += 1;
+                if j < i {
+                    j = i + below(rng, n - i);
+                }
+                let (u, d) = FastBoard::<C>::diagonals_of(n, i, columns[j]);
+                let taken = bits.taken(u, d);
+                if taken < best.0 {
+                    best = (taken, j);
+                    if taken == 0 {
+                        break;
+                    }
+                }
+            }
+            checks += tries as u64;
+            columns.swap(i, best.1);
+            let (u, d) = FastBoard::<C>::diagonals_of(n, i, columns[i]);
+            let flags = bits.mark(u, d);
+            if flags != 0 {
+                self.attacked.push(i as u32);
+                self.found.push(flags);
+            }
+        }
+        checks
+    }
+
+    /// Places `rows` on uniformly random pool positions; returns the checks
+    /// made (one per row).
+    pub(super) fn place_randomly(&mut self, rows: Range<usize>, rng: &mut ChaCha8Rng) -> u64 {
+        let n = self.columns.len();
+        let checks = rows.len() as u64;
+        let mut bits = self.occupancy.bits();
+        for i in rows {
+            if i % 64 == 0 && i > 0 {
+                bits.retire(i - 64, self.up, self.down);
+            }
+            self.columns.swap(i, i + below(rng, n - i));
+            let (u, d) = FastBoard::<C>::diagonals_of(n, i, self.columns[i]);
+            let flags = bits.mark(u, d);
+            if flags != 0 {
+                self.attacked.push(i as u32);
+                self.found.push(flags);
+            }
+        }
+        checks
+    }
+
+    /// Writes the occupancy of the diagonals not retired yet to the counters
+    /// (call once every row is placed); returns the listed rows' flags (see
+    /// the struct's fields).
+    pub(super) fn finish(mut self) -> Vec<u8> {
+        let n = self.columns.len();
+        let mut bits = self.occupancy.bits();
+        let first = n.saturating_sub(1) / 64 * 64;
+        for from in (first..(2 * n).saturating_sub(1)).step_by(64) {
+            bits.retire(from, self.up, self.down);
+        }
+        self.found
+    }
+}
+
+/// The first position of a run of [`RUN`] consecutive pool positions,
+/// uniform among the runs that fit in the pool `i..n`; prefetches the run's
+/// pool entries.
+#[inline(always)]
+fn draw_run(columns: &[u32], rng: &mut ChaCha8Rng, i: usize) -> usize {
+    let start = i + below(rng, columns.len() - i - RUN + 1);
+    prefetch(columns.as_ptr().wrapping_add(start));
+    prefetch(columns.as_ptr().wrapping_add(start + RUN - 1));
+    start
+}
