@@ -7,6 +7,8 @@
 //! increment is checked and panics instead of overflowing, and the solver
 //! only uses `u8` where it has proved the bound (see the solver's header).
 
+use super::hugepages::advise;
+
 /// A diagonal occupancy counter: how many queens stand on one diagonal.
 pub trait Counter: Copy + Default + Send + Sync + 'static {
     /// The largest count the type holds.
@@ -143,12 +145,16 @@ impl<C: Counter> FastBoard<C> {
     /// initialization to fill.
     pub(super) fn unplaced(n: usize) -> Self {
         let diagonals = (2 * n).saturating_sub(1);
-        Self {
+        let mut board = Self {
             columns: vec![0; n],
             up: vec![C::default(); diagonals],
             down: vec![C::default(); diagonals],
             pairs: 0,
-        }
+        };
+        advise(&mut board.columns);
+        advise(&mut board.up);
+        advise(&mut board.down);
+        board
     }
 
     /// The board with queen `r` in column `columns[r]`, all counted.

@@ -15,6 +15,7 @@
 //! sequential stream per direction.
 
 use super::board::Counter;
+use super::hugepages::advise;
 
 /// Occupancy bits of the up- and down-diagonals that rows to come reach.
 pub(super) struct Occupancy {
@@ -30,9 +31,12 @@ impl Occupancy {
     /// No diagonal of an `n`-board occupied.
     pub(super) fn new(n: usize) -> Self {
         let bits = (n + 64).next_power_of_two();
+        let (mut up, mut down) = (vec![0; bits / 64], vec![0; bits / 64]);
+        advise(&mut up);
+        advise(&mut down);
         Self {
-            up: vec![0; bits / 64],
-            down: vec![0; bits / 64],
+            up,
+            down,
             mask: bits - 1,
         }
     }
