@@ -9,6 +9,7 @@ pub mod board;
 pub mod experiment;
 pub mod plot;
 pub mod solvers;
+pub mod stderr;
 pub mod symmetry;
 
 pub use board::{Placement, Violation, validate};

@@ -259,6 +259,35 @@ fn a_closed_stdout_ends_quietly_with_141() {
 }
 
 #[test]
+fn a_closed_stderr_neither_panics_nor_loses_work() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let d = dir.path();
+    let config = "name = \"tiny\"\nseed = 1\nsizes = [6, 8]\ntrials = 3\n\n\
+                  [[algorithm]]\nname = \"min-conflicts\"\n";
+    fs::write(d.join("tiny.toml"), config).expect("config");
+    for (args, code) in [
+        ("run tiny.toml --fresh", 0),
+        ("solve -a backtracking -n 3 --max-restarts 1", 1),
+        ("solve -n 0", 2),
+    ] {
+        let (reader, writer) = std::io::pipe().expect("a pipe");
+        drop(reader);
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_queens"))
+            .current_dir(d)
+            .args(args.split_whitespace())
+            .stdout(Stdio::piped())
+            .stderr(writer)
+            .output()
+            .expect("queens runs");
+        assert_eq!(output.status.code(), Some(code), "{args}: {output:?}");
+    }
+    // Both sizes' trials are in the data, and the summary was written.
+    let runs = read(d.join("data/tiny/runs.csv"));
+    assert_eq!(runs.lines().count(), 1 + 2 * 3, "{runs}");
+    assert!(d.join("data/tiny/summary.csv").is_file());
+}
+
+#[test]
 fn bad_numbers_name_the_option_the_value_and_what_is_allowed() {
     let any = "expected an integer from 0 to 18446744073709551615";
     let from_one = "expected an integer from 1 to 18446744073709551615";

@@ -29,7 +29,7 @@ pub struct MergeArgs {
 pub fn run(args: MergeArgs) -> anyhow::Result<Exit> {
     let into = args.into.clone().unwrap_or_else(|| args.dirs[0].clone());
     let report = merge(&args.dirs, &into)?;
-    eprintln!(
+    queens::stderr_line!(
         "{}: merged {} shards, {} trials, into {}",
         report.experiment,
         report.shards,
@@ -40,8 +40,8 @@ pub fn run(args: MergeArgs) -> anyhow::Result<Exit> {
         .plots
         .unwrap_or_else(|| PathBuf::from("plots").join(&report.experiment));
     match queens::plot::render_all(&into, &plots) {
-        Ok(charts) => eprintln!("{} charts in {}", charts.len(), plots.display()),
-        Err(e) => eprintln!(
+        Ok(charts) => queens::stderr_line!("{} charts in {}", charts.len(), plots.display()),
+        Err(e) => queens::stderr_line!(
             "warning: no charts ({e:#}); the data is complete, draw them later with: queens plot {}",
             into.display()
         ),

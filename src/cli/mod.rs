@@ -21,7 +21,6 @@ mod run;
 mod solve;
 mod summarize;
 
-use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -95,8 +94,7 @@ pub fn main() -> ExitCode {
         Err(e) => {
             let failure = Failure::of(&e);
             if let Some(message) = failure.message(&e) {
-                // Nothing more can be said if stderr is closed too.
-                let _ = writeln!(io::stderr().lock(), "{message}");
+                queens::stderr_line!("{message}");
             }
             ExitCode::from(failure.code())
         }

@@ -28,7 +28,7 @@ pub fn run(args: PlotArgs) -> anyhow::Result<Exit> {
     });
     let report = plot::render(&args.data_dir, &plots)?;
     for note in &report.notes {
-        eprintln!("note: {note}");
+        queens::stderr_line!("note: {note}");
     }
     let mut out = io::stdout().lock();
     for file in &report.files {

@@ -92,7 +92,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<Exit> {
     };
     let report = run_experiment(&experiment, &options)?;
     let done = report.previously_done + report.ran;
-    eprintln!(
+    queens::stderr_line!(
         "{}: {done} of {} trials done ({} this time) in {}",
         experiment.name,
         report.planned,
@@ -100,30 +100,32 @@ pub fn run(args: RunArgs) -> anyhow::Result<Exit> {
         report.files.runs.display()
     );
     if report.ran == 0 && report.planned > 0 && !report.interrupted {
-        eprintln!(
+        queens::stderr_line!(
             "every trial was already in {}: the summary and charts were redrawn from it; add --fresh to run the trials again",
             report.files.runs.display()
         );
     }
     if report.interrupted {
-        eprintln!(
+        queens::stderr_line!(
             "interrupted: the finished trials are kept; run the same command again to resume"
         );
         return Ok(Exit::Interrupted);
     }
     match args.shard {
-        Some(shard) => eprintln!(
+        Some(shard) => queens::stderr_line!(
             "shard {shard} finished; when all {} shards are, combine them with: queens merge {}",
             shard.count,
             data_dir.display()
         ),
         None => {
             if let Some(summary) = &report.files.summary {
-                eprintln!("summary: {}", summary.display());
+                queens::stderr_line!("summary: {}", summary.display());
             }
             match queens::plot::render_all(&data_dir, &plots_dir) {
-                Ok(charts) => eprintln!("{} charts in {}", charts.len(), plots_dir.display()),
-                Err(e) => eprintln!(
+                Ok(charts) => {
+                    queens::stderr_line!("{} charts in {}", charts.len(), plots_dir.display())
+                }
+                Err(e) => queens::stderr_line!(
                     "warning: no charts ({e:#}); the data is complete, draw them later with: queens plot {}",
                     data_dir.display()
                 ),
@@ -141,9 +143,9 @@ fn install_interrupt_handler() {
         if INTERRUPT.swap(true, Ordering::SeqCst) {
             std::process::exit(130);
         }
-        eprintln!("\nstopping: finishing the summary (Ctrl-C again to quit at once)");
+        queens::stderr_line!("\nstopping: finishing the summary (Ctrl-C again to quit at once)");
     });
     if let Err(e) = installed {
-        eprintln!("warning: Ctrl-C will not stop the run cleanly: {e}");
+        queens::stderr_line!("warning: Ctrl-C will not stop the run cleanly: {e}");
     }
 }

@@ -119,7 +119,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
         time_limit: args.time_limit,
     });
     if let Some(warning) = algorithm.restart_budget_warning(&params, &budget) {
-        eprintln!("warning: {warning}");
+        queens::stderr_line!("warning: {warning}");
     }
     let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
     let mut control = Control::new(budget);

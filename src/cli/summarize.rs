@@ -55,6 +55,6 @@ pub fn run(args: SummarizeArgs) -> anyhow::Result<Exit> {
             show(r.ert_steps)
         )?;
     }
-    eprintln!("wrote {}", path.display());
+    queens::stderr_line!("wrote {}", path.display());
     Ok(Exit::Success)
 }

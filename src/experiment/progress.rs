@@ -94,7 +94,7 @@ impl Progress {
                 bar.set_message(format!("{rate:.1}/s, now {}", cell()));
             } else if last_line.elapsed() >= PLAIN_EVERY {
                 last_line = Instant::now();
-                eprintln!(
+                crate::stderr_line!(
                     "{}",
                     self.plain_line(title, done, self.started.elapsed(), &cell())
                 );
@@ -106,7 +106,7 @@ impl Progress {
                 bar.set_position(done);
                 bar.finish_and_clear();
             }
-            None => eprintln!(
+            None => crate::stderr_line!(
                 "{}",
                 self.plain_line(title, done, self.started.elapsed(), "")
             ),

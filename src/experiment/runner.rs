@@ -207,7 +207,7 @@ pub fn run_experiment(experiment: &Experiment, options: &RunOptions<'_>) -> RunR
         None => experiment.name.clone(),
     };
     if options.progress != ProgressMode::Hidden {
-        eprintln!(
+        crate::stderr_line!(
             "{title}: {} trials planned, {previously_done} done already, running {} on {} thread{} into {}",
             slice.len(),
             pending.len(),

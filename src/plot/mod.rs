@@ -80,7 +80,7 @@ pub fn render(data_dir: &Path, plots_dir: &Path) -> anyhow::Result<Report> {
 pub fn render_all(data_dir: &Path, plots_dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
     let report = render(data_dir, plots_dir)?;
     for note in &report.notes {
-        eprintln!("note: {note}");
+        crate::stderr_line!("note: {note}");
     }
     Ok(report.files)
 }
