@@ -391,3 +391,15 @@ fn count_and_run_take_both_thread_flags() {
         assert_eq!(metadata["sessions"][0]["threads"], 2, "{flag}");
     }
 }
+
+#[test]
+fn a_restart_budget_that_cannot_act_is_a_warning_not_an_error() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let output = run("solve -a backtracking -n 8 -q --max-restarts 1", dir.path());
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.starts_with("warning: --max-restarts has no effect on backtracking: "),
+        "{stderr}"
+    );
+}

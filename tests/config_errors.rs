@@ -253,3 +253,31 @@ fn a_label_must_be_one_line() {
     ));
     assert_points_at(&e, 7, 9, &["\"two\\nlines\"", "one-line name"]);
 }
+
+#[test]
+fn a_restart_budget_on_an_algorithm_that_never_restarts_is_a_warning() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let text = format!(
+        "{HEAD}[budget]\nmax_restarts = 3\n\n[[algorithm]]\nname = \"annealing\"\n\n\
+         [[algorithm]]\nname = \"min-conflicts\"\n"
+    );
+    std::fs::write(dir.path().join("warn.toml"), text).expect("write config");
+    let out = Command::cargo_bin("queens")
+        .expect("binary")
+        .current_dir(dir.path())
+        .args(["run", "warn.toml", "--quiet"])
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains(
+            "warning: warn.toml:9:8: 'annealing': max_restarts has no effect on annealing"
+        ),
+        "{stderr}"
+    );
+    // Min-conflicts restarts, so its budget is not worth a warning.
+    assert_eq!(stderr.matches("warning:").count(), 1, "{stderr}");
+    let runs = std::fs::read_to_string(dir.path().join("data/t/runs.csv")).expect("runs.csv");
+    assert_eq!(runs.lines().count(), 1 + 2 * 2 * 2, "{runs}");
+}

@@ -60,6 +60,9 @@ pub fn run(args: RunArgs) -> anyhow::Result<Exit> {
         None => (DEFAULT_CONFIG_NAME.to_string(), DEFAULT_CONFIG.to_string()),
     };
     let experiment = config::load(&source, &text)?;
+    for warning in &experiment.warnings {
+        queens::stderr_line!("warning: {warning}");
+    }
     let data_dir = args
         .data
         .clone()

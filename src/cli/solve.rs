@@ -118,8 +118,11 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
         max_checks: args.max_checks,
         time_limit: args.time_limit,
     });
-    if let Some(warning) = algorithm.restart_budget_warning(&params, &budget) {
-        queens::stderr_line!("warning: {warning}");
+    if let Some(why) = algorithm.restart_budget_ignored(&params, &budget) {
+        queens::stderr_line!(
+            "warning: --max-restarts has no effect on {}: {why}",
+            algorithm.name
+        );
     }
     let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
     let mut control = Control::new(budget);

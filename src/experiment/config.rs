@@ -120,6 +120,9 @@ pub struct Experiment {
     pub text: String,
     /// SHA-256 of the config text, hex.
     pub hash: String,
+    /// Settings that load but cannot take effect, one line each with the
+    /// file, line and column they refer to (for the run to print).
+    pub warnings: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -236,6 +239,7 @@ pub fn load(source: &str, text: &str) -> Result<Experiment, ConfigError> {
         ));
     }
     let mut entries: Vec<Entry> = Vec::new();
+    let mut warnings = Vec::new();
     for a in &raw.algorithm {
         let algorithm =
             find_algorithm(a.name.get_ref()).map_err(|e| at(a.name.span(), e.to_string()))?;
@@ -262,8 +266,22 @@ pub fn load(source: &str, text: &str) -> Result<Experiment, ConfigError> {
         let (params, solver) = build(algorithm, a, &at)?;
         let own_budget = a.budget.as_ref().map(|b| budget(b, &at)).transpose()?;
         let mut entry_budget = algorithm.default_budget.overridden_by(&global_budget);
-        if let Some(own) = own_budget {
-            entry_budget = entry_budget.overridden_by(&own);
+        if let Some(own) = &own_budget {
+            entry_budget = entry_budget.overridden_by(own);
+        }
+        let configured = global_budget.overridden_by(&own_budget.unwrap_or(Budget::UNLIMITED));
+        if let Some(why) = algorithm.restart_budget_ignored(&params, &configured) {
+            let warning = at(
+                a.name.span(),
+                format!(
+                    "'{label}': max_restarts has no effect on {}: {why}",
+                    algorithm.name
+                ),
+            );
+            warnings.push(format!(
+                "{}:{}:{}: {}",
+                warning.file, warning.line, warning.column, warning.message
+            ));
         }
         let (entry_sizes, sizes_span) = match (&a.sizes, &global_sizes, &raw.sizes) {
             (Some(s), _, _) => (sizes(s, &at)?, s.span()),
@@ -314,6 +332,7 @@ pub fn load(source: &str, text: &str) -> Result<Experiment, ConfigError> {
         source: source.to_string(),
         text: text.to_string(),
         hash: config_hash(text),
+        warnings,
     })
 }
 

@@ -98,12 +98,11 @@ impl Algorithm {
         (self.never_restarts)(params).is_none()
     }
 
-    /// A warning for a restart budget that cannot take effect: `Some` when
-    /// `budget` sets `max_restarts` and a run with `params` never restarts.
-    pub fn restart_budget_warning(&self, params: &Params, budget: &Budget) -> Option<String> {
+    /// Why a restart budget cannot take effect: `Some(reason)` when `budget`
+    /// sets `max_restarts` and a run with `params` never restarts.
+    pub fn restart_budget_ignored(&self, params: &Params, budget: &Budget) -> Option<&'static str> {
         budget.max_restarts?;
         (self.never_restarts)(params)
-            .map(|why| format!("--max-restarts has no effect on {}: {why}", self.name))
     }
 }
 
@@ -308,9 +307,9 @@ mod tests {
                 max_restarts: Some(5),
                 ..Budget::UNLIMITED
             };
-            let warning = a.restart_budget_warning(&p, &limited);
-            assert_eq!(warning.is_some(), !restarts, "{name} {given:?}");
-            assert_eq!(a.restart_budget_warning(&p, &Budget::UNLIMITED), None);
+            let ignored = a.restart_budget_ignored(&p, &limited);
+            assert_eq!(ignored.is_some(), !restarts, "{name} {given:?}");
+            assert_eq!(a.restart_budget_ignored(&p, &Budget::UNLIMITED), None);
         }
         let (a, p) = params("annealing", &[]);
         let limited = Budget {
@@ -318,17 +317,13 @@ mod tests {
             ..Budget::UNLIMITED
         };
         assert_eq!(
-            a.restart_budget_warning(&p, &limited).as_deref(),
-            Some(
-                "--max-restarts has no effect on annealing: simulated annealing never restarts (reheats are not restarts)"
-            )
+            a.restart_budget_ignored(&p, &limited),
+            Some("simulated annealing never restarts (reheats are not restarts)")
         );
         let (a, p) = params("min-conflicts", &[("patience", "0")]);
         assert_eq!(
-            a.restart_budget_warning(&p, &limited).as_deref(),
-            Some(
-                "--max-restarts has no effect on min-conflicts: patience=0 turns its restarts off"
-            )
+            a.restart_budget_ignored(&p, &limited),
+            Some("patience=0 turns its restarts off")
         );
     }
 
