@@ -5,8 +5,7 @@
 //! boundary at which a counter has reached its limit (a step that does many
 //! checks may pass `max_checks` by less than one step's worth). The restart
 //! budget is asked where a restart would begin ([`Control::restart_refused`]),
-//! not before every step (see [`Control::stop_reason`] for the one solver
-//! that does not ask yet). The time limit and the interrupt flag are polled
+//! not before every step. The time limit and the interrupt flag are polled
 //! cooperatively (every `poll_interval` calls of [`Control::stop_reason`]),
 //! so they end a search but never steer it.
 

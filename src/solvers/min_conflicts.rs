@@ -193,9 +193,10 @@ fn never_restarts(params: &Params) -> Option<&'static str> {
 
 /// `random`: the board and its line counters (24 bytes per queen), the
 /// scratch board (4), the attacked rows (8), the tied columns (4) and the
-/// solution (4); `blog`: the grid; `fast`: its counters, about 8.6 bytes
-/// per queen at the peak above N = 65 535 (`u8` counters), 12.6 below
-/// (`u16`), plus its list of attacked rows.
+/// solution (4); `blog`: the grid; `fast`: its counters, 8.3 to 8.4 bytes
+/// per queen at the peak above N = 65 535 (`u8` counters; 12 if a budget
+/// stops the initialization, which then counts its pairs afresh), 12.6
+/// below (`u16`), plus its list of attacked rows.
 fn memory(n: usize, params: &Params) -> MemoryEstimate {
     match params.word("variant") {
         "blog" => blog_repair::memory(n),

@@ -18,22 +18,24 @@
 //!   column), so only diagonals conflict; moves swap the columns of two rows
 //!   (Sosic & Gu). One occupancy counter per diagonal and direction
 //!   ([`FastBoard`]); the running number of attacking pairs is the objective.
-//! - Memory: `u32` columns (N ≤ 2³²) plus counters of `u8` for N > 65 535
+//! - Memory: `u32` columns (N < 2³²) plus counters of `u8` for N > 65 535
 //!   (8 bytes per queen) or `u16` below (where a diagonal holds at most
 //!   N ≤ 65 535 queens, so no bound is needed); the initialization adds two
 //!   rings of diagonal bits of 1/8 to 1/4 byte per queen each while it runs
-//!   (8.3 bytes per queen at the peak for N = 10⁶..10⁹). A `u8` never wraps:
-//!   if a diagonal would count more than 255 queens, or the initialization
+//!   (8.3 to 8.4 bytes per queen at the peak for N = 10⁶..10⁹; a search
+//!   stopped during the initialization counts its pairs afresh at 12).
+//!   A `u8` never wraps: if a diagonal would count more than 255 queens, or the initialization
 //!   ends with more than 255·254/2 attacking pairs (never seen: about 370
 //!   at N = 10⁸ and 3 180 at N = 10⁹ with seed 0), the solver starts over
 //!   (a restart) with `u16` counters (12 bytes per queen).
 //!   Repairs never raise the pair count, and a diagonal with k queens alone
 //!   makes k(k−1)/2 pairs, so every count stays ≤ 255; a swap decrements its
 //!   counters before incrementing any, so no intermediate value exceeds a
-//!   final one. Increments are checked anyway and would panic, never wrap.
+//!   final one. Increments and decrements are checked anyway and would
+//!   panic, never wrap.
 //! - Initialization (`init.rs`, QS4 "in the spirit of Minton's greedy
-//!   assignment"): the columns start as a uniformly random permutation, the
-//!   pool of unused columns; rows in order, each on the first examined pool
+//!   assignment"): the columns start dealt into random piles (`pool.rs`),
+//!   the pool of unused columns; rows in order, each on the first examined pool
 //!   column with both diagonals empty (up to [`INIT_TRIES`] candidates, else
 //!   the examined column with the fewest occupied diagonals), the candidates
 //!   read in runs of [`RUN`] consecutive pool positions from random starts
@@ -56,8 +58,8 @@
 //!   taken (min-conflicts over the swap neighbourhood, ties at random),
 //!   sideways moves (no change) included; for larger N up to
 //!   [`PARTNER_TRIES`] random partners are tried and the first swap that
-//!   reduces the attacking pairs is taken (Sosic & Gu's QS2/QS4). No O(N)
-//!   scan happens after the initialization.
+//!   reduces the attacking pairs is taken (Sosic & Gu's QS2/QS4). Above
+//!   [`EXHAUSTIVE_MAX`], no O(N) scan happens after the initialization.
 //! - Restart: after [`stall_limit`] attempts without a new lowest pair count
 //!   the board is initialized again from scratch (new random draws).
 //!
@@ -65,9 +67,12 @@
 //! - `steps`: repairs, i.e. swaps performed after the initialization.
 //! - `checks`: conflict evaluations: one per candidate column examined by the
 //!   initialization (one per row of the last [`TAIL`]), one per listed row
-//!   tested for attack, two per swap
-//!   evaluated (the two queens on their new squares), and one per row tested
-//!   after a swap for the list.
+//!   tested for attack, two per swap partner scanned or drawn (the two
+//!   queens on their new squares; a drawn partner that is the row itself
+//!   counts too), and one per row tested after a swap for the list.
+//! - Budgets: the initialization looks at the budget and the clock every
+//!   65 536 rows (not before the first), so it may pass `max_checks` by up
+//!   to 65 536 × [`INIT_TRIES`] checks.
 //! - `restarts`: initializations after the first.
 //! - `final_conflicts`: attacking pairs on the board at the end (0 when
 //!   solved); if the budget stops the initialization, the unplaced rows hold
@@ -136,11 +141,15 @@ pub fn solve(n: usize, rng: &mut ChaCha8Rng, control: &mut Control<'_>) -> Outco
             columns,
         }) => {
             // The u8 bound failed: start over with u16 counters, if the
-            // restart budget allows one more.
-            if let Some(reason) = control.restart_refused(&metrics) {
+            // budget allows one more restart.
+            if let Some(reason) = control
+                .restart_refused(&metrics)
+                .or_else(|| control.stop_reason(&metrics))
+            {
                 metrics.final_conflicts = pairs_from_scratch(&columns);
                 return Outcome::unsolved(metrics, reason);
             }
+            drop(columns);
             metrics.restarts += 1;
             run(FastBoard::<u16>::unplaced(n), rng, control, metrics, false)
                 .unwrap_or_else(|crowded| unexpected(n, crowded))
@@ -179,7 +188,8 @@ fn run<C: Counter>(
         match init::initialize(&mut board, rng, control, &mut metrics, &mut attacked) {
             Ok(()) => {}
             Err(InitFailure::Stopped(reason)) => {
-                metrics.final_conflicts = pairs_from_scratch(board.columns());
+                // Free the counters before counting afresh.
+                metrics.final_conflicts = pairs_from_scratch(&board.into_columns());
                 return Ok(Outcome::unsolved(metrics, reason));
             }
             Err(InitFailure::TooCrowded) if widen => {

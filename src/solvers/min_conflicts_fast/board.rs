@@ -43,7 +43,10 @@ macro_rules! counter {
             }
             #[inline(always)]
             fn decremented(self) -> Self {
-                self - 1
+                match self.checked_sub(1) {
+                    Some(v) => v,
+                    None => underflow(),
+                }
             }
             #[inline]
             fn set_bits(counters: &mut [Self], word: u64) {
@@ -88,6 +91,18 @@ fn overflow() -> ! {
     panic!("diagonal counter overflow: the counter type is too narrow for this board")
 }
 
+#[cold]
+#[inline(never)]
+fn underflow() -> ! {
+    panic!("diagonal counter underflow: a queen was removed from an empty diagonal")
+}
+
+#[cold]
+#[inline(never)]
+fn pairs_out_of_range(pairs: u64, delta: i64) -> ! {
+    panic!("attacking pair count {pairs} cannot change by {delta}: the bookkeeping is broken")
+}
+
 /// Why a column vector cannot become a [`FastBoard`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum FastBoardError {
@@ -117,8 +132,8 @@ pub enum FastBoardError {
     },
 }
 
-/// The largest board whose columns fit a `u32`.
-pub const MAX_N: usize = u32::MAX as usize + 1;
+/// The largest board size: its columns and its size both fit a `u32`.
+pub const MAX_N: usize = u32::MAX as usize;
 
 /// A permutation board with diagonal counters and the running number of
 /// attacking pairs. Public so tests can check the incremental bookkeeping
@@ -292,7 +307,10 @@ impl<C: Counter> FastBoard<C> {
         for i in [da2, db2] {
             self.down[i] = self.down[i].incremented();
         }
-        self.pairs = self.pairs.wrapping_add_signed(delta);
+        self.pairs = self
+            .pairs
+            .checked_add_signed(delta)
+            .unwrap_or_else(|| pairs_out_of_range(self.pairs, delta));
         delta
     }
 }

@@ -7,8 +7,8 @@
 //! array. The advice is a hint: it changes no result, and where it is
 //! refused or unknown (other systems) nothing happens.
 
-/// Advises huge pages for the whole 4 KiB pages inside `buffer`, if it spans
-/// at least one huge page.
+/// Advises huge pages for the whole 4 KiB pages inside `buffer`, if those
+/// pages cover at least 2 MiB (one huge page's size).
 pub(super) fn advise<T>(buffer: &mut [T]) {
     #[cfg(target_os = "linux")]
     {

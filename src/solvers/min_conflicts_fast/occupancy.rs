@@ -10,8 +10,7 @@
 //! `x mod R`. Every 64 rows the 64 diagonals just finished are retired: their
 //! bits are written to the counters and cleared, for the diagonals `R`
 //! higher, which no row reaches before another `R − n ≥ 64` rows. The rings
-//! take n/8 to n/4 bytes each (the bitsets every candidate reads at random
-//! were n/4 before), and the counters are written in diagonal order, one
+//! take n/8 to n/4 bytes each, and the counters are written in diagonal order, one
 //! sequential stream per direction.
 
 use super::board::Counter;
