@@ -24,10 +24,11 @@
 //!   rings of diagonal bits of 1/8 to 1/4 byte per queen each while it runs
 //!   (8.3 to 8.4 bytes per queen at the peak for N = 10⁶..10⁹; a search
 //!   stopped during the initialization counts its pairs afresh at 12).
-//!   A `u8` never wraps: if a diagonal would count more than 255 queens, or the initialization
-//!   ends with more than 255·254/2 attacking pairs (never seen: about 370
-//!   at N = 10⁸ and 3 180 at N = 10⁹ with seed 0), the solver starts over
-//!   (a restart) with `u16` counters (12 bytes per queen).
+//!   A `u8` never wraps: if a diagonal would count more than 255 queens,
+//!   or the initialization ends with more than 255·254/2 attacking pairs
+//!   (never seen: about 370 at N = 10⁸ and 3 180 at N = 10⁹ with seed 0),
+//!   the solver starts over (a restart) with `u16` counters (12 bytes per
+//!   queen).
 //!   Repairs never raise the pair count, and a diagonal with k queens alone
 //!   makes k(k−1)/2 pairs, so every count stays ≤ 255; a swap decrements its
 //!   counters before incrementing any, so no intermediate value exceeds a
