@@ -3,19 +3,26 @@
 
 use assert_cmd::Command;
 
-/// Runs `queens run bad.toml` on `text` in an empty directory; returns stderr
-/// after checking the exit code and that no data directory appeared.
-fn refused(text: &str) -> String {
+/// Runs `queens run FILE --quiet` on `text` saved as `file` in an empty
+/// directory; returns the directory, the exit code and stderr.
+fn run_config(file: &str, text: &str) -> (tempfile::TempDir, Option<i32>, String) {
     let dir = tempfile::tempdir().expect("temp dir");
-    std::fs::write(dir.path().join("bad.toml"), text).expect("write config");
+    std::fs::write(dir.path().join(file), text).expect("write config");
     let out = Command::cargo_bin("queens")
         .expect("binary")
         .current_dir(dir.path())
-        .args(["run", "bad.toml", "--quiet"])
+        .args(["run", file, "--quiet"])
         .output()
         .expect("runs");
     let stderr = String::from_utf8_lossy(&out.stderr).to_string();
-    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    (dir, out.status.code(), stderr)
+}
+
+/// Runs `queens run bad.toml` on `text` in an empty directory; returns stderr
+/// after checking the exit code and that no data directory appeared.
+fn refused(text: &str) -> String {
+    let (dir, code, stderr) = run_config("bad.toml", text);
+    assert_eq!(code, Some(2), "{stderr}");
     let left: Vec<_> = std::fs::read_dir(dir.path())
         .expect("list")
         .map(|e| e.expect("entry").file_name())
@@ -256,20 +263,12 @@ fn a_label_must_be_one_line() {
 
 #[test]
 fn a_restart_budget_on_an_algorithm_that_never_restarts_is_a_warning() {
-    let dir = tempfile::tempdir().expect("temp dir");
     let text = format!(
         "{HEAD}[budget]\nmax_restarts = 3\n\n[[algorithm]]\nname = \"annealing\"\n\n\
          [[algorithm]]\nname = \"min-conflicts\"\n"
     );
-    std::fs::write(dir.path().join("warn.toml"), text).expect("write config");
-    let out = Command::cargo_bin("queens")
-        .expect("binary")
-        .current_dir(dir.path())
-        .args(["run", "warn.toml", "--quiet"])
-        .output()
-        .expect("runs");
-    let stderr = String::from_utf8_lossy(&out.stderr).to_string();
-    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    let (dir, code, stderr) = run_config("warn.toml", &text);
+    assert_eq!(code, Some(0), "{stderr}");
     assert!(
         stderr.contains(
             "warning: warn.toml:9:8: 'annealing': max_restarts has no effect on annealing"

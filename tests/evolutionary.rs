@@ -5,7 +5,7 @@
 
 use proptest::prelude::*;
 use queens::board::{attacking_pairs, validate};
-use queens::solvers::params::RawValue;
+use queens::solvers::params::{RawValue, split_assignment};
 use queens::solvers::permutation_energy::{FreeBoard, PermutationBoard, free_energy};
 use queens::solvers::{Budget, Control, Outcome, Solver, StopReason, Trace, find_algorithm};
 use rand::rngs::ChaCha8Rng;
@@ -15,10 +15,7 @@ use rand::{RngExt, SeedableRng};
 fn solver(algorithm: &str, params: &[&str]) -> Box<dyn Solver> {
     let given: Vec<(String, RawValue)> = params
         .iter()
-        .map(|p| {
-            let (k, v) = p.split_once('=').expect("key=value");
-            (k.to_string(), RawValue::Text(v.to_string()))
-        })
+        .map(|p| split_assignment(p).expect("key=value"))
         .collect();
     let algorithm = find_algorithm(algorithm).expect("registered");
     algorithm.instantiate(&given).expect("valid parameters").1

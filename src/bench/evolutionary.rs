@@ -13,7 +13,7 @@ use rand::rngs::ChaCha8Rng;
 
 use super::{BenchOptions, BenchRow, Timing, measure};
 use crate::board::validate;
-use crate::solvers::params::RawValue;
+use crate::solvers::params::split_assignment;
 use crate::solvers::{Algorithm, Budget, Control, Outcome, find_algorithm};
 
 /// DEAP's n-queens example at N = 64, CPU seconds on this machine kind.
@@ -23,14 +23,14 @@ const SIMANNEAL_SECONDS_N64: f64 = 5.9;
 
 /// The GA without its memetic step, with a larger population: what the
 /// genetic operators alone achieve.
-const PLAIN_GENETIC: &[(&str, &str)] = &[("local_search", "0"), ("population", "100")];
+const PLAIN_GENETIC: &[&str] = &["local_search=0", "population=100"];
 
 /// One benchmarked configuration: an algorithm, its parameters, a size and
 /// the seeds to run.
 struct Case<'a> {
     label: &'a str,
     algorithm: &'a str,
-    params: &'a [(&'a str, &'a str)],
+    params: &'a [&'a str],
     n: usize,
     seeds: std::ops::Range<u64>,
     /// The step budget, when not the algorithm's default.
@@ -47,15 +47,15 @@ const SERIES_GA_GENERATIONS: u64 = 100_000;
 /// by `max_steps`) and checks its answer.
 fn run_one(
     algorithm: &Algorithm,
-    params: &[(&str, &str)],
+    params: &[&str],
     n: usize,
     seed: u64,
     max_steps: Option<u64>,
 ) -> anyhow::Result<(Outcome, Timing)> {
-    let given: Vec<(String, RawValue)> = params
+    let given = params
         .iter()
-        .map(|(k, v)| (k.to_string(), RawValue::Text(v.to_string())))
-        .collect();
+        .map(|p| split_assignment(p))
+        .collect::<Result<Vec<_>, _>>()?;
     let (_, solver) = algorithm.instantiate_for(n, &given)?;
     let budget = algorithm.default_budget.overridden_by(&Budget {
         max_steps,
@@ -180,7 +180,7 @@ pub fn run(options: &BenchOptions) -> anyhow::Result<Vec<BenchRow>> {
             cases.push(Case {
                 label,
                 algorithm,
-                params: &[("variant", "hesham")],
+                params: &["variant=hesham"],
                 n: 8,
                 seeds: seeds.clone(),
                 max_steps,

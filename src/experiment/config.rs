@@ -120,8 +120,9 @@ pub struct Experiment {
     pub text: String,
     /// SHA-256 of the config text, hex.
     pub hash: String,
-    /// Settings that load but cannot take effect, one line each with the
-    /// file, line and column they refer to (for the run to print).
+    /// Settings that load but cannot take effect, each shown like an error:
+    /// the file, line and column they refer to and that line (for the run
+    /// to print).
     pub warnings: Vec<String>,
 }
 
@@ -271,17 +272,11 @@ pub fn load(source: &str, text: &str) -> Result<Experiment, ConfigError> {
         }
         let configured = global_budget.overridden_by(&own_budget.unwrap_or(Budget::UNLIMITED));
         if let Some(why) = algorithm.restart_budget_ignored(&params, &configured) {
-            let warning = at(
-                a.name.span(),
-                format!(
-                    "'{label}': max_restarts has no effect on {}: {why}",
-                    algorithm.name
-                ),
+            let message = format!(
+                "'{label}': max_restarts has no effect on {}: {why}",
+                algorithm.name
             );
-            warnings.push(format!(
-                "{}:{}:{}: {}",
-                warning.file, warning.line, warning.column, warning.message
-            ));
+            warnings.push(at(a.name.span(), message).to_string());
         }
         let (entry_sizes, sizes_span) = match (&a.sizes, &global_sizes, &raw.sizes) {
             (Some(s), _, _) => (sizes(s, &at)?, s.span()),

@@ -200,6 +200,15 @@ impl<'a> Control<'a> {
             .then_some(StopReason::BudgetRestarts)
     }
 
+    /// Whether the search must stop before its next step, which is a restart
+    /// when `restarting`: [`Control::stop_reason`], then, before a restart,
+    /// [`Control::restart_refused`].
+    #[inline]
+    pub fn stop_before(&mut self, metrics: &Metrics, restarting: bool) -> Option<StopReason> {
+        self.stop_reason(metrics)
+            .or_else(|| restarting.then(|| self.restart_refused(metrics)).flatten())
+    }
+
     /// Looks at the interrupt flag and the clock now.
     pub fn poll_clock(&self) -> Option<StopReason> {
         if self.interrupt.is_some_and(|f| f.load(Ordering::Relaxed)) {
@@ -262,6 +271,8 @@ mod tests {
         m.restarts = 2;
         assert_eq!(c.stop_reason(&m), None);
         assert_eq!(c.restart_refused(&m), Some(StopReason::BudgetRestarts));
+        assert_eq!(c.stop_before(&m, false), None);
+        assert_eq!(c.stop_before(&m, true), Some(StopReason::BudgetRestarts));
         assert_eq!(
             Control::new(Budget::UNLIMITED).restart_refused(&m),
             None,

@@ -107,15 +107,12 @@ impl Solver for RandomMinConflicts {
             if attacked.is_empty() {
                 return Outcome::solved(Placement::new(board.columns().to_vec()), metrics);
             }
-            if let Some(reason) = control.stop_reason(&metrics) {
+            let restart = self.patience > 0 && without_progress == self.patience;
+            if let Some(reason) = control.stop_before(&metrics, restart) {
                 metrics.final_conflicts = board.pairs();
                 return Outcome::unsolved(metrics, reason);
             }
-            if self.patience > 0 && without_progress == self.patience {
-                if let Some(reason) = control.restart_refused(&metrics) {
-                    metrics.final_conflicts = board.pairs();
-                    return Outcome::unsolved(metrics, reason);
-                }
+            if restart {
                 fill_random(&mut columns, n, rng);
                 board.reset(&columns);
                 metrics.restarts += 1;

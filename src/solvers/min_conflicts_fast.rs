@@ -143,12 +143,8 @@ pub fn solve(n: usize, rng: &mut ChaCha8Rng, control: &mut Control<'_>) -> Outco
         }) => {
             // The u8 bound failed: start over with u16 counters, if the
             // budget allows one more restart.
-            if let Some(reason) = control
-                .restart_refused(&metrics)
-                .or_else(|| control.stop_reason(&metrics))
-            {
-                metrics.final_conflicts = pairs_from_scratch(&columns);
-                return Outcome::unsolved(metrics, reason);
+            if let Some(reason) = control.stop_before(&metrics, true) {
+                return Outcome::from_last_board(columns, metrics, Some(reason));
             }
             drop(columns);
             metrics.restarts += 1;
@@ -189,9 +185,13 @@ fn run<C: Counter>(
         match init::initialize(&mut board, rng, control, &mut metrics, &mut attacked) {
             Ok(()) => {}
             Err(InitFailure::Stopped(reason)) => {
-                // Free the counters before counting afresh.
-                metrics.final_conflicts = pairs_from_scratch(&board.into_columns());
-                return Ok(Outcome::unsolved(metrics, reason));
+                // The counters cover the rows placed so far only: they are
+                // freed, and the pairs counted afresh.
+                return Ok(Outcome::from_last_board(
+                    board.into_columns(),
+                    metrics,
+                    Some(reason),
+                ));
             }
             Err(InitFailure::TooCrowded) if widen => {
                 return Err(Crowded {
@@ -201,8 +201,11 @@ fn run<C: Counter>(
             }
             Err(InitFailure::TooCrowded) => {
                 if let Some(reason) = restart(&mut attacked, &mut metrics, control) {
-                    metrics.final_conflicts = pairs_from_scratch(board.columns());
-                    return Ok(Outcome::unsolved(metrics, reason));
+                    return Ok(Outcome::from_last_board(
+                        board.into_columns(),
+                        metrics,
+                        Some(reason),
+                    ));
                 }
                 continue;
             }
@@ -234,10 +237,7 @@ fn restart(
     metrics: &mut Metrics,
     control: &mut Control<'_>,
 ) -> Option<StopReason> {
-    if let Some(reason) = control
-        .restart_refused(metrics)
-        .or_else(|| control.stop_reason(metrics))
-    {
+    if let Some(reason) = control.stop_before(metrics, true) {
         return Some(reason);
     }
     metrics.restarts += 1;
@@ -337,23 +337,4 @@ fn choose_partner<C: Counter>(
             (partner != row && board.swap_delta(row, partner) < 0).then_some(partner)
         })
     }
-}
-
-/// Attacking pairs of a permutation board, counted from its columns alone
-/// with one diagonal direction at a time (used when the budget stops the
-/// initialization, whose counters only cover the rows placed so far).
-fn pairs_from_scratch(columns: &[u32]) -> u64 {
-    let n = columns.len();
-    let mut count = vec![0u32; (2 * n).saturating_sub(1)];
-    let mut pairs = 0u64;
-    for direction in [false, true] {
-        count.fill(0);
-        for (row, &column) in columns.iter().enumerate() {
-            let c = column as usize;
-            let diagonal = if direction { row + c } else { row + n - 1 - c };
-            pairs += u64::from(count[diagonal]);
-            count[diagonal] += 1;
-        }
-    }
-    pairs
 }

@@ -85,15 +85,12 @@ impl Solver for RandomRepair {
             if most == 0 {
                 return Outcome::solved(Placement::new(board.columns().to_vec()), metrics);
             }
-            if let Some(reason) = control.stop_reason(&metrics) {
+            let restart = since_start == self.restart_after;
+            if let Some(reason) = control.stop_before(&metrics, restart) {
                 metrics.final_conflicts = board.pairs();
                 return Outcome::unsolved(metrics, reason);
             }
-            if since_start == self.restart_after {
-                if let Some(reason) = control.restart_refused(&metrics) {
-                    metrics.final_conflicts = board.pairs();
-                    return Outcome::unsolved(metrics, reason);
-                }
+            if restart {
                 fill_random(&mut columns, n, rng);
                 board.reset(&columns);
                 metrics.restarts += 1;

@@ -111,14 +111,7 @@ impl Solver for RandomRestart {
         let mut drawn = 0;
         loop {
             // Every board after the first is a restart.
-            let stop = control.stop_reason(&metrics).or_else(|| {
-                if metrics.steps > 0 {
-                    control.restart_refused(&metrics)
-                } else {
-                    None
-                }
-            });
-            if let Some(reason) = stop {
+            if let Some(reason) = control.stop_before(&metrics, metrics.steps > 0) {
                 if metrics.steps > 0 {
                     for row in drawn..n {
                         draw.draw(row, rng);

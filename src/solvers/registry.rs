@@ -219,19 +219,25 @@ mod tests {
         }
     }
 
+    /// `name` with the `key=value` strings `given`, and its parameters in
+    /// effect.
+    fn resolved(name: &str, given: &[&str]) -> (&'static Algorithm, Params) {
+        let a = find_algorithm(name).expect("registered");
+        let given: Vec<_> = given
+            .iter()
+            .map(|p| params::split_assignment(p).expect("key=value"))
+            .collect();
+        (a, a.instantiate(&given).expect("valid").0)
+    }
+
     #[test]
     fn memory_refusals_name_n_the_estimate_the_limit_and_a_way_out() {
         let limit = 16 << 30;
-        let check = |name: &str, n: usize, given: &[(&str, &str)]| {
-            let a = find_algorithm(name).expect("registered");
-            let given: Vec<_> = given
-                .iter()
-                .map(|(k, v)| (k.to_string(), RawValue::Text(v.to_string())))
-                .collect();
-            let (params, _) = a.instantiate(&given).expect("valid");
+        let check = |name: &str, n: usize, given: &[&str]| {
+            let (a, params) = resolved(name, given);
             a.check_memory_against(n, &params, limit, "a test limit")
         };
-        let e = check("min-conflicts", 1_000_000, &[("variant", "blog")]).unwrap_err();
+        let e = check("min-conflicts", 1_000_000, &["variant=blog"]).unwrap_err();
         assert_eq!(
             e,
             ParamError::TooLarge {
@@ -254,17 +260,17 @@ mod tests {
         ] {
             assert!(message.contains(needle), "{needle:?} in {message}");
         }
-        let e = check("naive-repair", 1_000_000, &[("variant", "blog")]).unwrap_err();
+        let e = check("naive-repair", 1_000_000, &["variant=blog"]).unwrap_err();
         assert!(
             matches!(e, ParamError::TooLarge { n: 1_000_000, .. }),
             "{e}"
         );
-        let e = check("genetic", 1_000_000, &[("population", "1000000")]).unwrap_err();
+        let e = check("genetic", 1_000_000, &["population=1000000"]).unwrap_err();
         assert!(e.to_string().contains("lower population"), "{e}");
         // What the shipped experiments and the README run fits.
         for (name, n, given) in [
-            ("min-conflicts", 1_000_000_000, &[("variant", "fast")][..]),
-            ("min-conflicts", 10_000, &[("variant", "blog")][..]),
+            ("min-conflicts", 1_000_000_000, &["variant=fast"][..]),
+            ("min-conflicts", 10_000, &["variant=blog"][..]),
             ("construction", 1_000_000_000, &[][..]),
             ("annealing", 100_000, &[][..]),
             ("genetic", 10_000, &[][..]),
@@ -278,30 +284,22 @@ mod tests {
 
     #[test]
     fn only_restarting_configurations_can_restart() {
-        let params = |name: &str, given: &[(&str, &str)]| {
-            let a = find_algorithm(name).expect("registered");
-            let given: Vec<_> = given
-                .iter()
-                .map(|(k, v)| (k.to_string(), RawValue::Text(v.to_string())))
-                .collect();
-            (a, a.instantiate(&given).expect("valid").0)
-        };
         for (name, given, restarts) in [
             ("backtracking", &[][..], false),
             ("construction", &[][..], false),
             ("random-restart", &[][..], true),
             ("naive-repair", &[][..], true),
-            ("naive-repair", &[("variant", "blog")][..], true),
+            ("naive-repair", &["variant=blog"][..], true),
             ("min-conflicts", &[][..], true),
-            ("min-conflicts", &[("patience", "0")][..], false),
-            ("min-conflicts", &[("variant", "blog")][..], true),
-            ("min-conflicts", &[("variant", "fast")][..], true),
+            ("min-conflicts", &["patience=0"][..], false),
+            ("min-conflicts", &["variant=blog"][..], true),
+            ("min-conflicts", &["variant=fast"][..], true),
             ("genetic", &[][..], false),
-            ("genetic", &[("variant", "hesham")][..], false),
+            ("genetic", &["variant=hesham"][..], false),
             ("annealing", &[][..], false),
-            ("annealing", &[("variant", "hesham")][..], false),
+            ("annealing", &["variant=hesham"][..], false),
         ] {
-            let (a, p) = params(name, given);
+            let (a, p) = resolved(name, given);
             assert_eq!(a.can_restart(&p), restarts, "{name} {given:?}");
             let limited = Budget {
                 max_restarts: Some(5),
@@ -311,7 +309,7 @@ mod tests {
             assert_eq!(ignored.is_some(), !restarts, "{name} {given:?}");
             assert_eq!(a.restart_budget_ignored(&p, &Budget::UNLIMITED), None);
         }
-        let (a, p) = params("annealing", &[]);
+        let (a, p) = resolved("annealing", &[]);
         let limited = Budget {
             max_restarts: Some(0),
             ..Budget::UNLIMITED
@@ -320,7 +318,7 @@ mod tests {
             a.restart_budget_ignored(&p, &limited),
             Some("simulated annealing never restarts (reheats are not restarts)")
         );
-        let (a, p) = params("min-conflicts", &[("patience", "0")]);
+        let (a, p) = resolved("min-conflicts", &["patience=0"]);
         assert_eq!(
             a.restart_budget_ignored(&p, &limited),
             Some("patience=0 turns its restarts off")
