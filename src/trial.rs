@@ -1,0 +1,190 @@
+//! The trial path: one seeded search, timed and validated. Every caller that
+//! runs a solver for a result — `queens solve`, the experiment runner, the
+//! benchmarks — goes through [`run_trial`], so a row of runs.csv, a replay
+//! with `queens solve --seed` and a benchmark figure come from the same code.
+//!
+//! A trial seeds a fresh ChaCha8 generator from its seed, builds the
+//! [`Control`] (budget, interrupt flag, trace observer), measures the wall
+//! time of the search alone, and checks any solution with the independent
+//! validator ([`crate::board::validate`]), which shares no code with a
+//! solver.
+
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+use rand::SeedableRng;
+use rand::rngs::ChaCha8Rng;
+
+use crate::board::{Violation, validate};
+use crate::outcome::{Outcome, StopReason};
+use crate::solvers::{Budget, Control, Solver, Trace};
+
+/// What one trial is: the solver, the board size, the seed of its generator
+/// and the budget, with an optional interrupt flag and trace observer.
+pub struct Trial<'a> {
+    /// The configured solver.
+    pub solver: &'a dyn Solver,
+    /// The board size N.
+    pub n: usize,
+    /// The seed of the trial's ChaCha8 generator.
+    pub seed: u64,
+    /// The limits in force.
+    pub budget: Budget,
+    /// Set by Ctrl-C: the search stops at its next poll (stop reason
+    /// `interrupted`).
+    pub interrupt: Option<&'a AtomicBool>,
+    /// Receives the search's convergence points.
+    pub trace: Option<&'a mut dyn Trace>,
+}
+
+impl<'a> Trial<'a> {
+    /// A trial of `solver` at size `n` with `seed` and `budget`, without an
+    /// interrupt flag or trace observer.
+    pub fn new(solver: &'a dyn Solver, n: usize, seed: u64, budget: Budget) -> Self {
+        Trial {
+            solver,
+            n,
+            seed,
+            budget,
+            interrupt: None,
+            trace: None,
+        }
+    }
+
+    /// Also stop when `flag` becomes true.
+    pub fn with_interrupt(mut self, flag: &'a AtomicBool) -> Self {
+        self.interrupt = Some(flag);
+        self
+    }
+
+    /// Send convergence points to `trace`.
+    pub fn with_trace(mut self, trace: &'a mut dyn Trace) -> Self {
+        self.trace = Some(trace);
+        self
+    }
+}
+
+/// A finished trial: the outcome (its solution, if any, passed the
+/// validator) and the wall time of the search.
+#[derive(Clone, Debug)]
+pub struct TrialResult {
+    /// What the search produced.
+    pub outcome: Outcome,
+    /// Wall seconds of the search alone (not the validation).
+    pub wall_seconds: f64,
+}
+
+impl TrialResult {
+    /// Whether the user interrupted the search: such a trial is not a result
+    /// and is not recorded.
+    pub fn was_interrupted(&self) -> bool {
+        self.outcome.stop_reason == StopReason::Interrupted
+    }
+}
+
+/// A solver returned a board that is not a solution: a bug in the solver.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the solver returned an invalid board for N = {n} with seed {seed}: {violation}")]
+pub struct InvalidSolution {
+    /// The board size.
+    pub n: usize,
+    /// The trial's seed.
+    pub seed: u64,
+    /// The first violation the validator found.
+    pub violation: Violation,
+}
+
+/// Runs one trial: seeds the generator, runs the search under the budget,
+/// times it, and validates the solution.
+pub fn run_trial(trial: Trial<'_>) -> Result<TrialResult, InvalidSolution> {
+    let Trial {
+        solver,
+        n,
+        seed,
+        budget,
+        interrupt,
+        trace,
+    } = trial;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut control = Control::new(budget);
+    if let Some(flag) = interrupt {
+        control = control.with_interrupt(flag);
+    }
+    if let Some(trace) = trace {
+        control = control.with_trace(trace);
+    }
+    let start = Instant::now();
+    let outcome = solver.solve(n, &mut rng, &mut control);
+    let wall_seconds = start.elapsed().as_secs_f64();
+    if let Some(solution) = &outcome.solution {
+        validate(solution.columns()).map_err(|violation| InvalidSolution { n, seed, violation })?;
+    }
+    Ok(TrialResult {
+        outcome,
+        wall_seconds,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Placement;
+    use crate::outcome::Metrics;
+    use crate::solvers::find_algorithm;
+
+    /// A solver that always returns the same board, valid or not.
+    struct Fixed(Vec<u32>);
+
+    impl Solver for Fixed {
+        fn solve(&self, _: usize, _: &mut ChaCha8Rng, _: &mut Control<'_>) -> Outcome {
+            Outcome::solved(Placement::new(self.0.clone()), Metrics::default())
+        }
+    }
+
+    #[test]
+    fn a_trial_replays_bit_for_bit() {
+        let algorithm = find_algorithm("min-conflicts").expect("registered");
+        let (_, solver) = algorithm.instantiate(&[]).expect("defaults");
+        let run = || {
+            run_trial(Trial::new(solver.as_ref(), 30, 7, Budget::steps(100_000)))
+                .expect("valid")
+                .outcome
+        };
+        let first = run();
+        assert!(first.is_solved());
+        assert_eq!(first, run());
+    }
+
+    #[test]
+    fn an_invalid_board_is_refused_with_its_violation() {
+        assert!(
+            run_trial(Trial::new(
+                &Fixed(vec![1, 3, 0, 2]),
+                4,
+                0,
+                Budget::UNLIMITED
+            ))
+            .is_ok()
+        );
+        let error = run_trial(Trial::new(
+            &Fixed(vec![0, 1, 2, 3]),
+            4,
+            9,
+            Budget::UNLIMITED,
+        ))
+        .expect_err("a diagonal is shared");
+        assert_eq!((error.n, error.seed), (4, 9));
+        assert!(matches!(error.violation, Violation::SameDiagonal { .. }));
+    }
+
+    #[test]
+    fn an_interrupted_trial_says_so() {
+        let algorithm = find_algorithm("random-restart").expect("registered");
+        let (_, solver) = algorithm.instantiate(&[]).expect("defaults");
+        let flag = AtomicBool::new(true);
+        let result =
+            run_trial(Trial::new(solver.as_ref(), 40, 1, Budget::UNLIMITED).with_interrupt(&flag))
+                .expect("no solution to validate");
+        assert!(result.was_interrupted());
+    }
+}
