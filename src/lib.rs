@@ -9,6 +9,7 @@ pub mod board;
 pub mod experiment;
 pub mod outcome;
 pub mod plot;
+pub mod records;
 pub mod solvers;
 pub mod stderr;
 pub mod symmetry;

@@ -17,7 +17,7 @@ use rand::rngs::ChaCha8Rng;
 
 use crate::board::{Violation, validate};
 use crate::outcome::{Outcome, StopReason};
-use crate::solvers::{Budget, Control, Solver, Trace};
+use crate::solvers::{Budget, Control, Params, Solver, Trace};
 
 /// What one trial is: the solver, the board size, the seed of its generator
 /// and the budget, with an optional interrupt flag and trace observer.
@@ -92,6 +92,25 @@ pub struct InvalidSolution {
     pub seed: u64,
     /// The first violation the validator found.
     pub violation: Violation,
+}
+
+/// The `queens solve` command line that replays a trial of `algorithm` (a
+/// registry name) with `params`, at size `n` with `seed` under `budget`.
+pub fn replay_command(
+    algorithm: &str,
+    n: u64,
+    seed: u64,
+    params: &Params,
+    budget: &Budget,
+) -> String {
+    let mut command = format!("queens solve -a {algorithm} -n {n} --seed {seed}");
+    for args in [params.as_cli_args(), budget.as_cli_args()] {
+        if !args.is_empty() {
+            command.push(' ');
+            command.push_str(&args);
+        }
+    }
+    command
 }
 
 /// Runs one trial: seeds the generator, runs the search under the budget,
@@ -175,6 +194,28 @@ mod tests {
         .expect_err("a diagonal is shared");
         assert_eq!((error.n, error.seed), (4, 9));
         assert!(matches!(error.violation, Violation::SameDiagonal { .. }));
+    }
+
+    #[test]
+    fn the_replay_command_names_everything_that_fixes_the_trial() {
+        let (params, _) = find_algorithm("naive-repair")
+            .expect("registered")
+            .instantiate(&[])
+            .expect("defaults");
+        let params_args = params.as_cli_args();
+        assert!(params_args.starts_with("--param "), "{params_args}");
+        assert_eq!(
+            replay_command("naive-repair", 12, 99, &params, &Budget::steps(500)),
+            format!("queens solve -a naive-repair -n 12 --seed 99 {params_args} --max-steps 500")
+        );
+        let (params, _) = find_algorithm("construction")
+            .expect("registered")
+            .instantiate(&[])
+            .expect("defaults");
+        assert_eq!(
+            replay_command("construction", 8, 0, &params, &Budget::UNLIMITED),
+            "queens solve -a construction -n 8 --seed 0"
+        );
     }
 
     #[test]

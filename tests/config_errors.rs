@@ -2,6 +2,8 @@
 //! found and what is allowed — and nothing written.
 
 use assert_cmd::Command;
+use queens::experiment::config::load;
+use queens::experiment::diagnostics::ConfigWarning;
 
 /// Runs `queens run FILE --quiet` on `text` saved as `file` in an empty
 /// directory; returns the directory, the exit code and stderr.
@@ -277,6 +279,26 @@ fn a_restart_budget_on_an_algorithm_that_never_restarts_is_a_warning() {
     );
     // Min-conflicts restarts, so its budget is not worth a warning.
     assert_eq!(stderr.matches("warning:").count(), 1, "{stderr}");
+    // The library hands the warning over typed, located at the name.
+    let experiment = load("warn.toml", &text).expect("loads");
+    match experiment.warnings.as_slice() {
+        [
+            ConfigWarning::RestartBudgetIgnored {
+                location,
+                label,
+                algorithm,
+                ..
+            },
+        ] => {
+            assert_eq!((location.line, location.column), (9, 8));
+            assert_eq!(location.excerpt, "name = \"annealing\"");
+            assert_eq!(
+                (label.as_str(), algorithm.as_str()),
+                ("annealing", "annealing")
+            );
+        }
+        other => panic!("{other:?}"),
+    }
     let runs = std::fs::read_to_string(dir.path().join("data/t/runs.csv")).expect("runs.csv");
     assert_eq!(runs.lines().count(), 1 + 2 * 2 * 2, "{runs}");
 }

@@ -2,7 +2,7 @@
 //! as PNG drawn with the embedded font; stable colours; clear errors.
 //!
 //! The data is synthetic, written through the record structs of
-//! `queens::experiment::records` (so it always matches the CSV contract): a
+//! `queens::records` (so it always matches the CSV contract): a
 //! seeded generator for a realistic experiment, summarised by the real
 //! `queens::analysis::summary` (as `queens run` does), and the hand-written
 //! `tests/fixtures/tiny` for the edge cases (its summary.csv carries an extra
@@ -13,11 +13,12 @@ use std::path::{Path, PathBuf};
 use std::process::Output;
 
 use assert_cmd::Command;
-use queens::analysis::summary::{summarize, write_summary};
+use queens::StopReason;
+use queens::analysis::summary::summarize;
 use queens::experiment::config::{self, config_hash};
 use queens::experiment::metadata::Metadata;
-use queens::experiment::records::{RunRecord, TraceRecord};
 use queens::plot::style::{HEIGHT, PALETTE, Styles, WIDTH};
+use queens::records::{RunRecord, TraceRecord, write_summary};
 
 /// SplitMix64: a tiny seeded generator for the synthetic data.
 struct Mix(u64);
@@ -90,7 +91,11 @@ fn write_experiment(
                     trial,
                     seed: mix.next(),
                     solved,
-                    stop_reason: if solved { "solved" } else { "budget_steps" }.to_owned(),
+                    stop_reason: if solved {
+                        StopReason::Solved
+                    } else {
+                        StopReason::BudgetSteps
+                    },
                     steps,
                     restarts: 0,
                     checks: steps * n,

@@ -5,11 +5,20 @@
 mod common;
 
 use common::table;
+use queens::StopReason;
 
 use std::path::Path;
 use std::process::Output;
+use std::sync::atomic::AtomicBool;
 
 use assert_cmd::Command;
+use queens::experiment::config::{self, Experiment};
+use queens::experiment::error::RunError;
+use queens::experiment::merge::merge;
+use queens::experiment::observer::{NoObserver, RunObserver, SessionStart, TrialInfo};
+use queens::experiment::plan::Shard;
+use queens::experiment::runner::{RunOptions, run_experiment};
+use queens::records::RunRecord;
 
 /// A small experiment: a stochastic solver (its rows depend on the seeds)
 /// next to an exact one (its counters are known).
@@ -284,7 +293,7 @@ fn every_row_replays_with_queens_solve() {
     let d = dir.path();
     ok(queens(d, &["run", "exp.toml", "-q"]));
     let mut reader = csv::Reader::from_path(d.join("data/invariance/runs.csv")).expect("runs");
-    let rows: Vec<queens::experiment::records::RunRecord> = reader
+    let rows: Vec<RunRecord> = reader
         .deserialize()
         .collect::<Result<_, _>>()
         .expect("rows");
@@ -391,8 +400,9 @@ fn summarize_recomputes_the_summary_from_runs_alone() {
 
 #[test]
 fn the_embedded_default_config_loads() {
-    use queens::experiment::config::{DEFAULT_CONFIG, DEFAULT_CONFIG_NAME, load};
-    let experiment = load(DEFAULT_CONFIG_NAME, DEFAULT_CONFIG).unwrap_or_else(|e| panic!("{e}"));
+    use queens::experiment::config::{DEFAULT_CONFIG, DEFAULT_CONFIG_NAME};
+    let experiment =
+        config::load(DEFAULT_CONFIG_NAME, DEFAULT_CONFIG).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(experiment.name, "blog-repair");
     let planned = queens::experiment::plan::plan(&experiment).len();
     assert!(planned > 1000, "{planned} trials");
@@ -407,13 +417,13 @@ fn the_time_limit_ends_a_trial_as_budget_time() {
     std::fs::write(d.join("clock.toml"), config).expect("config");
     ok(queens(d, &["run", "clock.toml", "-q"]));
     let mut reader = csv::Reader::from_path(d.join("data/clock/runs.csv")).expect("runs");
-    let rows: Vec<queens::experiment::records::RunRecord> = reader
+    let rows: Vec<RunRecord> = reader
         .deserialize()
         .collect::<Result<_, _>>()
         .expect("rows");
     assert_eq!(rows.len(), 2);
     for row in rows {
-        assert_eq!(row.stop_reason, "budget_time", "{row:?}");
+        assert_eq!(row.stop_reason, StopReason::BudgetTime, "{row:?}");
         assert!(!row.solved && row.wall_seconds >= 0.05, "{row:?}");
     }
 }
@@ -451,4 +461,186 @@ fn sharded_traces_merge_into_the_single_run_traces() {
         table(&d.join("single/runs.csv")),
         table(&d.join("s/runs.csv"))
     );
+}
+
+/// What the runner told its observer, in order.
+#[derive(Default)]
+struct Recorder {
+    events: std::sync::Mutex<Vec<Event>>,
+}
+
+#[derive(Debug, PartialEq)]
+enum Event {
+    Session {
+        planned: u64,
+        previously_done: u64,
+        to_run: u64,
+    },
+    Started(usize),
+    Finished(usize, Option<(String, u64, u64)>),
+    Ended,
+}
+
+impl Recorder {
+    fn push(&self, event: Event) {
+        self.events.lock().expect("not poisoned").push(event);
+    }
+
+    fn take(&self) -> Vec<Event> {
+        std::mem::take(&mut *self.events.lock().expect("not poisoned"))
+    }
+}
+
+impl RunObserver for Recorder {
+    fn session_started(&self, start: &SessionStart<'_>) {
+        assert_eq!(start.experiment, "invariance");
+        self.push(Event::Session {
+            planned: start.planned,
+            previously_done: start.previously_done,
+            to_run: start.to_run,
+        });
+    }
+
+    fn trial_started(&self, trial: &TrialInfo<'_>) {
+        self.push(Event::Started(trial.position));
+    }
+
+    fn trial_finished(&self, trial: &TrialInfo<'_>, record: Option<&RunRecord>) {
+        let row = record.map(|r| {
+            assert_eq!((r.seed, r.label.as_str()), (trial.seed, trial.label));
+            (r.label.clone(), r.n, r.trial)
+        });
+        self.push(Event::Finished(trial.position, row));
+    }
+
+    fn trials_ended(&self) {
+        self.push(Event::Ended);
+    }
+}
+
+fn load(text: &str) -> Experiment {
+    config::load("exp.toml", text).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn options<'a>(
+    data_dir: &Path,
+    shard: Option<Shard>,
+    observer: &'a dyn RunObserver,
+    interrupt: &'a AtomicBool,
+) -> RunOptions<'a> {
+    RunOptions {
+        data_dir: data_dir.to_path_buf(),
+        threads: 2,
+        fresh: false,
+        shard,
+        observer,
+        interrupt,
+    }
+}
+
+#[test]
+fn the_observer_hears_the_session_and_every_trial_once() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let experiment = load(CONFIG);
+    let recorder = Recorder::default();
+    let interrupt = AtomicBool::new(false);
+    let data = dir.path().join("data");
+    let report =
+        run_experiment(&experiment, &options(&data, None, &recorder, &interrupt)).expect("runs");
+    assert_eq!((report.planned, report.ran), (26, 26));
+    let events = recorder.take();
+    assert_eq!(
+        events[0],
+        Event::Session {
+            planned: 26,
+            previously_done: 0,
+            to_run: 26
+        }
+    );
+    assert_eq!(events.last(), Some(&Event::Ended));
+    let started: std::collections::BTreeSet<usize> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Started(p) => Some(*p),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(started, (0..26).collect());
+    let plan = queens::experiment::plan::plan(&experiment);
+    let mut finished = 0;
+    for event in &events {
+        if let Event::Finished(p, row) = event {
+            let t = &plan[*p];
+            let label = experiment.entries[t.entry].label.clone();
+            assert_eq!(row, &Some((label, t.n, t.trial)));
+            finished += 1;
+        }
+    }
+    assert_eq!(finished, 26);
+    assert_eq!(events.len(), 1 + 2 * 26 + 1);
+
+    // A resume with nothing left to run starts no trial.
+    run_experiment(&experiment, &options(&data, None, &recorder, &interrupt)).expect("runs");
+    assert_eq!(
+        recorder.take(),
+        [
+            Event::Session {
+                planned: 26,
+                previously_done: 26,
+                to_run: 0
+            },
+            Event::Ended
+        ]
+    );
+}
+
+#[test]
+fn refusals_are_typed_conditions() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let d = dir.path();
+    let interrupt = AtomicBool::new(false);
+    let experiment = load(CONFIG);
+    let half = Shard { index: 0, count: 2 };
+    run_experiment(
+        &experiment,
+        &options(&d.join("a"), Some(half), &NoObserver, &interrupt),
+    )
+    .expect("runs");
+    let error = merge(&[d.join("a")], &d.join("a")).expect_err("refused");
+    assert!(
+        matches!(&error, RunError::MissingShards { missing } if missing == &[Shard { index: 1, count: 2 }]),
+        "{error}"
+    );
+    assert!(!error.is_internal());
+    let error = merge(&[d.join("nowhere-else")], &d.join("x")).expect_err("refused");
+    assert!(matches!(error, RunError::Io { .. }), "{error}");
+    std::fs::create_dir(d.join("empty")).expect("created");
+    let error = merge(&[d.join("empty")], &d.join("x")).expect_err("refused");
+    assert!(matches!(error, RunError::NoShards { .. }), "{error}");
+
+    let changed = load(&CONFIG.replace("seed = 11", "seed = 12"));
+    let error = run_experiment(
+        &changed,
+        &options(&d.join("a"), Some(half), &NoObserver, &interrupt),
+    )
+    .expect_err("refused");
+    match &error {
+        RunError::DifferentConfig {
+            stored_hash,
+            config_hash,
+            ..
+        } => assert_eq!(
+            (stored_hash, config_hash),
+            (&experiment.hash, &changed.hash)
+        ),
+        other => panic!("{other}"),
+    }
+
+    std::fs::remove_file(d.join("a/metadata.shard-0-of-2.json")).expect("removed");
+    let error = run_experiment(
+        &experiment,
+        &options(&d.join("a"), Some(half), &NoObserver, &interrupt),
+    )
+    .expect_err("refused");
+    assert!(matches!(error, RunError::UnknownOrigin { .. }), "{error}");
 }

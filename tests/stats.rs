@@ -1,11 +1,12 @@
 //! The statistics of summary.csv against hand-computed and published values.
 
+use queens::StopReason;
 use queens::analysis::stats::{
     bootstrap_median_interval, ecdf, ert, mean, quantile_sorted, sorted, wilson_interval,
 };
 use queens::analysis::summary::summarize;
 use queens::analysis::traces::{Trace, median_curve, value_at};
-use queens::experiment::records::RunRecord;
+use queens::records::RunRecord;
 
 fn close(a: f64, b: f64, tolerance: f64) -> bool {
     (a - b).abs() <= tolerance
@@ -91,7 +92,11 @@ fn row(label: &str, n: u64, trial: u64, solved: bool, steps: u64, wall: f64) -> 
         trial,
         seed: trial,
         solved,
-        stop_reason: if solved { "solved" } else { "budget_steps" }.into(),
+        stop_reason: if solved {
+            StopReason::Solved
+        } else {
+            StopReason::BudgetSteps
+        },
         steps,
         restarts: 0,
         checks: 2 * steps,

@@ -1,14 +1,14 @@
-//! summary.csv: one [`SummaryRow`] per (label, n), computed from runs.csv
-//! rows alone.
+//! The statistics of summary.csv: one [`SummaryRow`] per (label, n),
+//! computed from runs.csv rows alone (the file itself is written by
+//! [`crate::records::write_summary`]).
 
 use std::collections::BTreeMap;
-use std::path::Path;
 
 use super::stats::{
     bootstrap_median_interval, ert, mean, quantile_sorted, sorted, wilson_interval,
 };
-use crate::experiment::records::{RunRecord, SummaryRow};
-use crate::experiment::seed::SeedChain;
+use crate::records::seed::SeedChain;
+use crate::records::{RunRecord, SummaryRow};
 
 /// The master seed of the bootstrap intervals; each cell's generator is
 /// seeded with the SplitMix64 chain of (this, label, n), so a summary
@@ -99,48 +99,3 @@ pub fn summarize(runs: &[RunRecord]) -> Vec<SummaryRow> {
         .filter_map(|cell| summarize_cell(cell))
         .collect()
 }
-
-/// Writes `rows` to `path` as CSV (through a temporary file renamed into
-/// place, so a reader never sees half a summary).
-pub fn write_summary(path: &Path, rows: &[SummaryRow]) -> Result<(), csv::Error> {
-    let tmp = path.with_extension("csv.tmp");
-    let mut writer = csv::Writer::from_path(&tmp)?;
-    for row in rows {
-        writer.serialize(row)?;
-    }
-    if rows.is_empty() {
-        writer.write_record(SUMMARY_COLUMNS)?;
-    }
-    writer.flush()?;
-    drop(writer);
-    std::fs::rename(&tmp, path)?;
-    Ok(())
-}
-
-/// The columns of summary.csv, written as the header of an empty summary.
-pub const SUMMARY_COLUMNS: &[&str] = &[
-    "label",
-    "algorithm",
-    "n",
-    "trials",
-    "successes",
-    "success_rate",
-    "success_low",
-    "success_high",
-    "steps_mean",
-    "steps_median",
-    "steps_p10",
-    "steps_p90",
-    "steps_median_low",
-    "steps_median_high",
-    "checks_mean",
-    "checks_median",
-    "checks_p10",
-    "checks_p90",
-    "mean_wall_seconds",
-    "median_wall_seconds",
-    "p10_wall_seconds",
-    "p90_wall_seconds",
-    "ert_steps",
-    "ert_seconds",
-];

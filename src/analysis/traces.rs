@@ -15,9 +15,8 @@ pub fn value_at(trace: &[(f64, f64)], step: f64) -> Option<f64> {
     Some(i.checked_sub(1).map_or(first.1, |i| trace[i].1))
 }
 
-/// The median (type-7 quantile 0.5, see
-/// [`quantile_sorted`](super::stats::quantile_sorted)) over the non-empty
-/// `traces` of their best value ([`value_at`]) at `points` steps spaced
+/// The median (type-7 quantile 0.5, see [`quantile_sorted`]) over the
+/// non-empty `traces` of their best value ([`value_at`]) at `points` steps spaced
 /// evenly on a log scale from step 1 to the last step of any trace (step 1
 /// alone when that is 1 or less, or when `points` is 1), as (step, median)
 /// pairs. Empty when no trace has a sample or `points` is 0.

@@ -10,7 +10,7 @@ use anyhow::Context;
 
 use super::{BenchOptions, BenchRow, measure};
 use crate::experiment::config;
-use crate::experiment::progress::ProgressMode;
+use crate::experiment::observer::NoObserver;
 use crate::experiment::runner::{RunOptions, run_experiment};
 
 /// Runs the overhead experiment on 1 and 2 threads.
@@ -39,7 +39,7 @@ pub fn run(options: &BenchOptions) -> anyhow::Result<Vec<BenchRow>> {
                 threads,
                 fresh: true,
                 shard: None,
-                progress: ProgressMode::Hidden,
+                observer: &NoObserver,
                 interrupt: &interrupt,
             };
             let (report, timing) = measure(|| run_experiment(&experiment, &run_options));

@@ -31,7 +31,7 @@ impl Failure {
         let internal = error.chain().any(|e| {
             e.is::<InternalError>()
                 || e.downcast_ref::<RunError>()
-                    .is_some_and(|r| matches!(r, RunError::InvalidSolution(_) | RunError::Poisoned))
+                    .is_some_and(RunError::is_internal)
         });
         let pipe_closed = error.chain().any(|e| {
             e.downcast_ref::<io::Error>()
@@ -71,6 +71,8 @@ impl Failure {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use queens::Violation;
+    use queens::experiment::plan::Shard;
 
     fn io_error(kind: io::ErrorKind) -> anyhow::Error {
         anyhow::Error::from(io::Error::from(kind))
@@ -85,10 +87,25 @@ mod tests {
         let message = failure.message(&error).expect("a message");
         assert!(message.contains("a bad board"), "{message}");
         assert!(message.contains("please report it"), "{message}");
-        for run_error in [
-            RunError::InvalidSolution("min-conflicts n=8".into()),
-            RunError::Poisoned,
-        ] {
+        let invalid = RunError::InvalidSolution {
+            label: "mc".into(),
+            n: 4,
+            seed: 9,
+            violation: Violation::SameColumn {
+                first: 0,
+                second: 1,
+                column: 2,
+            },
+            replay: "queens solve -a min-conflicts -n 4 --seed 9".into(),
+        };
+        let message = invalid.to_string();
+        assert!(
+            message
+                .starts_with("internal error: mc returned an invalid board for N = 4 with seed 9")
+                && message.ends_with("; replay: queens solve -a min-conflicts -n 4 --seed 9"),
+            "{message}"
+        );
+        for run_error in [invalid, RunError::Poisoned] {
             assert_eq!(Failure::of(&run_error.into()), Failure::Internal);
         }
     }
@@ -107,7 +124,10 @@ mod tests {
         for error in [
             anyhow::anyhow!("unknown algorithm 'quantum'"),
             io_error(io::ErrorKind::NotFound),
-            RunError::Refused("another config".into()).into(),
+            RunError::MissingShards {
+                missing: vec![Shard { index: 1, count: 2 }],
+            }
+            .into(),
         ] {
             let failure = Failure::of(&error);
             assert_eq!(failure, Failure::BadInput, "{error:#}");

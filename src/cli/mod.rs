@@ -17,6 +17,7 @@ mod failure;
 mod merge;
 mod output_file;
 mod plot;
+mod progress;
 mod run;
 mod solve;
 mod summarize;

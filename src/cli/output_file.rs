@@ -4,11 +4,12 @@
 //! - [`OutputFile::check`] runs before any search: a missing directory, a
 //!   directory given as the file, or a place where no file can be created
 //!   fails at once (exit 2) and nothing is touched.
-//! - A regular file, or a new one, is written to a temporary file in the same
-//!   directory and renamed onto it by [`Pending::commit`], which a command
-//!   calls only when it has a result to write. An existing file is never
-//!   truncated or removed, it keeps its permissions, and a symbolic link keeps
-//!   pointing where it did (the file it points to is replaced).
+//! - A regular file, or a new one, is written by the atomic writer
+//!   ([`queens::records::atomic`]: a temporary file in the same directory,
+//!   renamed onto it by [`Pending::commit`], which a command calls only when
+//!   it has a result to write). An existing file is never truncated or
+//!   removed, it keeps its permissions, and a symbolic link keeps pointing
+//!   where it did (the file it points to is replaced).
 //! - Anything else that opens for writing — a FIFO, /dev/null, a terminal —
 //!   is written straight into and never created, truncated or removed. A path
 //!   naming the file stdout writes to (/dev/stdout, or the file stdout is
@@ -18,10 +19,11 @@
 //! Writes are buffered and stream, so a solution of 10^8 queens is never held
 //! as one string.
 
-use std::ffi::OsString;
 use std::fs::{self, File, OpenOptions, Permissions};
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
+
+use queens::records::atomic::AtomicFile;
 
 /// Buffer size of file writes.
 const BUFFER: usize = 1 << 16;
@@ -84,26 +86,17 @@ impl OutputFile {
     pub fn open(self) -> Result<Pending, OutputError> {
         let OutputFile { what, path, target } = self;
         let opened = match target {
-            Target::Replace { dest, permissions } => create_temp(&dest).and_then(|(file, temp)| {
-                let replacement = Replacement { temp, dest };
-                if let Some(p) = permissions
-                    && let Err(e) = fs::set_permissions(&replacement.temp, p)
-                {
-                    replacement.discard();
-                    return Err(e);
+            Target::Replace { dest, permissions } => AtomicFile::create(&dest).and_then(|file| {
+                if let Some(p) = permissions {
+                    file.set_permissions(p)?;
                 }
-                Ok((Sink::file(file), Some(replacement)))
+                Ok(Sink::Replace(file))
             }),
-            Target::InPlace(file) => Ok((Sink::file(file), None)),
-            Target::Stdout => Ok((Sink::Stdout(io::stdout().lock()), None)),
+            Target::InPlace(file) => Ok(Sink::InPlace(BufWriter::with_capacity(BUFFER, file))),
+            Target::Stdout => Ok(Sink::Stdout(io::stdout().lock())),
         };
         match opened {
-            Ok((sink, replacement)) => Ok(Pending {
-                what,
-                path,
-                sink,
-                replacement,
-            }),
+            Ok(sink) => Ok(Pending { what, path, sink }),
             Err(source) => Err(OutputError { what, path, source }),
         }
     }
@@ -174,68 +167,20 @@ fn is_stdout(_metadata: &fs::Metadata) -> bool {
     false
 }
 
-/// Checks that a temporary file can be created beside `dest`, and removes it.
+/// Checks that a temporary file can be created beside `dest` (and removes
+/// it).
 fn probe(dest: &Path) -> io::Result<()> {
-    let (file, temp) = create_temp(dest)?;
-    drop(file);
-    fs::remove_file(temp)
-}
-
-/// Creates a new, hidden temporary file in the directory of `dest`.
-fn create_temp(dest: &Path) -> io::Result<(File, PathBuf)> {
-    let dir = match dest.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir,
-        _ => Path::new("."),
-    };
-    if !dir.is_dir() {
-        return Err(io::Error::new(
-            io::ErrorKind::NotFound,
-            format!("directory {} does not exist", dir.display()),
-        ));
-    }
-    let name = dest.file_name().unwrap_or(dest.as_os_str());
-    let mut attempt = 0u32;
-    loop {
-        let mut temp_name = OsString::from(".");
-        temp_name.push(name);
-        temp_name.push(format!(".{}-{attempt}.tmp", std::process::id()));
-        let temp = dir.join(temp_name);
-        match OpenOptions::new().write(true).create_new(true).open(&temp) {
-            Ok(file) => return Ok((file, temp)),
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists && attempt < 100 => attempt += 1,
-            Err(e) => {
-                return Err(io::Error::new(
-                    e.kind(),
-                    format!("cannot create a file in {}: {e}", dir.display()),
-                ));
-            }
-        }
-    }
-}
-
-/// A temporary file and the file it will replace.
-struct Replacement {
-    temp: PathBuf,
-    dest: PathBuf,
-}
-
-impl Replacement {
-    /// Removes the temporary file; the destination is left as it was.
-    fn discard(&self) {
-        let _ = fs::remove_file(&self.temp);
-    }
+    AtomicFile::create(dest).map(drop)
 }
 
 /// Where the bytes of a [`Pending`] go.
 enum Sink {
-    File(BufWriter<File>),
+    /// A regular file, written beside its destination.
+    Replace(AtomicFile),
+    /// A FIFO, device or terminal.
+    InPlace(BufWriter<File>),
+    /// The file stdout writes to.
     Stdout(io::StdoutLock<'static>),
-}
-
-impl Sink {
-    fn file(file: File) -> Sink {
-        Sink::File(BufWriter::with_capacity(BUFFER, file))
-    }
 }
 
 /// An output file being written. [`Pending::commit`] finishes it; dropped
@@ -245,7 +190,6 @@ pub struct Pending {
     what: &'static str,
     path: PathBuf,
     sink: Sink,
-    replacement: Option<Replacement>,
 }
 
 impl Pending {
@@ -260,48 +204,31 @@ impl Pending {
 
     /// Flushes the file and, for a regular file, syncs the temporary file
     /// and renames it onto the destination.
-    pub fn commit(mut self) -> Result<(), OutputError> {
-        let done = self.finish();
-        done.map_err(|e| self.error(e))
-    }
-
-    fn finish(&mut self) -> io::Result<()> {
-        match &mut self.sink {
-            Sink::File(w) => {
-                w.flush()?;
-                if self.replacement.is_some() {
-                    w.get_ref().sync_all()?;
-                }
-            }
-            Sink::Stdout(out) => out.flush()?,
-        }
-        match self.replacement.take() {
-            Some(r) => fs::rename(&r.temp, &r.dest).inspect_err(|_| r.discard()),
-            None => Ok(()),
-        }
+    pub fn commit(self) -> Result<(), OutputError> {
+        let Pending { what, path, sink } = self;
+        let done = match sink {
+            Sink::Replace(file) => file.commit(),
+            Sink::InPlace(mut w) => w.flush(),
+            Sink::Stdout(mut out) => out.flush(),
+        };
+        done.map_err(|source| OutputError { what, path, source })
     }
 }
 
 impl Write for Pending {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         match &mut self.sink {
-            Sink::File(w) => w.write(buf),
+            Sink::Replace(f) => f.write(buf),
+            Sink::InPlace(w) => w.write(buf),
             Sink::Stdout(out) => out.write(buf),
         }
     }
 
     fn flush(&mut self) -> io::Result<()> {
         match &mut self.sink {
-            Sink::File(w) => w.flush(),
+            Sink::Replace(f) => f.flush(),
+            Sink::InPlace(w) => w.flush(),
             Sink::Stdout(out) => out.flush(),
-        }
-    }
-}
-
-impl Drop for Pending {
-    fn drop(&mut self) {
-        if let Some(r) = self.replacement.take() {
-            r.discard();
         }
     }
 }

@@ -7,11 +7,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use anyhow::Context;
 use queens::experiment::config::{self, DEFAULT_CONFIG, DEFAULT_CONFIG_NAME};
 use queens::experiment::plan::Shard;
-use queens::experiment::progress::ProgressMode;
-use queens::experiment::runner::{RunFiles, RunOptions, check_data_dir, run_experiment};
+use queens::experiment::runner::{RunOptions, run_experiment};
 
 use super::Exit;
 use super::args::thread_count;
+use super::progress::RunDisplay;
 
 /// Set by Ctrl-C.
 static INTERRUPT: AtomicBool = AtomicBool::new(false);
@@ -60,9 +60,6 @@ pub fn run(args: RunArgs) -> anyhow::Result<Exit> {
         None => (DEFAULT_CONFIG_NAME.to_string(), DEFAULT_CONFIG.to_string()),
     };
     let experiment = config::load(&source, &text)?;
-    for warning in &experiment.warnings {
-        queens::stderr_line!("warning: {warning}");
-    }
     let data_dir = args
         .data
         .clone()
@@ -71,26 +68,17 @@ pub fn run(args: RunArgs) -> anyhow::Result<Exit> {
         .plots
         .clone()
         .unwrap_or_else(|| PathBuf::from("plots").join(&experiment.name));
-    check_data_dir(
-        &experiment,
-        &RunFiles::new(&data_dir, args.shard),
-        args.fresh,
-    )?;
-
     install_interrupt_handler();
     let threads = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let display = RunDisplay::new(!args.quiet);
     let options = RunOptions {
         data_dir: data_dir.clone(),
         threads,
         fresh: args.fresh,
         shard: args.shard,
-        progress: if args.quiet {
-            ProgressMode::Hidden
-        } else {
-            ProgressMode::Auto
-        },
+        observer: &display,
         interrupt: &INTERRUPT,
     };
     let report = run_experiment(&experiment, &options)?;

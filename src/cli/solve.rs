@@ -3,13 +3,11 @@
 
 use std::io::{self, Write};
 use std::path::PathBuf;
-use std::time::Instant;
 
 use queens::solvers::params::{RawValue, split_assignment};
-use queens::solvers::{Budget, Control, Outcome, find_algorithm};
-use queens::{Placement, board, validate};
-use rand::SeedableRng;
-use rand::rngs::ChaCha8Rng;
+use queens::solvers::{Budget, Outcome, find_algorithm};
+use queens::trial::{InvalidSolution, Trial, TrialResult, replay_command, run_trial};
+use queens::{Placement, board};
 
 use super::Exit;
 use super::args::{board_size, unsigned};
@@ -124,17 +122,16 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
             algorithm.name
         );
     }
-    let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
-    let mut control = Control::new(budget);
-    let start = Instant::now();
-    let outcome = solver.solve(args.n, &mut rng, &mut control);
-    let wall_seconds = start.elapsed().as_secs_f64();
+    let TrialResult {
+        outcome,
+        wall_seconds,
+    } = run_trial(Trial::new(&*solver, args.n, args.seed, budget)).map_err(|e| {
+        let replay = replay_command(algorithm.name, args.n as u64, args.seed, &params, &budget);
+        invalid_board(algorithm.name, &e, &replay)
+    })?;
 
     let written = match &outcome.solution {
-        Some(solution) => {
-            check_solution(algorithm.name, solution)?;
-            write_files(solution, output, svg)
-        }
+        Some(solution) => write_files(solution, output, svg),
         None => Ok(()),
     };
     // The result is printed even when a file could not be written.
@@ -147,15 +144,13 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
     })
 }
 
-/// Confirms with the independent validator that `algorithm`'s board is a
-/// solution; a board that is not is a bug.
-fn check_solution(algorithm: &str, solution: &Placement) -> Result<(), InternalError> {
-    validate(solution.columns()).map_err(|violation| {
-        InternalError(format!(
-            "{algorithm} returned an invalid board for N = {} ({violation})",
-            solution.n()
-        ))
-    })
+/// The error of a board from `algorithm` that the independent validator
+/// refused: a bug in queens, with the command that `replay`s it.
+fn invalid_board(algorithm: &str, error: &InvalidSolution, replay: &str) -> InternalError {
+    InternalError(format!(
+        "{algorithm} returned an invalid board for N = {} ({}); replay: {replay}",
+        error.n, error.violation
+    ))
 }
 
 /// Writes the solution file and the SVG drawing, those that were asked for;
@@ -242,15 +237,23 @@ mod tests {
 
     #[test]
     fn an_invalid_board_from_a_solver_is_an_internal_error_exiting_70() {
-        assert!(check_solution("construction", &Placement::new(vec![1, 3, 0, 2])).is_ok());
-        let error = check_solution("construction", &Placement::new(vec![0, 1, 2, 3]))
-            .expect_err("a diagonal is shared");
-        let message = error.to_string();
-        assert!(
-            message.contains("construction") && message.contains("N = 4"),
-            "{message}"
+        let error = InvalidSolution {
+            n: 4,
+            seed: 3,
+            violation: queens::Violation::SameDiagonal {
+                first: 0,
+                second: 1,
+            },
+        };
+        let replay = "queens solve -a construction -n 4 --seed 3";
+        let message = invalid_board("construction", &error, replay).to_string();
+        assert_eq!(
+            message,
+            "internal error: construction returned an invalid board for N = 4 \
+             (rows 0 and 1 share a diagonal); \
+             replay: queens solve -a construction -n 4 --seed 3"
         );
-        let error = anyhow::Error::from(error);
+        let error = anyhow::Error::from(invalid_board("construction", &error, replay));
         assert_eq!(Failure::of(&error).code(), 70);
     }
 }

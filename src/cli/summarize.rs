@@ -4,9 +4,8 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use anyhow::bail;
-use queens::analysis::summary::{summarize, write_summary};
-use queens::experiment::records::RunRecord;
-use queens::experiment::runs_file::read_rows;
+use queens::analysis::summary::summarize;
+use queens::records::{RunRecord, read_rows, write_summary};
 
 use super::Exit;
 

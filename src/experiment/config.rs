@@ -29,13 +29,13 @@
 //! overridden by its own `[algorithm.budget]`.
 
 use std::collections::BTreeMap;
-use std::fmt;
 use std::ops::Range;
 
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
 use toml::Spanned;
 
+use super::diagnostics::{ConfigError, ConfigWarning, Location};
 use crate::solvers::params::{ParamError, RawValue};
 use crate::solvers::{Algorithm, Budget, Params, Solver, find_algorithm};
 
@@ -51,36 +51,6 @@ pub const DEFAULT_TRACE_EVERY: u64 = 100;
 
 /// Largest board size a config may ask for.
 pub const MAX_SIZE: u64 = u32::MAX as u64;
-
-/// A config that cannot be run, located in its file.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub struct ConfigError {
-    /// The file (or the embedded config's name).
-    pub file: String,
-    /// 1-based line of the offending text.
-    pub line: usize,
-    /// 1-based column (in characters) of the offending text.
-    pub column: usize,
-    /// What was found and what is allowed.
-    pub message: String,
-    /// The offending line of the file, for display.
-    pub excerpt: String,
-}
-
-impl fmt::Display for ConfigError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}:{}:{}: {}",
-            self.file, self.line, self.column, self.message
-        )?;
-        if !self.excerpt.trim().is_empty() {
-            let pad = " ".repeat(self.column.saturating_sub(1));
-            write!(f, "\n    {}\n    {pad}^", self.excerpt)?;
-        }
-        Ok(())
-    }
-}
 
 /// One algorithm configuration of an experiment, checked and built.
 pub struct Entry {
@@ -120,10 +90,9 @@ pub struct Experiment {
     pub text: String,
     /// SHA-256 of the config text, hex.
     pub hash: String,
-    /// Settings that load but cannot take effect, each shown like an error:
-    /// the file, line and column they refer to and that line (for the run
-    /// to print).
-    pub warnings: Vec<String>,
+    /// Settings that load but cannot take effect, located in the file (the
+    /// runner passes them to its observer).
+    pub warnings: Vec<ConfigWarning>,
 }
 
 #[derive(Deserialize)]
@@ -172,8 +141,8 @@ pub fn config_hash(text: &str) -> String {
         .collect()
 }
 
-/// Where byte `offset` of `text` is: (1-based line, 1-based column, the line).
-fn locate(text: &str, offset: usize) -> (usize, usize, String) {
+/// Where byte `offset` of the config `text` from `file` is.
+fn locate(file: &str, text: &str, offset: usize) -> Location {
     let offset = offset.min(text.len());
     let before = &text[..offset];
     let line_start = before.rfind('\n').map_or(0, |i| i + 1);
@@ -185,21 +154,20 @@ fn locate(text: &str, offset: usize) -> (usize, usize, String) {
     let excerpt = text[line_start..line_end]
         .trim_end_matches('\r')
         .to_string();
-    (line, column, excerpt)
+    Location {
+        file: file.to_string(),
+        line,
+        column,
+        excerpt,
+    }
 }
 
 /// Reads and checks an experiment from `text`; `source` names it in errors.
 /// Builds every solver, so an experiment that loads will run.
 pub fn load(source: &str, text: &str) -> Result<Experiment, ConfigError> {
-    let at = |span: Range<usize>, message: String| {
-        let (line, column, excerpt) = locate(text, span.start);
-        ConfigError {
-            file: source.to_string(),
-            line,
-            column,
-            message,
-            excerpt,
-        }
+    let at = |span: Range<usize>, message: String| ConfigError {
+        location: locate(source, text, span.start),
+        message,
     };
     let raw: RawConfig = toml::from_str(text).map_err(|e| {
         let span = e.span().unwrap_or(0..0);
@@ -272,11 +240,12 @@ pub fn load(source: &str, text: &str) -> Result<Experiment, ConfigError> {
         }
         let configured = global_budget.overridden_by(&own_budget.unwrap_or(Budget::UNLIMITED));
         if let Some(why) = algorithm.restart_budget_ignored(&params, &configured) {
-            let message = format!(
-                "'{label}': max_restarts has no effect on {}: {why}",
-                algorithm.name
-            );
-            warnings.push(at(a.name.span(), message).to_string());
+            warnings.push(ConfigWarning::RestartBudgetIgnored {
+                location: locate(source, text, a.name.span().start),
+                label: label.clone(),
+                algorithm: algorithm.name.to_string(),
+                reason: why.to_string(),
+            });
         }
         let (entry_sizes, sizes_span) = match (&a.sizes, &global_sizes, &raw.sizes) {
             (Some(s), _, _) => (sizes(s, &at)?, s.span()),

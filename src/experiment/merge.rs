@@ -3,18 +3,16 @@
 //! metadata — refused when the shards come from different configs, or when
 //! one is missing or incomplete.
 
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use super::error::{Doing, RunError, RunResult};
-
 use super::config;
+use super::data_dir::RunFiles;
+use super::error::{Doing, RunError, RunResult, ShardConfigs};
+use super::finish::write_results;
 use super::metadata::{self, Metadata};
-use super::plan::{Shard, plan};
-use super::records::{RunRecord, TraceRecord};
-use super::runner::{PlanIndex, RunFiles, new_metadata};
-use super::runs_file::{read_rows, write_rows};
-use crate::analysis::summary::{summarize, write_summary};
+use super::plan::{PlanIndex, Shard, plan};
+use super::session::new_metadata;
+use crate::records::{RunRecord, TraceRecord, read_rows};
 
 /// What a merge wrote.
 #[derive(Clone, Debug)]
@@ -75,6 +73,49 @@ fn find_shards(dir: &Path) -> RunResult<Vec<FoundShard>> {
 /// Merges every shard found in `dirs` into `into` (runs.csv, summary.csv,
 /// metadata.json, and traces.csv when the config traces).
 pub fn merge(dirs: &[PathBuf], into: &Path) -> RunResult<MergeReport> {
+    let shards = one_whole_split(dirs)?;
+    let first = &shards[0];
+    let experiment = config::load(&first.metadata.config_source, &first.metadata.config_text)
+        .map_err(RunError::StoredConfig)?;
+    let full_plan = plan(&experiment);
+    let index = PlanIndex::new(&experiment, &full_plan);
+    let mut merged: Vec<Option<RunRecord>> = vec![None; full_plan.len()];
+    let mut traces: Vec<TraceRecord> = Vec::new();
+    for s in &shards {
+        let files = RunFiles::new(&s.dir, Some(s.shard));
+        take_rows(s.shard, &files.runs, &index, &mut merged)?;
+        if experiment.trace {
+            traces.extend(read_rows::<TraceRecord>(&files.traces)?);
+        }
+    }
+
+    std::fs::create_dir_all(into).doing(|| format!("cannot create {}", into.display()))?;
+    let files = RunFiles::new(into, None);
+    let records: Vec<RunRecord> = merged.into_iter().flatten().collect();
+    let mut meta = new_metadata(&experiment, None, full_plan.len() as u64);
+    meta.trials_done = records.len() as u64;
+    meta.machine = first.metadata.machine.clone();
+    for s in &shards {
+        meta.sessions.extend(s.metadata.sessions.iter().cloned());
+    }
+    write_results(
+        &files,
+        &index,
+        &records,
+        experiment.trace.then_some(traces),
+        &meta,
+    )?;
+    Ok(MergeReport {
+        experiment: experiment.name,
+        shards: first.shard.count,
+        trials: records.len() as u64,
+        files,
+    })
+}
+
+/// The shards found in `dirs`, ordered by index: refused unless they are
+/// every shard of one split of one config, each once.
+fn one_whole_split(dirs: &[PathBuf]) -> RunResult<Vec<FoundShard>> {
     let mut shards = Vec::new();
     for dir in dirs {
         shards.extend(find_shards(dir)?);
@@ -83,141 +124,83 @@ pub fn merge(dirs: &[PathBuf], into: &Path) -> RunResult<MergeReport> {
     // taken from the first shard, so fix which one that is.
     shards.sort_by(|a, b| (a.shard.index, &a.dir).cmp(&(b.shard.index, &b.dir)));
     let Some(first) = shards.first() else {
-        return Err(RunError::Refused(format!(
-            "no shard results (metadata.shard-I-of-K.json) in {}: run `queens run CONFIG --shard I/K` first",
-            dirs.iter()
-                .map(|d| d.display().to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
-        )));
+        return Err(RunError::NoShards {
+            dirs: dirs.to_vec(),
+        });
     };
-    let hash = first.metadata.config_hash.clone();
+    for s in &shards {
+        if s.metadata.config_hash != first.metadata.config_hash {
+            return Err(RunError::ShardsOfDifferentConfigs(Box::new(ShardConfigs {
+                first: RunFiles::new(&first.dir, Some(first.shard)).metadata,
+                first_hash: first.metadata.config_hash.clone(),
+                first_config: first.metadata.config_source.clone(),
+                other: RunFiles::new(&s.dir, Some(s.shard)).metadata,
+                other_hash: s.metadata.config_hash.clone(),
+                other_config: s.metadata.config_source.clone(),
+            })));
+        }
+        if s.shard.count != first.shard.count {
+            return Err(RunError::ShardsOfDifferentSplits {
+                first_dir: first.dir.clone(),
+                first_shard: first.shard,
+                other_dir: s.dir.clone(),
+                other_shard: s.shard,
+            });
+        }
+    }
+    for pair in shards.windows(2) {
+        if pair[0].shard == pair[1].shard {
+            return Err(RunError::ShardTwice {
+                shard: pair[1].shard,
+                first_dir: pair[0].dir.clone(),
+                second_dir: pair[1].dir.clone(),
+            });
+        }
+    }
     let count = first.shard.count;
-    for s in &shards {
-        if s.metadata.config_hash != hash {
-            return Err(RunError::Refused(format!(
-                "shards of different configs: {} has config hash {} ({}), {} has {} ({}); merge only shards of one config",
-                RunFiles::new(&first.dir, Some(first.shard))
-                    .metadata
-                    .display(),
-                &hash[..12.min(hash.len())],
-                first.metadata.config_source,
-                RunFiles::new(&s.dir, Some(s.shard)).metadata.display(),
-                &s.metadata.config_hash[..12.min(s.metadata.config_hash.len())],
-                s.metadata.config_source,
-            )));
-        }
-        if s.shard.count != count {
-            return Err(RunError::Refused(format!(
-                "shards of different splits: {} is shard {} but {} is shard {}; merge the shards of one split",
-                first.dir.display(),
-                first.shard,
-                s.dir.display(),
-                s.shard
-            )));
-        }
-    }
-    let mut by_index: HashMap<u32, &FoundShard> = HashMap::new();
-    for s in &shards {
-        if let Some(other) = by_index.insert(s.shard.index, s) {
-            return Err(RunError::Refused(format!(
-                "shard {} appears twice, in {} and {}; give each shard once",
-                s.shard,
-                other.dir.display(),
-                s.dir.display()
-            )));
-        }
-    }
-    let missing: Vec<String> = (0..count)
-        .filter(|i| !by_index.contains_key(i))
-        .map(|i| format!("{i}/{count}"))
+    let missing: Vec<Shard> = (0..count)
+        .filter(|&index| !shards.iter().any(|s| s.shard.index == index))
+        .map(|index| Shard { index, count })
         .collect();
     if !missing.is_empty() {
-        return Err(RunError::Refused(format!(
-            "missing shard(s) {}: run them before merging",
-            missing.join(", ")
-        )));
+        return Err(RunError::MissingShards { missing });
     }
+    Ok(shards)
+}
 
-    let experiment = config::load(&first.metadata.config_source, &first.metadata.config_text)
-        .map_err(|e| {
-            RunError::Refused(format!(
-                "the config stored in the shard metadata no longer loads: {e}"
-            ))
-        })?;
-    let full_plan = plan(&experiment);
-    let index = PlanIndex::new(&experiment, &full_plan);
-    let locate = |label: &str, n: u64, trial: u64| index.locate(label, n, trial);
-
-    let mut merged: Vec<Option<RunRecord>> = vec![None; full_plan.len()];
-    let mut traces: Vec<(usize, TraceRecord)> = Vec::new();
-    for index in 0..count {
-        let s = by_index[&index];
-        let files = RunFiles::new(&s.dir, Some(s.shard));
-        let rows: Vec<RunRecord> = read_rows(&files.runs)?;
-        for row in rows {
-            match locate(&row.label, row.n, row.trial) {
-                Some(p) if s.shard.contains(p) => merged[p] = Some(row),
-                _ => {
-                    return Err(RunError::Refused(format!(
-                        "{} has a row (label '{}', n = {}, trial {}) that is not in shard {}'s slice of the plan",
-                        files.runs.display(),
-                        row.label,
-                        row.n,
-                        row.trial,
-                        s.shard
-                    )));
-                }
-            }
-        }
-        let expected = (0..full_plan.len())
-            .filter(|&p| s.shard.contains(p))
-            .count();
-        let have = (0..full_plan.len())
-            .filter(|&p| s.shard.contains(p) && merged[p].is_some())
-            .count();
-        if have < expected {
-            return Err(RunError::Refused(format!(
-                "shard {} is incomplete: {have} of {expected} trials in {}; run `queens run … --shard {}` again to finish it (it resumes)",
-                s.shard,
-                files.runs.display(),
-                s.shard
-            )));
-        }
-        if experiment.trace {
-            for r in read_rows::<TraceRecord>(&files.traces)? {
-                if let Some(p) = locate(&r.label, r.n, r.trial) {
-                    traces.push((p, r));
-                }
+/// Puts the rows of `shard`'s runs file at their plan positions in
+/// `merged`: refused when a row is outside the shard's slice of the plan,
+/// or when the slice is not complete.
+fn take_rows(
+    shard: Shard,
+    runs: &Path,
+    index: &PlanIndex<'_>,
+    merged: &mut [Option<RunRecord>],
+) -> RunResult<()> {
+    for row in read_rows::<RunRecord>(runs)? {
+        match index.locate(&row.label, row.n, row.trial) {
+            Some(p) if shard.contains(p) => merged[p] = Some(row),
+            _ => {
+                return Err(RunError::RowOutsideShard {
+                    runs: runs.to_path_buf(),
+                    shard,
+                    label: row.label,
+                    n: row.n,
+                    trial: row.trial,
+                });
             }
         }
     }
-
-    std::fs::create_dir_all(into).doing(|| format!("cannot create {}", into.display()))?;
-    let files = RunFiles::new(into, None);
-    let records: Vec<RunRecord> = merged.into_iter().flatten().collect();
-    write_rows(&files.runs, &records)?;
-    if experiment.trace {
-        traces.sort_by_key(|(p, _)| *p);
-        let rows: Vec<TraceRecord> = traces.into_iter().map(|(_, r)| r).collect();
-        write_rows(&files.traces, &rows)?;
+    let slice = || (0..merged.len()).filter(|&p| shard.contains(p));
+    let expected = slice().count();
+    let have = slice().filter(|&p| merged[p].is_some()).count();
+    if have < expected {
+        return Err(RunError::IncompleteShard {
+            shard,
+            runs: runs.to_path_buf(),
+            have,
+            expected,
+        });
     }
-    if let Some(summary) = &files.summary {
-        write_summary(summary, &summarize(&records))
-            .doing(|| format!("cannot write {}", summary.display()))?;
-    }
-    let mut meta = new_metadata(&experiment, None, full_plan.len() as u64);
-    meta.trials_done = records.len() as u64;
-    meta.machine = first.metadata.machine.clone();
-    for index in 0..count {
-        meta.sessions
-            .extend(by_index[&index].metadata.sessions.iter().cloned());
-    }
-    metadata::write(&files.metadata, &meta)?;
-    Ok(MergeReport {
-        experiment: experiment.name,
-        shards: count,
-        trials: records.len() as u64,
-        files,
-    })
+    Ok(())
 }

@@ -1,14 +1,18 @@
-//! metadata.json: what produced the data — the config text and its hash, the
-//! crate version, the git revision when known, the machine, and one entry
-//! per session (start, end, threads, trials run, whether interrupted).
+//! The format of metadata.json: what produced the data — the config text and
+//! its hash, the crate version, the git revision when known, the machine,
+//! and one entry per session (start, end, threads, trials run, whether
+//! interrupted) — and its reading and writing. The runner opens and closes
+//! the sessions (`session.rs`).
 
+use std::io::Write;
 use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use super::error::{Doing, RunResult};
 use serde::{Deserialize, Serialize};
 
+use super::error::{Doing, RunResult};
 use super::plan::Shard;
+use crate::records::atomic::write_atomically;
 
 /// The contents of metadata.json (or metadata.shard-I-of-K.json).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -133,14 +137,14 @@ pub fn read(path: &Path) -> RunResult<Option<Metadata>> {
     }
 }
 
-/// Writes a metadata file (through a temporary file renamed into place).
+/// Writes a metadata file (pretty JSON and a newline) through the atomic
+/// writer.
 pub fn write(path: &Path, metadata: &Metadata) -> RunResult<()> {
-    let tmp = path.with_extension("json.tmp");
     let text = serde_json::to_string_pretty(metadata)
         .doing(|| format!("cannot encode {}", path.display()))?
         + "\n";
-    std::fs::write(&tmp, text).doing(|| format!("cannot write {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).doing(|| format!("cannot write {}", path.display()))
+    write_atomically(path, |file| file.write_all(text.as_bytes()))
+        .doing(|| format!("cannot write {}", path.display()))
 }
 
 #[cfg(test)]

@@ -1,15 +1,20 @@
-//! Experiments: config (TOML schema), plan (trials and seeds), runner
-//! (parallel, resume, progress), the CSV files and their records, metadata,
-//! and merging shards.
+//! Experiments: the config (TOML schema, checked with located errors and
+//! warnings), the plan (trials, seeds, shards), the runner (data directory
+//! and resume, session metadata, parallel execution, the finishing step),
+//! the observer it reports to, and merging shards. The CSV rows and files
+//! themselves are [`crate::records`].
 
 pub mod config;
+pub mod data_dir;
+pub mod diagnostics;
 pub mod error;
+mod execute;
+mod finish;
 pub mod merge;
 pub mod metadata;
+pub mod observer;
 pub mod plan;
-pub mod progress;
-pub mod records;
 pub mod runner;
-pub mod runs_file;
-pub mod seed;
+mod session;
 pub mod trace;
+mod trial_rows;

@@ -1,13 +1,15 @@
 //! The plan of an experiment: every trial (algorithm label, n, trial index)
-//! with its seed, in a fixed order, and its deterministic split into shards.
+//! with its seed, in a fixed order; its deterministic split into shards; and
+//! the index that finds a row's place in it.
 
+use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
 use super::config::Experiment;
-use super::seed::trial_seed;
+use crate::records::seed::trial_seed;
 
 /// One trial of the plan.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,6 +42,48 @@ pub fn plan(experiment: &Experiment) -> Vec<Trial> {
         }
     }
     trials
+}
+
+/// The trials of `experiment` that `shard` runs (all of them without one).
+pub fn plan_slice(experiment: &Experiment, shard: Option<Shard>) -> Vec<Trial> {
+    plan(experiment)
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| shard.is_none_or(|s| s.contains(*i)))
+        .map(|(_, t)| t)
+        .collect()
+}
+
+/// Finds a trial's position in a (sliced) plan from its (label, n, trial),
+/// the key of a row of runs.csv or traces.csv.
+pub struct PlanIndex<'a> {
+    entry_of: HashMap<&'a str, usize>,
+    position: HashMap<(usize, u64, u64), usize>,
+}
+
+impl<'a> PlanIndex<'a> {
+    /// Indexes `slice`, a plan of `experiment` or a slice of one.
+    pub fn new(experiment: &'a Experiment, slice: &[Trial]) -> Self {
+        PlanIndex {
+            entry_of: experiment
+                .entries
+                .iter()
+                .enumerate()
+                .map(|(i, e)| (e.label.as_str(), i))
+                .collect(),
+            position: slice
+                .iter()
+                .enumerate()
+                .map(|(i, t)| ((t.entry, t.n, t.trial), i))
+                .collect(),
+        }
+    }
+
+    /// The position in the slice of trial `trial` of (`label`, `n`), if planned.
+    pub fn locate(&self, label: &str, n: u64, trial: u64) -> Option<usize> {
+        let entry = *self.entry_of.get(label)?;
+        self.position.get(&(entry, n, trial)).copied()
+    }
 }
 
 /// The I-th of K disjoint slices of a plan (`--shard I/K`, 0 ≤ I < K).

@@ -3,7 +3,7 @@
 //! the fewest conflicts seen so far. The runner writes the sample to
 //! traces.csv when the config says `trace = true`.
 
-use super::records::TraceRecord;
+use crate::records::TraceRecord;
 use crate::solvers::Trace;
 
 /// One kept point: (step, conflicts, best conflicts so far).

@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 
 use crate::analysis::traces::{Trace, median_curve};
-use crate::experiment::records::TraceRecord;
+use crate::records::TraceRecord;
 
 use super::axis::{Axis, Scale};
 use super::data::ExperimentData;

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use serde::de::DeserializeOwned;
 
-use crate::experiment::records::{RunRecord, SummaryRow, TraceRecord};
+use crate::records::{RunRecord, SummaryRow, TraceRecord};
 
 /// Why an experiment's data could not be read.
 #[derive(Debug, thiserror::Error)]

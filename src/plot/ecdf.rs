@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 
 use crate::analysis::stats::ecdf;
-use crate::experiment::records::RunRecord;
+use crate::records::RunRecord;
 
 use super::axis::{Axis, Scale, TickFormat};
 use super::data::ExperimentData;

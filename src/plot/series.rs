@@ -5,7 +5,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::experiment::records::SummaryRow;
+use crate::records::SummaryRow;
 
 use super::data::ExperimentData;
 use super::figure::Figure;

@@ -1,9 +1,11 @@
 //! The rows of the CSV files an experiment writes. These structs are the
 //! contract between the runner (which writes them), the summary (which reads
 //! runs.csv) and the charts (which read all three): column names are the
-//! field names.
+//! field names, in field order.
 
 use serde::{Deserialize, Serialize};
+
+use crate::outcome::StopReason;
 
 /// One trial: a row of `runs.csv`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -29,7 +31,7 @@ pub struct RunRecord {
     /// Whether a solution was found.
     pub solved: bool,
     /// Why the search ended (`solved`, `budget_steps`, …).
-    pub stop_reason: String,
+    pub stop_reason: StopReason,
     /// The algorithm's natural unit of work.
     pub steps: u64,
     /// Restarts.

@@ -1,0 +1,197 @@
+//! What `queens run` shows on stderr while it runs, as the runner's
+//! observer: the config's warnings, the banner of the session, and the
+//! progress — an indicatif bar (trials done of total, rate, ETA, the current
+//! cell) on a terminal, a plain line every few seconds otherwise (a log
+//! file, a Slurm job). With `--quiet`, the warnings alone.
+
+use std::fmt::Write as _;
+use std::io::IsTerminal;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use queens::experiment::diagnostics::ConfigWarning;
+use queens::experiment::observer::{RunObserver, SessionStart, TrialInfo};
+use queens::records::RunRecord;
+
+/// Seconds between two plain progress lines.
+const PLAIN_EVERY: Duration = Duration::from_secs(5);
+
+/// The run's display on stderr.
+pub struct RunDisplay {
+    /// Whether the banner and the progress are shown (not `--quiet`).
+    progress: bool,
+    /// The counters the workers update and the reporter reads.
+    counters: Arc<Counters>,
+    /// The thread drawing the progress, while the trials run.
+    reporter: Mutex<Option<JoinHandle<()>>>,
+}
+
+/// Counters the workers update and the reporter thread reads.
+#[derive(Default)]
+struct Counters {
+    done: AtomicU64,
+    current: Mutex<String>,
+    closed: AtomicBool,
+}
+
+impl RunDisplay {
+    /// A display showing the banner and the progress when `progress`, the
+    /// warnings in any case.
+    pub fn new(progress: bool) -> Self {
+        RunDisplay {
+            progress,
+            counters: Arc::default(),
+            reporter: Mutex::new(None),
+        }
+    }
+
+    /// Stops the reporter (it draws its last state first) and waits for it.
+    fn stop_reporter(&self) {
+        self.counters.closed.store(true, Ordering::Release);
+        let reporter = self.reporter.lock().ok().and_then(|mut r| r.take());
+        if let Some(reporter) = reporter {
+            reporter.thread().unpark();
+            let _ = reporter.join();
+        }
+    }
+}
+
+impl RunObserver for RunDisplay {
+    fn warning(&self, warning: &ConfigWarning) {
+        queens::stderr_line!("warning: {warning}");
+    }
+
+    fn session_started(&self, start: &SessionStart<'_>) {
+        if !self.progress {
+            return;
+        }
+        let title = match start.shard {
+            Some(s) => format!("{} [shard {s}]", start.experiment),
+            None => start.experiment.to_string(),
+        };
+        queens::stderr_line!(
+            "{title}: {} trials planned, {} done already, running {} on {} thread{} into {}",
+            start.planned,
+            start.previously_done,
+            start.to_run,
+            start.threads,
+            if start.threads == 1 { "" } else { "s" },
+            start.runs.display()
+        );
+        if start.to_run == 0 {
+            return;
+        }
+        let reporter = Reporter {
+            title,
+            total: start.to_run,
+            started: Instant::now(),
+            counters: Arc::clone(&self.counters),
+        };
+        if let Ok(mut slot) = self.reporter.lock() {
+            *slot = Some(std::thread::spawn(move || reporter.run()));
+        }
+    }
+
+    fn trial_started(&self, trial: &TrialInfo<'_>) {
+        if !self.progress {
+            return;
+        }
+        if let Ok(mut current) = self.counters.current.lock() {
+            current.clear();
+            let _ = write!(current, "{} n={}", trial.label, trial.n);
+        }
+    }
+
+    fn trial_finished(&self, _trial: &TrialInfo<'_>, _record: Option<&RunRecord>) {
+        self.counters.done.fetch_add(1, Ordering::Relaxed);
+    }
+
+    fn trials_ended(&self) {
+        self.stop_reporter();
+    }
+}
+
+impl Drop for RunDisplay {
+    fn drop(&mut self) {
+        self.stop_reporter();
+    }
+}
+
+/// Draws the progress of one session on its own thread.
+struct Reporter {
+    title: String,
+    total: u64,
+    started: Instant,
+    counters: Arc<Counters>,
+}
+
+impl Reporter {
+    /// Shows progress until the counters are closed.
+    fn run(self) {
+        let bar = std::io::stderr().is_terminal().then(|| {
+            let bar = ProgressBar::with_draw_target(Some(self.total), ProgressDrawTarget::stderr())
+                .with_elapsed(self.started.elapsed());
+            let style = ProgressStyle::with_template(
+                "{prefix} [{elapsed_precise}] {wide_bar} {pos}/{len} trials, ETA {eta}, {msg}",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar());
+            bar.set_style(style);
+            bar.set_prefix(self.title.clone());
+            bar
+        });
+        let mut last_line = Instant::now();
+        while !self.counters.closed.load(Ordering::Acquire) {
+            std::thread::park_timeout(Duration::from_millis(100));
+            let done = self.counters.done.load(Ordering::Relaxed);
+            if let Some(bar) = &bar {
+                bar.set_position(done);
+                let secs = self.started.elapsed().as_secs_f64();
+                let rate = if secs > 0.0 { done as f64 / secs } else { 0.0 };
+                bar.set_message(format!("{rate:.1}/s, now {}", self.cell()));
+            } else if last_line.elapsed() >= PLAIN_EVERY {
+                last_line = Instant::now();
+                queens::stderr_line!("{}", self.plain_line(done, &self.cell()));
+            }
+        }
+        let done = self.counters.done.load(Ordering::Relaxed);
+        match bar {
+            Some(bar) => {
+                bar.set_position(done);
+                bar.finish_and_clear();
+            }
+            None => queens::stderr_line!("{}", self.plain_line(done, "")),
+        }
+    }
+
+    /// The cell of the trial started last.
+    fn cell(&self) -> String {
+        self.counters
+            .current
+            .lock()
+            .map(|c| c.clone())
+            .unwrap_or_default()
+    }
+
+    fn plain_line(&self, done: u64, cell: &str) -> String {
+        let secs = self.started.elapsed().as_secs_f64();
+        let rate = if secs > 0.0 { done as f64 / secs } else { 0.0 };
+        let eta = if rate > 0.0 {
+            format!("{:.0}s", (self.total - done.min(self.total)) as f64 / rate)
+        } else {
+            "?".to_string()
+        };
+        let percent = 100.0 * done as f64 / self.total as f64;
+        let now = if cell.is_empty() {
+            String::new()
+        } else {
+            format!(", now {cell}")
+        };
+        format!(
+            "{}: {done}/{} trials ({percent:.1}%), {rate:.1}/s, ETA {eta}{now}",
+            self.title, self.total
+        )
+    }
+}

@@ -1,0 +1,178 @@
+//! The data directory of a run and its resume: which files a run (or a
+//! shard) writes, the check that they come from the same config, and the
+//! rows and traces of the trials already done, read back after cutting off a
+//! torn last line.
+
+use std::path::{Path, PathBuf};
+
+use super::config::Experiment;
+use super::error::{Doing, RunError, RunResult};
+use super::metadata;
+use super::plan::{PlanIndex, Shard};
+use crate::records::{RunRecord, TraceRecord, drop_torn_tail, read_rows, write_rows};
+
+/// The files of one run (or of one shard) in a data directory.
+#[derive(Clone, Debug)]
+pub struct RunFiles {
+    /// runs.csv, or runs.shard-I-of-K.csv.
+    pub runs: PathBuf,
+    /// traces.csv, or traces.shard-I-of-K.csv.
+    pub traces: PathBuf,
+    /// metadata.json, or metadata.shard-I-of-K.json.
+    pub metadata: PathBuf,
+    /// summary.csv (a shard has none: merge the shards first).
+    pub summary: Option<PathBuf>,
+}
+
+impl RunFiles {
+    /// The files of a whole run (`shard = None`) or of one shard in `dir`.
+    pub fn new(dir: &Path, shard: Option<Shard>) -> Self {
+        match shard {
+            None => RunFiles {
+                runs: dir.join("runs.csv"),
+                traces: dir.join("traces.csv"),
+                metadata: dir.join("metadata.json"),
+                summary: Some(dir.join("summary.csv")),
+            },
+            Some(s) => RunFiles {
+                runs: dir.join(format!("runs.{}.csv", s.tag())),
+                traces: dir.join(format!("traces.{}.csv", s.tag())),
+                metadata: dir.join(format!("metadata.{}.json", s.tag())),
+                summary: None,
+            },
+        }
+    }
+}
+
+/// Refuses to run when the data directory holds results of a different
+/// config (or results of unknown origin), unless `fresh`. Writes nothing.
+pub fn check_data_dir(experiment: &Experiment, files: &RunFiles, fresh: bool) -> RunResult<()> {
+    if fresh {
+        return Ok(());
+    }
+    match metadata::read(&files.metadata)? {
+        Some(old) if old.config_hash != experiment.hash => Err(RunError::DifferentConfig {
+            dir: files
+                .metadata
+                .parent()
+                .unwrap_or(Path::new("."))
+                .to_path_buf(),
+            metadata: files.metadata.clone(),
+            stored_hash: old.config_hash,
+            config: experiment.source.clone(),
+            config_hash: experiment.hash.clone(),
+        }),
+        Some(_) => Ok(()),
+        None => {
+            let has_rows = std::fs::metadata(&files.runs).is_ok_and(|m| m.len() > 0);
+            if has_rows {
+                return Err(RunError::UnknownOrigin {
+                    runs: files.runs.clone(),
+                    metadata: files.metadata.clone(),
+                });
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Creates the data directory; with `fresh`, removes this run's old files.
+pub(super) fn prepare_dir(dir: &Path, files: &RunFiles, fresh: bool) -> RunResult<()> {
+    std::fs::create_dir_all(dir).doing(|| format!("cannot create {}", dir.display()))?;
+    if !fresh {
+        return Ok(());
+    }
+    let old = [
+        Some(&files.runs),
+        Some(&files.traces),
+        Some(&files.metadata),
+        files.summary.as_ref(),
+    ];
+    for path in old.into_iter().flatten() {
+        match std::fs::remove_file(path) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                return Err(e).doing(|| format!("cannot remove {}", path.display()));
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// What an earlier session of a run left: the rows by plan position, and
+/// the trace rows of those trials.
+pub(super) struct Resumed {
+    /// The row of each plan position, `None` where the trial is still to run.
+    pub(super) done: Vec<Option<RunRecord>>,
+    /// The trace rows of the trials done (empty when the config does not
+    /// trace).
+    pub(super) traces: Vec<TraceRecord>,
+}
+
+/// Reads back what earlier sessions wrote to `files` for the `index`ed
+/// slice of `planned` trials.
+pub(super) fn resume(
+    experiment: &Experiment,
+    files: &RunFiles,
+    index: &PlanIndex<'_>,
+    planned: usize,
+) -> RunResult<Resumed> {
+    let done = load_done(&files.runs, index, planned)?;
+    let traces = if experiment.trace {
+        load_traces(&files.traces, index, &done)?
+    } else {
+        Vec::new()
+    };
+    Ok(Resumed { done, traces })
+}
+
+/// The rows already in the runs file, by plan position, after dropping a
+/// torn last line.
+fn load_done(
+    runs: &Path,
+    index: &PlanIndex<'_>,
+    planned: usize,
+) -> RunResult<Vec<Option<RunRecord>>> {
+    drop_torn_tail(runs)?;
+    let mut done: Vec<Option<RunRecord>> = vec![None; planned];
+    for row in read_rows::<RunRecord>(runs)? {
+        match index.locate(&row.label, row.n, row.trial) {
+            Some(p) => {
+                done[p].get_or_insert(row);
+            }
+            None => {
+                return Err(RunError::UnplannedRow {
+                    runs: runs.to_path_buf(),
+                    label: row.label,
+                    n: row.n,
+                    trial: row.trial,
+                });
+            }
+        }
+    }
+    Ok(done)
+}
+
+/// The trace rows of the trials already done (the traces of a trial killed
+/// before its run row was written are dropped, and the file rewritten).
+fn load_traces(
+    path: &Path,
+    index: &PlanIndex<'_>,
+    done: &[Option<RunRecord>],
+) -> RunResult<Vec<TraceRecord>> {
+    drop_torn_tail(path)?;
+    let all: Vec<TraceRecord> = read_rows(path)?;
+    let before = all.len();
+    let kept: Vec<TraceRecord> = all
+        .into_iter()
+        .filter(|r| {
+            index
+                .locate(&r.label, r.n, r.trial)
+                .is_some_and(|p| done[p].is_some())
+        })
+        .collect();
+    if kept.len() != before {
+        write_rows(path, &kept)?;
+    }
+    Ok(kept)
+}

@@ -1,0 +1,127 @@
+//! What the config check reports, located in the file: a [`ConfigError`]
+//! refuses the config, a [`ConfigWarning`] lets it run but names a setting
+//! that cannot take effect. Both show as `file:line:column: message` and the
+//! offending line with a caret under the column.
+
+use std::fmt;
+
+/// A place in a config file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Location {
+    /// The file (or the embedded config's name).
+    pub file: String,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column (in characters).
+    pub column: usize,
+    /// The whole line, for display.
+    pub excerpt: String,
+}
+
+impl Location {
+    /// Writes `file:line:column: message`, then the line with a caret under
+    /// the column (when the line is not blank).
+    fn show(&self, f: &mut fmt::Formatter<'_>, message: fmt::Arguments<'_>) -> fmt::Result {
+        write!(f, "{}:{}:{}: {message}", self.file, self.line, self.column)?;
+        if !self.excerpt.trim().is_empty() {
+            let pad = " ".repeat(self.column.saturating_sub(1));
+            write!(f, "\n    {}\n    {pad}^", self.excerpt)?;
+        }
+        Ok(())
+    }
+}
+
+/// A config that cannot be run, located in its file.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct ConfigError {
+    /// Where the offending text is.
+    pub location: Location,
+    /// What was found and what is allowed.
+    pub message: String,
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.location.show(f, format_args!("{}", self.message))
+    }
+}
+
+/// A setting that loads but cannot take effect; the run goes on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ConfigWarning {
+    /// A restart budget (`max_restarts`) on an algorithm configuration that
+    /// never restarts.
+    RestartBudgetIgnored {
+        /// The algorithm table's `name`.
+        location: Location,
+        /// The configuration's label.
+        label: String,
+        /// The registry name of the algorithm.
+        algorithm: String,
+        /// Why it never restarts.
+        reason: String,
+    },
+}
+
+impl fmt::Display for ConfigWarning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ConfigWarning::RestartBudgetIgnored {
+                location,
+                label,
+                algorithm,
+                reason,
+            } => location.show(
+                f,
+                format_args!("'{label}': max_restarts has no effect on {algorithm}: {reason}"),
+            ),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(column: usize, excerpt: &str) -> Location {
+        Location {
+            file: "exp.toml".into(),
+            line: 9,
+            column,
+            excerpt: excerpt.into(),
+        }
+    }
+
+    #[test]
+    fn errors_and_warnings_point_at_the_column() {
+        let error = ConfigError {
+            location: at(8, "name = \"quantum\""),
+            message: "unknown algorithm 'quantum'".into(),
+        };
+        assert_eq!(
+            error.to_string(),
+            "exp.toml:9:8: unknown algorithm 'quantum'\n    name = \"quantum\"\n           ^"
+        );
+        let warning = ConfigWarning::RestartBudgetIgnored {
+            location: at(8, "name = \"annealing\""),
+            label: "sa".into(),
+            algorithm: "annealing".into(),
+            reason: "it never restarts".into(),
+        };
+        assert_eq!(
+            warning.to_string(),
+            "exp.toml:9:8: 'sa': max_restarts has no effect on annealing: it never restarts\n    \
+             name = \"annealing\"\n           ^"
+        );
+    }
+
+    #[test]
+    fn a_blank_line_is_not_shown() {
+        let error = ConfigError {
+            location: at(1, "  "),
+            message: "no [[algorithm]] table".into(),
+        };
+        assert_eq!(error.to_string(), "exp.toml:9:1: no [[algorithm]] table");
+    }
+}

@@ -1,0 +1,133 @@
+//! Parallel execution of a session's trials: a rayon pool of workers takes
+//! the pending trials, each finished trial's rows are appended to the files
+//! at once (one whole write per file, under one lock), and the observer
+//! hears of every trial. Ctrl-C or the first error stops the workers from
+//! taking more trials.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use rayon::prelude::*;
+
+use super::config::Experiment;
+use super::data_dir::RunFiles;
+use super::error::{RunError, RunResult};
+use super::observer::{RunObserver, TrialInfo};
+use super::plan::Trial;
+use super::trial_rows::{TrialRows, run_planned};
+use crate::records::AppendWriter;
+
+/// What the workers need besides the trials.
+pub struct Workers<'a> {
+    /// Pool size.
+    pub threads: usize,
+    /// Set by Ctrl-C: stop taking trials, abandon the running ones.
+    pub interrupt: &'a AtomicBool,
+    /// Hears of every trial.
+    pub observer: &'a dyn RunObserver,
+}
+
+/// The trials a session finished.
+pub struct Executed {
+    /// The rows of each pending trial, in the order of the pending list;
+    /// `None` for a trial not run or interrupted.
+    results: Vec<Option<(usize, TrialRows)>>,
+}
+
+impl Executed {
+    /// The finished trials: (plan position, rows).
+    pub fn into_rows(self) -> impl Iterator<Item = (usize, TrialRows)> {
+        self.results.into_iter().flatten()
+    }
+}
+
+/// Runs the `pending` positions of `slice` on a pool of workers, appending
+/// each finished trial to `files` as it ends. Stops taking trials on Ctrl-C
+/// or on the first error, which it returns once every worker has stopped.
+pub fn execute(
+    experiment: &Experiment,
+    slice: &[Trial],
+    pending: &[usize],
+    files: &RunFiles,
+    workers: &Workers<'_>,
+) -> RunResult<Executed> {
+    let sink = Mutex::new(Sink {
+        runs: AppendWriter::open(&files.runs)?,
+        traces: if experiment.trace {
+            Some(AppendWriter::open(&files.traces)?)
+        } else {
+            None
+        },
+    });
+    let failure: Mutex<Option<RunError>> = Mutex::new(None);
+    let failed = AtomicBool::new(false);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(workers.threads.max(1))
+        .build()?;
+    let results: Vec<Option<(usize, TrialRows)>> = pool.install(|| {
+        pending
+            .par_iter()
+            .map(|&p| {
+                if workers.interrupt.load(Ordering::Relaxed) || failed.load(Ordering::Relaxed) {
+                    return None;
+                }
+                let t = &slice[p];
+                let entry = &experiment.entries[t.entry];
+                let info = TrialInfo {
+                    position: p,
+                    label: &entry.label,
+                    n: t.n,
+                    trial: t.trial,
+                    seed: t.seed,
+                };
+                workers.observer.trial_started(&info);
+                let written = run_planned(experiment, entry, t, workers.interrupt).and_then(
+                    |rows| match rows {
+                        Some(rows) => {
+                            let mut sink = sink.lock().map_err(|_| RunError::Poisoned)?;
+                            sink.write(&rows)?;
+                            Ok(Some(rows))
+                        }
+                        None => Ok(None),
+                    },
+                );
+                match written {
+                    Ok(rows) => {
+                        let record = rows.as_ref().map(|r| &r.record);
+                        workers.observer.trial_finished(&info, record);
+                        rows.map(|r| (p, r))
+                    }
+                    Err(e) => {
+                        failed.store(true, Ordering::Relaxed);
+                        if let Ok(mut f) = failure.lock() {
+                            f.get_or_insert(e);
+                        }
+                        None
+                    }
+                }
+            })
+            .collect()
+    });
+    workers.observer.trials_ended();
+    if let Some(e) = failure.into_inner().ok().flatten() {
+        return Err(e);
+    }
+    Ok(Executed { results })
+}
+
+/// Where finished trials are appended as they end.
+struct Sink {
+    runs: AppendWriter,
+    traces: Option<AppendWriter>,
+}
+
+impl Sink {
+    fn write(&mut self, rows: &TrialRows) -> RunResult<()> {
+        // Trace rows first: a resume keeps only the traces of trials with a row.
+        if let Some(w) = &mut self.traces {
+            w.append(&rows.trace)?;
+        }
+        self.runs.append(std::slice::from_ref(&rows.record))?;
+        Ok(())
+    }
+}

@@ -1,0 +1,67 @@
+//! The sessions of a run in its metadata file: a run begins the file (or
+//! reads the one of the run it resumes), opens a session before any trial
+//! runs and closes it with what it did; a merge begins a file of its own.
+
+use std::path::Path;
+
+use super::config::Experiment;
+use super::error::RunResult;
+use super::metadata::{self, Machine, Metadata, Session};
+use super::plan::Shard;
+
+/// A fresh metadata record for `experiment` (or one `shard` of it) with
+/// `planned` trials, on this machine, without sessions.
+pub fn new_metadata(experiment: &Experiment, shard: Option<Shard>, planned: u64) -> Metadata {
+    Metadata {
+        experiment: experiment.name.clone(),
+        description: experiment.description.clone(),
+        config_source: experiment.source.clone(),
+        config_hash: experiment.hash.clone(),
+        config_text: experiment.text.clone(),
+        crate_version: env!("CARGO_PKG_VERSION").to_string(),
+        git_revision: metadata::git_revision(),
+        shard,
+        trials_planned: planned,
+        trials_done: 0,
+        machine: Machine::current(),
+        sessions: Vec::new(),
+    }
+}
+
+/// Opens a session on `threads` threads: reads the metadata file at `path`
+/// (or begins one for `experiment`, `shard`, `planned` trials), records the
+/// `done` trials and the new session, and writes the file.
+pub fn open(
+    path: &Path,
+    experiment: &Experiment,
+    shard: Option<Shard>,
+    planned: u64,
+    done: u64,
+    threads: usize,
+) -> RunResult<Metadata> {
+    let mut meta = match metadata::read(path)? {
+        Some(m) => m,
+        None => new_metadata(experiment, shard, planned),
+    };
+    meta.trials_done = done;
+    meta.sessions.push(Session {
+        started: metadata::now_rfc3339(),
+        finished: None,
+        threads,
+        trials_run: 0,
+        interrupted: false,
+    });
+    metadata::write(path, &meta)?;
+    Ok(meta)
+}
+
+/// Closes the last session: it ran `ran` trials and was `interrupted` or
+/// not; `done` trials are now in the runs file. The caller writes the file.
+pub fn close(meta: &mut Metadata, done: u64, ran: u64, interrupted: bool) {
+    meta.trials_done = done;
+    if let Some(session) = meta.sessions.last_mut() {
+        session.finished = Some(metadata::now_rfc3339());
+        session.trials_run = ran;
+        session.interrupted = interrupted;
+    }
+}

@@ -1,0 +1,69 @@
+//! Why a CSV file of an experiment could not be read or written: each error
+//! names the file and carries the system's or the CSV library's reason.
+
+use std::path::PathBuf;
+
+/// A CSV file that could not be read, repaired or written.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum RecordsError {
+    /// The file exists but could not be read.
+    #[error("cannot read {}", path.display())]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// The system's reason.
+        #[source]
+        source: std::io::Error,
+    },
+    /// A whole row does not fit the row type.
+    #[error("{}: bad row {row}", path.display())]
+    BadRow {
+        /// The file.
+        path: PathBuf,
+        /// The 1-based line of the row (the header is line 1).
+        row: usize,
+        /// What does not fit.
+        #[source]
+        source: csv::Error,
+    },
+    /// The torn last line could not be cut off.
+    #[error("cannot repair {}", path.display())]
+    Repair {
+        /// The file.
+        path: PathBuf,
+        /// The system's reason.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The file could not be written whole.
+    #[error("cannot write {}", path.display())]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// The reason.
+        #[source]
+        source: csv::Error,
+    },
+    /// The file could not be opened for appending.
+    #[error("cannot open {} for appending", path.display())]
+    OpenForAppend {
+        /// The file.
+        path: PathBuf,
+        /// The system's reason.
+        #[source]
+        source: std::io::Error,
+    },
+    /// Rows could not be appended.
+    #[error("cannot append to {}", path.display())]
+    Append {
+        /// The file.
+        path: PathBuf,
+        /// The reason.
+        #[source]
+        source: csv::Error,
+    },
+}
+
+/// The result of reading or writing a CSV file.
+pub type RecordsResult<T> = Result<T, RecordsError>;
