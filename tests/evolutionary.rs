@@ -98,7 +98,7 @@ fn hesham_variants_solve_eight_queens() {
     for seed in 0..8 {
         let outcome = solve_default("annealing", &["variant=hesham"], 8, seed);
         assert_solved(&outcome, 8, &format!("annealing hesham seed={seed}"));
-        // Seed 003's GA needs more generations than the default budget
+        // Hesham's GA needs more generations than the default budget
         // gives: up to 130,599 for these seeds (seed 6).
         let ga = solver("genetic", &["variant=hesham"]);
         let outcome = solve(ga.as_ref(), 8, seed, Budget::steps(200_000));

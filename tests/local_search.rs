@@ -1,7 +1,7 @@
 //! The local-search solvers (`random-restart`, `naive-repair`, `min-conflicts`
 //! in its `random` and `blog` variants): validity through the independent
 //! validator, determinism, budgets, exact counters, the incremental conflict
-//! bookkeeping, and a replay of seed 004's published loop.
+//! bookkeeping, and a replay of the VulgaireDev blog's published loop.
 
 use std::process::Command;
 
@@ -239,7 +239,7 @@ fn tracing_observes_without_steering() {
     }
 }
 
-/// Seed 004's published Python, transcribed line by line onto a grid of
+/// The VulgaireDev blog's published Python, transcribed line by line onto a grid of
 /// `Vec<Vec<u8>>`, with `randint(0, N-1)` replaced by the same draws the
 /// solver makes, and counting the `count_conflict` calls and `init_board`
 /// calls.

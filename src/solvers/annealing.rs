@@ -21,8 +21,8 @@
 //!   6.7·10^6); beyond, raise `--max-steps` and consider
 //!   `reheat_after=0`, as a reheat near the end of a long descent at
 //!   N = 10^5 costs more than it saves.
-//! - `hesham`: the schedule of the simulated-annealing solver of the "Eight
-//!   Queens" blog series whose part one is seed 003 (hesham8): one queen per
+//! - `hesham`: the schedule of the simulated-annealing solver of Hesham's
+//!   blog series "The Eight Queens Problem" (hesham8): one queen per
 //!   row in any column (the blog has one per column in any row, the same board
 //!   transposed), a move sends a random queen to a uniformly random column of
 //!   its row (possibly its own: a null move), T0 = 35 and T multiplied by 0.97
@@ -46,10 +46,10 @@
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
+use super::algorithm::{Algorithm, Configured, boxed};
 use super::memory::MemoryEstimate;
-use super::params::{ParamError, ParamKind, ParamSpec, Params, Use, VariantSpec};
+use super::params::{ParamError, ParamKind, ParamSpec, Params, Use, VariantSpec, unhandled_word};
 use super::permutation_energy::{FreeBoard, PermutationBoard};
-use super::registry::Algorithm;
 use super::{Budget, Control, Metrics, Outcome, Solver};
 
 const PARAMS: &[ParamSpec] = &[
@@ -57,7 +57,7 @@ const PARAMS: &[ParamSpec] = &[
         name: "variant",
         kind: ParamKind::Choice(&["permutation", "hesham"]),
         default: "permutation",
-        help: "permutation: swap moves, tunable schedule; hesham: seed 003's schedule (T0 35, x0.97 per move, random queen to random column) with Metropolis acceptance",
+        help: "permutation: swap moves, tunable schedule; hesham: the schedule of Hesham's series (T0 35, x0.97 per move, random queen to random column) with Metropolis acceptance",
     },
     ParamSpec {
         name: "t0",
@@ -114,7 +114,7 @@ const VARIANTS: &[VariantSpec] = &[
             Use::Free("reheats"),
         ],
     },
-    // Seed 003's schedule: T0 = 35, multiplied by 0.97 after every move.
+    // Hesham's schedule: T0 = 35, multiplied by 0.97 after every move.
     VariantSpec {
         name: "hesham",
         uses: &[
@@ -151,55 +151,64 @@ pub struct Schedule {
 pub enum Variant {
     /// Permutation board, swap moves.
     Permutation,
-    /// Seed 003's model: any column per row, one queen moved to a random column.
+    /// Hesham's model: any column per row, one queen moved to a random column.
     Hesham,
 }
 
-/// The simulated-annealing solver.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Annealing {
+/// The settings of an `annealing` run (the variant's board model and the
+/// cooling schedule, which the `hesham` variant fixes), which are also its
+/// solver.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Settings {
     /// Board model and move.
     pub variant: Variant,
     /// Cooling schedule.
     pub schedule: Schedule,
 }
 
-fn build(params: &Params) -> Result<Box<dyn Solver>, ParamError> {
-    let variant = match params.word("variant") {
+/// Reads the variant and its schedule.
+pub fn settings(params: &Params) -> Result<Settings, ParamError> {
+    let variant = match params.word("variant")? {
+        "permutation" => Variant::Permutation,
         "hesham" => Variant::Hesham,
-        _ => Variant::Permutation,
+        other => return Err(unhandled_word("variant", other)),
     };
     let schedule = Schedule {
-        t0: params.float("t0"),
-        alpha: params.float("alpha"),
-        steps_per_temperature: params.count("steps_per_temperature"),
-        reheat_after: params.count("reheat_after"),
-        reheats: params.count("reheats"),
+        t0: params.float("t0")?,
+        alpha: params.float("alpha")?,
+        steps_per_temperature: params.count("steps_per_temperature")?,
+        reheat_after: params.count("reheat_after")?,
+        reheats: params.count("reheats")?,
     };
-    Ok(Box::new(Annealing { variant, schedule }))
+    Ok(Settings { variant, schedule })
 }
 
-fn never_restarts(_: &Params) -> Option<&'static str> {
-    Some("simulated annealing never restarts (reheats are not restarts)")
-}
+impl Configured for Settings {
+    /// The starting board (4 bytes per queen) and the board with its line
+    /// counters: 20 bytes per queen for a permutation, 24 with column
+    /// counters; plus the table of uphill acceptance probabilities (64
+    /// bytes).
+    fn memory(&self, n: usize) -> MemoryEstimate {
+        MemoryEstimate::per_queen(n, 28, "use min-conflicts variant=fast for large N")
+            .plus(TABULATED as u64 * 8)
+    }
 
-/// The starting board (4 bytes per queen) and the board with its line
-/// counters: 20 bytes per queen for a permutation, 24 with column counters.
-fn memory(n: usize, _: &Params) -> MemoryEstimate {
-    MemoryEstimate::per_queen(n, 28, "use min-conflicts variant=fast for large N")
+    fn never_restarts(&self) -> Option<&'static str> {
+        Some("simulated annealing never restarts (reheats are not restarts)")
+    }
 }
 
 /// The registry entry.
 pub static ALGORITHM: Algorithm = Algorithm {
     name: "annealing",
     summary: "simulated annealing with Metropolis acceptance: swap moves on a permutation with O(1) energy deltas, geometric cooling, optional reheats",
-    source: "Kirkpatrick, Gelatt & Vecchi 1983 (Science 220); variant hesham: the schedule of seed 003's blog series (hesham8, The Eight Queens Problem), without its self-comparison bug",
+    source: "Kirkpatrick, Gelatt & Vecchi 1983 (Science 220); variant hesham: the schedule of Hesham's blog series \"The Eight Queens Problem\" (hesham8), without its self-comparison bug",
+    citation: "Kirkpatrick et al. 1983; Hesham's series (hesham)",
+    step: "one move proposed",
     params: PARAMS,
     variants: VARIANTS,
     default_budget: Budget::steps(DEFAULT_MOVES),
-    never_restarts,
-    memory,
-    build,
+    settings: |params| boxed(settings(params)),
 };
 
 /// Uphill energy changes whose acceptance probability is tabulated per level.
@@ -373,7 +382,7 @@ impl Landscape for PermutationBoard {
     }
 }
 
-/// Seed 003's move: a uniformly random row, then a uniformly random column
+/// Hesham's move: a uniformly random row, then a uniformly random column
 /// (possibly its own: a null move); 2 checks (the queen's current square and
 /// the landing square).
 impl Landscape for FreeBoard {
@@ -402,7 +411,7 @@ impl Landscape for FreeBoard {
     }
 }
 
-impl Annealing {
+impl Settings {
     /// Anneals from `board`, of size `n`.
     ///
     /// Counters: `steps` = moves proposed (null moves included);
@@ -447,7 +456,7 @@ impl Annealing {
     }
 }
 
-impl Solver for Annealing {
+impl Solver for Settings {
     fn solve(&self, n: usize, rng: &mut ChaCha8Rng, control: &mut Control<'_>) -> Outcome {
         match self.variant {
             Variant::Permutation => {

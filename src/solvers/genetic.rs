@@ -17,8 +17,8 @@
 //!   drawing a random row and, if its queen is attacked, a random partner
 //!   row, and keeping the swap when it lowers the conflicts (O(1) delta from
 //!   the counters). `local_search = 0` gives the plain GA.
-//! - `hesham`: the GA of the "Eight Queens" blog series whose part one is
-//!   seed 003 (hesham8): population 6; one queen per row in any column
+//! - `hesham`: the GA of Hesham's blog series "The Eight Queens Problem"
+//!   (hesham8): population 6; one queen per row in any column
 //!   (independent random columns, not a permutation; the blog has one queen
 //!   per column in any row, the same board transposed); fitness = non-attacking
 //!   pairs, N(N-1)/2 minus the attacking pairs on columns and diagonals (28
@@ -62,18 +62,19 @@
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
+use super::algorithm::{Algorithm, Configured, boxed};
 use super::memory::MemoryEstimate;
-use super::params::{ParamError, ParamKind, ParamSpec, Params, Use, VariantSpec};
+use super::params::{ParamError, ParamKind, ParamSpec, Params, Use, VariantSpec, unhandled_word};
 use super::permutation_energy::{PermutationBoard, free_energy};
-use super::registry::Algorithm;
 use super::{Budget, Control, Metrics, Outcome, Solver, StopReason};
+use crate::board::Placement;
 
 const PARAMS: &[ParamSpec] = &[
     ParamSpec {
         name: "variant",
         kind: ParamKind::Choice(&["permutation", "hesham"]),
         default: "permutation",
-        help: "permutation: tournament, OX/PMX, swap mutation, elitism, memetic swaps; hesham: seed 003's GA (population 6, roulette, one-point crossover, per-gene mutation 0.05, no elitism)",
+        help: "permutation: tournament, OX/PMX, swap mutation, elitism, memetic swaps; hesham: the GA of Hesham's series (population 6, roulette, one-point crossover, per-gene mutation 0.05, no elitism)",
     },
     ParamSpec {
         name: "population",
@@ -176,7 +177,7 @@ pub enum Crossover {
 
 /// The settings of the permutation GA.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Settings {
+pub struct PermutationSettings {
     /// Individuals per generation.
     pub population: usize,
     /// Recombination operator.
@@ -193,106 +194,120 @@ pub struct Settings {
     pub local_search: f64,
 }
 
+/// The settings of Hesham's GA.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct HeshamSettings {
+    /// Individuals per generation (even: children come in pairs).
+    pub population: usize,
+    /// Probability that a gene gets a new random column.
+    pub gene_mutation: f64,
+}
+
 /// Which GA runs.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Variant {
     /// The tuned permutation GA.
-    Permutation(Settings),
-    /// Seed 003's GA with its population size and per-gene mutation
+    Permutation(PermutationSettings),
+    /// Hesham's GA with its population size and per-gene mutation
     /// probability.
-    Hesham {
-        /// Individuals per generation (even: children come in pairs).
-        population: usize,
-        /// Probability that a gene gets a new random column.
-        gene_mutation: f64,
-    },
+    Hesham(HeshamSettings),
 }
 
-/// The genetic-algorithm solver.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Genetic {
+/// The settings of a `genetic` run, which are also its solver.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Settings {
     /// Which GA runs, with its settings.
     pub variant: Variant,
     /// An extra cap on the generations besides the step budget.
     pub max_generations: Option<u64>,
 }
 
-impl Genetic {
+impl Settings {
     /// Whether the generation cap is reached after `generations`.
     fn capped(&self, generations: u64) -> bool {
         self.max_generations.is_some_and(|g| generations >= g)
     }
 }
 
-fn build(params: &Params) -> Result<Box<dyn Solver>, ParamError> {
-    let max_generations = Some(params.count("max_generations")).filter(|&g| g > 0);
-    if params.word("variant") == "hesham" {
-        return Ok(Box::new(Genetic {
-            variant: Variant::Hesham {
-                population: params.count("population") as usize,
-                gene_mutation: params.float("mutation_rate"),
-            },
-            max_generations,
-        }));
-    }
-    let population = params.count("population") as usize;
-    let elite = params.count("elite") as usize;
-    if elite >= population {
-        return Err(ParamError::BadValue {
-            key: "elite".to_string(),
-            value: elite.to_string(),
-            expected: format!("fewer than population ({population})"),
-        });
-    }
-    let settings = Settings {
-        population,
-        crossover: match params.word("crossover") {
-            "pmx" => Crossover::PartiallyMapped,
-            _ => Crossover::Order,
-        },
-        crossover_rate: params.float("crossover_rate"),
-        mutation_rate: params.float("mutation_rate"),
-        tournament: params.count("tournament") as usize,
-        elite,
-        local_search: params.float("local_search"),
+/// Reads the chosen variant's parameters; refuses as many elites as
+/// individuals or more.
+pub fn settings(params: &Params) -> Result<Settings, ParamError> {
+    let max_generations = Some(params.count("max_generations")?).filter(|&g| g > 0);
+    let population = params.count("population")? as usize;
+    let variant = match params.word("variant")? {
+        "hesham" => Variant::Hesham(HeshamSettings {
+            population,
+            gene_mutation: params.float("mutation_rate")?,
+        }),
+        "permutation" => {
+            let elite = params.count("elite")? as usize;
+            if elite >= population {
+                return Err(ParamError::BadValue {
+                    key: "elite".to_string(),
+                    value: elite.to_string(),
+                    expected: format!("fewer than population ({population})"),
+                });
+            }
+            Variant::Permutation(PermutationSettings {
+                population,
+                crossover: match params.word("crossover")? {
+                    "ox" => Crossover::Order,
+                    "pmx" => Crossover::PartiallyMapped,
+                    other => return Err(unhandled_word("crossover", other)),
+                },
+                crossover_rate: params.float("crossover_rate")?,
+                mutation_rate: params.float("mutation_rate")?,
+                tournament: params.count("tournament")? as usize,
+                elite,
+                local_search: params.float("local_search")?,
+            })
+        }
+        other => return Err(unhandled_word("variant", other)),
     };
-    Ok(Box::new(Genetic {
-        variant: Variant::Permutation(settings),
+    Ok(Settings {
+        variant,
         max_generations,
-    }))
+    })
 }
 
-fn never_restarts(_: &Params) -> Option<&'static str> {
-    Some("the genetic algorithm never restarts (one population evolves)")
-}
+impl Configured for Settings {
+    /// `permutation`: two generations of genes (8·population bytes per
+    /// queen) and their conflicts and ranking (24 bytes per individual),
+    /// the counter board (20 bytes per queen), the crossover scratch (5)
+    /// and the solution (4); `hesham`: two generations of genes and their
+    /// fitness (64 bytes per individual with the vectors' own headers), the
+    /// fitness counters (20 per queen) and the solution.
+    fn memory(&self, n: usize) -> MemoryEstimate {
+        let (population, per_individual) = match self.variant {
+            Variant::Permutation(s) => (s.population, 24),
+            Variant::Hesham(s) => (s.population, 64),
+        };
+        let population = population as u64;
+        let per_queen = population.saturating_mul(8).saturating_add(29);
+        MemoryEstimate::per_queen(
+            n,
+            per_queen,
+            "lower population: a GA stores 8 bytes per gene",
+        )
+        .plus(population.saturating_mul(per_individual))
+    }
 
-/// `permutation`: two generations of genes (8·population bytes per queen)
-/// and their conflicts, the counter board (20 bytes per queen), the
-/// crossover scratch (5) and the solution (4); `hesham`: two generations of
-/// genes, the fitness counters (20) and the solution.
-fn memory(n: usize, params: &Params) -> MemoryEstimate {
-    let population = params.count("population");
-    let per_queen = population.saturating_mul(8).saturating_add(29);
-    let mut estimate = MemoryEstimate::per_queen(
-        n,
-        per_queen,
-        "lower population: a GA stores 8 bytes per gene",
-    );
-    estimate.bytes = estimate.bytes.saturating_add(population.saturating_mul(24));
-    estimate
+    fn never_restarts(&self) -> Option<&'static str> {
+        Some("the genetic algorithm never restarts (one population evolves)")
+    }
 }
 
 /// The registry entry.
 pub static ALGORITHM: Algorithm = Algorithm {
     name: "genetic",
     summary: "genetic algorithm on permutations: tournament selection, OX/PMX crossover, swap mutation, elitism, a memetic improving-swap step",
-    source: "Holland 1975; Goldberg 1989; OX: Davis 1985; PMX: Goldberg & Lingle 1985; memetic step: Moscato 1989; variant hesham: the GA of seed 003's blog series (hesham8, The Eight Queens Problem)",
+    source: "Holland 1975; Goldberg 1989; OX: Davis 1985; PMX: Goldberg & Lingle 1985; memetic step: Moscato 1989; variant hesham: the GA of Hesham's blog series \"The Eight Queens Problem\" (hesham8)",
+    citation: "Holland 1975; Goldberg 1989; Hesham's series (hesham)",
+    step: "one generation",
     params: PARAMS,
     variants: VARIANTS,
     default_budget: Budget::steps(DEFAULT_GENERATIONS),
-    never_restarts,
-    memory,
-    build,
+    settings: |params| boxed(settings(params)),
 };
 
 /// Fills `genes` with a uniformly random permutation of `0..n` (Fisher–Yates).
@@ -409,7 +424,7 @@ enum Progress {
 
 /// The working state of the permutation GA.
 struct PermutationGa<'s> {
-    settings: &'s Settings,
+    settings: &'s PermutationSettings,
     n: usize,
     /// The current generation's genes, individual `k` at `k*n..(k+1)*n`.
     genes: Vec<u32>,
@@ -429,7 +444,7 @@ struct PermutationGa<'s> {
 }
 
 impl<'s> PermutationGa<'s> {
-    fn new(settings: &'s Settings, n: usize) -> Self {
+    fn new(settings: &'s PermutationSettings, n: usize) -> Self {
         let p = settings.population;
         Self {
             settings,
@@ -583,15 +598,26 @@ impl<'s> PermutationGa<'s> {
         progress
     }
 
-    fn individual(&self, k: usize) -> Vec<u32> {
-        self.genes[k * self.n..(k + 1) * self.n].to_vec()
+    /// The end of the search at individual `k` of the current generation:
+    /// solved when `stop` is `None`; its conflicts are known, so nothing is
+    /// recounted.
+    fn outcome(&self, k: usize, stop: Option<StopReason>) -> Outcome {
+        let mut metrics = self.metrics;
+        metrics.final_conflicts = self.conflicts[k];
+        match stop {
+            None => {
+                let columns = self.genes[k * self.n..(k + 1) * self.n].to_vec();
+                Outcome::solved(Placement::new(columns), metrics)
+            }
+            Some(reason) => Outcome::unsolved(metrics, reason),
+        }
     }
 }
 
-impl Genetic {
+impl Settings {
     fn solve_permutation(
         &self,
-        settings: &Settings,
+        settings: &PermutationSettings,
         n: usize,
         rng: &mut ChaCha8Rng,
         control: &mut Control<'_>,
@@ -599,7 +625,7 @@ impl Genetic {
         let mut ga = PermutationGa::new(settings, n);
         let mut progress = ga.initialise(rng, control);
         if let Progress::Stopped(reason, k) = progress {
-            return Outcome::from_last_board(ga.individual(k), ga.metrics, Some(reason));
+            return ga.outcome(k, Some(reason));
         }
         if control.tracing() {
             control.observe(0, ga.conflicts[fittest(&ga.conflicts)]);
@@ -622,12 +648,15 @@ impl Genetic {
                 control.observe(ga.metrics.steps, ga.conflicts[fittest(&ga.conflicts)]);
             }
         };
-        Outcome::from_last_board(ga.individual(k), ga.metrics, stop)
+        ga.outcome(k, stop)
     }
 
     fn solve_hesham(
         &self,
-        (p, gene_mutation): (usize, f64),
+        HeshamSettings {
+            population: p,
+            gene_mutation,
+        }: HeshamSettings,
         n: usize,
         rng: &mut ChaCha8Rng,
         control: &mut Control<'_>,
@@ -678,12 +707,8 @@ impl Genetic {
                 let a = roulette(rng);
                 let b = roulette(rng);
                 let cut = rng.random_range(1..n);
-                let mut first = genes[a][..cut].to_vec();
-                first.extend_from_slice(&genes[b][cut..]);
-                let mut second = genes[b][..cut].to_vec();
-                second.extend_from_slice(&genes[a][cut..]);
-                children.push(first);
-                children.push(second);
+                children.push([&genes[a][..cut], &genes[b][cut..]].concat());
+                children.push([&genes[b][..cut], &genes[a][cut..]].concat());
             }
             for child in &mut children {
                 for gene in child.iter_mut() {
@@ -706,15 +731,12 @@ impl Genetic {
     }
 }
 
-impl Solver for Genetic {
+impl Solver for Settings {
     fn solve(&self, n: usize, rng: &mut ChaCha8Rng, control: &mut Control<'_>) -> Outcome {
         control.set_poll_interval(1);
         match &self.variant {
             Variant::Permutation(settings) => self.solve_permutation(settings, n, rng, control),
-            Variant::Hesham {
-                population,
-                gene_mutation,
-            } => self.solve_hesham((*population, *gene_mutation), n, rng, control),
+            Variant::Hesham(settings) => self.solve_hesham(*settings, n, rng, control),
         }
     }
 }

@@ -2,8 +2,8 @@
 //! its row. Minton, Johnston, Philips & Laird, "Solving large-scale
 //! constraint satisfaction and scheduling problems using a heuristic repair
 //! method" (AAAI 1990) and "Minimizing conflicts" (Artificial Intelligence
-//! 58, 1992); seed 004's "smarter repair" (VulgaireDev, *Eight Queens
-//! Puzzle*, 2016).
+//! 58, 1992); the "smarter repair" of the VulgaireDev blog ("Eight Queens
+//! Puzzle", 2016).
 //!
 //! Variants:
 //! - `random` (default), Minton's min-conflicts hill climbing: one queen per
@@ -37,11 +37,11 @@
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
-use super::blog_repair::{self, BlogRepair, BlogSolver};
+use super::algorithm::{Algorithm, Configured, boxed};
+use super::blog_repair::{self, BlogRepair, BlogSettings};
 use super::memory::MemoryEstimate;
-use super::params::{ParamError, ParamKind, ParamSpec, Params, Use, VariantSpec};
+use super::params::{ParamError, ParamKind, ParamSpec, Params, Use, VariantSpec, unhandled_word};
 use super::queen_conflicts::{QueenConflicts, fill_random};
-use super::registry::Algorithm;
 use super::{Budget, Control, Metrics, Outcome, Solver, min_conflicts_fast};
 use crate::board::Placement;
 
@@ -50,7 +50,7 @@ const PARAMS: &[ParamSpec] = &[
         name: "variant",
         kind: ParamKind::Choice(&["random", "blog", "fast"]),
         default: "random",
-        help: "random: Minton's min-conflicts on attacking pairs, ties at random; blog: seed 004's published smarter repair, quirks included; fast: the large-N solver (permutations, swaps, QS4 initialisation)",
+        help: "random: Minton's min-conflicts on attacking pairs, ties at random; blog: the VulgaireDev blog's published smarter repair, quirks included; fast: the large-N solver (permutations, swaps, QS4 initialisation)",
     },
     ParamSpec {
         name: "patience",
@@ -77,15 +77,93 @@ const VARIANTS: &[VariantSpec] = &[
     },
 ];
 
-/// The `random` variant's settings.
-struct RandomMinConflicts {
-    /// Consecutive repairs without a new fewest-pairs board before a
-    /// restart; 0 for never.
-    patience: u64,
+/// The `fast` variant's memory that does not grow with N: the
+/// initialization's 1024 pile counters (8 KiB) and up to 1 KiB of small
+/// buffers.
+const FAST_FIXED_BYTES: u64 = 9 << 10;
+
+/// The settings of a `min-conflicts` run, one per variant, which are also
+/// its solver.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Settings {
+    /// `random`: Minton's min-conflicts with restarts after `patience`
+    /// repairs without progress.
+    Random {
+        /// Consecutive repairs without a new fewest-pairs board before a
+        /// restart; 0 for never.
+        patience: u64,
+    },
+    /// `blog`: the published loop with the smarter repair.
+    Blog(BlogSettings),
+    /// `fast`: the large-N solver.
+    Fast,
 }
 
-impl Solver for RandomMinConflicts {
+/// Reads the chosen variant's parameters.
+pub fn settings(params: &Params) -> Result<Settings, ParamError> {
+    match params.word("variant")? {
+        "random" => Ok(Settings::Random {
+            patience: params.count("patience")?,
+        }),
+        "blog" => Ok(Settings::Blog(blog_repair::settings(
+            params,
+            BlogRepair::LeastThreatened,
+        )?)),
+        "fast" => Ok(Settings::Fast),
+        other => Err(unhandled_word("variant", other)),
+    }
+}
+
+impl Solver for Settings {
     fn solve(&self, n: usize, rng: &mut ChaCha8Rng, control: &mut Control<'_>) -> Outcome {
+        match *self {
+            Settings::Random { patience } => solve_random(patience, n, rng, control),
+            Settings::Blog(blog) => blog_repair::solve(n, blog, rng, control),
+            Settings::Fast => min_conflicts_fast::solve(n, rng, control),
+        }
+    }
+}
+
+impl Configured for Settings {
+    /// `random`: the board and its line counters (24 bytes per queen), the
+    /// scratch board (4), the attacked rows (8), the tied columns (4) and
+    /// the solution (4); `blog`: the grid; `fast`: its counters, 8.3 to 8.4
+    /// bytes per queen at the peak above N = 65 535 (`u8` counters; 12 if a
+    /// budget stops the initialization, which then counts its pairs
+    /// afresh), 12.6 below (`u16`), plus its list of attacked rows, and
+    /// [`FAST_FIXED_BYTES`] at every N.
+    fn memory(&self, n: usize) -> MemoryEstimate {
+        match self {
+            Settings::Random { .. } => {
+                MemoryEstimate::per_queen(n, 44, "use variant=fast for large N")
+            }
+            Settings::Blog(_) => blog_repair::memory(n),
+            Settings::Fast if n > u16::MAX as usize => {
+                MemoryEstimate::per_queen(n, 9, "choose a smaller N: this is the leanest solver")
+                    .plus(FAST_FIXED_BYTES)
+            }
+            Settings::Fast => {
+                MemoryEstimate::per_queen(n, 17, "choose a smaller N").plus(FAST_FIXED_BYTES)
+            }
+        }
+    }
+
+    fn never_restarts(&self) -> Option<&'static str> {
+        match self {
+            Settings::Random { patience: 0 } => Some("patience=0 turns its restarts off"),
+            _ => None,
+        }
+    }
+}
+
+/// The `random` variant.
+fn solve_random(
+    patience: u64,
+    n: usize,
+    rng: &mut ChaCha8Rng,
+    control: &mut Control<'_>,
+) -> Outcome {
+    {
         // One repair evaluates 2N queens and squares: look at the clock every
         // ~10^6 of them.
         control.set_poll_interval(((1usize << 19) / n.max(1)).clamp(1, 1024) as u32);
@@ -107,7 +185,7 @@ impl Solver for RandomMinConflicts {
             if attacked.is_empty() {
                 return Outcome::solved(Placement::new(board.columns().to_vec()), metrics);
             }
-            let restart = self.patience > 0 && without_progress == self.patience;
+            let restart = patience > 0 && without_progress == patience;
             if let Some(reason) = control.stop_before(&metrics, restart) {
                 metrics.final_conflicts = board.pairs();
                 return Outcome::unsolved(metrics, reason);
@@ -161,59 +239,15 @@ fn least_conflicted_column(
     ties[rng.random_range(0..ties.len() as u32) as usize]
 }
 
-/// The `fast` variant: the large-N solver.
-struct FastMinConflicts;
-
-impl Solver for FastMinConflicts {
-    fn solve(&self, n: usize, rng: &mut ChaCha8Rng, control: &mut Control<'_>) -> Outcome {
-        min_conflicts_fast::solve(n, rng, control)
-    }
-}
-
-fn build(params: &Params) -> Result<Box<dyn Solver>, ParamError> {
-    // The declared choices are random, blog and fast.
-    Ok(match params.word("variant") {
-        "blog" => Box::new(BlogSolver {
-            settings: blog_repair::settings(params, BlogRepair::LeastThreatened),
-        }),
-        "fast" => Box::new(FastMinConflicts),
-        _ => Box::new(RandomMinConflicts {
-            patience: params.count("patience"),
-        }),
-    })
-}
-
-fn never_restarts(params: &Params) -> Option<&'static str> {
-    let off = params.word("variant") == "random" && params.count("patience") == 0;
-    off.then_some("patience=0 turns its restarts off")
-}
-
-/// `random`: the board and its line counters (24 bytes per queen), the
-/// scratch board (4), the attacked rows (8), the tied columns (4) and the
-/// solution (4); `blog`: the grid; `fast`: its counters, 8.3 to 8.4 bytes
-/// per queen at the peak above N = 65 535 (`u8` counters; 12 if a budget
-/// stops the initialization, which then counts its pairs afresh), 12.6
-/// below (`u16`), plus its list of attacked rows.
-fn memory(n: usize, params: &Params) -> MemoryEstimate {
-    match params.word("variant") {
-        "blog" => blog_repair::memory(n),
-        "fast" if n > u16::MAX as usize => {
-            MemoryEstimate::per_queen(n, 9, "choose a smaller N: this is the leanest solver")
-        }
-        "fast" => MemoryEstimate::per_queen(n, 17, "choose a smaller N"),
-        _ => MemoryEstimate::per_queen(n, 44, "use variant=fast for large N"),
-    }
-}
-
 /// The registry entry.
 pub static ALGORITHM: Algorithm = Algorithm {
     name: "min-conflicts",
     summary: "min-conflicts repair: move a threatened queen to the least-threatened column of its row",
-    source: "Minton, Johnston, Philips & Laird, AAAI 1990 and Artificial Intelligence 58 (1992); seed 004's \"smarter repair\"",
+    source: "Minton, Johnston, Philips & Laird, AAAI 1990 and Artificial Intelligence 58 (1992); the VulgaireDev blog's \"smarter repair\" (2016); fast: Sosic & Gu, SIGART Bulletin 1(3) 1990 and 2(2) 1991",
+    citation: "Minton et al. 1990/1992; the VulgaireDev blog's \"smarter repair\"; Sosic & Gu (fast)",
+    step: "one repair",
     params: PARAMS,
     variants: VARIANTS,
     default_budget: Budget::steps(1_000_000),
-    never_restarts,
-    memory,
-    build,
+    settings: |params| boxed(settings(params)),
 };

@@ -7,6 +7,7 @@
 //! state: the same inputs give the same outcome, bit for bit. Wall time is
 //! measured by the caller, not the solver.
 
+pub mod algorithm;
 pub mod backtracking;
 pub mod construction;
 pub mod control;
@@ -30,10 +31,11 @@ pub mod queen_conflicts;
 use rand::rngs::ChaCha8Rng;
 
 pub use crate::outcome::{Metrics, Outcome, StopReason};
+pub use algorithm::{Algorithm, Configured};
 pub use control::{Budget, Control, Trace};
 pub use memory::MemoryEstimate;
 pub use params::{ParamError, ParamKind, ParamSpec, ParamValue, Params, Use, VariantSpec};
-pub use registry::{Algorithm, UnknownAlgorithm, algorithms, find_algorithm};
+pub use registry::{UnknownAlgorithm, algorithms, find_algorithm};
 
 /// A search algorithm for the N-Queens problem.
 pub trait Solver: Send + Sync {
@@ -55,5 +57,6 @@ mod tests {
         assert_send_sync::<Budget>();
         assert_send_sync::<Params>();
         assert_send_sync::<Box<dyn Solver>>();
+        assert_send_sync::<Box<dyn Configured>>();
     }
 }

@@ -1,5 +1,5 @@
-//! `naive-repair`: seed 004's "stupid" iterative repair (VulgaireDev, *Eight
-//! Queens Puzzle*, 2016): take the most-threatened queen and move it to a
+//! `naive-repair`: the "stupid" iterative repair of the VulgaireDev blog
+//! ("Eight Queens Puzzle", 2016): take the most-threatened queen and move it to a
 //! random column of its row; start again from a new random board every
 //! `restart_after` repairs.
 //!
@@ -28,11 +28,11 @@
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
-use super::blog_repair::{self, BlogRepair, BlogSolver};
+use super::algorithm::{Algorithm, Configured, boxed};
+use super::blog_repair::{self, BlogRepair, BlogSettings};
 use super::memory::MemoryEstimate;
-use super::params::{ParamError, ParamKind, ParamSpec, Params, Use, VariantSpec};
+use super::params::{ParamError, ParamKind, ParamSpec, Params, Use, VariantSpec, unhandled_word};
 use super::queen_conflicts::{QueenConflicts, fill_random};
-use super::registry::Algorithm;
 use super::{Budget, Control, Metrics, Outcome, Solver};
 use crate::board::Placement;
 
@@ -41,7 +41,7 @@ const PARAMS: &[ParamSpec] = &[
         name: "variant",
         kind: ParamKind::Choice(&["random", "blog"]),
         default: "random",
-        help: "random: most-threatened queen by attacking pairs, ties at random, moved to another random column; blog: seed 004's published Python, quirks included",
+        help: "random: most-threatened queen by attacking pairs, ties at random, moved to another random column; blog: the VulgaireDev blog's published Python, quirks included",
     },
     ParamSpec {
         help: "restart from a new random board: random, after every R repairs; blog, as published, after repair R+1 and then every R repairs",
@@ -61,13 +61,70 @@ const VARIANTS: &[VariantSpec] = &[
     blog_repair::VARIANT,
 ];
 
-/// The `random` variant's settings.
-struct RandomRepair {
-    restart_after: u64,
+/// The settings of a `naive-repair` run, one per variant, which are also
+/// its solver.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Settings {
+    /// `random`: restart from a fresh board after every `restart_after`
+    /// repairs.
+    Random {
+        /// Repairs between two fresh boards (at least 1).
+        restart_after: u64,
+    },
+    /// `blog`: the published loop with the stupid repair.
+    Blog(BlogSettings),
 }
 
-impl Solver for RandomRepair {
+/// Reads the chosen variant's parameters.
+pub fn settings(params: &Params) -> Result<Settings, ParamError> {
+    match params.word("variant")? {
+        "random" => Ok(Settings::Random {
+            restart_after: params.count(blog_repair::RESTART_AFTER.name)?,
+        }),
+        "blog" => Ok(Settings::Blog(blog_repair::settings(
+            params,
+            BlogRepair::RandomColumn,
+        )?)),
+        other => Err(unhandled_word("variant", other)),
+    }
+}
+
+impl Solver for Settings {
     fn solve(&self, n: usize, rng: &mut ChaCha8Rng, control: &mut Control<'_>) -> Outcome {
+        match *self {
+            Settings::Random { restart_after } => solve_random(restart_after, n, rng, control),
+            Settings::Blog(blog) => blog_repair::solve(n, blog, rng, control),
+        }
+    }
+}
+
+impl Configured for Settings {
+    /// `random`: the board and its line counters (24 bytes per queen), the
+    /// scratch board (4), the most-threatened rows (8) and the solution (4);
+    /// `blog`: the grid.
+    fn memory(&self, n: usize) -> MemoryEstimate {
+        match self {
+            Settings::Random { .. } => {
+                MemoryEstimate::per_queen(n, 40, "use min-conflicts variant=fast for large N")
+            }
+            Settings::Blog(_) => blog_repair::memory(n),
+        }
+    }
+
+    /// Both variants restart every `restart_after` (at least 1) repairs.
+    fn never_restarts(&self) -> Option<&'static str> {
+        None
+    }
+}
+
+/// The `random` variant.
+fn solve_random(
+    restart_after: u64,
+    n: usize,
+    rng: &mut ChaCha8Rng,
+    control: &mut Control<'_>,
+) -> Outcome {
+    {
         // One repair evaluates N queens: look at the clock every ~10^6 of them.
         control.set_poll_interval(((1usize << 20) / n.max(1)).clamp(1, 1024) as u32);
         let mut metrics = Metrics::default();
@@ -85,7 +142,7 @@ impl Solver for RandomRepair {
             if most == 0 {
                 return Outcome::solved(Placement::new(board.columns().to_vec()), metrics);
             }
-            let restart = since_start == self.restart_after;
+            let restart = since_start == restart_after;
             if let Some(reason) = control.stop_before(&metrics, restart) {
                 metrics.final_conflicts = board.pairs();
                 return Outcome::unsolved(metrics, reason);
@@ -131,41 +188,15 @@ fn collect_most_threatened(board: &QueenConflicts, rows: &mut Vec<usize>) -> u32
     most
 }
 
-fn build(params: &Params) -> Result<Box<dyn Solver>, ParamError> {
-    Ok(match params.word("variant") {
-        "blog" => Box::new(BlogSolver {
-            settings: blog_repair::settings(params, BlogRepair::RandomColumn),
-        }),
-        _ => Box::new(RandomRepair {
-            restart_after: params.count(blog_repair::RESTART_AFTER.name),
-        }),
-    })
-}
-
-fn never_restarts(_: &Params) -> Option<&'static str> {
-    // Both variants restart every `restart_after` (at least 1) repairs.
-    None
-}
-
-/// `random`: the board and its line counters (24 bytes per queen), the
-/// scratch board (4), the most-threatened rows (8) and the solution (4);
-/// `blog`: the grid.
-fn memory(n: usize, params: &Params) -> MemoryEstimate {
-    match params.word("variant") {
-        "blog" => blog_repair::memory(n),
-        _ => MemoryEstimate::per_queen(n, 40, "use min-conflicts variant=fast for large N"),
-    }
-}
-
 /// The registry entry.
 pub static ALGORITHM: Algorithm = Algorithm {
     name: "naive-repair",
     summary: "iterative repair: move the most-threatened queen to a random column of its row, restart every restart_after repairs",
-    source: "seed 004: VulgaireDev, \"Eight Queens Puzzle\" (blog, 2016), the \"stupid repair\"",
+    source: "VulgaireDev, \"Eight Queens Puzzle\" (blog, 2016), the \"stupid repair\"",
+    citation: "the VulgaireDev blog's \"stupid repair\"",
+    step: "one repair",
     params: PARAMS,
     variants: VARIANTS,
     default_budget: Budget::steps(1_000_000),
-    never_restarts,
-    memory,
-    build,
+    settings: |params| boxed(settings(params)),
 };
