@@ -9,12 +9,14 @@
 
 pub mod algorithm;
 pub mod backtracking;
+pub mod boards;
 pub mod construction;
 pub mod control;
 pub mod counting;
+pub mod local_search;
 pub mod memory;
 pub mod params;
-pub mod permutation_energy;
+pub mod random;
 pub mod registry;
 
 pub mod annealing;
@@ -26,7 +28,6 @@ pub mod random_restart;
 
 pub mod blog_grid;
 pub mod blog_repair;
-pub mod queen_conflicts;
 
 use rand::rngs::ChaCha8Rng;
 

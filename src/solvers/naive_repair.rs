@@ -1,12 +1,12 @@
 //! `naive-repair`: the "stupid" iterative repair of the VulgaireDev blog
-//! ("Eight Queens Puzzle", 2016): take the most-threatened queen and move it to a
-//! random column of its row; start again from a new random board every
+//! ("Eight Queens Puzzle", 2016): take the most-threatened queen and move it
+//! to a random column of its row; start again from a new random board every
 //! `restart_after` repairs.
 //!
 //! Variants:
 //! - `random` (default), our sensible reading: one queen per row; the threat
 //!   of a queen is the number of queens attacking it (attacking pairs, kept
-//!   by incremental line counters, [`QueenConflicts`]); the most-threatened
+//!   by incremental line counters, [`FreeBoard`]); the most-threatened
 //!   queen is drawn uniformly among the tied ones; it moves to a uniformly
 //!   random column other than its own; after exactly `restart_after` repairs
 //!   without a solution the search starts again from a fresh random board
@@ -19,22 +19,25 @@
 //! refused.
 //!
 //! Counters (`random`): `steps` = repairs; `restarts` = fresh boards after
-//! the first; `checks` = conflict evaluations of one queen, N per look for the
-//! most-threatened queen (one look per repair, plus one per board);
-//! `final_conflicts` = attacking pairs on the returned or last board. A
-//! search whose restart budget is spent stops where it would restart (stop
-//! reason `budget_restarts`).
+//! the first; `checks` = the board's conflict evaluations of one queen, N
+//! per look for the most-threatened queen (one look per repair, plus one
+//! per board); building a fresh board counts none (no `evaluations`);
+//! `final_conflicts` = attacking pairs on the returned or last board. The
+//! loop is the local-search driver's ([`super::local_search`]): a search
+//! whose restart budget is spent stops where it would restart (stop reason
+//! `budget_restarts`).
 
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
 use super::algorithm::{Algorithm, Configured, boxed};
 use super::blog_repair::{self, BlogRepair, BlogSettings};
+use super::boards::FreeBoard;
+use super::local_search::{self, LocalSearch, Next};
 use super::memory::MemoryEstimate;
 use super::params::{ParamError, ParamKind, ParamSpec, Params, Use, VariantSpec, unhandled_word};
-use super::queen_conflicts::{QueenConflicts, fill_random};
+use super::random::other_than;
 use super::{Budget, Control, Metrics, Outcome, Solver};
-use crate::board::Placement;
 
 const PARAMS: &[ParamSpec] = &[
     ParamSpec {
@@ -99,13 +102,13 @@ impl Solver for Settings {
 }
 
 impl Configured for Settings {
-    /// `random`: the board and its line counters (24 bytes per queen), the
-    /// scratch board (4), the most-threatened rows (8) and the solution (4);
-    /// `blog`: the grid.
+    /// `random`: the board and its line counters (24 bytes per queen, the
+    /// board's columns becoming the solution) and the most-threatened rows
+    /// (8); `blog`: the grid.
     fn memory(&self, n: usize) -> MemoryEstimate {
         match self {
             Settings::Random { .. } => {
-                MemoryEstimate::per_queen(n, 40, "use min-conflicts variant=fast for large N")
+                MemoryEstimate::per_queen(n, 32, "use min-conflicts variant=fast for large N")
             }
             Settings::Blog(_) => blog_repair::memory(n),
         }
@@ -117,62 +120,83 @@ impl Configured for Settings {
     }
 }
 
-/// The `random` variant.
+/// The `random` variant on a [`FreeBoard`], run by the local-search driver.
 fn solve_random(
     restart_after: u64,
     n: usize,
     rng: &mut ChaCha8Rng,
     control: &mut Control<'_>,
 ) -> Outcome {
-    {
-        // One repair evaluates N queens: look at the clock every ~10^6 of them.
-        control.set_poll_interval(((1usize << 20) / n.max(1)).clamp(1, 1024) as u32);
-        let mut metrics = Metrics::default();
-        let mut columns = Vec::with_capacity(n);
-        fill_random(&mut columns, n, rng);
-        let mut board = QueenConflicts::new(columns.clone());
-        let mut most_threatened = Vec::with_capacity(n);
-        let mut since_start = 0;
-        if control.tracing() {
-            control.observe(0, board.pairs());
+    // One repair evaluates N queens: look at the clock every ~10^6 of them.
+    control.set_poll_interval(((1usize << 20) / n.max(1)).clamp(1, 1024) as u32);
+    let search = NaiveRepair {
+        restart_after,
+        board: FreeBoard::random(n, rng),
+        most_threatened: Vec::with_capacity(n),
+        since_start: 0,
+    };
+    local_search::run(search, Metrics::default(), rng, control)
+}
+
+/// The state of one `random` search.
+struct NaiveRepair {
+    /// Repairs between two fresh boards.
+    restart_after: u64,
+    board: FreeBoard,
+    /// The rows whose queens have the most conflicts, from the last look.
+    most_threatened: Vec<usize>,
+    /// Repairs since the last fresh board.
+    since_start: u64,
+}
+
+impl LocalSearch for NaiveRepair {
+    fn pairs(&self) -> u64 {
+        self.board.pairs()
+    }
+
+    /// N checks per look (one per queen).
+    fn checks(&self) -> u64 {
+        self.board.checks()
+    }
+
+    /// Lists the most-threatened queens: no queen attacked is a solution; a
+    /// restart after `restart_after` repairs.
+    fn next(&mut self) -> Next {
+        let most = collect_most_threatened(&mut self.board, &mut self.most_threatened);
+        if most == 0 {
+            Next::Solved
+        } else if self.since_start == self.restart_after {
+            Next::Restart
+        } else {
+            Next::Step
         }
-        loop {
-            let most = collect_most_threatened(&board, &mut most_threatened);
-            metrics.checks += n as u64;
-            if most == 0 {
-                return Outcome::solved(Placement::new(board.columns().to_vec()), metrics);
-            }
-            let restart = since_start == restart_after;
-            if let Some(reason) = control.stop_before(&metrics, restart) {
-                metrics.final_conflicts = board.pairs();
-                return Outcome::unsolved(metrics, reason);
-            }
-            if restart {
-                fill_random(&mut columns, n, rng);
-                board.reset(&columns);
-                metrics.restarts += 1;
-                since_start = 0;
-            } else {
-                let row =
-                    most_threatened[rng.random_range(0..most_threatened.len() as u32) as usize];
-                let mut column = rng.random_range(0..n as u32 - 1);
-                if column >= board.columns()[row] {
-                    column += 1;
-                }
-                board.move_queen(row, column);
-                metrics.steps += 1;
-                since_start += 1;
-            }
-            if control.tracing() {
-                control.observe(metrics.steps, board.pairs());
-            }
-        }
+    }
+
+    /// One repair: a most-threatened queen drawn uniformly, moved to a
+    /// uniformly random other column of its row.
+    fn step(&mut self, rng: &mut ChaCha8Rng) {
+        let rows = &self.most_threatened;
+        let row = rows[rng.random_range(0..rows.len() as u32) as usize];
+        let n = self.board.n();
+        let column = other_than(self.board.columns()[row] as usize, n, rng);
+        self.board.move_queen(row, column as u32);
+        self.since_start += 1;
+    }
+
+    fn restart(&mut self, rng: &mut ChaCha8Rng) {
+        self.board.reset_random(rng);
+        self.since_start = 0;
+    }
+
+    fn into_columns(self) -> Vec<u32> {
+        self.board.into_columns()
     }
 }
 
 /// Fills `rows` with the rows whose queens have the most conflicts and
-/// returns that number of conflicts (0 when no queen is attacked).
-fn collect_most_threatened(board: &QueenConflicts, rows: &mut Vec<usize>) -> u32 {
+/// returns that number of conflicts (0 when no queen is attacked). N
+/// checks.
+fn collect_most_threatened(board: &mut FreeBoard, rows: &mut Vec<usize>) -> u32 {
     rows.clear();
     let mut most = 0;
     for row in 0..board.n() {
