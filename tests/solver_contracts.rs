@@ -198,28 +198,47 @@ fn max_restarts_does_not_touch_solvers_that_never_restart() {
         max_restarts: Some(0),
         ..Budget::UNLIMITED
     };
-    for (name, params) in [
-        ("annealing", &[][..]),
-        ("annealing", &["variant=hesham"][..]),
-        ("genetic", &["population=4", "elite=1"][..]),
-        ("genetic", &["variant=hesham"][..]),
-        ("min-conflicts", &["patience=0"][..]),
-    ] {
-        let o = run(name, params, 3, 2, budget);
-        let what = format!("{name} {params:?}");
-        assert_eq!(o.stop_reason, StopReason::BudgetSteps, "{what}");
-        assert_eq!((o.metrics.steps, o.metrics.restarts), (1_000, 0), "{what}");
+    let mut never = Vec::new();
+    for (name, params) in every_configuration() {
+        let params: Vec<&str> = params.iter().map(String::as_str).collect();
         let a = find_algorithm(name).expect("registered");
-        let (_, settings) = a.instantiate(&given(params)).expect("valid");
-        assert!(!settings.can_restart(), "{what}");
-        let why = settings.restart_budget_ignored(&budget).expect("a reason");
-        assert!(!why.is_empty(), "{what}");
+        let (_, settings) = a.instantiate(&given(&params)).expect("valid");
+        let Some(why) = settings.restart_budget_ignored(&budget) else {
+            assert!(settings.can_restart(), "{name} {params:?}");
+            continue;
+        };
+        assert!(
+            !why.is_empty() && !settings.can_restart(),
+            "{name} {params:?}"
+        );
+        never.push(format!("{name} {params:?}"));
+        // Exact searches and the construction end N = 8 as without the
+        // restart budget (solved, or at the step budget for the exhaustive
+        // search); the stochastic ones run to their step budget on N = 3.
+        let n = if a.default_budget.max_steps.is_none() {
+            8
+        } else {
+            3
+        };
+        let o = run(name, &params, n, 2, budget);
+        let what = format!("{name} {params:?} n={n}");
+        assert_eq!(o.metrics.restarts, 0, "{what}");
+        if n == 8 {
+            let unbounded = Budget {
+                max_restarts: None,
+                ..budget
+            };
+            assert_eq!(o, run(name, &params, n, 2, unbounded), "{what}");
+        } else {
+            assert_eq!(o.stop_reason, StopReason::BudgetSteps, "{what}");
+            assert_eq!(o.metrics.steps, 1_000, "{what}");
+        }
     }
-    // Exact search and the construction still solve N = 8.
     let o = run("backtracking", &[], 8, 0, budget);
     assert_eq!((o.stop_reason, o.metrics.tests), (StopReason::Solved, 876));
-    let o = run("construction", &[], 8, 0, budget);
-    assert_eq!((o.stop_reason, o.metrics.steps), (StopReason::Solved, 8));
+    // Both exact modes, the construction, both variants of annealing and
+    // of the GA, and min-conflicts with patience=0.
+    assert_eq!(never.len(), 8, "{never:?}");
 }
 
 #[test]

@@ -18,10 +18,9 @@
 //!   row, and keeping the swap when it lowers the conflicts (O(1) delta from
 //!   the counters). `local_search = 0` gives the plain GA.
 //! - `hesham`: the GA of Hesham's blog series "The Eight Queens Problem"
-//!   (hesham8): population 6; one queen per row in any column
-//!   (independent random columns, not a permutation; the blog has one queen
-//!   per column in any row, the same board transposed); fitness = non-attacking
-//!   pairs, N(N-1)/2 minus the attacking pairs on columns and diagonals (28
+//!   (hesham8): population 6; one queen per row in any column (independent
+//!   random columns, not a permutation; the blog has one queen per column
+//!   in any row, the same board transposed); fitness = non-attacking pairs, N(N-1)/2 minus the attacking pairs on columns and diagonals (28
 //!   for a solution at N = 8); fitness-proportional (roulette) selection,
 //!   uniform when every fitness is 0; one-point crossover at a cut drawn
 //!   uniformly in 1..N, each pair of parents giving both children; every gene
@@ -35,9 +34,11 @@
 //! Counters: `steps` = generations completed (the initial population is
 //! generation 0); `evaluations` = fitness evaluations, one per individual
 //! created; `checks` = queen conflict evaluations: N per fitness evaluation
-//! (each queen counted on its lines once), 1 per memetic test of whether a
-//! queen is attacked, 4 per swap delta (the line counts of the two lifted
-//! queens and of the two landing squares). The search stops at the first
+//! (each queen counted on its lines once, counted with the evaluation), 1
+//! per memetic test of whether a queen is attacked and 4 per swap delta (the
+//! line counts of the two lifted queens and of the two landing squares),
+//! both counted by the [`PermutationBoard`](super::boards::PermutationBoard)
+//! that answers them. The search stops at the first
 //! individual without conflicts, or when the step budget (`--max-steps`,
 //! default [`DEFAULT_GENERATIONS`]) or the optional extra cap
 //! `max_generations` (0: none) is reached (stop reason `budget_steps`
@@ -58,6 +59,10 @@
 //! step budget ends a search between generations. The `hesham` variant,
 //! whose generation is six O(N) evaluations, asks before every generation.
 //! Neither variant restarts.
+//!
+//! This file holds the parameters, the settings and the registry entry;
+//! `genetic/operators.rs` the crossovers, `genetic/permutation.rs` the
+//! permutation GA and `genetic/hesham.rs` Hesham's GA.
 
 mod hesham;
 mod operators;

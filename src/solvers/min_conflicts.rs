@@ -133,7 +133,7 @@ impl Configured for Settings {
     /// bytes per queen at the peak above N = 65 535 (`u8` counters; 12 if a
     /// budget stops the initialization, which then counts its pairs
     /// afresh), 12.6 below (`u16`), plus its list of attacked rows, and
-    /// [`FAST_FIXED_BYTES`] at every N.
+    /// `FAST_FIXED_BYTES` (9 KiB) at every N.
     fn memory(&self, n: usize) -> MemoryEstimate {
         match self {
             Settings::Random { .. } => {
