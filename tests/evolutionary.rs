@@ -1,15 +1,16 @@
-//! Tests of the `genetic` and `annealing` solvers and of the diagonal-counter
-//! energy they share: validity through the independent validator, exact
-//! counters, determinism, budget stops, and incremental energy bookkeeping
+//! Tests of the `genetic` and `annealing` solvers and of the boards they
+//! share: validity through the independent validator, exact counters,
+//! determinism, budget stops, and incremental bookkeeping of attacking pairs
 //! against a from-scratch count.
 
 use proptest::prelude::*;
 use queens::board::{attacking_pairs, validate};
+use queens::solvers::boards::{FreeBoard, PermutationBoard, count_pairs};
 use queens::solvers::params::{RawValue, split_assignment};
-use queens::solvers::permutation_energy::{FreeBoard, PermutationBoard, free_energy};
+use queens::solvers::random::random_permutation;
 use queens::solvers::{Budget, Control, Outcome, Solver, StopReason, Trace, find_algorithm};
+use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
-use rand::{RngExt, SeedableRng};
 
 /// Builds `algorithm` with `params` (`key=value` strings).
 fn solver(algorithm: &str, params: &[&str]) -> Box<dyn Solver> {
@@ -98,7 +99,7 @@ fn hesham_variants_solve_eight_queens() {
     for seed in 0..8 {
         let outcome = solve_default("annealing", &["variant=hesham"], 8, seed);
         assert_solved(&outcome, 8, &format!("annealing hesham seed={seed}"));
-        // Seed 003's GA needs more generations than the default budget
+        // Hesham's GA needs more generations than the default budget
         // gives: up to 130,599 for these seeds (seed 6).
         let ga = solver("genetic", &["variant=hesham"]);
         let outcome = solve(ga.as_ref(), 8, seed, Budget::steps(200_000));
@@ -265,11 +266,8 @@ fn bad_parameters_are_refused_with_the_key() {
 
 /// A random permutation of `0..n` from `seed`.
 fn permutation(n: usize, seed: u64) -> Vec<u32> {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut columns: Vec<u32> = (0..n as u32).collect();
-    for i in (1..n).rev() {
-        columns.swap(i, rng.random_range(0..=i));
-    }
+    let mut columns = vec![0; n];
+    random_permutation(&mut columns, &mut ChaCha8Rng::seed_from_u64(seed));
     columns
 }
 
@@ -289,7 +287,7 @@ proptest! {
         moves in prop::collection::vec((any::<u16>(), any::<u16>(), any::<bool>()), 1..200),
     ) {
         let mut board = PermutationBoard::new(&permutation(n, seed));
-        prop_assert_eq!(board.energy(), attacking_pairs(board.columns()));
+        prop_assert_eq!(board.pairs(), attacking_pairs(board.columns()));
         for (a, b, on_diagonal) in moves {
             let i = a as usize % n;
             let mate = if on_diagonal { diagonal_mate(board.columns(), i) } else { None };
@@ -297,12 +295,11 @@ proptest! {
                 Some(j) => j,
                 None => (i + 1 + b as usize % (n - 1)) % n,
             };
-            let before = board.energy();
+            let before = board.pairs();
             let predicted = board.swap_delta(i, j);
-            let applied = board.swap(i, j);
+            board.apply_swap(i, j, predicted);
             let recount = attacking_pairs(board.columns());
-            prop_assert_eq!(predicted, applied);
-            prop_assert_eq!(board.energy(), recount);
+            prop_assert_eq!(board.pairs(), recount);
             prop_assert_eq!(recount as i64 - before as i64, predicted);
             prop_assert_eq!(board.is_attacked(i), diagonal_mate(board.columns(), i).is_some());
         }
@@ -319,19 +316,19 @@ proptest! {
     ) {
         let columns: Vec<u32> = start[..n].iter().map(|c| c % n as u32).collect();
         let mut scratch = Vec::new();
-        prop_assert_eq!(free_energy(&columns, &mut scratch), attacking_pairs(&columns));
+        prop_assert_eq!(count_pairs(&columns, &mut scratch), attacking_pairs(&columns));
         let mut board = FreeBoard::new(&columns);
-        prop_assert_eq!(board.energy(), attacking_pairs(&columns));
+        prop_assert_eq!(board.pairs(), attacking_pairs(&columns));
         for (row, column) in moves {
             let row = row as usize % n;
             let column = column % n as u32;
-            let before = board.energy();
+            let before = board.pairs();
             let delta = board.move_delta(row, column);
-            board.apply_move(row, column, delta);
+            board.move_queen(row, column);
             let recount = attacking_pairs(board.columns());
-            prop_assert_eq!(board.energy(), recount);
+            prop_assert_eq!(board.pairs(), recount);
             prop_assert_eq!(recount as i64 - before as i64, delta);
-            prop_assert_eq!(free_energy(board.columns(), &mut scratch), recount);
+            prop_assert_eq!(count_pairs(board.columns(), &mut scratch), recount);
         }
     }
 }

@@ -1,15 +1,15 @@
 //! The local-search solvers (`random-restart`, `naive-repair`, `min-conflicts`
 //! in its `random` and `blog` variants): validity through the independent
 //! validator, determinism, budgets, exact counters, the incremental conflict
-//! bookkeeping, and a replay of seed 004's published loop.
+//! bookkeeping, and a replay of the VulgaireDev blog's published loop.
 
 use std::process::Command;
 
 use proptest::prelude::*;
 use queens::board::{attacking_pairs, validate};
 use queens::solvers::blog_grid::BlogGrid;
+use queens::solvers::boards::FreeBoard;
 use queens::solvers::params::RawValue;
-use queens::solvers::queen_conflicts::QueenConflicts;
 use queens::solvers::{Trace, params::split_assignment};
 use queens::{Budget, Control, Outcome, StopReason, find_algorithm};
 use rand::rngs::ChaCha8Rng;
@@ -239,7 +239,7 @@ fn tracing_observes_without_steering() {
     }
 }
 
-/// Seed 004's published Python, transcribed line by line onto a grid of
+/// The VulgaireDev blog's published Python, transcribed line by line onto a grid of
 /// `Vec<Vec<u8>>`, with `randint(0, N-1)` replaced by the same draws the
 /// solver makes, and counting the `count_conflict` calls and `init_board`
 /// calls.
@@ -462,24 +462,27 @@ fn board_and_moves() -> impl Strategy<Value = (Vec<u32>, Vec<(usize, u32)>)> {
 proptest! {
     #[test]
     fn incremental_counters_match_a_count_from_scratch((start, moves) in board_and_moves()) {
-        let mut board = QueenConflicts::new(start.clone());
+        let mut board = FreeBoard::new(&start);
         let mut columns = start;
         for (row, column) in moves {
+            let before = board.pairs();
+            let delta = board.move_delta(row, column);
             board.move_queen(row, column);
             columns[row] = column;
             prop_assert_eq!(board.pairs(), attacking_pairs(&columns));
+            prop_assert_eq!(board.pairs() as i64 - before as i64, delta);
         }
         prop_assert_eq!(board.columns(), columns.as_slice());
         let n = columns.len();
+        let checks = board.checks();
         for row in 0..n {
             prop_assert_eq!(board.queen_conflicts(row), attackers(&columns, row, columns[row]));
             for column in 0..n as u32 {
                 prop_assert_eq!(board.square_conflicts(row, column), attackers(&columns, row, column));
             }
         }
-        let fresh: Vec<u32> = columns.iter().rev().copied().collect();
-        board.reset(&fresh);
-        prop_assert_eq!(board.pairs(), attacking_pairs(&fresh));
+        // One check per queen and per square looked at.
+        prop_assert_eq!(board.checks() - checks, (n + n * n) as u64);
     }
 
     #[test]

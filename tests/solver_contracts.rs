@@ -92,23 +92,24 @@ fn every_algorithm_and_variant_ends_n_2_and_3_at_its_default_budget() {
             assert_eq!(json["solved"], false, "{what}");
             let m = &json["metrics"];
             let steps = m["steps"].as_u64().expect("steps");
-            match name {
-                // Exact: the whole (empty) search space, counted exactly.
-                "backtracking" => {
+            match algorithm.default_budget.max_steps {
+                // Exact (no default step budget): the whole, empty search
+                // space.
+                None => {
                     assert_eq!(m["stop_reason"], "exhausted", "{what}");
-                    let (tests, backtracks) = if n == 2 { (6, 2) } else { (18, 5) };
-                    assert_eq!((steps, m["backtracks"].as_u64()), (tests, Some(backtracks)));
-                }
-                "construction" => {
-                    assert_eq!(m["stop_reason"], "exhausted", "{what}");
-                    assert_eq!(steps, 0, "{what}");
+                    let expected = match name {
+                        // Kuechmann's tests and backtracks, by hand.
+                        "backtracking" if n == 2 => (6, Some(2)),
+                        "backtracking" => (18, Some(5)),
+                        // The construction knows there is nothing to build.
+                        _ => (0, Some(0)),
+                    };
+                    assert_eq!((steps, m["backtracks"].as_u64()), expected, "{what}");
                 }
                 // Stochastic: the default step budget, exactly.
-                _ => {
-                    let budget = algorithm.default_budget.max_steps;
-                    assert!(budget.is_some(), "{what}: no default step budget");
+                Some(budget) => {
                     assert_eq!(m["stop_reason"], "budget_steps", "{what}");
-                    assert_eq!(Some(steps), budget, "{what}");
+                    assert_eq!(steps, budget, "{what}");
                     assert!(m["final_conflicts"].as_u64() >= Some(1), "{what}");
                     // A machine-independent bound on the work: the heaviest
                     // default (annealing: 4 checks per move) makes 2·10^7.
@@ -197,30 +198,47 @@ fn max_restarts_does_not_touch_solvers_that_never_restart() {
         max_restarts: Some(0),
         ..Budget::UNLIMITED
     };
-    for (name, params) in [
-        ("annealing", &[][..]),
-        ("annealing", &["variant=hesham"][..]),
-        ("genetic", &["population=4", "elite=1"][..]),
-        ("genetic", &["variant=hesham"][..]),
-        ("min-conflicts", &["patience=0"][..]),
-    ] {
-        let o = run(name, params, 3, 2, budget);
-        let what = format!("{name} {params:?}");
-        assert_eq!(o.stop_reason, StopReason::BudgetSteps, "{what}");
-        assert_eq!((o.metrics.steps, o.metrics.restarts), (1_000, 0), "{what}");
+    let mut never = Vec::new();
+    for (name, params) in every_configuration() {
+        let params: Vec<&str> = params.iter().map(String::as_str).collect();
         let a = find_algorithm(name).expect("registered");
-        let (resolved, _) = a.instantiate(&given(params)).expect("valid");
-        assert!(!a.can_restart(&resolved), "{what}");
-        let why = a
-            .restart_budget_ignored(&resolved, &budget)
-            .expect("a reason");
-        assert!(!why.is_empty(), "{what}");
+        let (_, settings) = a.instantiate(&given(&params)).expect("valid");
+        let Some(why) = settings.restart_budget_ignored(&budget) else {
+            assert!(settings.can_restart(), "{name} {params:?}");
+            continue;
+        };
+        assert!(
+            !why.is_empty() && !settings.can_restart(),
+            "{name} {params:?}"
+        );
+        never.push(format!("{name} {params:?}"));
+        // Exact searches and the construction end N = 8 as without the
+        // restart budget (solved, or at the step budget for the exhaustive
+        // search); the stochastic ones run to their step budget on N = 3.
+        let n = if a.default_budget.max_steps.is_none() {
+            8
+        } else {
+            3
+        };
+        let o = run(name, &params, n, 2, budget);
+        let what = format!("{name} {params:?} n={n}");
+        assert_eq!(o.metrics.restarts, 0, "{what}");
+        if n == 8 {
+            let unbounded = Budget {
+                max_restarts: None,
+                ..budget
+            };
+            assert_eq!(o, run(name, &params, n, 2, unbounded), "{what}");
+        } else {
+            assert_eq!(o.stop_reason, StopReason::BudgetSteps, "{what}");
+            assert_eq!(o.metrics.steps, 1_000, "{what}");
+        }
     }
-    // Exact search and the construction still solve N = 8.
     let o = run("backtracking", &[], 8, 0, budget);
     assert_eq!((o.stop_reason, o.metrics.tests), (StopReason::Solved, 876));
-    let o = run("construction", &[], 8, 0, budget);
-    assert_eq!((o.stop_reason, o.metrics.steps), (StopReason::Solved, 8));
+    // Both exact modes, the construction, both variants of annealing and
+    // of the GA, and min-conflicts with patience=0.
+    assert_eq!(never.len(), 8, "{never:?}");
 }
 
 #[test]
@@ -475,4 +493,31 @@ fn a_config_parameter_the_variant_does_not_use_is_refused() {
         ),
         "{err}"
     );
+}
+
+#[test]
+fn a_config_parameter_that_no_parameter_can_take_is_refused_naming_the_key() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for (value, column) in [("[20, 40]", 25), ("{ size = 20 }", 25)] {
+        let config = format!(
+            "name = \"t\"\nseed = 1\ntrials = 1\nsizes = [8]\n\n\
+             [[algorithm]]\nname = \"genetic\"\n\
+             params = {{ population = {value} }}\n"
+        );
+        std::fs::write(dir.path().join("t.toml"), config).expect("config");
+        let out = Command::cargo_bin("queens")
+            .expect("binary")
+            .current_dir(dir.path())
+            .args(["run", "t.toml", "--quiet"])
+            .output()
+            .expect("runs");
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        let expected = format!("t.toml:8:{column}: bad value '");
+        assert!(err.contains(&expected), "{expected} in {err}");
+        assert!(
+            err.contains("for parameter 'population': a parameter takes a number, a quoted word or true|false"),
+            "{err}"
+        );
+    }
 }

@@ -116,7 +116,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
         max_checks: args.max_checks,
         time_limit: args.time_limit,
     });
-    if let Some(why) = algorithm.restart_budget_ignored(&params, &budget) {
+    if let Some(why) = solver.restart_budget_ignored(&budget) {
         queens::stderr_line!(
             "warning: --max-restarts has no effect on {}: {why}",
             algorithm.name

@@ -37,7 +37,7 @@ use toml::Spanned;
 
 use super::diagnostics::{ConfigError, ConfigWarning, Location};
 use crate::solvers::params::{ParamError, RawValue};
-use crate::solvers::{Algorithm, Budget, Params, Solver, find_algorithm};
+use crate::solvers::{Algorithm, Budget, Configured, Params, Solver, find_algorithm};
 
 /// The default experiment, compiled in: what `queens run` runs without a
 /// config file.
@@ -239,7 +239,7 @@ pub fn load(source: &str, text: &str) -> Result<Experiment, ConfigError> {
             entry_budget = entry_budget.overridden_by(own);
         }
         let configured = global_budget.overridden_by(&own_budget.unwrap_or(Budget::UNLIMITED));
-        if let Some(why) = algorithm.restart_budget_ignored(&params, &configured) {
+        if let Some(why) = solver.restart_budget_ignored(&configured) {
             warnings.push(ConfigWarning::RestartBudgetIgnored {
                 location: locate(source, text, a.name.span().start),
                 label: label.clone(),
@@ -261,7 +261,7 @@ pub fn load(source: &str, text: &str) -> Result<Experiment, ConfigError> {
         };
         for &n in &entry_sizes {
             algorithm
-                .check_memory(n as usize, &params)
+                .check_memory(n as usize, &params, solver.as_ref())
                 .map_err(|e| at(sizes_span.clone(), format!("'{label}': {e}")))?;
         }
         let trials_spec = match (&a.trials, &raw.trials) {
@@ -338,17 +338,17 @@ fn build(
     algorithm: &'static Algorithm,
     raw: &RawAlgorithm,
     at: &impl Fn(Range<usize>, String) -> ConfigError,
-) -> Result<(Params, Box<dyn Solver>), ConfigError> {
+) -> Result<(Params, Box<dyn Configured>), ConfigError> {
     let Some(table) = &raw.params else {
         return algorithm
             .instantiate(&[])
             .map_err(|e| at(raw.name.span(), e.to_string()));
     };
-    let given: Vec<(String, RawValue)> = table
+    let given = table
         .get_ref()
         .iter()
-        .map(|(k, v)| (k.get_ref().clone(), RawValue::Toml(v.get_ref().clone())))
-        .collect();
+        .map(|(k, v)| Ok((k.get_ref().clone(), raw_value(k.get_ref(), v, at)?)))
+        .collect::<Result<Vec<(String, RawValue)>, ConfigError>>()?;
     algorithm.instantiate(&given).map_err(|e| {
         let key_of = |key: &str| table.get_ref().iter().find(|(k, _)| k.get_ref() == key);
         let span = match &e {
@@ -356,9 +356,35 @@ fn build(
             | ParamError::NotForVariant { key, .. }
             | ParamError::Duplicate { key, .. } => key_of(key).map(|(k, _)| k.span()),
             ParamError::BadValue { key, .. } => key_of(key).map(|(_, v)| v.span()),
-            ParamError::Malformed(_) | ParamError::TooLarge { .. } => None,
+            ParamError::Malformed(_)
+            | ParamError::TooLarge { .. }
+            | ParamError::NotInEffect { .. }
+            | ParamError::Declaration { .. } => None,
         };
         at(span.unwrap_or_else(|| table.span()), e.to_string())
+    })
+}
+
+/// A parameter's TOML value as the parameter layer takes it; an array, a
+/// table or a date is refused here, naming the key.
+fn raw_value(
+    key: &str,
+    value: &Spanned<toml::Value>,
+    at: &impl Fn(Range<usize>, String) -> ConfigError,
+) -> Result<RawValue, ConfigError> {
+    Ok(match value.get_ref() {
+        toml::Value::String(s) => RawValue::String(s.clone()),
+        toml::Value::Integer(i) => RawValue::Integer(*i),
+        toml::Value::Float(x) => RawValue::Float(*x),
+        toml::Value::Boolean(b) => RawValue::Bool(*b),
+        other => {
+            return Err(at(
+                value.span(),
+                format!(
+                    "bad value '{other}' for parameter '{key}': a parameter takes a number, a quoted word or true|false"
+                ),
+            ));
+        }
     })
 }
 

@@ -5,9 +5,8 @@
 //! - `permutation` (default): the board is a permutation (one queen per row and
 //!   per column), so the energy (attacking pairs) lives on the diagonals only.
 //!   A move swaps the columns of two distinct rows drawn uniformly; its energy
-//!   change comes in O(1) from diagonal counters
-//!   ([`super::permutation_energy::PermutationBoard`]), exact also when the two
-//!   queens share a diagonal. Geometric cooling: the temperature starts at
+//!   change comes in O(1) from diagonal counters ([`PermutationBoard`]),
+//!   exact also when the two queens share a diagonal. Geometric cooling: the temperature starts at
 //!   `t0` and is multiplied by `alpha` after every `steps_per_temperature`
 //!   moves (0 means N moves, one per queen, which keeps the schedule the same
 //!   per queen at every N). Energy deltas of a swap are small integers at
@@ -21,10 +20,10 @@
 //!   6.7·10^6); beyond, raise `--max-steps` and consider
 //!   `reheat_after=0`, as a reheat near the end of a long descent at
 //!   N = 10^5 costs more than it saves.
-//! - `hesham`: the schedule of the simulated-annealing solver of the "Eight
-//!   Queens" blog series whose part one is seed 003 (hesham8): one queen per
-//!   row in any column (the blog has one per column in any row, the same board
-//!   transposed), a move sends a random queen to a uniformly random column of
+//! - `hesham`: the schedule of the simulated-annealing solver of Hesham's
+//!   blog series "The Eight Queens Problem" (hesham8): one queen per row in
+//!   any column ([`FreeBoard`]; the blog has one per column in any row, the
+//!   same board transposed), a move sends a random queen to a uniformly random column of
 //!   its row (possibly its own: a null move), T0 = 35 and T multiplied by 0.97
 //!   after every move. The published code compared a state with itself, so
 //!   every move was accepted; here moves go through proper Metropolis
@@ -34,7 +33,8 @@
 //!   With nothing to lift it once T is near 0, about 3 seeds in 100 freeze
 //!   in a local minimum at N = 8 and run to their budget (seeds 0..100).
 //!
-//! Both variants stop as soon as the energy is 0, and neither restarts. The
+//! Both variants run on the local-search driver ([`super::local_search`]):
+//! they stop as soon as the energy is 0, and neither restarts. The
 //! temperature cools towards 0: once `exp(-1 / T)` underflows to 0 (T below
 //! about 1/745), no uphill move can pass any more and the temperature is set
 //! to exactly 0. That changes no decision, but keeps the cooling off
@@ -46,10 +46,12 @@
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
+use super::algorithm::{Algorithm, Configured, boxed};
+use super::boards::{FreeBoard, PermutationBoard};
+use super::local_search::{self, LocalSearch, Next};
 use super::memory::MemoryEstimate;
-use super::params::{ParamError, ParamKind, ParamSpec, Params, Use, VariantSpec};
-use super::permutation_energy::{FreeBoard, PermutationBoard};
-use super::registry::Algorithm;
+use super::params::{ParamError, ParamKind, ParamSpec, Params, Use, VariantSpec, unhandled_word};
+use super::random::{distinct_pair, random_permutation};
 use super::{Budget, Control, Metrics, Outcome, Solver};
 
 const PARAMS: &[ParamSpec] = &[
@@ -57,7 +59,7 @@ const PARAMS: &[ParamSpec] = &[
         name: "variant",
         kind: ParamKind::Choice(&["permutation", "hesham"]),
         default: "permutation",
-        help: "permutation: swap moves, tunable schedule; hesham: seed 003's schedule (T0 35, x0.97 per move, random queen to random column) with Metropolis acceptance",
+        help: "permutation: swap moves, tunable schedule; hesham: the schedule of Hesham's series (T0 35, x0.97 per move, random queen to random column) with Metropolis acceptance",
     },
     ParamSpec {
         name: "t0",
@@ -114,7 +116,7 @@ const VARIANTS: &[VariantSpec] = &[
             Use::Free("reheats"),
         ],
     },
-    // Seed 003's schedule: T0 = 35, multiplied by 0.97 after every move.
+    // Hesham's schedule: T0 = 35, multiplied by 0.97 after every move.
     VariantSpec {
         name: "hesham",
         uses: &[
@@ -151,55 +153,64 @@ pub struct Schedule {
 pub enum Variant {
     /// Permutation board, swap moves.
     Permutation,
-    /// Seed 003's model: any column per row, one queen moved to a random column.
+    /// Hesham's model: any column per row, one queen moved to a random column.
     Hesham,
 }
 
-/// The simulated-annealing solver.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Annealing {
+/// The settings of an `annealing` run (the variant's board model and the
+/// cooling schedule, which the `hesham` variant fixes), which are also its
+/// solver.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Settings {
     /// Board model and move.
     pub variant: Variant,
     /// Cooling schedule.
     pub schedule: Schedule,
 }
 
-fn build(params: &Params) -> Result<Box<dyn Solver>, ParamError> {
-    let variant = match params.word("variant") {
+/// Reads the variant and its schedule.
+pub fn settings(params: &Params) -> Result<Settings, ParamError> {
+    let variant = match params.word("variant")? {
+        "permutation" => Variant::Permutation,
         "hesham" => Variant::Hesham,
-        _ => Variant::Permutation,
+        other => return Err(unhandled_word("variant", other)),
     };
     let schedule = Schedule {
-        t0: params.float("t0"),
-        alpha: params.float("alpha"),
-        steps_per_temperature: params.count("steps_per_temperature"),
-        reheat_after: params.count("reheat_after"),
-        reheats: params.count("reheats"),
+        t0: params.float("t0")?,
+        alpha: params.float("alpha")?,
+        steps_per_temperature: params.count("steps_per_temperature")?,
+        reheat_after: params.count("reheat_after")?,
+        reheats: params.count("reheats")?,
     };
-    Ok(Box::new(Annealing { variant, schedule }))
+    Ok(Settings { variant, schedule })
 }
 
-fn never_restarts(_: &Params) -> Option<&'static str> {
-    Some("simulated annealing never restarts (reheats are not restarts)")
-}
+impl Configured for Settings {
+    /// The starting board (4 bytes per queen) and the board with its line
+    /// counters: 20 bytes per queen for a permutation, 24 with column
+    /// counters; plus the table of uphill acceptance probabilities (64
+    /// bytes).
+    fn memory(&self, n: usize) -> MemoryEstimate {
+        MemoryEstimate::per_queen(n, 28, "use min-conflicts variant=fast for large N")
+            .plus(TABULATED as u64 * 8)
+    }
 
-/// The starting board (4 bytes per queen) and the board with its line
-/// counters: 20 bytes per queen for a permutation, 24 with column counters.
-fn memory(n: usize, _: &Params) -> MemoryEstimate {
-    MemoryEstimate::per_queen(n, 28, "use min-conflicts variant=fast for large N")
+    fn never_restarts(&self) -> Option<&'static str> {
+        Some("simulated annealing never restarts (reheats are not restarts)")
+    }
 }
 
 /// The registry entry.
 pub static ALGORITHM: Algorithm = Algorithm {
     name: "annealing",
     summary: "simulated annealing with Metropolis acceptance: swap moves on a permutation with O(1) energy deltas, geometric cooling, optional reheats",
-    source: "Kirkpatrick, Gelatt & Vecchi 1983 (Science 220); variant hesham: the schedule of seed 003's blog series (hesham8, The Eight Queens Problem), without its self-comparison bug",
+    source: "Kirkpatrick, Gelatt & Vecchi 1983 (Science 220); variant hesham: the schedule of Hesham's blog series \"The Eight Queens Problem\" (hesham8), without its self-comparison bug",
+    citation: "Kirkpatrick et al. 1983; Hesham's series (hesham)",
+    step: "one move proposed",
     params: PARAMS,
     variants: VARIANTS,
     default_budget: Budget::steps(DEFAULT_MOVES),
-    never_restarts,
-    memory,
-    build,
+    settings: |params| boxed(settings(params)),
 };
 
 /// Uphill energy changes whose acceptance probability is tabulated per level.
@@ -309,38 +320,17 @@ impl Cooling {
     }
 }
 
-/// A uniformly random permutation of `0..n` (Fisher–Yates).
-fn random_permutation(n: usize, rng: &mut ChaCha8Rng) -> Vec<u32> {
-    let mut columns: Vec<u32> = (0..n as u32).collect();
-    for i in (1..n).rev() {
-        let j = rng.random_range(0..=i);
-        columns.swap(i, j);
-    }
-    columns
-}
-
-/// Two distinct rows drawn uniformly (needs `n >= 2`).
-#[inline]
-fn distinct_pair(n: usize, rng: &mut ChaCha8Rng) -> (usize, usize) {
-    let i = rng.random_range(0..n);
-    let mut j = rng.random_range(0..n - 1);
-    if j >= i {
-        j += 1;
-    }
-    (i, j)
-}
-
-/// A board the annealing loop walks on: its energy (attacking pairs) and
+/// A board the annealing walks on: its attacking pairs (the energy) and
 /// its move, drawn at random with its energy change.
 trait Landscape {
     /// One proposed move.
     type Move: Copy;
-    /// Checks one proposal costs.
-    const CHECKS_PER_MOVE: u64;
     /// Attacking pairs on the board.
-    fn energy(&self) -> u64;
+    fn pairs(&self) -> u64;
+    /// The board's checks so far.
+    fn checks(&self) -> u64;
     /// Draws a move and returns it with its energy change.
-    fn propose(&self, rng: &mut ChaCha8Rng) -> (Self::Move, i64);
+    fn propose(&mut self, rng: &mut ChaCha8Rng) -> (Self::Move, i64);
     /// Makes `step`, whose energy change is `delta`.
     fn apply(&mut self, step: Self::Move, delta: i64);
     /// The board's columns, one per row.
@@ -348,17 +338,20 @@ trait Landscape {
 }
 
 /// Swap moves on a permutation: two distinct rows drawn uniformly; 4 checks
-/// (the line counts of the two lifted queens and of the two landing squares).
+/// (the swap delta).
 impl Landscape for PermutationBoard {
     type Move = (usize, usize);
-    const CHECKS_PER_MOVE: u64 = 4;
 
-    fn energy(&self) -> u64 {
-        PermutationBoard::energy(self)
+    fn pairs(&self) -> u64 {
+        PermutationBoard::pairs(self)
+    }
+
+    fn checks(&self) -> u64 {
+        PermutationBoard::checks(self)
     }
 
     #[inline]
-    fn propose(&self, rng: &mut ChaCha8Rng) -> (Self::Move, i64) {
+    fn propose(&mut self, rng: &mut ChaCha8Rng) -> (Self::Move, i64) {
         let (i, j) = distinct_pair(self.n(), rng);
         ((i, j), self.swap_delta(i, j))
     }
@@ -373,19 +366,22 @@ impl Landscape for PermutationBoard {
     }
 }
 
-/// Seed 003's move: a uniformly random row, then a uniformly random column
-/// (possibly its own: a null move); 2 checks (the queen's current square and
-/// the landing square).
+/// Hesham's move: a uniformly random row, then a uniformly random column
+/// (possibly its own: a null move); 2 checks (the move delta: the queen's
+/// current square and the landing square).
 impl Landscape for FreeBoard {
     type Move = (usize, u32);
-    const CHECKS_PER_MOVE: u64 = 2;
 
-    fn energy(&self) -> u64 {
-        FreeBoard::energy(self)
+    fn pairs(&self) -> u64 {
+        FreeBoard::pairs(self)
+    }
+
+    fn checks(&self) -> u64 {
+        FreeBoard::checks(self)
     }
 
     #[inline]
-    fn propose(&self, rng: &mut ChaCha8Rng) -> (Self::Move, i64) {
+    fn propose(&mut self, rng: &mut ChaCha8Rng) -> (Self::Move, i64) {
         let n = self.n();
         let row = rng.random_range(0..n);
         let column = rng.random_range(0..n as u32);
@@ -393,8 +389,8 @@ impl Landscape for FreeBoard {
     }
 
     #[inline]
-    fn apply(&mut self, (row, column): Self::Move, delta: i64) {
-        self.apply_move(row, column, delta);
+    fn apply(&mut self, (row, column): Self::Move, _: i64) {
+        self.move_queen(row, column);
     }
 
     fn into_columns(self) -> Vec<u32> {
@@ -402,62 +398,84 @@ impl Landscape for FreeBoard {
     }
 }
 
-impl Annealing {
+/// One annealing search: the board and its cooling, for the local-search
+/// driver. Each step proposes one move (null moves included) and takes it
+/// by Metropolis acceptance.
+struct Anneal<L> {
+    board: L,
+    cooling: Cooling,
+}
+
+impl<L: Landscape> LocalSearch for Anneal<L> {
+    fn pairs(&self) -> u64 {
+        self.board.pairs()
+    }
+
+    fn checks(&self) -> u64 {
+        self.board.checks()
+    }
+
+    /// Solved at energy 0; otherwise one more move (annealing never
+    /// restarts).
+    fn next(&mut self) -> Next {
+        if self.board.pairs() == 0 {
+            Next::Solved
+        } else {
+            Next::Step
+        }
+    }
+
+    #[inline]
+    fn step(&mut self, rng: &mut ChaCha8Rng) {
+        let (step, delta) = self.board.propose(rng);
+        if self.cooling.accepts(delta, rng) {
+            self.board.apply(step, delta);
+        }
+        self.cooling.after_move(self.board.pairs());
+    }
+
+    fn restart(&mut self, _: &mut ChaCha8Rng) {
+        unreachable!("annealing never restarts: next() never asks for it");
+    }
+
+    fn into_columns(self) -> Vec<u32> {
+        self.board.into_columns()
+    }
+}
+
+impl Settings {
     /// Anneals from `board`, of size `n`.
     ///
     /// Counters: `steps` = moves proposed (null moves included);
     /// `evaluations` = 1 (the starting board, counted from scratch);
-    /// `checks` = N for that evaluation, then `L::CHECKS_PER_MOVE` per move.
+    /// `checks` = N for that evaluation, then the board's checks per move
+    /// (4 per swap, 2 per `hesham` move).
     fn anneal<L: Landscape>(
         &self,
         n: usize,
-        mut board: L,
+        board: L,
         rng: &mut ChaCha8Rng,
         control: &mut Control<'_>,
     ) -> Outcome {
-        let mut metrics = Metrics {
+        let start = Metrics {
             evaluations: 1,
             checks: n as u64,
             ..Metrics::default()
         };
-        let mut cooling = Cooling::new(self.schedule, n, board.energy());
-        let tracing = control.tracing();
-        if tracing {
-            control.observe(0, board.energy());
-        }
-        let stop = loop {
-            if board.energy() == 0 {
-                break None;
-            }
-            if let Some(reason) = control.stop_reason(&metrics) {
-                break Some(reason);
-            }
-            let (step, delta) = board.propose(rng);
-            metrics.steps += 1;
-            metrics.checks += L::CHECKS_PER_MOVE;
-            if cooling.accepts(delta, rng) {
-                board.apply(step, delta);
-            }
-            cooling.after_move(board.energy());
-            if tracing {
-                control.observe(metrics.steps, board.energy());
-            }
-        };
-        Outcome::from_last_board(board.into_columns(), metrics, stop)
+        let cooling = Cooling::new(self.schedule, n, board.pairs());
+        local_search::run(Anneal { board, cooling }, start, rng, control)
     }
 }
 
-impl Solver for Annealing {
+impl Solver for Settings {
     fn solve(&self, n: usize, rng: &mut ChaCha8Rng, control: &mut Control<'_>) -> Outcome {
         match self.variant {
             Variant::Permutation => {
-                let board = PermutationBoard::new(&random_permutation(n, rng));
-                self.anneal(n, board, rng, control)
+                let mut start = vec![0; n];
+                random_permutation(&mut start, rng);
+                self.anneal(n, PermutationBoard::new(&start), rng, control)
             }
-            Variant::Hesham => {
-                let start: Vec<u32> = (0..n).map(|_| rng.random_range(0..n as u32)).collect();
-                self.anneal(n, FreeBoard::new(&start), rng, control)
-            }
+            Variant::Hesham => self.anneal(n, FreeBoard::random(n, rng), rng, control),
         }
     }
 }

@@ -1,13 +1,16 @@
 //! Instrumented backtracking after Niklaus Wirth (*Algorithms + Data
-//! Structures = Programs*, 1976), counted as F. C. Kuechmann's MacTech article
-//! counts it (seed 002); seeds 000, 001 and 003 describe the same search.
+//! Structures = Programs*, 1976), counted as F. C. Kuechmann counts it ("The
+//! Eight Queens Problem", MacTech 13(12), 1997); the BlitzMax forum tutorial
+//! (TomToad, 2008), the "Solving the N Queens puzzle via backtracking" blog
+//! post and Hesham's series "The Eight Queens Problem" describe the same
+//! search.
 //!
 //! Choices: one queen per row, rows filled top to bottom, the squares of a row
 //! tried left to right, three occupancy arrays (columns, `row - column`
 //! diagonals, `row + column` anti-diagonals). The search is iterative, so no
 //! board size can overflow the stack, and it can pause at each solution.
 //!
-//! Counters, exactly as seed 002 defines its "moves":
+//! Counters, exactly as Kuechmann 1997 defines its "moves":
 //! - a *test* is every square tried in a row, safe or not — the square that
 //!   completes a solution included;
 //! - a *backtrack* is leaving a row after all of its squares were tried, for
@@ -19,13 +22,13 @@
 
 use rand::rngs::ChaCha8Rng;
 
+use super::algorithm::{Algorithm, Configured, boxed};
 use super::memory::MemoryEstimate;
-use super::params::{ParamError, ParamKind, ParamSpec, Params};
-use super::registry::Algorithm;
+use super::params::{ParamError, ParamKind, ParamSpec, Params, unhandled_word};
 use super::{Budget, Control, Metrics, Outcome, Solver, StopReason};
 use crate::board::Placement;
 
-/// Seed 002's move counters at one moment of the search.
+/// Kuechmann's move counters at one moment of the search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MoveCount {
     /// Squares tried so far.
@@ -151,18 +154,21 @@ impl WirthSearch {
 
 /// How far the `backtracking` solver searches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Mode {
+pub enum Mode {
     /// Stop at the first solution.
     First,
     /// Search the whole tree; report the first solution and the totals.
     Exhaustive,
 }
 
-struct Backtracking {
-    mode: Mode,
+/// The settings of a `backtracking` run, which is also its solver.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// How far it searches (`mode`).
+    pub mode: Mode,
 }
 
-impl Solver for Backtracking {
+impl Solver for Settings {
     fn solve(&self, n: usize, _rng: &mut ChaCha8Rng, control: &mut Control<'_>) -> Outcome {
         let mut search = WirthSearch::new(n);
         let mut first = None;
@@ -199,39 +205,43 @@ const PARAMS: &[ParamSpec] = &[ParamSpec {
     help: "stop at the first solution, or search the whole tree (counts every solution)",
 }];
 
-fn build(params: &Params) -> Result<Box<dyn Solver>, ParamError> {
-    let mode = match params.word("mode") {
+/// Reads the `mode` parameter.
+pub fn settings(params: &Params) -> Result<Settings, ParamError> {
+    let mode = match params.word("mode")? {
+        "first" => Mode::First,
         "exhaustive" => Mode::Exhaustive,
-        _ => Mode::First,
+        other => return Err(unhandled_word("mode", other)),
     };
-    Ok(Box::new(Backtracking { mode }))
+    Ok(Settings { mode })
 }
 
-fn never_restarts(_: &Params) -> Option<&'static str> {
-    Some("an exact search never restarts")
-}
+impl Configured for Settings {
+    /// Queens and next columns (`u32`), three occupancy arrays (5 bytes per
+    /// queen) and the solution found (`u32`): 17 bytes per queen.
+    fn memory(&self, n: usize) -> MemoryEstimate {
+        MemoryEstimate::per_queen(
+            n,
+            17,
+            "use construction or min-conflicts variant=fast for large N",
+        )
+    }
 
-/// Queens and next columns (`u32`), three occupancy arrays (5 bytes per
-/// queen) and the solution found (`u32`): 17 bytes per queen.
-fn memory(n: usize, _: &Params) -> MemoryEstimate {
-    MemoryEstimate::per_queen(
-        n,
-        17,
-        "use construction or min-conflicts variant=fast for large N",
-    )
+    fn never_restarts(&self) -> Option<&'static str> {
+        Some("an exact search never restarts")
+    }
 }
 
 /// The registry entry.
 pub static ALGORITHM: Algorithm = Algorithm {
     name: "backtracking",
-    summary: "Wirth's backtracking: one queen per row, squares in order, three occupancy arrays; counts seed 002's tests and backtracks",
-    source: "N. Wirth, Algorithms + Data Structures = Programs (1976); F. C. Kuechmann, MacTech 13(12) (seed 002)",
+    summary: "Wirth's backtracking: one queen per row, squares in order, three occupancy arrays; counts Kuechmann's tests and backtracks",
+    source: "N. Wirth, Algorithms + Data Structures = Programs (1976); F. C. Kuechmann, \"The Eight Queens Problem\", MacTech 13(12) (1997)",
+    citation: "Wirth 1976; Kuechmann 1997 (MacTech)",
+    step: "one square tested",
     params: PARAMS,
     variants: &[],
     default_budget: Budget::UNLIMITED,
-    never_restarts,
-    memory,
-    build,
+    settings: |params| boxed(settings(params)),
 };
 
 #[cfg(test)]
@@ -250,7 +260,7 @@ mod tests {
     }
 
     #[test]
-    fn seed_002_figures_for_eight_queens() {
+    fn kuechmann_figures_for_eight_queens() {
         let (found, total) = all(8);
         assert_eq!(found.len(), 92);
         let first = found[0].0;

@@ -1,5 +1,6 @@
-//! Seed 004's board as its published Python holds it: a full N×N grid of
-//! squares, each empty or holding a queen, with the blog's threat measure.
+//! The VulgaireDev blog's board as its published Python holds it: a full
+//! N×N grid of squares, each empty or holding a queen, with the blog's
+//! threat measure.
 //!
 //! The grid does not keep one queen per row: the published restart adds a
 //! queen to every row without clearing, so a row can hold several queens

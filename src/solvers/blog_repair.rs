@@ -1,4 +1,4 @@
-//! Seed 004's iterative repair loop ("VulgaireDev", *Eight Queens Puzzle*,
+//! The iterative repair loop of the VulgaireDev blog ("Eight Queens Puzzle",
 //! 31 December 2016), reproduced from its published Python, quirks included:
 //! the `blog` variant of both `naive-repair` (the "stupid repair") and
 //! `min-conflicts` (the "smarter repair").
@@ -69,8 +69,8 @@ use rand::rngs::ChaCha8Rng;
 
 use super::blog_grid::BlogGrid;
 use super::memory::MemoryEstimate;
-use super::params::{ParamKind, ParamSpec, Params, Use, VariantSpec};
-use super::{Control, Metrics, Outcome, Solver};
+use super::params::{ParamError, ParamKind, ParamSpec, Params, Use, VariantSpec};
+use super::{Control, Metrics, Outcome};
 
 /// The `restart_after` parameter of the `blog` variants: the restart
 /// counter's start value R. Declared by both solvers that offer the variant;
@@ -137,26 +137,12 @@ pub struct BlogSettings {
 
 /// The settings of a `blog` variant with `repair`, read from `params`, which
 /// declare [`RESTART_AFTER`] and [`CLEAR_ON_RESTART`].
-pub fn settings(params: &Params, repair: BlogRepair) -> BlogSettings {
-    BlogSettings {
+pub fn settings(params: &Params, repair: BlogRepair) -> Result<BlogSettings, ParamError> {
+    Ok(BlogSettings {
         repair,
-        restart_after: params.count(RESTART_AFTER.name),
-        clear_on_restart: params.flag(CLEAR_ON_RESTART.name),
-    }
-}
-
-/// The `blog` variant of `naive-repair` (stupid repair) and `min-conflicts`
-/// (smarter repair): the published loop with these settings.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BlogSolver {
-    /// The repair kind and the restart choices.
-    pub settings: BlogSettings,
-}
-
-impl Solver for BlogSolver {
-    fn solve(&self, n: usize, rng: &mut ChaCha8Rng, control: &mut Control<'_>) -> Outcome {
-        solve(n, self.settings, rng, control)
-    }
+        restart_after: params.count(RESTART_AFTER.name)?,
+        clear_on_restart: params.flag(CLEAR_ON_RESTART.name)?,
+    })
 }
 
 /// Runs the published repair loop on an N×N grid until no queen is

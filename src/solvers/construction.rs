@@ -3,8 +3,8 @@
 //! Source: E. J. Hoffman, J. C. Loessi and R. C. Moore, "Constructions for the
 //! Solution of the m Queens Problem", Mathematics Magazine 42(2), 1969; B.
 //! Bernhardsson, "Explicit solutions to the N-queens problem for all N", SIGART
-//! Bulletin 2(2), 1991; the "constructing a solution" method that seed 000
-//! points to.
+//! Bulletin 2(2), 1991; the "constructing a solution" method that the
+//! BlitzMax forum tutorial (TomToad, 2008) points to.
 //!
 //! Choices: in 1-based terms, the queens' rows read column by column are the
 //! even numbers then the odd numbers up to N; when N mod 6 = 2 the odd list
@@ -25,9 +25,9 @@
 
 use rand::rngs::ChaCha8Rng;
 
+use super::algorithm::{Algorithm, Configured, boxed};
 use super::memory::MemoryEstimate;
 use super::params::{ParamError, ParamSpec, Params};
-use super::registry::Algorithm;
 use super::{Budget, Control, Metrics, Outcome, Solver, StopReason};
 use crate::board::Placement;
 
@@ -69,9 +69,12 @@ pub fn construct(n: usize) -> Option<Vec<u32>> {
     Some(columns)
 }
 
-struct Construction;
+/// The settings of a `construction` run (it has none), which are also its
+/// solver.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings;
 
-impl Solver for Construction {
+impl Solver for Settings {
     fn solve(&self, n: usize, _rng: &mut ChaCha8Rng, control: &mut Control<'_>) -> Outcome {
         if !has_solution(n) {
             return Outcome::unsolved(Metrics::default(), StopReason::Exhausted);
@@ -101,21 +104,24 @@ impl Solver for Construction {
 
 const PARAMS: &[ParamSpec] = &[];
 
-fn never_restarts(_: &Params) -> Option<&'static str> {
-    Some("a construction never restarts")
+/// The settings: there are no parameters to read.
+pub fn settings(_: &Params) -> Result<Settings, ParamError> {
+    Ok(Settings)
 }
 
-/// The solution's columns, `u32`: 4 bytes per queen.
-fn memory(n: usize, _: &Params) -> MemoryEstimate {
-    MemoryEstimate::per_queen(
-        n,
-        4,
-        "the construction stores 4 bytes per queen: choose a smaller N",
-    )
-}
+impl Configured for Settings {
+    /// The solution's columns, `u32`: 4 bytes per queen.
+    fn memory(&self, n: usize) -> MemoryEstimate {
+        MemoryEstimate::per_queen(
+            n,
+            4,
+            "the construction stores 4 bytes per queen: choose a smaller N",
+        )
+    }
 
-fn build(_: &Params) -> Result<Box<dyn Solver>, ParamError> {
-    Ok(Box::new(Construction))
+    fn never_restarts(&self) -> Option<&'static str> {
+        Some("a construction never restarts")
+    }
 }
 
 /// The registry entry.
@@ -123,12 +129,12 @@ pub static ALGORITHM: Algorithm = Algorithm {
     name: "construction",
     summary: "explicit O(N) formula: even rows then odd rows, with the N mod 6 = 2, 3 corrections",
     source: "Hoffman, Loessi & Moore, Math. Magazine 42(2), 1969; Bernhardsson, SIGART Bulletin 2(2), 1991",
+    citation: "Hoffman, Loessi & Moore 1969; Bernhardsson 1991",
+    step: "one queen placed",
     params: PARAMS,
     variants: &[],
     default_budget: Budget::UNLIMITED,
-    never_restarts,
-    memory,
-    build,
+    settings: |params| boxed(settings(params)),
 };
 
 #[cfg(test)]

@@ -30,7 +30,7 @@ pub struct Budget {
     /// instead, with stop reason `budget_restarts`. So `Some(0)` means the
     /// first run only, `Some(3)` the first run and three restarts, and the
     /// `restarts` counter never exceeds the limit. Solvers that never restart
-    /// ([`Algorithm::can_restart`](super::Algorithm::can_restart)) are not
+    /// ([`Configured::can_restart`](super::Configured::can_restart)) are not
     /// affected by it.
     pub max_restarts: Option<u64>,
     /// Stop after this many conflict checks.

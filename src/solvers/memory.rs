@@ -44,6 +44,12 @@ impl MemoryEstimate {
     pub fn per_queen(n: usize, per_queen: u64, hint: &'static str) -> Self {
         Self::new((n as u64).saturating_mul(per_queen), hint)
     }
+
+    /// This estimate with `bytes` more (buffers whose size does not depend
+    /// on N).
+    pub fn plus(self, bytes: u64) -> Self {
+        Self::new(self.bytes.saturating_add(bytes), self.hint)
+    }
 }
 
 /// The memory limit in bytes and where it comes from.

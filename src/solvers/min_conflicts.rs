@@ -2,8 +2,8 @@
 //! its row. Minton, Johnston, Philips & Laird, "Solving large-scale
 //! constraint satisfaction and scheduling problems using a heuristic repair
 //! method" (AAAI 1990) and "Minimizing conflicts" (Artificial Intelligence
-//! 58, 1992); seed 004's "smarter repair" (VulgaireDev, *Eight Queens
-//! Puzzle*, 2016).
+//! 58, 1992); the "smarter repair" of the VulgaireDev blog ("Eight Queens
+//! Puzzle", 2016).
 //!
 //! Variants:
 //! - `random` (default), Minton's min-conflicts hill climbing: one queen per
@@ -11,7 +11,7 @@
 //!   among the attacked ones and moves it to the column where the fewest
 //!   queens would attack it, ties (its own column included) broken uniformly
 //!   at random. Threats are attacking pairs, kept by incremental line
-//!   counters ([`QueenConflicts`]). Minton's method has no restarts; to get
+//!   counters ([`FreeBoard`]). Minton's method has no restarts; to get
 //!   out of local minima (and to end N = 2 and 3 by the budget rather than
 //!   by a stuck board) the search starts again from a fresh random board
 //!   after `patience` consecutive repairs that do not lower the fewest
@@ -27,30 +27,32 @@
 //! does not take is refused.
 //!
 //! Counters (`random`): `steps` = repairs; `restarts` = fresh boards after
-//! the first; `checks` = conflict evaluations of one queen or one square: N
-//! queens per look for the attacked queens (one look per repair, plus one
-//! per board), plus N squares per repair; `final_conflicts` = attacking
-//! pairs on the returned or last board. A search whose restart budget is
+//! the first; `checks` = the board's conflict evaluations of one queen or
+//! one square: N queens per look for the attacked queens (one look per
+//! repair, plus one per board), plus N squares per repair; building a fresh
+//! board counts none (no `evaluations`); `final_conflicts` = attacking
+//! pairs on the returned or last board. The loop is the local-search
+//! driver's ([`super::local_search`]): a search whose restart budget is
 //! spent stops where it would restart (stop reason `budget_restarts`); with
 //! `patience = 0` it never restarts.
 
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
-use super::blog_repair::{self, BlogRepair, BlogSolver};
+use super::algorithm::{Algorithm, Configured, boxed};
+use super::blog_repair::{self, BlogRepair, BlogSettings};
+use super::boards::FreeBoard;
+use super::local_search::{self, LocalSearch, Next};
 use super::memory::MemoryEstimate;
-use super::params::{ParamError, ParamKind, ParamSpec, Params, Use, VariantSpec};
-use super::queen_conflicts::{QueenConflicts, fill_random};
-use super::registry::Algorithm;
+use super::params::{ParamError, ParamKind, ParamSpec, Params, Use, VariantSpec, unhandled_word};
 use super::{Budget, Control, Metrics, Outcome, Solver, min_conflicts_fast};
-use crate::board::Placement;
 
 const PARAMS: &[ParamSpec] = &[
     ParamSpec {
         name: "variant",
         kind: ParamKind::Choice(&["random", "blog", "fast"]),
         default: "random",
-        help: "random: Minton's min-conflicts on attacking pairs, ties at random; blog: seed 004's published smarter repair, quirks included; fast: the large-N solver (permutations, swaps, QS4 initialisation)",
+        help: "random: Minton's min-conflicts on attacking pairs, ties at random; blog: the VulgaireDev blog's published smarter repair, quirks included; fast: the large-N solver (permutations, swaps, QS4 initialisation)",
     },
     ParamSpec {
         name: "patience",
@@ -77,71 +79,179 @@ const VARIANTS: &[VariantSpec] = &[
     },
 ];
 
-/// The `random` variant's settings.
-struct RandomMinConflicts {
-    /// Consecutive repairs without a new fewest-pairs board before a
-    /// restart; 0 for never.
-    patience: u64,
+/// The `fast` variant's memory that does not grow with N: the
+/// initialization's 1024 pile counters (8 KiB) and up to 1 KiB of small
+/// buffers.
+const FAST_FIXED_BYTES: u64 = 9 << 10;
+
+/// The settings of a `min-conflicts` run, one per variant, which are also
+/// its solver.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Settings {
+    /// `random`: Minton's min-conflicts with restarts after `patience`
+    /// repairs without progress.
+    Random {
+        /// Consecutive repairs without a new fewest-pairs board before a
+        /// restart; 0 for never.
+        patience: u64,
+    },
+    /// `blog`: the published loop with the smarter repair.
+    Blog(BlogSettings),
+    /// `fast`: the large-N solver.
+    Fast,
 }
 
-impl Solver for RandomMinConflicts {
+/// Reads the chosen variant's parameters.
+pub fn settings(params: &Params) -> Result<Settings, ParamError> {
+    match params.word("variant")? {
+        "random" => Ok(Settings::Random {
+            patience: params.count("patience")?,
+        }),
+        "blog" => Ok(Settings::Blog(blog_repair::settings(
+            params,
+            BlogRepair::LeastThreatened,
+        )?)),
+        "fast" => Ok(Settings::Fast),
+        other => Err(unhandled_word("variant", other)),
+    }
+}
+
+impl Solver for Settings {
     fn solve(&self, n: usize, rng: &mut ChaCha8Rng, control: &mut Control<'_>) -> Outcome {
-        // One repair evaluates 2N queens and squares: look at the clock every
-        // ~10^6 of them.
-        control.set_poll_interval(((1usize << 19) / n.max(1)).clamp(1, 1024) as u32);
-        let mut metrics = Metrics::default();
-        let mut columns = Vec::with_capacity(n);
-        fill_random(&mut columns, n, rng);
-        let mut board = QueenConflicts::new(columns.clone());
-        let mut attacked = Vec::with_capacity(n);
-        let mut best_columns = Vec::with_capacity(n);
-        let mut fewest_pairs = board.pairs();
-        let mut without_progress = 0;
-        if control.tracing() {
-            control.observe(0, board.pairs());
-        }
-        loop {
-            attacked.clear();
-            attacked.extend((0..n).filter(|&row| board.queen_conflicts(row) > 0));
-            metrics.checks += n as u64;
-            if attacked.is_empty() {
-                return Outcome::solved(Placement::new(board.columns().to_vec()), metrics);
-            }
-            let restart = self.patience > 0 && without_progress == self.patience;
-            if let Some(reason) = control.stop_before(&metrics, restart) {
-                metrics.final_conflicts = board.pairs();
-                return Outcome::unsolved(metrics, reason);
-            }
-            if restart {
-                fill_random(&mut columns, n, rng);
-                board.reset(&columns);
-                metrics.restarts += 1;
-                fewest_pairs = board.pairs();
-                without_progress = 0;
-            } else {
-                let row = attacked[rng.random_range(0..attacked.len() as u32) as usize];
-                let column = least_conflicted_column(&board, row, &mut best_columns, rng);
-                metrics.checks += n as u64;
-                board.move_queen(row, column);
-                metrics.steps += 1;
-                if board.pairs() < fewest_pairs {
-                    fewest_pairs = board.pairs();
-                    without_progress = 0;
-                } else {
-                    without_progress += 1;
-                }
-            }
-            if control.tracing() {
-                control.observe(metrics.steps, board.pairs());
-            }
+        match *self {
+            Settings::Random { patience } => solve_random(patience, n, rng, control),
+            Settings::Blog(blog) => blog_repair::solve(n, blog, rng, control),
+            Settings::Fast => min_conflicts_fast::solve(n, rng, control),
         }
     }
 }
 
+impl Configured for Settings {
+    /// `random`: the board and its line counters (24 bytes per queen, the
+    /// board's columns becoming the solution), the attacked rows (8) and
+    /// the tied columns (4); `blog`: the grid; `fast`: its counters, 8.3 to 8.4
+    /// bytes per queen at the peak above N = 65 535 (`u8` counters; 12 if a
+    /// budget stops the initialization, which then counts its pairs
+    /// afresh), 12.6 below (`u16`), plus its list of attacked rows, and
+    /// `FAST_FIXED_BYTES` (9 KiB) at every N.
+    fn memory(&self, n: usize) -> MemoryEstimate {
+        match self {
+            Settings::Random { .. } => {
+                MemoryEstimate::per_queen(n, 36, "use variant=fast for large N")
+            }
+            Settings::Blog(_) => blog_repair::memory(n),
+            Settings::Fast if n > u16::MAX as usize => {
+                MemoryEstimate::per_queen(n, 9, "choose a smaller N: this is the leanest solver")
+                    .plus(FAST_FIXED_BYTES)
+            }
+            Settings::Fast => {
+                MemoryEstimate::per_queen(n, 17, "choose a smaller N").plus(FAST_FIXED_BYTES)
+            }
+        }
+    }
+
+    fn never_restarts(&self) -> Option<&'static str> {
+        match self {
+            Settings::Random { patience: 0 } => Some("patience=0 turns its restarts off"),
+            _ => None,
+        }
+    }
+}
+
+/// The `random` variant: Minton's min-conflicts on a [`FreeBoard`], run by
+/// the local-search driver.
+fn solve_random(
+    patience: u64,
+    n: usize,
+    rng: &mut ChaCha8Rng,
+    control: &mut Control<'_>,
+) -> Outcome {
+    // One repair evaluates 2N queens and squares: look at the clock every
+    // ~10^6 of them.
+    control.set_poll_interval(((1usize << 19) / n.max(1)).clamp(1, 1024) as u32);
+    let board = FreeBoard::random(n, rng);
+    let search = MinConflicts {
+        patience,
+        fewest_pairs: board.pairs(),
+        board,
+        attacked: Vec::with_capacity(n),
+        ties: Vec::with_capacity(n),
+        without_progress: 0,
+    };
+    local_search::run(search, Metrics::default(), rng, control)
+}
+
+/// The state of one `random` search.
+struct MinConflicts {
+    /// Consecutive repairs without a new fewest-pairs board before a
+    /// restart; 0 for never.
+    patience: u64,
+    board: FreeBoard,
+    /// The rows whose queens are attacked, from the last look.
+    attacked: Vec<usize>,
+    /// Scratch: the columns tied for the fewest conflicts.
+    ties: Vec<u32>,
+    /// The fewest attacking pairs since the last start.
+    fewest_pairs: u64,
+    /// Repairs since `fewest_pairs` was last lowered (or the last start).
+    without_progress: u64,
+}
+
+impl LocalSearch for MinConflicts {
+    fn pairs(&self) -> u64 {
+        self.board.pairs()
+    }
+
+    /// N checks per look (one per queen), N per repair (one per square).
+    fn checks(&self) -> u64 {
+        self.board.checks()
+    }
+
+    /// Lists the attacked queens: none is a solution; a restart after
+    /// `patience` repairs without progress.
+    fn next(&mut self) -> Next {
+        let board = &mut self.board;
+        self.attacked.clear();
+        self.attacked
+            .extend((0..board.n()).filter(|&row| board.queen_conflicts(row) > 0));
+        if self.attacked.is_empty() {
+            Next::Solved
+        } else if self.patience > 0 && self.without_progress == self.patience {
+            Next::Restart
+        } else {
+            Next::Step
+        }
+    }
+
+    /// One repair: an attacked queen drawn uniformly, moved to the
+    /// least-conflicted column of its row.
+    fn step(&mut self, rng: &mut ChaCha8Rng) {
+        let row = self.attacked[rng.random_range(0..self.attacked.len() as u32) as usize];
+        let column = least_conflicted_column(&mut self.board, row, &mut self.ties, rng);
+        self.board.move_queen(row, column);
+        if self.board.pairs() < self.fewest_pairs {
+            self.fewest_pairs = self.board.pairs();
+            self.without_progress = 0;
+        } else {
+            self.without_progress += 1;
+        }
+    }
+
+    fn restart(&mut self, rng: &mut ChaCha8Rng) {
+        self.board.reset_random(rng);
+        self.fewest_pairs = self.board.pairs();
+        self.without_progress = 0;
+    }
+
+    fn into_columns(self) -> Vec<u32> {
+        self.board.into_columns()
+    }
+}
+
 /// The column of `row` where its queen would have the fewest conflicts, ties
-/// broken uniformly at random (one draw); `ties` is scratch space.
+/// broken uniformly at random (one draw); `ties` is scratch space. N checks.
 fn least_conflicted_column(
-    board: &QueenConflicts,
+    board: &mut FreeBoard,
     row: usize,
     ties: &mut Vec<u32>,
     rng: &mut ChaCha8Rng,
@@ -161,59 +271,15 @@ fn least_conflicted_column(
     ties[rng.random_range(0..ties.len() as u32) as usize]
 }
 
-/// The `fast` variant: the large-N solver.
-struct FastMinConflicts;
-
-impl Solver for FastMinConflicts {
-    fn solve(&self, n: usize, rng: &mut ChaCha8Rng, control: &mut Control<'_>) -> Outcome {
-        min_conflicts_fast::solve(n, rng, control)
-    }
-}
-
-fn build(params: &Params) -> Result<Box<dyn Solver>, ParamError> {
-    // The declared choices are random, blog and fast.
-    Ok(match params.word("variant") {
-        "blog" => Box::new(BlogSolver {
-            settings: blog_repair::settings(params, BlogRepair::LeastThreatened),
-        }),
-        "fast" => Box::new(FastMinConflicts),
-        _ => Box::new(RandomMinConflicts {
-            patience: params.count("patience"),
-        }),
-    })
-}
-
-fn never_restarts(params: &Params) -> Option<&'static str> {
-    let off = params.word("variant") == "random" && params.count("patience") == 0;
-    off.then_some("patience=0 turns its restarts off")
-}
-
-/// `random`: the board and its line counters (24 bytes per queen), the
-/// scratch board (4), the attacked rows (8), the tied columns (4) and the
-/// solution (4); `blog`: the grid; `fast`: its counters, 8.3 to 8.4 bytes
-/// per queen at the peak above N = 65 535 (`u8` counters; 12 if a budget
-/// stops the initialization, which then counts its pairs afresh), 12.6
-/// below (`u16`), plus its list of attacked rows.
-fn memory(n: usize, params: &Params) -> MemoryEstimate {
-    match params.word("variant") {
-        "blog" => blog_repair::memory(n),
-        "fast" if n > u16::MAX as usize => {
-            MemoryEstimate::per_queen(n, 9, "choose a smaller N: this is the leanest solver")
-        }
-        "fast" => MemoryEstimate::per_queen(n, 17, "choose a smaller N"),
-        _ => MemoryEstimate::per_queen(n, 44, "use variant=fast for large N"),
-    }
-}
-
 /// The registry entry.
 pub static ALGORITHM: Algorithm = Algorithm {
     name: "min-conflicts",
     summary: "min-conflicts repair: move a threatened queen to the least-threatened column of its row",
-    source: "Minton, Johnston, Philips & Laird, AAAI 1990 and Artificial Intelligence 58 (1992); seed 004's \"smarter repair\"",
+    source: "Minton, Johnston, Philips & Laird, AAAI 1990 and Artificial Intelligence 58 (1992); the VulgaireDev blog's \"smarter repair\" (2016); fast: Sosic & Gu, SIGART Bulletin 1(3) 1990 and 2(2) 1991",
+    citation: "Minton et al. 1990/1992; the VulgaireDev blog's \"smarter repair\"; Sosic & Gu (fast)",
+    step: "one repair",
     params: PARAMS,
     variants: VARIANTS,
     default_budget: Budget::steps(1_000_000),
-    never_restarts,
-    memory,
-    build,
+    settings: |params| boxed(settings(params)),
 };

@@ -1,20 +1,40 @@
 //! The solver interface shared by every algorithm: what a solver is given
 //! (board size, seeded RNG, a [`Control`] holding the budget and the trace
 //! observer) and what it returns (an [`Outcome`] with machine-independent
-//! [`Metrics`]).
+//! [`Metrics`]); and every algorithm.
 //!
 //! A solver never reads the clock for its decisions and never owns global
 //! state: the same inputs give the same outcome, bit for bit. Wall time is
 //! measured by the caller, not the solver.
+//!
+//! - What an algorithm is: its descriptor ([`Algorithm`], in [`algorithm`]),
+//!   listed in [`registry`] ([`algorithms`], [`find_algorithm`]); its
+//!   parameters are checked by [`params`] and read once into its typed
+//!   settings, which are the solver ([`Configured`]: also its memory
+//!   estimate, checked by [`memory`], and whether it restarts).
+//! - The algorithms, one file each, whose header names its source and its
+//!   choices: [`backtracking`], [`construction`], [`random_restart`],
+//!   [`naive_repair`], [`min_conflicts`] (its `fast` variant in
+//!   [`min_conflicts_fast`]), [`genetic`], [`annealing`]; the `blog`
+//!   variants of naive repair and min-conflicts share [`blog_repair`] on
+//!   [`blog_grid`].
+//! - Their shared building blocks: [`boards`] (line counters of a board
+//!   with one queen per row), [`local_search`] (the loop of a search on one
+//!   board: stops, restarts, trace points, outcome) and [`random`] (the
+//!   shared draws).
 
+pub mod algorithm;
 pub mod backtracking;
+pub mod boards;
 pub mod construction;
 pub mod control;
 pub mod counting;
 pub mod memory;
 pub mod params;
-pub mod permutation_energy;
 pub mod registry;
+
+pub mod local_search;
+pub mod random;
 
 pub mod annealing;
 pub mod genetic;
@@ -25,15 +45,15 @@ pub mod random_restart;
 
 pub mod blog_grid;
 pub mod blog_repair;
-pub mod queen_conflicts;
 
 use rand::rngs::ChaCha8Rng;
 
 pub use crate::outcome::{Metrics, Outcome, StopReason};
+pub use algorithm::{Algorithm, Configured};
 pub use control::{Budget, Control, Trace};
 pub use memory::MemoryEstimate;
 pub use params::{ParamError, ParamKind, ParamSpec, ParamValue, Params, Use, VariantSpec};
-pub use registry::{Algorithm, UnknownAlgorithm, algorithms, find_algorithm};
+pub use registry::{UnknownAlgorithm, algorithms, find_algorithm};
 
 /// A search algorithm for the N-Queens problem.
 pub trait Solver: Send + Sync {
@@ -55,5 +75,6 @@ mod tests {
         assert_send_sync::<Budget>();
         assert_send_sync::<Params>();
         assert_send_sync::<Box<dyn Solver>>();
+        assert_send_sync::<Box<dyn Configured>>();
     }
 }

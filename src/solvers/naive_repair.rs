@@ -1,12 +1,12 @@
-//! `naive-repair`: seed 004's "stupid" iterative repair (VulgaireDev, *Eight
-//! Queens Puzzle*, 2016): take the most-threatened queen and move it to a
-//! random column of its row; start again from a new random board every
+//! `naive-repair`: the "stupid" iterative repair of the VulgaireDev blog
+//! ("Eight Queens Puzzle", 2016): take the most-threatened queen and move it
+//! to a random column of its row; start again from a new random board every
 //! `restart_after` repairs.
 //!
 //! Variants:
 //! - `random` (default), our sensible reading: one queen per row; the threat
 //!   of a queen is the number of queens attacking it (attacking pairs, kept
-//!   by incremental line counters, [`QueenConflicts`]); the most-threatened
+//!   by incremental line counters, [`FreeBoard`]); the most-threatened
 //!   queen is drawn uniformly among the tied ones; it moves to a uniformly
 //!   random column other than its own; after exactly `restart_after` repairs
 //!   without a solution the search starts again from a fresh random board
@@ -19,29 +19,32 @@
 //! refused.
 //!
 //! Counters (`random`): `steps` = repairs; `restarts` = fresh boards after
-//! the first; `checks` = conflict evaluations of one queen, N per look for the
-//! most-threatened queen (one look per repair, plus one per board);
-//! `final_conflicts` = attacking pairs on the returned or last board. A
-//! search whose restart budget is spent stops where it would restart (stop
-//! reason `budget_restarts`).
+//! the first; `checks` = the board's conflict evaluations of one queen, N
+//! per look for the most-threatened queen (one look per repair, plus one
+//! per board); building a fresh board counts none (no `evaluations`);
+//! `final_conflicts` = attacking pairs on the returned or last board. The
+//! loop is the local-search driver's ([`super::local_search`]): a search
+//! whose restart budget is spent stops where it would restart (stop reason
+//! `budget_restarts`).
 
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
-use super::blog_repair::{self, BlogRepair, BlogSolver};
+use super::algorithm::{Algorithm, Configured, boxed};
+use super::blog_repair::{self, BlogRepair, BlogSettings};
+use super::boards::FreeBoard;
+use super::local_search::{self, LocalSearch, Next};
 use super::memory::MemoryEstimate;
-use super::params::{ParamError, ParamKind, ParamSpec, Params, Use, VariantSpec};
-use super::queen_conflicts::{QueenConflicts, fill_random};
-use super::registry::Algorithm;
+use super::params::{ParamError, ParamKind, ParamSpec, Params, Use, VariantSpec, unhandled_word};
+use super::random::other_than;
 use super::{Budget, Control, Metrics, Outcome, Solver};
-use crate::board::Placement;
 
 const PARAMS: &[ParamSpec] = &[
     ParamSpec {
         name: "variant",
         kind: ParamKind::Choice(&["random", "blog"]),
         default: "random",
-        help: "random: most-threatened queen by attacking pairs, ties at random, moved to another random column; blog: seed 004's published Python, quirks included",
+        help: "random: most-threatened queen by attacking pairs, ties at random, moved to another random column; blog: the VulgaireDev blog's published Python, quirks included",
     },
     ParamSpec {
         help: "restart from a new random board: random, after every R repairs; blog, as published, after repair R+1 and then every R repairs",
@@ -61,61 +64,139 @@ const VARIANTS: &[VariantSpec] = &[
     blog_repair::VARIANT,
 ];
 
-/// The `random` variant's settings.
-struct RandomRepair {
-    restart_after: u64,
+/// The settings of a `naive-repair` run, one per variant, which are also
+/// its solver.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Settings {
+    /// `random`: restart from a fresh board after every `restart_after`
+    /// repairs.
+    Random {
+        /// Repairs between two fresh boards (at least 1).
+        restart_after: u64,
+    },
+    /// `blog`: the published loop with the stupid repair.
+    Blog(BlogSettings),
 }
 
-impl Solver for RandomRepair {
+/// Reads the chosen variant's parameters.
+pub fn settings(params: &Params) -> Result<Settings, ParamError> {
+    match params.word("variant")? {
+        "random" => Ok(Settings::Random {
+            restart_after: params.count(blog_repair::RESTART_AFTER.name)?,
+        }),
+        "blog" => Ok(Settings::Blog(blog_repair::settings(
+            params,
+            BlogRepair::RandomColumn,
+        )?)),
+        other => Err(unhandled_word("variant", other)),
+    }
+}
+
+impl Solver for Settings {
     fn solve(&self, n: usize, rng: &mut ChaCha8Rng, control: &mut Control<'_>) -> Outcome {
-        // One repair evaluates N queens: look at the clock every ~10^6 of them.
-        control.set_poll_interval(((1usize << 20) / n.max(1)).clamp(1, 1024) as u32);
-        let mut metrics = Metrics::default();
-        let mut columns = Vec::with_capacity(n);
-        fill_random(&mut columns, n, rng);
-        let mut board = QueenConflicts::new(columns.clone());
-        let mut most_threatened = Vec::with_capacity(n);
-        let mut since_start = 0;
-        if control.tracing() {
-            control.observe(0, board.pairs());
-        }
-        loop {
-            let most = collect_most_threatened(&board, &mut most_threatened);
-            metrics.checks += n as u64;
-            if most == 0 {
-                return Outcome::solved(Placement::new(board.columns().to_vec()), metrics);
-            }
-            let restart = since_start == self.restart_after;
-            if let Some(reason) = control.stop_before(&metrics, restart) {
-                metrics.final_conflicts = board.pairs();
-                return Outcome::unsolved(metrics, reason);
-            }
-            if restart {
-                fill_random(&mut columns, n, rng);
-                board.reset(&columns);
-                metrics.restarts += 1;
-                since_start = 0;
-            } else {
-                let row =
-                    most_threatened[rng.random_range(0..most_threatened.len() as u32) as usize];
-                let mut column = rng.random_range(0..n as u32 - 1);
-                if column >= board.columns()[row] {
-                    column += 1;
-                }
-                board.move_queen(row, column);
-                metrics.steps += 1;
-                since_start += 1;
-            }
-            if control.tracing() {
-                control.observe(metrics.steps, board.pairs());
-            }
+        match *self {
+            Settings::Random { restart_after } => solve_random(restart_after, n, rng, control),
+            Settings::Blog(blog) => blog_repair::solve(n, blog, rng, control),
         }
     }
 }
 
+impl Configured for Settings {
+    /// `random`: the board and its line counters (24 bytes per queen, the
+    /// board's columns becoming the solution) and the most-threatened rows
+    /// (8); `blog`: the grid.
+    fn memory(&self, n: usize) -> MemoryEstimate {
+        match self {
+            Settings::Random { .. } => {
+                MemoryEstimate::per_queen(n, 32, "use min-conflicts variant=fast for large N")
+            }
+            Settings::Blog(_) => blog_repair::memory(n),
+        }
+    }
+
+    /// Both variants restart every `restart_after` (at least 1) repairs.
+    fn never_restarts(&self) -> Option<&'static str> {
+        None
+    }
+}
+
+/// The `random` variant on a [`FreeBoard`], run by the local-search driver.
+fn solve_random(
+    restart_after: u64,
+    n: usize,
+    rng: &mut ChaCha8Rng,
+    control: &mut Control<'_>,
+) -> Outcome {
+    // One repair evaluates N queens: look at the clock every ~10^6 of them.
+    control.set_poll_interval(((1usize << 20) / n.max(1)).clamp(1, 1024) as u32);
+    let search = NaiveRepair {
+        restart_after,
+        board: FreeBoard::random(n, rng),
+        most_threatened: Vec::with_capacity(n),
+        since_start: 0,
+    };
+    local_search::run(search, Metrics::default(), rng, control)
+}
+
+/// The state of one `random` search.
+struct NaiveRepair {
+    /// Repairs between two fresh boards.
+    restart_after: u64,
+    board: FreeBoard,
+    /// The rows whose queens have the most conflicts, from the last look.
+    most_threatened: Vec<usize>,
+    /// Repairs since the last fresh board.
+    since_start: u64,
+}
+
+impl LocalSearch for NaiveRepair {
+    fn pairs(&self) -> u64 {
+        self.board.pairs()
+    }
+
+    /// N checks per look (one per queen).
+    fn checks(&self) -> u64 {
+        self.board.checks()
+    }
+
+    /// Lists the most-threatened queens: no queen attacked is a solution; a
+    /// restart after `restart_after` repairs.
+    fn next(&mut self) -> Next {
+        let most = collect_most_threatened(&mut self.board, &mut self.most_threatened);
+        if most == 0 {
+            Next::Solved
+        } else if self.since_start == self.restart_after {
+            Next::Restart
+        } else {
+            Next::Step
+        }
+    }
+
+    /// One repair: a most-threatened queen drawn uniformly, moved to a
+    /// uniformly random other column of its row.
+    fn step(&mut self, rng: &mut ChaCha8Rng) {
+        let rows = &self.most_threatened;
+        let row = rows[rng.random_range(0..rows.len() as u32) as usize];
+        let n = self.board.n();
+        let column = other_than(self.board.columns()[row] as usize, n, rng);
+        self.board.move_queen(row, column as u32);
+        self.since_start += 1;
+    }
+
+    fn restart(&mut self, rng: &mut ChaCha8Rng) {
+        self.board.reset_random(rng);
+        self.since_start = 0;
+    }
+
+    fn into_columns(self) -> Vec<u32> {
+        self.board.into_columns()
+    }
+}
+
 /// Fills `rows` with the rows whose queens have the most conflicts and
-/// returns that number of conflicts (0 when no queen is attacked).
-fn collect_most_threatened(board: &QueenConflicts, rows: &mut Vec<usize>) -> u32 {
+/// returns that number of conflicts (0 when no queen is attacked). N
+/// checks.
+fn collect_most_threatened(board: &mut FreeBoard, rows: &mut Vec<usize>) -> u32 {
     rows.clear();
     let mut most = 0;
     for row in 0..board.n() {
@@ -131,41 +212,15 @@ fn collect_most_threatened(board: &QueenConflicts, rows: &mut Vec<usize>) -> u32
     most
 }
 
-fn build(params: &Params) -> Result<Box<dyn Solver>, ParamError> {
-    Ok(match params.word("variant") {
-        "blog" => Box::new(BlogSolver {
-            settings: blog_repair::settings(params, BlogRepair::RandomColumn),
-        }),
-        _ => Box::new(RandomRepair {
-            restart_after: params.count(blog_repair::RESTART_AFTER.name),
-        }),
-    })
-}
-
-fn never_restarts(_: &Params) -> Option<&'static str> {
-    // Both variants restart every `restart_after` (at least 1) repairs.
-    None
-}
-
-/// `random`: the board and its line counters (24 bytes per queen), the
-/// scratch board (4), the most-threatened rows (8) and the solution (4);
-/// `blog`: the grid.
-fn memory(n: usize, params: &Params) -> MemoryEstimate {
-    match params.word("variant") {
-        "blog" => blog_repair::memory(n),
-        _ => MemoryEstimate::per_queen(n, 40, "use min-conflicts variant=fast for large N"),
-    }
-}
-
 /// The registry entry.
 pub static ALGORITHM: Algorithm = Algorithm {
     name: "naive-repair",
     summary: "iterative repair: move the most-threatened queen to a random column of its row, restart every restart_after repairs",
-    source: "seed 004: VulgaireDev, \"Eight Queens Puzzle\" (blog, 2016), the \"stupid repair\"",
+    source: "VulgaireDev, \"Eight Queens Puzzle\" (blog, 2016), the \"stupid repair\"",
+    citation: "the VulgaireDev blog's \"stupid repair\"",
+    step: "one repair",
     params: PARAMS,
     variants: VARIANTS,
     default_budget: Budget::steps(1_000_000),
-    never_restarts,
-    memory,
-    build,
+    settings: |params| boxed(settings(params)),
 };

@@ -1,8 +1,12 @@
 //! Algorithm parameters: each algorithm declares its parameters as
 //! [`ParamSpec`]s and, when it has variants, which of them each variant uses
-//! ([`VariantSpec`]); user input (`--param key=value` or a TOML table) is
-//! checked against them and completed into a typed [`Params`] map holding
-//! exactly the parameters in effect for the chosen variant.
+//! ([`VariantSpec`]); user input ([`RawValue`]s from `--param key=value` or
+//! a config file, which converts its own values) is checked against them and
+//! completed into a typed [`Params`] map holding exactly the parameters in
+//! effect for the chosen variant. Each algorithm then reads that map once
+//! into its typed settings; a getter asked for a key that is not in effect
+//! returns [`ParamError::NotInEffect`], which the registry tests turn into a
+//! failure (every variant of every algorithm is resolved there).
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -129,6 +133,30 @@ pub enum ParamError {
     /// A `--param` argument without `=`.
     #[error("malformed parameter '{0}': write key=value")]
     Malformed(String),
+    /// An algorithm's settings asked for a parameter that is not in effect,
+    /// or as another type, or met a choice word they do not handle: its
+    /// settings and its declared parameters disagree (a bug in the
+    /// algorithm's file, which the registry tests catch).
+    #[error(
+        "parameter '{key}' is not in effect as {wanted}: the algorithm's settings and its declared parameters disagree"
+    )]
+    NotInEffect {
+        /// The key asked for.
+        key: String,
+        /// What was asked for (the type, or the words handled).
+        wanted: String,
+    },
+    /// An algorithm's declaration contradicts itself: a default or fixed
+    /// value that does not check, a variant without its [`VariantSpec`], a
+    /// variant using an undeclared key (a bug in the algorithm's file, which
+    /// the registry tests catch).
+    #[error("{algorithm} declares its parameters wrongly: {problem}")]
+    Declaration {
+        /// The algorithm's name.
+        algorithm: String,
+        /// What is wrong.
+        problem: String,
+    },
     /// A run of this algorithm at this size would need more memory than the
     /// limit (see [`super::memory`]).
     #[error(
@@ -199,13 +227,35 @@ pub struct Params {
     values: BTreeMap<&'static str, ParamValue>,
 }
 
-/// A parameter value as the user wrote it.
-#[derive(Clone, Debug)]
+/// A parameter value as the user gave it, before it is checked against
+/// the declaration.
+#[derive(Clone, Debug, PartialEq)]
 pub enum RawValue {
-    /// From the command line: parsed according to the declared kind.
+    /// Command-line text (`--param key=value`): parsed according to the
+    /// declared kind.
     Text(String),
-    /// From a TOML table.
-    Toml(toml::Value),
+    /// A string from a typed source (a config file): only a choice takes it.
+    String(String),
+    /// A whole number from a typed source; a real parameter takes it too.
+    Integer(i64),
+    /// A real number from a typed source.
+    Float(f64),
+    /// A flag from a typed source.
+    Bool(bool),
+}
+
+impl fmt::Display for RawValue {
+    /// The value as its source writes it: command-line text as given,
+    /// strings quoted.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RawValue::Text(t) => f.write_str(t),
+            RawValue::String(s) => write!(f, "{s:?}"),
+            RawValue::Integer(i) => write!(f, "{i}"),
+            RawValue::Float(x) => write!(f, "{x:?}"),
+            RawValue::Bool(b) => write!(f, "{b}"),
+        }
+    }
 }
 
 /// Lists the declared parameters with their types, for error messages.
@@ -252,13 +302,14 @@ fn parse_text(spec: &ParamSpec, text: &str) -> Result<ParamValue, ()> {
     }
 }
 
-fn from_toml(spec: &ParamSpec, value: &toml::Value) -> Result<ParamValue, ()> {
+fn from_typed(spec: &ParamSpec, value: &RawValue) -> Result<ParamValue, ()> {
     match (spec.kind, value) {
-        (ParamKind::Int { .. }, toml::Value::Integer(v)) => Ok(ParamValue::Int(*v)),
-        (ParamKind::Float { .. }, toml::Value::Float(v)) => Ok(ParamValue::Float(*v)),
-        (ParamKind::Float { .. }, toml::Value::Integer(v)) => Ok(ParamValue::Float(*v as f64)),
-        (ParamKind::Bool, toml::Value::Boolean(v)) => Ok(ParamValue::Bool(*v)),
-        (ParamKind::Choice(_), toml::Value::String(v)) => Ok(ParamValue::Word(v.clone())),
+        (_, RawValue::Text(text)) => parse_text(spec, text),
+        (ParamKind::Int { .. }, RawValue::Integer(v)) => Ok(ParamValue::Int(*v)),
+        (ParamKind::Float { .. }, RawValue::Float(v)) => Ok(ParamValue::Float(*v)),
+        (ParamKind::Float { .. }, RawValue::Integer(v)) => Ok(ParamValue::Float(*v as f64)),
+        (ParamKind::Bool, RawValue::Bool(v)) => Ok(ParamValue::Bool(*v)),
+        (ParamKind::Choice(_), RawValue::String(v)) => Ok(ParamValue::Word(v.clone())),
         _ => Err(()),
     }
 }
@@ -276,22 +327,30 @@ fn in_range(kind: ParamKind, value: &ParamValue) -> bool {
 }
 
 fn check(spec: &ParamSpec, raw: &RawValue) -> Result<ParamValue, ParamError> {
-    let parsed = match raw {
-        RawValue::Text(t) => parse_text(spec, t),
-        RawValue::Toml(v) => from_toml(spec, v),
-    };
-    let shown = match raw {
-        RawValue::Text(t) => t.clone(),
-        RawValue::Toml(v) => v.to_string(),
-    };
-    match parsed {
+    match from_typed(spec, raw) {
         Ok(v) if in_range(spec.kind, &v) => Ok(v),
         _ => Err(ParamError::BadValue {
             key: spec.name.to_string(),
-            value: shown,
+            value: raw.to_string(),
             expected: spec.kind.to_string(),
         }),
     }
+}
+
+/// The error of settings that asked for `key` as `wanted`, which is not in
+/// effect.
+fn not_in_effect(key: &str, wanted: &str) -> ParamError {
+    ParamError::NotInEffect {
+        key: key.to_string(),
+        wanted: wanted.to_string(),
+    }
+}
+
+/// The error of settings that met the word `found` for the choice `key`
+/// and do not handle it: a word the declaration allows but the settings
+/// forgot (or misspell).
+pub fn unhandled_word(key: &str, found: &str) -> ParamError {
+    not_in_effect(key, &format!("a word its settings handle (not '{found}')"))
 }
 
 /// Splits a `key=value` command-line argument.
@@ -311,12 +370,9 @@ impl Params {
     /// or at its declared default. With no `variants`, every declared key is
     /// in effect. Refuses an unknown key, a key given twice, a bad value, a
     /// key the chosen variant does not use, and a value other than the one
-    /// the variant fixes.
-    ///
-    /// # Panics
-    ///
-    /// On a declaration error (a default or fixed value that does not check,
-    /// a variant missing from `variants`), which the registry tests rule out.
+    /// the variant fixes; a declaration that contradicts itself (a default
+    /// or fixed value that does not check, a variant missing from
+    /// `variants`, an undeclared key) is [`ParamError::Declaration`].
     pub fn resolve(
         algorithm: &str,
         specs: &'static [ParamSpec],
@@ -324,6 +380,10 @@ impl Params {
         given: &[(String, RawValue)],
     ) -> Result<Params, ParamError> {
         let spec_of = |key: &str| specs.iter().find(|s| s.name == key);
+        let wrong = |problem: String| ParamError::Declaration {
+            algorithm: algorithm.to_string(),
+            problem,
+        };
         let mut explicit: BTreeMap<&'static str, ParamValue> = BTreeMap::new();
         for (key, raw) in given {
             let spec = spec_of(key).ok_or_else(|| ParamError::UnknownKey {
@@ -341,27 +401,29 @@ impl Params {
         }
         let declared = |spec: &ParamSpec, text: &str| {
             check(spec, &RawValue::Text(text.to_string()))
-                .unwrap_or_else(|e| panic!("declared value of {algorithm}.{}: {e}", spec.name))
+                .map_err(|e| wrong(format!("declared value of '{}': {e}", spec.name)))
         };
         let mut values = BTreeMap::new();
         if variants.is_empty() {
             for spec in specs {
-                let value = explicit
-                    .remove(spec.name)
-                    .unwrap_or_else(|| declared(spec, spec.default));
+                let value = match explicit.remove(spec.name) {
+                    Some(value) => value,
+                    None => declared(spec, spec.default)?,
+                };
                 values.insert(spec.name, value);
             }
             return Ok(Params { values });
         }
         let selector = spec_of(VARIANT)
-            .unwrap_or_else(|| panic!("{algorithm} has variants but no '{VARIANT}' parameter"));
-        let chosen = explicit
-            .remove(VARIANT)
-            .unwrap_or_else(|| declared(selector, selector.default));
+            .ok_or_else(|| wrong(format!("it has variants but no '{VARIANT}' parameter")))?;
+        let chosen = match explicit.remove(VARIANT) {
+            Some(chosen) => chosen,
+            None => declared(selector, selector.default)?,
+        };
         let variant = variants
             .iter()
             .find(|v| ParamValue::Word(v.name.to_string()) == chosen)
-            .unwrap_or_else(|| panic!("{algorithm}: variant {chosen} is not declared"));
+            .ok_or_else(|| wrong(format!("variant {chosen} has no VariantSpec")))?;
         if let Some((key, _)) = given
             .iter()
             .find(|(key, _)| key != VARIANT && !variant.uses.iter().any(|u| u.key() == key))
@@ -375,13 +437,18 @@ impl Params {
         }
         values.insert(selector.name, chosen);
         for &used in variant.uses {
-            let spec = spec_of(used.key())
-                .unwrap_or_else(|| panic!("{algorithm}: '{}' is not declared", used.key()));
+            let spec = spec_of(used.key()).ok_or_else(|| {
+                wrong(format!(
+                    "variant {} uses '{}', which is not declared",
+                    variant.name,
+                    used.key()
+                ))
+            })?;
             let value = match (used, explicit.remove(spec.name)) {
                 (Use::Free(_), Some(given)) => given,
-                (Use::Free(_), None) => declared(spec, spec.default),
+                (Use::Free(_), None) => declared(spec, spec.default)?,
                 (Use::Fixed(_, fixed), given) => {
-                    let fixed_value = declared(spec, fixed);
+                    let fixed_value = declared(spec, fixed)?;
                     if let Some(given) = given.filter(|g| *g != fixed_value) {
                         return Err(ParamError::BadValue {
                             key: spec.name.to_string(),
@@ -400,47 +467,53 @@ impl Params {
         Ok(Params { values })
     }
 
-    fn get(&self, key: &str) -> &ParamValue {
+    /// The value of `key`, or [`ParamError::NotInEffect`] naming `wanted`.
+    fn get(&self, key: &str, wanted: &str) -> Result<&ParamValue, ParamError> {
         self.values
             .get(key)
-            .unwrap_or_else(|| panic!("parameter '{key}' is not in effect"))
+            .ok_or_else(|| not_in_effect(key, wanted))
     }
 
-    /// The value of a declared integer parameter.
-    pub fn int(&self, key: &str) -> i64 {
-        match self.get(key) {
-            ParamValue::Int(v) => *v,
-            other => panic!("parameter '{key}' is {other:?}, not an integer"),
+    /// The value of an integer parameter in effect.
+    pub fn int(&self, key: &str) -> Result<i64, ParamError> {
+        const WANTED: &str = "an integer";
+        match self.get(key, WANTED)? {
+            ParamValue::Int(v) => Ok(*v),
+            _ => Err(not_in_effect(key, WANTED)),
         }
     }
 
-    /// The value of a declared integer parameter as a count: negative values
-    /// (which a range starting at 0 or above never lets through) read as 0.
-    pub fn count(&self, key: &str) -> u64 {
-        u64::try_from(self.int(key)).unwrap_or(0)
+    /// The value of an integer parameter in effect as a count: negative
+    /// values (which a range starting at 0 or above never lets through)
+    /// read as 0.
+    pub fn count(&self, key: &str) -> Result<u64, ParamError> {
+        Ok(u64::try_from(self.int(key)?).unwrap_or(0))
     }
 
-    /// The value of a declared real parameter.
-    pub fn float(&self, key: &str) -> f64 {
-        match self.get(key) {
-            ParamValue::Float(v) => *v,
-            other => panic!("parameter '{key}' is {other:?}, not a number"),
+    /// The value of a real parameter in effect.
+    pub fn float(&self, key: &str) -> Result<f64, ParamError> {
+        const WANTED: &str = "a number";
+        match self.get(key, WANTED)? {
+            ParamValue::Float(v) => Ok(*v),
+            _ => Err(not_in_effect(key, WANTED)),
         }
     }
 
-    /// The value of a declared flag.
-    pub fn flag(&self, key: &str) -> bool {
-        match self.get(key) {
-            ParamValue::Bool(v) => *v,
-            other => panic!("parameter '{key}' is {other:?}, not a flag"),
+    /// The value of a flag in effect.
+    pub fn flag(&self, key: &str) -> Result<bool, ParamError> {
+        const WANTED: &str = "a flag";
+        match self.get(key, WANTED)? {
+            ParamValue::Bool(v) => Ok(*v),
+            _ => Err(not_in_effect(key, WANTED)),
         }
     }
 
-    /// The value of a declared choice.
-    pub fn word(&self, key: &str) -> &str {
-        match self.get(key) {
-            ParamValue::Word(v) => v,
-            other => panic!("parameter '{key}' is {other:?}, not a word"),
+    /// The value of a choice in effect.
+    pub fn word(&self, key: &str) -> Result<&str, ParamError> {
+        const WANTED: &str = "a word";
+        match self.get(key, WANTED)? {
+            ParamValue::Word(v) => Ok(v),
+            _ => Err(not_in_effect(key, WANTED)),
         }
     }
 
@@ -519,10 +592,73 @@ mod tests {
     #[test]
     fn defaults_fill_every_key() {
         let p = Params::resolve("x", SPECS, &[], &[]).expect("defaults are valid");
-        assert_eq!(p.int("population"), 100);
-        assert_eq!(p.float("rate"), 0.5);
-        assert_eq!(p.word("variant"), "a");
+        assert_eq!(p.int("population"), Ok(100));
+        assert_eq!(p.count("population"), Ok(100));
+        assert_eq!(p.float("rate"), Ok(0.5));
+        assert_eq!(p.word("variant"), Ok("a"));
         assert_eq!(p.canonical(), "population=100;rate=0.5;variant=a");
+    }
+
+    #[test]
+    fn a_key_not_in_effect_is_an_error_not_a_panic() {
+        let p = Params::resolve("x", SPECS, &[], &[]).expect("defaults are valid");
+        assert_eq!(
+            p.int("populaton"),
+            Err(ParamError::NotInEffect {
+                key: "populaton".into(),
+                wanted: "an integer".into(),
+            })
+        );
+        // In effect, but of another type.
+        assert!(matches!(
+            p.flag("rate"),
+            Err(ParamError::NotInEffect { .. })
+        ));
+        assert!(matches!(
+            p.word("population"),
+            Err(ParamError::NotInEffect { .. })
+        ));
+        let e = unhandled_word("variant", "c");
+        assert_eq!(
+            e.to_string(),
+            "parameter 'variant' is not in effect as a word its settings handle (not 'c'): the algorithm's settings and its declared parameters disagree"
+        );
+    }
+
+    #[test]
+    fn a_declaration_that_contradicts_itself_is_an_error_not_a_panic() {
+        static BAD_DEFAULT: &[ParamSpec] = &[ParamSpec {
+            name: "rate",
+            kind: ParamKind::Float { min: 0.0, max: 1.0 },
+            default: "2",
+            help: "",
+        }];
+        let e = Params::resolve("x", BAD_DEFAULT, &[], &[]).unwrap_err();
+        assert!(
+            matches!(&e, ParamError::Declaration { algorithm, problem }
+                if algorithm == "x" && problem.contains("'rate'")),
+            "{e}"
+        );
+        static MISSPELT: &[VariantSpec] = &[
+            VariantSpec {
+                name: "a",
+                uses: &[Use::Free("populaton")],
+            },
+            VariantSpec {
+                name: "b",
+                uses: &[],
+            },
+        ];
+        let e = Params::resolve("x", SPECS, MISSPELT, &[]).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "x declares its parameters wrongly: variant a uses 'populaton', which is not declared"
+        );
+        let e = Params::resolve("x", SPECS, &MISSPELT[1..], &[]).unwrap_err();
+        assert!(
+            e.to_string().contains("variant a has no VariantSpec"),
+            "{e}"
+        );
     }
 
     #[test]
@@ -547,21 +683,30 @@ mod tests {
     }
 
     #[test]
-    fn toml_values_are_typed() {
+    fn typed_values_are_typed() {
         let given = vec![
-            (
-                "population".to_string(),
-                RawValue::Toml(toml::Value::Integer(6)),
-            ),
-            ("rate".to_string(), RawValue::Toml(toml::Value::Integer(1))),
+            ("population".to_string(), RawValue::Integer(6)),
+            ("rate".to_string(), RawValue::Integer(1)),
+            ("variant".to_string(), RawValue::String("b".into())),
         ];
         let p = Params::resolve("x", SPECS, &[], &given).expect("valid");
-        assert_eq!(p.int("population"), 6);
-        assert_eq!(p.float("rate"), 1.0);
-        let bad = vec![(
-            "population".to_string(),
-            RawValue::Toml(toml::Value::String("6".into())),
-        )];
+        assert_eq!(p.int("population"), Ok(6));
+        assert_eq!(p.float("rate"), Ok(1.0));
+        assert_eq!(p.word("variant"), Ok("b"));
+        // A typed string is not parsed as a number, as command-line text is.
+        let bad = vec![("population".to_string(), RawValue::String("6".into()))];
+        assert_eq!(
+            Params::resolve("x", SPECS, &[], &bad),
+            Err(ParamError::BadValue {
+                key: "population".into(),
+                value: "\"6\"".into(),
+                expected: "integer 2..=1000000".into(),
+            })
+        );
+        let bad = vec![("rate".to_string(), RawValue::Float(1.5))];
+        let e = Params::resolve("x", SPECS, &[], &bad).unwrap_err();
+        assert!(e.to_string().contains("bad value '1.5'"), "{e}");
+        let bad = vec![("population".to_string(), RawValue::Bool(true))];
         assert!(Params::resolve("x", SPECS, &[], &bad).is_err());
     }
 
@@ -583,7 +728,7 @@ mod tests {
         assert!(a.iter().all(|(k, _)| k != "rate"));
         let b = Params::resolve("x", SPECS, VARIANTS, &[text("variant", "b")]).expect("b");
         assert_eq!(b.canonical(), "rate=0.25;variant=b");
-        assert_eq!(b.float("rate"), 0.25);
+        assert_eq!(b.float("rate"), Ok(0.25));
     }
 
     #[test]

@@ -1,5 +1,5 @@
-//! `random-restart`: seed 004's "random" approach (VulgaireDev, *Eight
-//! Queens Puzzle*, 2016): draw a board with one queen per row in a uniformly
+//! `random-restart`: the "random" approach of the VulgaireDev blog ("Eight
+//! Queens Puzzle", 2016): draw a board with one queen per row in a uniformly
 //! random column, test it, and draw again until one is a solution.
 //! `permutation = true` draws uniformly random permutations instead (one
 //! queen per row and per column), so only diagonals can clash.
@@ -24,9 +24,9 @@
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
+use super::algorithm::{Algorithm, Configured, boxed};
 use super::memory::MemoryEstimate;
 use super::params::{ParamError, ParamKind, ParamSpec, Params};
-use super::registry::Algorithm;
 use super::{Budget, Control, Metrics, Outcome, Solver};
 use crate::board::{Placement, attacking_pairs};
 
@@ -98,12 +98,14 @@ impl BoardDraw {
     }
 }
 
-/// The solver.
-struct RandomRestart {
-    permutation: bool,
+/// The settings of a `random-restart` run, which are also its solver.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// Draw permutations instead of one uniformly random column per row.
+    pub permutation: bool,
 }
 
-impl Solver for RandomRestart {
+impl Solver for Settings {
     fn solve(&self, n: usize, rng: &mut ChaCha8Rng, control: &mut Control<'_>) -> Outcome {
         let mut metrics = Metrics::default();
         let mut draw = BoardDraw::new(n, self.permutation);
@@ -147,35 +149,41 @@ impl Solver for RandomRestart {
     }
 }
 
-fn build(params: &Params) -> Result<Box<dyn Solver>, ParamError> {
-    Ok(Box::new(RandomRestart {
-        permutation: params.flag("permutation"),
-    }))
+/// Reads the `permutation` flag.
+pub fn settings(params: &Params) -> Result<Settings, ParamError> {
+    Ok(Settings {
+        permutation: params.flag("permutation")?,
+    })
 }
 
-fn never_restarts(_: &Params) -> Option<&'static str> {
-    None
-}
+impl Configured for Settings {
+    /// The board (`u32`), the board-numbered marks of columns, diagonals
+    /// and anti-diagonals (`u64`, 5 per queen) and, for a search that stops
+    /// unsolved, the count of the last board's attacking pairs (8): 52
+    /// bytes per queen.
+    fn memory(&self, n: usize) -> MemoryEstimate {
+        MemoryEstimate::per_queen(
+            n,
+            52,
+            "random boards cannot solve large N; use min-conflicts variant=fast",
+        )
+    }
 
-/// The board (`u32`) and the board-numbered marks of columns, diagonals and
-/// anti-diagonals (`u64`, 5 per queen): 44 bytes per queen.
-fn memory(n: usize, _: &Params) -> MemoryEstimate {
-    MemoryEstimate::per_queen(
-        n,
-        44,
-        "random boards cannot solve large N; use min-conflicts variant=fast",
-    )
+    /// Every board after the first is a restart.
+    fn never_restarts(&self) -> Option<&'static str> {
+        None
+    }
 }
 
 /// The registry entry.
 pub static ALGORITHM: Algorithm = Algorithm {
     name: "random-restart",
     summary: "draw random boards (one queen per row, or permutations) until one is a solution",
-    source: "seed 004: VulgaireDev, \"Eight Queens Puzzle\" (blog, 2016), the \"random\" approach",
+    source: "VulgaireDev, \"Eight Queens Puzzle\" (blog, 2016), the \"random\" approach",
+    citation: "the VulgaireDev blog's \"random\"",
+    step: "one board drawn",
     params: PARAMS,
     variants: &[],
     default_budget: Budget::steps(DEFAULT_BOARDS),
-    never_restarts,
-    memory,
-    build,
+    settings: |params| boxed(settings(params)),
 };

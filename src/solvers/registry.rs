@@ -1,120 +1,18 @@
-//! The registry: every algorithm by name, with its source, parameters and
-//! variants, default budget, restart behaviour, memory estimate and
-//! constructor. Adding an algorithm is one file plus one line in
-//! `ALGORITHMS`.
+//! The registry: every algorithm by name, one line each, and the lookup.
+//! Adding an algorithm is one file (with its `ALGORITHM` descriptor, see
+//! [`super::algorithm`]) plus one line in `ALGORITHMS`.
 
-use super::memory::{self, MemoryEstimate};
-use super::params::{ParamError, ParamSpec, Params, RawValue, VariantSpec};
-use super::{
-    Budget, Solver, annealing, backtracking, construction, genetic, min_conflicts, naive_repair,
-    random_restart,
-};
-
-/// One registered algorithm.
-pub struct Algorithm {
-    /// The registry name (`-a NAME`).
-    pub name: &'static str,
-    /// One line saying what it does.
-    pub summary: &'static str,
-    /// Where it comes from (paper, book, blog).
-    pub source: &'static str,
-    /// Its parameters and their defaults.
-    pub params: &'static [ParamSpec],
-    /// Its variants and the parameters each uses; empty when it has none
-    /// (every parameter then applies).
-    pub variants: &'static [VariantSpec],
-    /// The budget used when the user sets none; it ends N = 2 and 3 (no
-    /// solution) in well under a second.
-    pub default_budget: Budget,
-    /// Why a run with these parameters never restarts (so `max_restarts`
-    /// cannot affect it), or `None` when it can restart.
-    pub never_restarts: fn(&Params) -> Option<&'static str>,
-    /// The memory a run with these parameters needs at size N.
-    pub memory: fn(usize, &Params) -> MemoryEstimate,
-    /// Builds a solver from checked parameters; fails on combinations the
-    /// individual ranges cannot express (say, more elites than individuals).
-    pub build: fn(&Params) -> Result<Box<dyn Solver>, ParamError>,
-}
-
-impl Algorithm {
-    /// Checks `given` against the declared parameters and variants and
-    /// builds the solver. The [`Params`] returned are the ones in effect.
-    pub fn instantiate(
-        &self,
-        given: &[(String, RawValue)],
-    ) -> Result<(Params, Box<dyn Solver>), ParamError> {
-        let params = Params::resolve(self.name, self.params, self.variants, given)?;
-        let solver = (self.build)(&params)?;
-        Ok((params, solver))
-    }
-
-    /// [`Algorithm::instantiate`] for a run at size `n`: also refuses a run
-    /// whose memory estimate is above the limit ([`Algorithm::check_memory`]).
-    pub fn instantiate_for(
-        &self,
-        n: usize,
-        given: &[(String, RawValue)],
-    ) -> Result<(Params, Box<dyn Solver>), ParamError> {
-        let params = Params::resolve(self.name, self.params, self.variants, given)?;
-        self.check_memory(n, &params)?;
-        let solver = (self.build)(&params)?;
-        Ok((params, solver))
-    }
-
-    /// Refuses a run at size `n` with `params` whose estimated memory is
-    /// above [`memory::limit`]: the error names N, the estimate, the limit
-    /// and what to do instead.
-    pub fn check_memory(&self, n: usize, params: &Params) -> Result<(), ParamError> {
-        let (limit, source) = memory::limit();
-        self.check_memory_against(n, params, limit, source)
-    }
-
-    /// [`Algorithm::check_memory`] against a given limit.
-    pub fn check_memory_against(
-        &self,
-        n: usize,
-        params: &Params,
-        limit: u64,
-        source: &str,
-    ) -> Result<(), ParamError> {
-        let need = (self.memory)(n, params);
-        if need.bytes <= limit {
-            return Ok(());
-        }
-        Err(ParamError::TooLarge {
-            algorithm: self.name.to_string(),
-            params: params.canonical(),
-            n,
-            bytes: need.bytes,
-            limit,
-            limit_source: source.to_string(),
-            hint: need.hint.to_string(),
-        })
-    }
-
-    /// Whether a run with `params` can restart at all, so that a restart
-    /// budget (`max_restarts`) can end it.
-    pub fn can_restart(&self, params: &Params) -> bool {
-        (self.never_restarts)(params).is_none()
-    }
-
-    /// Why a restart budget cannot take effect: `Some(reason)` when `budget`
-    /// sets `max_restarts` and a run with `params` never restarts.
-    pub fn restart_budget_ignored(&self, params: &Params, budget: &Budget) -> Option<&'static str> {
-        budget.max_restarts?;
-        (self.never_restarts)(params)
-    }
-}
+use super::algorithm::Algorithm;
 
 /// Every algorithm, in the order `queens algorithms` lists them.
 static ALGORITHMS: &[&Algorithm] = &[
-    &backtracking::ALGORITHM,
-    &construction::ALGORITHM,
-    &random_restart::ALGORITHM,
-    &naive_repair::ALGORITHM,
-    &min_conflicts::ALGORITHM,
-    &genetic::ALGORITHM,
-    &annealing::ALGORITHM,
+    &super::backtracking::ALGORITHM,
+    &super::construction::ALGORITHM,
+    &super::random_restart::ALGORITHM,
+    &super::naive_repair::ALGORITHM,
+    &super::min_conflicts::ALGORITHM,
+    &super::genetic::ALGORITHM,
+    &super::annealing::ALGORITHM,
 ];
 
 /// Every registered algorithm.
@@ -151,7 +49,8 @@ pub fn find_algorithm(name: &str) -> Result<&'static Algorithm, UnknownAlgorithm
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solvers::params::{self, ParamKind};
+    use crate::solvers::params::{self, ParamError, ParamKind, Params, RawValue};
+    use crate::solvers::{Budget, Configured};
 
     #[test]
     fn names_are_unique_and_defaults_valid() {
@@ -161,7 +60,59 @@ mod tests {
         assert_eq!(names.len(), ALGORITHMS.len());
         for a in ALGORITHMS {
             assert!(a.instantiate(&[]).is_ok(), "{} defaults", a.name);
-            assert!(!a.source.is_empty() && !a.summary.is_empty());
+            for text in [a.summary, a.source, a.citation, a.step] {
+                assert!(!text.trim().is_empty(), "{}", a.name);
+            }
+            assert!(
+                !format!("{} {} {}", a.summary, a.source, a.citation).contains("seed 00"),
+                "{}: name the source by what it is",
+                a.name
+            );
+        }
+    }
+
+    /// Every variant of every algorithm (the defaults for one without
+    /// variants) with its parameters in effect and its settings.
+    fn every_variant() -> Vec<(&'static Algorithm, Params, Box<dyn Configured>)> {
+        let mut all = Vec::new();
+        for a in ALGORITHMS {
+            let chosen: Vec<Vec<(String, RawValue)>> = if a.variants.is_empty() {
+                vec![Vec::new()]
+            } else {
+                a.variants
+                    .iter()
+                    .map(|v| vec![(params::VARIANT.to_string(), RawValue::Text(v.name.into()))])
+                    .collect()
+            };
+            for given in chosen {
+                let (p, settings) = a
+                    .instantiate(&given)
+                    .unwrap_or_else(|e| panic!("{} {given:?}: {e}", a.name));
+                all.push((*a, p, settings));
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn every_variant_reads_its_settings_and_answers_before_a_run() {
+        let all = every_variant();
+        let variants: usize = ALGORITHMS.iter().map(|a| a.variants.len().max(1)).sum();
+        assert_eq!(all.len(), variants);
+        for (a, p, settings) in &all {
+            let what = format!("{} {}", a.name, p.canonical());
+            for n in [1, 8, 1_000] {
+                let need = settings.memory(n);
+                assert!(need.bytes >= n as u64, "{what}: {need:?} at n = {n}");
+                assert!(!need.hint.is_empty(), "{what}");
+            }
+            assert!(
+                settings.memory(2_000).bytes > settings.memory(1_000).bytes,
+                "{what}: the estimate grows with N"
+            );
+            if let Some(why) = settings.never_restarts() {
+                assert!(!why.is_empty(), "{what}");
+            }
         }
     }
 
@@ -219,23 +170,24 @@ mod tests {
         }
     }
 
-    /// `name` with the `key=value` strings `given`, and its parameters in
-    /// effect.
-    fn resolved(name: &str, given: &[&str]) -> (&'static Algorithm, Params) {
+    /// `name` with the `key=value` strings `given`: its parameters in
+    /// effect and its settings.
+    fn resolved(name: &str, given: &[&str]) -> (&'static Algorithm, Params, Box<dyn Configured>) {
         let a = find_algorithm(name).expect("registered");
         let given: Vec<_> = given
             .iter()
             .map(|p| params::split_assignment(p).expect("key=value"))
             .collect();
-        (a, a.instantiate(&given).expect("valid").0)
+        let (params, settings) = a.instantiate(&given).expect("valid");
+        (a, params, settings)
     }
 
     #[test]
     fn memory_refusals_name_n_the_estimate_the_limit_and_a_way_out() {
         let limit = 16 << 30;
         let check = |name: &str, n: usize, given: &[&str]| {
-            let (a, params) = resolved(name, given);
-            a.check_memory_against(n, &params, limit, "a test limit")
+            let (a, params, settings) = resolved(name, given);
+            a.check_memory_against(n, &params, settings.as_ref(), limit, "a test limit")
         };
         let e = check("min-conflicts", 1_000_000, &["variant=blog"]).unwrap_err();
         assert_eq!(
@@ -299,28 +251,28 @@ mod tests {
             ("annealing", &[][..], false),
             ("annealing", &["variant=hesham"][..], false),
         ] {
-            let (a, p) = resolved(name, given);
-            assert_eq!(a.can_restart(&p), restarts, "{name} {given:?}");
+            let (_, _, s) = resolved(name, given);
+            assert_eq!(s.can_restart(), restarts, "{name} {given:?}");
             let limited = Budget {
                 max_restarts: Some(5),
                 ..Budget::UNLIMITED
             };
-            let ignored = a.restart_budget_ignored(&p, &limited);
+            let ignored = s.restart_budget_ignored(&limited);
             assert_eq!(ignored.is_some(), !restarts, "{name} {given:?}");
-            assert_eq!(a.restart_budget_ignored(&p, &Budget::UNLIMITED), None);
+            assert_eq!(s.restart_budget_ignored(&Budget::UNLIMITED), None);
         }
-        let (a, p) = resolved("annealing", &[]);
+        let (_, _, s) = resolved("annealing", &[]);
         let limited = Budget {
             max_restarts: Some(0),
             ..Budget::UNLIMITED
         };
         assert_eq!(
-            a.restart_budget_ignored(&p, &limited),
+            s.restart_budget_ignored(&limited),
             Some("simulated annealing never restarts (reheats are not restarts)")
         );
-        let (a, p) = resolved("min-conflicts", &["patience=0"]);
+        let (_, _, s) = resolved("min-conflicts", &["patience=0"]);
         assert_eq!(
-            a.restart_budget_ignored(&p, &limited),
+            s.restart_budget_ignored(&limited),
             Some("patience=0 turns its restarts off")
         );
     }

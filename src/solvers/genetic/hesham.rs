@@ -1,0 +1,102 @@
+//! Hesham's GA (the `hesham` variant of `genetic`), after the GA of his
+//! blog series "The Eight Queens Problem" (hesham8): population 6; one
+//! queen per row in any column; fitness = non-attacking pairs, N(N-1)/2
+//! minus the attacking pairs (counted from scratch, [`count_pairs`]);
+//! roulette selection, uniform when every fitness is 0; one-point crossover
+//! at a cut drawn uniformly in 1..N, each pair of parents giving both
+//! children; every gene then mutated with probability `gene_mutation` to a
+//! uniformly random column; no elitism. The choices and counters are listed
+//! in the header of [`super`].
+
+use rand::RngExt;
+use rand::rngs::ChaCha8Rng;
+
+use super::{HeshamSettings, capped};
+use crate::solvers::boards::count_pairs;
+use crate::solvers::random::fill_random;
+use crate::solvers::{Control, Metrics, Outcome, StopReason};
+
+/// Runs Hesham's GA with `settings` and the generation cap
+/// `max_generations` on the N×N board.
+pub(super) fn solve(
+    HeshamSettings {
+        population: p,
+        gene_mutation,
+    }: HeshamSettings,
+    max_generations: Option<u64>,
+    n: usize,
+    rng: &mut ChaCha8Rng,
+    control: &mut Control<'_>,
+) -> Outcome {
+    let most_pairs = (n as u64) * (n as u64).saturating_sub(1) / 2;
+    let mut metrics = Metrics::default();
+    let mut scratch = Vec::new();
+    let mut evaluate = |genes: &[u32], metrics: &mut Metrics| {
+        metrics.evaluations += 1;
+        metrics.checks += n as u64;
+        most_pairs - count_pairs(genes, &mut scratch)
+    };
+    let mut genes: Vec<Vec<u32>> = (0..p)
+        .map(|_| {
+            let mut individual = vec![0; n];
+            fill_random(&mut individual, rng);
+            individual
+        })
+        .collect();
+    let mut fitness: Vec<u64> = genes.iter().map(|g| evaluate(g, &mut metrics)).collect();
+    let conflicts_of_best =
+        |fitness: &[u64]| most_pairs - fitness.iter().max().copied().unwrap_or(0);
+    if control.tracing() {
+        control.observe(0, conflicts_of_best(&fitness));
+    }
+    let stop = loop {
+        if fitness.contains(&most_pairs) {
+            break None;
+        }
+        if capped(max_generations, metrics.steps) {
+            break Some(StopReason::BudgetSteps);
+        }
+        if let Some(reason) = control.stop_reason(&metrics) {
+            break Some(reason);
+        }
+        let total: u64 = fitness.iter().sum();
+        let roulette = |rng: &mut ChaCha8Rng| {
+            if total == 0 {
+                return rng.random_range(0..p);
+            }
+            let mut ball = rng.random_range(0..total);
+            for (k, &f) in fitness.iter().enumerate() {
+                if ball < f {
+                    return k;
+                }
+                ball -= f;
+            }
+            p - 1
+        };
+        let mut children = Vec::with_capacity(p);
+        while children.len() < p {
+            let a = roulette(rng);
+            let b = roulette(rng);
+            let cut = rng.random_range(1..n);
+            children.push([&genes[a][..cut], &genes[b][cut..]].concat());
+            children.push([&genes[b][..cut], &genes[a][cut..]].concat());
+        }
+        for child in &mut children {
+            for gene in child.iter_mut() {
+                if rng.random_bool(gene_mutation) {
+                    *gene = rng.random_range(0..n as u32);
+                }
+            }
+        }
+        genes = children;
+        fitness = genes.iter().map(|g| evaluate(g, &mut metrics)).collect();
+        metrics.steps += 1;
+        if control.tracing() {
+            control.observe(metrics.steps, conflicts_of_best(&fitness));
+        }
+    };
+    let best = (0..p)
+        .max_by_key(|&k| (fitness[k], std::cmp::Reverse(k)))
+        .unwrap_or(0);
+    Outcome::from_last_board(genes.swap_remove(best), metrics, stop)
+}

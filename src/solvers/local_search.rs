@@ -1,0 +1,98 @@
+//! The loop every local search on one board shares: look at the board,
+//! stop when it is solved or the budget says so, otherwise make one step
+//! or start again from a fresh board, and report trace points; then the
+//! outcome. `min-conflicts` and `naive-repair` (`random`) and `annealing`
+//! run on it; each implements [`LocalSearch`] for its board and rules. The
+//! driver is generic, so each search gets its own copy of the loop and no
+//! step goes through a virtual call.
+//!
+//! The order within one round is fixed, and with it every counter and
+//! every draw:
+//! 1. [`LocalSearch::next`] looks at the board (its checks are counted) and
+//!    says whether it is solved, or whether the next move is a step or a
+//!    restart;
+//! 2. a solved board ends the search (stop reason `solved`);
+//! 3. [`Control::stop_before`] is asked, with the restart budget only
+//!    before a restart; a stopped search reports the attacking pairs of its
+//!    board as `final_conflicts`;
+//! 4. the step (`steps` + 1) or the restart (`restarts` + 1) is made;
+//! 5. a trace point: the steps so far and the board's attacking pairs
+//!    (one more at the start, at step 0).
+
+use rand::rngs::ChaCha8Rng;
+
+use super::{Control, Metrics, Outcome};
+use crate::board::Placement;
+
+/// What a local search does next, decided by looking at its board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Next {
+    /// The board is a solution: the search ends.
+    Solved,
+    /// One more step on this board.
+    Step,
+    /// Start again from a fresh board (which the restart budget may refuse).
+    Restart,
+}
+
+/// A local search the driver runs: a board, how the search looks at it, and
+/// its step and restart.
+pub trait LocalSearch {
+    /// Attacking pairs on the current board.
+    fn pairs(&self) -> u64;
+
+    /// Checks made by the search so far (the board's queries), besides the
+    /// checks of the starting counters.
+    fn checks(&self) -> u64;
+
+    /// Looks at the current board and says what comes next.
+    fn next(&mut self) -> Next;
+
+    /// Makes one step on the board.
+    fn step(&mut self, rng: &mut ChaCha8Rng);
+
+    /// Replaces the board by a fresh one; asked only after [`Self::next`]
+    /// said [`Next::Restart`].
+    fn restart(&mut self, rng: &mut ChaCha8Rng);
+
+    /// The current board's columns, one per row, when the search ends.
+    fn into_columns(self) -> Vec<u32>;
+}
+
+/// Runs `search` until its board is solved or `control` stops it. `start`
+/// holds the counters of building the first board (an evaluation and its
+/// checks, for a search that counts one).
+pub fn run<S: LocalSearch>(
+    mut search: S,
+    start: Metrics,
+    rng: &mut ChaCha8Rng,
+    control: &mut Control<'_>,
+) -> Outcome {
+    let mut metrics = start;
+    let tracing = control.tracing();
+    if tracing {
+        control.observe(metrics.steps, search.pairs());
+    }
+    loop {
+        let next = search.next();
+        metrics.checks = start.checks + search.checks();
+        if next == Next::Solved {
+            return Outcome::solved(Placement::new(search.into_columns()), metrics);
+        }
+        let restart = next == Next::Restart;
+        if let Some(reason) = control.stop_before(&metrics, restart) {
+            metrics.final_conflicts = search.pairs();
+            return Outcome::unsolved(metrics, reason);
+        }
+        if restart {
+            search.restart(rng);
+            metrics.restarts += 1;
+        } else {
+            search.step(rng);
+            metrics.steps += 1;
+        }
+        if tracing {
+            control.observe(metrics.steps, search.pairs());
+        }
+    }
+}

@@ -1,0 +1,80 @@
+//! Every registered algorithm's memory estimate, for every variant, is at
+//! least the heap peak measured around one search at small N: the estimate
+//! that refuses a run too large for the machine never promises less than
+//! the run takes.
+//!
+//! This test binary installs the counting allocator as its global
+//! allocator, and holds a single test so that no other test allocates
+//! while a search is measured.
+
+use queens::bench::alloc::{self, CountingAllocator};
+use queens::solvers::params::{RawValue, VARIANT};
+use queens::solvers::{Budget, Control, algorithms};
+use rand::SeedableRng;
+use rand::rngs::ChaCha8Rng;
+
+#[global_allocator]
+static ALLOCATOR: CountingAllocator = CountingAllocator;
+
+/// The board sizes measured: no solution (2, 3), small solvable boards, and
+/// sizes where the per-queen terms outgrow any fixed overhead.
+const SIZES: &[usize] = &[1, 2, 3, 4, 8, 13, 32, 100, 300];
+
+/// Steps allowed per search: enough to reach every allocation a search
+/// makes (its first boards, generations and restarts), few enough to keep
+/// the test short.
+const MAX_STEPS: u64 = 3_000;
+
+#[test]
+fn no_estimate_is_below_the_measured_heap_peak() {
+    let mut measured = 0;
+    let mut below = Vec::new();
+    for algorithm in algorithms() {
+        let chosen: Vec<Vec<(String, RawValue)>> = if algorithm.variants.is_empty() {
+            vec![Vec::new()]
+        } else {
+            algorithm
+                .variants
+                .iter()
+                .map(|v| vec![(VARIANT.to_string(), RawValue::Text(v.name.to_string()))])
+                .collect()
+        };
+        for given in chosen {
+            let (params, solver) = algorithm.instantiate(&given).expect("valid");
+            let budget = algorithm.default_budget.overridden_by(&Budget {
+                max_steps: Some(
+                    algorithm
+                        .default_budget
+                        .max_steps
+                        .map_or(MAX_STEPS, |s| s.min(MAX_STEPS)),
+                ),
+                ..Budget::UNLIMITED
+            });
+            for &n in SIZES {
+                let mut rng = ChaCha8Rng::seed_from_u64(n as u64);
+                let mut control = Control::new(budget);
+                let before = alloc::reset_peak();
+                let outcome = solver.solve(n, &mut rng, &mut control);
+                let peak = alloc::peak() - before;
+                drop(outcome);
+                let estimate = solver.memory(n).bytes;
+                if peak > estimate {
+                    below.push(format!(
+                        "{} ({}) at N = {n}: measured {peak} bytes, estimated {estimate}",
+                        algorithm.name,
+                        params.canonical()
+                    ));
+                }
+                measured += 1;
+            }
+        }
+    }
+    assert!(
+        below.is_empty(),
+        "estimates below the peak:\n{}",
+        below.join("\n")
+    );
+    assert!(alloc::is_tracking(), "the counting allocator is installed");
+    let variants: usize = algorithms().iter().map(|a| a.variants.len().max(1)).sum();
+    assert_eq!(measured, variants * SIZES.len());
+}
