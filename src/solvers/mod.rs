@@ -10,7 +10,6 @@
 pub mod backtracking;
 pub mod construction;
 pub mod control;
-pub mod counting;
 pub mod memory;
 pub mod params;
 pub mod permutation_energy;
