@@ -6,13 +6,13 @@
 pub mod analysis;
 pub mod bench;
 pub mod board;
+pub mod counting;
 pub mod experiment;
 pub mod outcome;
 pub mod plot;
 pub mod records;
 pub mod solvers;
 pub mod stderr;
-pub mod symmetry;
 pub mod trial;
 
 pub use board::{Placement, Violation, validate};

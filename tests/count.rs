@@ -3,7 +3,7 @@
 //! without a solution and bad input.
 
 use assert_cmd::Command;
-use queens::solvers::counting::Kernel;
+use queens::counting::Kernel;
 use serde_json::Value;
 
 /// OEIS A000170: the number of solutions of the N×N board, N = 0..=17.

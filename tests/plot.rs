@@ -589,3 +589,38 @@ fn every_committed_experiment_plots() {
         problems.join("\n")
     );
 }
+
+#[test]
+fn render_returns_its_notes_and_typed_errors_naming_the_path() {
+    use queens::plot::data::DataError;
+    use queens::plot::{PlotError, render};
+
+    let tmp = tempfile::tempdir().unwrap();
+    let missing = tmp.path().join("no-such-dir");
+    match render(&missing, &tmp.path().join("plots")) {
+        Err(PlotError::Data(DataError::MissingDir(dir))) => assert_eq!(dir, missing),
+        other => panic!("expected a missing data directory, got {other:?}"),
+    }
+
+    // Without traces.csv the convergence chart is skipped with a note, and
+    // every other chart is written as SVG and PNG.
+    let data = tiny_copy(tmp.path());
+    std::fs::remove_file(data.join("traces.csv")).unwrap();
+    let report = render(&data, &tmp.path().join("plots")).expect("renders");
+    assert_eq!(report.files.len(), 10, "{:?}", report.files);
+    assert_eq!(report.notes.len(), 1, "{:?}", report.notes);
+    assert!(
+        report.notes[0].starts_with("no convergence chart: "),
+        "{:?}",
+        report.notes
+    );
+
+    // A plots directory below a file cannot be created: the error names it.
+    let blocker = tmp.path().join("a-file");
+    std::fs::write(&blocker, "").unwrap();
+    let below = blocker.join("plots");
+    match render(&data, &below) {
+        Err(PlotError::CreateDir { path, .. }) => assert_eq!(path, below),
+        other => panic!("expected the plots directory refused, got {other:?}"),
+    }
+}

@@ -50,10 +50,18 @@ unsafe impl GlobalAlloc for CountingAllocator {
     }
 }
 
+/// Counts `bytes` more live bytes. Only the live count is updated on every
+/// call; the flag and the peak are read first and written only when they
+/// change, so that threads allocating at once do not keep taking their
+/// cache line from each other.
 fn grow(bytes: u64) {
-    INSTALLED.store(true, Ordering::Relaxed);
+    if !INSTALLED.load(Ordering::Relaxed) {
+        INSTALLED.store(true, Ordering::Relaxed);
+    }
     let live = LIVE.fetch_add(bytes, Ordering::Relaxed) + bytes;
-    PEAK.fetch_max(live, Ordering::Relaxed);
+    if live > PEAK.load(Ordering::Relaxed) {
+        PEAK.fetch_max(live, Ordering::Relaxed);
+    }
 }
 
 /// Whether the counting allocator is installed (it has seen an allocation).

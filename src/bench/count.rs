@@ -4,10 +4,8 @@
 //! same run), and the smallest with every other kernel for comparison.
 //! Every count is checked against the published OEIS values.
 
-use anyhow::{Context, bail};
-
-use super::{BenchOptions, BenchRow, Timing, measure};
-use crate::solvers::counting::{Counter, Counts, Kernel};
+use super::{BenchError, BenchOptions, BenchRow, Timing, measure};
+use crate::counting::{Counter, Counts, Kernel};
 
 /// OEIS A000170 (all solutions) for N = 0..=27.
 const A000170: [u128; 28] = [
@@ -79,7 +77,7 @@ const A002562: [u128; 28] = [
 /// again on two threads (the speed-up is of wall time, both measured here);
 /// and the smallest size with every other kernel this processor runs (its
 /// ratio to the fastest is of CPU time).
-pub fn run(options: &BenchOptions) -> anyhow::Result<Vec<BenchRow>> {
+pub fn run(options: &BenchOptions) -> Result<Vec<BenchRow>, BenchError> {
     let sizes = if !options.sizes.is_empty() {
         options.sizes.clone()
     } else if options.quick {
@@ -125,7 +123,7 @@ fn measured(
     kernel: Kernel,
     threads: usize,
     compare: impl FnOnce(&Timing) -> Option<String>,
-) -> anyhow::Result<(BenchRow, Timing)> {
+) -> Result<(BenchRow, Timing), BenchError> {
     let counter = Counter::with_kernel(n, kernel)?;
     let (counts, timing) = count_on(&counter, threads)?;
     let mut note = checked(n, counts)?;
@@ -137,26 +135,65 @@ fn measured(
 }
 
 /// Counts on a fresh rayon pool of `threads` threads.
-fn count_on(counter: &Counter, threads: usize) -> anyhow::Result<(Counts, Timing)> {
+fn count_on(counter: &Counter, threads: usize) -> Result<(Counts, Timing), BenchError> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
-        .with_context(|| format!("cannot start {threads} threads"))?;
+        .map_err(|source| BenchError::Threads { threads, source })?;
     Ok(measure(|| pool.install(|| counter.count_parallel(&|| {}))))
 }
 
 /// The note of a row: the counts and whether OEIS agrees.
-fn checked(n: usize, counts: Counts) -> anyhow::Result<String> {
+fn checked(n: usize, counts: Counts) -> Result<String, BenchError> {
     let Counts { solutions, unique } = counts;
     match (A000170.get(n), A002562.get(n)) {
         (Some(&s), Some(&u)) if (s, u) == (solutions, unique) => {
             Ok(format!("{solutions} solutions, {unique} unique (= OEIS)"))
         }
-        (Some(&s), Some(&u)) => bail!(
-            "n = {n}: counted {solutions} solutions and {unique} unique, OEIS says {s} and {u}"
-        ),
+        (Some(&s), Some(&u)) => Err(BenchError::CountMismatch {
+            n,
+            counted: counts,
+            published: Counts {
+                solutions: s,
+                unique: u,
+            },
+        }),
         _ => Ok(format!(
             "{solutions} solutions, {unique} unique (no OEIS value to check)"
         )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_count_is_checked_against_oeis() {
+        let right = Counts {
+            solutions: 92,
+            unique: 12,
+        };
+        assert_eq!(
+            checked(8, right).expect("OEIS agrees"),
+            "92 solutions, 12 unique (= OEIS)"
+        );
+        let wrong = Counts {
+            solutions: 92,
+            unique: 11,
+        };
+        match checked(8, wrong) {
+            Err(BenchError::CountMismatch {
+                n: 8,
+                counted,
+                published,
+            }) => assert_eq!((counted, published), (wrong, right)),
+            other => panic!("expected a mismatch, got {other:?}"),
+        }
+        assert!(
+            checked(28, wrong)
+                .expect("no value to check")
+                .ends_with("(no OEIS value to check)")
+        );
     }
 }

@@ -1,17 +1,24 @@
 //! Self-timing benchmarks behind `queens bench`: each target measures process
 //! CPU time (and wall time, for parallel speed-ups) and heap use, so figures
-//! can be quoted from one run on a shared, noisy machine.
+//! can be quoted from one run on a shared, noisy machine. Targets that run a
+//! solver run it as a trial (module `trial`); every target checks its
+//! results and fails with a [`BenchError`] rather than report a figure for a
+//! wrong one.
 
 pub mod alloc;
 pub mod construction;
 pub mod count;
+mod error;
 pub mod evolutionary;
 pub mod min_conflicts;
 pub mod runner;
+pub mod trial;
 
 use std::time::Instant;
 
 use serde::Serialize;
+
+pub use error::BenchError;
 
 /// One measured figure.
 #[derive(Clone, Debug, Serialize)]
@@ -20,7 +27,8 @@ pub struct BenchRow {
     pub name: String,
     /// CPU seconds of the whole process (all threads) during the measurement.
     pub cpu_seconds: f64,
-    /// Wall seconds during the measurement.
+    /// Wall seconds: of the search alone when a solver ran as a trial, of
+    /// the whole measurement otherwise.
     pub wall_seconds: f64,
     /// Peak heap bytes allocated during the measurement, when tracked.
     pub peak_heap_bytes: Option<u64>,
@@ -28,7 +36,7 @@ pub struct BenchRow {
     pub note: String,
 }
 
-/// CPU and wall time of one measured closure, plus its peak heap use.
+/// CPU and wall time of one measurement, plus its peak heap use.
 #[derive(Clone, Copy, Debug)]
 pub struct Timing {
     /// Process CPU seconds (all threads).

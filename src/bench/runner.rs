@@ -6,15 +6,13 @@
 
 use std::sync::atomic::AtomicBool;
 
-use anyhow::Context;
-
-use super::{BenchOptions, BenchRow, measure};
+use super::{BenchError, BenchOptions, BenchRow, measure};
 use crate::experiment::config;
 use crate::experiment::observer::NoObserver;
 use crate::experiment::runner::{RunOptions, run_experiment};
 
 /// Runs the overhead experiment on 1 and 2 threads.
-pub fn run(options: &BenchOptions) -> anyhow::Result<Vec<BenchRow>> {
+pub fn run(options: &BenchOptions) -> Result<Vec<BenchRow>, BenchError> {
     let trials: u64 = if options.quick { 10_000 } else { 100_000 };
     let sizes = if options.sizes.is_empty() {
         vec![8]
@@ -26,8 +24,7 @@ pub fn run(options: &BenchOptions) -> anyhow::Result<Vec<BenchRow>> {
         let text = format!(
             "name = \"runner-bench\"\nseed = 1\nsizes = [{n}]\ntrials = {trials}\n\n[[algorithm]]\nname = \"min-conflicts\"\n"
         );
-        let experiment =
-            config::load("runner benchmark", &text).map_err(|e| anyhow::anyhow!("{e}"))?;
+        let experiment = config::load("runner benchmark", &text)?;
         for threads in [1, 2] {
             let dir = std::env::temp_dir().join(format!(
                 "queens-runner-bench-{}-{threads}",
@@ -45,7 +42,7 @@ pub fn run(options: &BenchOptions) -> anyhow::Result<Vec<BenchRow>> {
             let (report, timing) = measure(|| run_experiment(&experiment, &run_options));
             let report = report?;
             std::fs::remove_dir_all(&dir)
-                .with_context(|| format!("cannot remove {}", dir.display()))?;
+                .map_err(|source| BenchError::Cleanup { path: dir, source })?;
             rows.push(BenchRow::new(
                 format!("runner min-conflicts n={n} threads={threads}"),
                 timing,

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
-use queens::solvers::counting::{Counter, Kernel};
+use queens::counting::{Counter, Kernel};
 use serde::Serialize;
 
 use super::Exit;

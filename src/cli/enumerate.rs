@@ -1,14 +1,15 @@
-//! `queens enumerate`: every solution by Wirth's backtracking, with seed 002's
-//! move counters at each solution, optionally grouped into symmetry classes.
+//! `queens enumerate`: every solution by Wirth's backtracking, with the move
+//! counters of Kuechmann 1997 (MacTech) at each solution, optionally grouped
+//! into symmetry classes.
 
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::path::PathBuf;
 
 use queens::Placement;
+use queens::counting::symmetry::canonical_form;
 use queens::solvers::backtracking::{MoveCount, SearchEvent, WirthSearch};
 use queens::solvers::{Budget, Control};
-use queens::symmetry::canonical_form;
 use serde_json::json;
 
 use super::Exit;
@@ -26,7 +27,7 @@ const MAX_N: usize = 20;
 /// JSON object. Only --csv lists every solution. Exit 1 when N has no
 /// solution.
 ///
-/// Counters follow seed 002: a test is every square tried, a backtrack is
+/// Counters follow Kuechmann 1997 (MacTech): a test is every square tried, a backtrack is
 /// leaving a row (other than the first) after all its squares were tried.
 /// The top-level counters are for the whole (exhaustive) search, or up to
 /// the --limit-th solution.

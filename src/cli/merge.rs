@@ -39,7 +39,7 @@ pub fn run(args: MergeArgs) -> anyhow::Result<Exit> {
     let plots = args
         .plots
         .unwrap_or_else(|| PathBuf::from("plots").join(&report.experiment));
-    match queens::plot::render_all(&into, &plots) {
+    match super::plot::render_with_notes(&into, &plots) {
         Ok(charts) => queens::stderr_line!("{} charts in {}", charts.len(), plots.display()),
         Err(e) => queens::stderr_line!(
             "warning: no charts ({e:#}); the data is complete, draw them later with: queens plot {}",

@@ -1,7 +1,8 @@
-//! `queens plot`: draws an experiment's charts from its CSV files.
+//! `queens plot`: draws an experiment's charts from its CSV files; also the
+//! charts step of `queens run` and `queens merge`.
 
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use queens::plot;
 
@@ -26,13 +27,21 @@ pub fn run(args: PlotArgs) -> anyhow::Result<Exit> {
     let plots = args.plots.unwrap_or_else(|| {
         PathBuf::from("plots").join(plot::data::experiment_name(&args.data_dir))
     });
-    let report = plot::render(&args.data_dir, &plots)?;
-    for note in &report.notes {
-        queens::stderr_line!("note: {note}");
-    }
+    let files = render_with_notes(&args.data_dir, &plots)?;
     let mut out = io::stdout().lock();
-    for file in &report.files {
+    for file in &files {
         writeln!(out, "{}", file.display())?;
     }
     Ok(Exit::Success)
+}
+
+/// Draws every chart of the experiment in `data_dir` into `plots_dir`,
+/// prints the notes on skipped charts to stderr and returns the files
+/// written.
+pub fn render_with_notes(data_dir: &Path, plots_dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
+    let report = plot::render(data_dir, plots_dir)?;
+    for note in &report.notes {
+        queens::stderr_line!("note: {note}");
+    }
+    Ok(report.files)
 }

@@ -112,7 +112,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<Exit> {
             if let Some(summary) = &report.files.summary {
                 queens::stderr_line!("summary: {}", summary.display());
             }
-            match queens::plot::render_all(&data_dir, &plots_dir) {
+            match super::plot::render_with_notes(&data_dir, &plots_dir) {
                 Ok(charts) => {
                     queens::stderr_line!("{} charts in {}", charts.len(), plots_dir.display())
                 }

@@ -6,6 +6,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
+use super::error::DrawError;
 use super::panel::{Panel, marker_outline};
 use super::style::{
     FONT, GRID, INK, LEGEND_SIZE, MUTED, SUBTITLE_SIZE, SeriesStyle, TITLE_SIZE, WIDTH,
@@ -44,7 +45,7 @@ pub struct Figure {
 
 impl Figure {
     /// Draws the figure onto `root` (a [`WIDTH`] × [`HEIGHT`](super::style::HEIGHT) area).
-    pub fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> anyhow::Result<()>
+    pub fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), DrawError>
     where
         DB::ErrorType: 'static,
     {
@@ -85,7 +86,7 @@ impl Figure {
         &self,
         area: &DrawingArea<DB, Shift>,
         text_width: u32,
-    ) -> anyhow::Result<()>
+    ) -> Result<(), DrawError>
     where
         DB::ErrorType: 'static,
     {
@@ -133,7 +134,7 @@ fn fitting_size<DB: DrawingBackend>(
     text: &str,
     size: f64,
     style: FontStyle,
-) -> anyhow::Result<f64>
+) -> Result<f64, DrawError>
 where
     DB::ErrorType: 'static,
 {
@@ -154,7 +155,7 @@ fn fit_text<DB: DrawingBackend>(
     text: &str,
     style: &TextStyle,
     width: u32,
-) -> anyhow::Result<String>
+) -> Result<String, DrawError>
 where
     DB::ErrorType: 'static,
 {

@@ -4,9 +4,13 @@
 //!
 //! One file per chart kind builds a `Figure` (figure.rs) from the data; the
 //! figure, its panels and axes draw it with plotters; output.rs writes it.
+//! Nothing here prints: [`render`] returns the files written and the notes
+//! for the user (charts skipped and why), and fails with a [`PlotError`]
+//! naming the file and the reason.
 
 mod axis;
 pub mod data;
+mod error;
 pub mod style;
 
 mod convergence;
@@ -22,11 +26,11 @@ mod success;
 
 use std::path::{Path, PathBuf};
 
-use anyhow::Context;
-
 use data::ExperimentData;
 use ecdf::Measure;
 use style::Styles;
+
+pub use error::{DrawError, PlotError};
 
 /// What a rendering produced.
 #[derive(Clone, Debug, Default)]
@@ -40,12 +44,14 @@ pub struct Report {
 /// Draws every chart of the experiment whose CSV files are in `data_dir`
 /// into `plots_dir` (created if needed), as SVG and PNG; returns the files
 /// written and notes on what was skipped.
-pub fn render(data_dir: &Path, plots_dir: &Path) -> anyhow::Result<Report> {
+pub fn render(data_dir: &Path, plots_dir: &Path) -> Result<Report, PlotError> {
     style::register_fonts()?;
     let data = ExperimentData::load(data_dir)?;
     let styles = Styles::for_labels(data.labels());
-    std::fs::create_dir_all(plots_dir)
-        .with_context(|| format!("cannot create the plots directory {}", plots_dir.display()))?;
+    std::fs::create_dir_all(plots_dir).map_err(|source| PlotError::CreateDir {
+        path: plots_dir.to_owned(),
+        source,
+    })?;
     let mut report = Report {
         files: Vec::new(),
         notes: data.notes.clone(),
@@ -71,16 +77,4 @@ pub fn render(data_dir: &Path, plots_dir: &Path) -> anyhow::Result<Report> {
         }
     }
     Ok(report)
-}
-
-/// Draws every chart of the experiment whose CSV files are in `data_dir`
-/// (runs.csv, summary.csv, and traces.csv when present) into `plots_dir`, as
-/// SVG and PNG; prints notes on skipped charts to stderr and returns the
-/// files written.
-pub fn render_all(data_dir: &Path, plots_dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
-    let report = render(data_dir, plots_dir)?;
-    for note in &report.notes {
-        crate::stderr_line!("note: {note}");
-    }
-    Ok(report.files)
 }

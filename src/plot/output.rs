@@ -6,42 +6,60 @@ use std::fs::File;
 use std::io::BufWriter;
 use std::path::{Path, PathBuf};
 
-use anyhow::Context;
 use plotters::prelude::*;
 
+use super::error::{DrawError, PlotError};
 use super::figure::Figure;
 use super::raster::Raster;
 use super::style::{HEIGHT, WIDTH};
 
 /// Writes `figure` as `<stem>.svg` and `<stem>.png` in `dir`; returns both paths.
-pub fn write(figure: &Figure, dir: &Path) -> anyhow::Result<[PathBuf; 2]> {
+pub fn write(figure: &Figure, dir: &Path) -> Result<[PathBuf; 2], PlotError> {
     let svg_file = dir.join(format!("{}.svg", figure.stem));
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, (WIDTH, HEIGHT)).into_drawing_area();
-        figure
-            .draw(&root)
-            .with_context(|| format!("cannot draw {}", svg_file.display()))?;
-        root.present()?;
+        draw_and_present(figure, &root).map_err(|source| PlotError::Draw {
+            file: svg_file.clone(),
+            source,
+        })?;
     }
-    std::fs::write(&svg_file, svg)
-        .with_context(|| format!("cannot write {}", svg_file.display()))?;
+    std::fs::write(&svg_file, svg).map_err(|source| PlotError::Write {
+        file: svg_file.clone(),
+        source,
+    })?;
 
     let png_file = dir.join(format!("{}.png", figure.stem));
     let mut rgb = vec![0u8; WIDTH as usize * HEIGHT as usize * 3];
     {
         let root = Raster::new(&mut rgb, (WIDTH, HEIGHT))?.into_drawing_area();
-        figure
-            .draw(&root)
-            .with_context(|| format!("cannot draw {}", png_file.display()))?;
-        root.present()?;
+        draw_and_present(figure, &root).map_err(|source| PlotError::Draw {
+            file: png_file.clone(),
+            source,
+        })?;
     }
-    write_png(&png_file, &rgb).with_context(|| format!("cannot write {}", png_file.display()))?;
+    write_png(&png_file, &rgb).map_err(|source| PlotError::Png {
+        file: png_file.clone(),
+        source,
+    })?;
     Ok([svg_file, png_file])
 }
 
+/// Draws `figure` onto `root` and flushes the backend.
+fn draw_and_present<DB: DrawingBackend>(
+    figure: &Figure,
+    root: &DrawingArea<DB, plotters::coord::Shift>,
+) -> Result<(), DrawError>
+where
+    DB::ErrorType: 'static,
+{
+    figure.draw(root)?;
+    root.present()?;
+    Ok(())
+}
+
 /// Encodes an 8-bit RGB buffer of [`WIDTH`] × [`HEIGHT`] pixels as a PNG file.
-fn write_png(file: &Path, rgb: &[u8]) -> anyhow::Result<()> {
+fn write_png(file: &Path, rgb: &[u8]) -> Result<(), png::EncodingError> {
     let out = BufWriter::new(File::create(file)?);
     let mut encoder = png::Encoder::new(out, WIDTH, HEIGHT);
     encoder.set_color(png::ColorType::Rgb);

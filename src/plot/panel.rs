@@ -9,6 +9,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::axis::Axis;
+use super::error::DrawError;
 use super::style::{
     AXIS_LABEL_SIZE, CAPTION_SIZE, FONT, GRID, GRID_LIGHT, INK, MUTED, Marker, SeriesStyle,
     TICK_SIZE,
@@ -132,7 +133,7 @@ impl Panel {
         &self,
         area: &DrawingArea<DB, Shift>,
         y_description: bool,
-    ) -> anyhow::Result<()>
+    ) -> Result<(), DrawError>
     where
         DB::ErrorType: 'static,
     {
@@ -188,7 +189,7 @@ impl Panel {
         &self,
         chart: &mut Chart<'_, DB>,
         layer: &Layer,
-    ) -> anyhow::Result<()>
+    ) -> Result<(), DrawError>
     where
         DB::ErrorType: 'static,
     {
@@ -258,7 +259,7 @@ impl Panel {
         &self,
         area: &DrawingArea<DB, Shift>,
         width: u32,
-    ) -> anyhow::Result<Vec<f64>>
+    ) -> Result<Vec<f64>, DrawError>
     where
         DB::ErrorType: 'static,
     {
@@ -331,7 +332,7 @@ fn draw_markers<DB: DrawingBackend>(
     chart: &mut Chart<'_, DB>,
     at: &[(f64, f64)],
     style: &SeriesStyle,
-) -> anyhow::Result<()>
+) -> Result<(), DrawError>
 where
     DB::ErrorType: 'static,
 {

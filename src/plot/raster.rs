@@ -14,6 +14,8 @@ use plotters_backend::{
     BackendColor, BackendCoord, BackendStyle, BackendTextStyle, DrawingErrorKind, FontStyle,
 };
 
+use super::error::PlotError;
+
 /// The baseline's distance below the anchor, in ems, for each vertical
 /// anchor: top (as SVG's `dy="0.76em"`), centre (digits and capitals
 /// centred), bottom (descenders end at the anchor).
@@ -31,10 +33,11 @@ pub struct Raster<'a> {
 
 impl<'a> Raster<'a> {
     /// A backend drawing into `rgb` (width × height × 3 bytes).
-    pub fn new(rgb: &'a mut [u8], size: (u32, u32)) -> anyhow::Result<Raster<'a>> {
+    pub fn new(rgb: &'a mut [u8], size: (u32, u32)) -> Result<Raster<'a>, PlotError> {
         let font = |bytes| {
-            FontRef::try_from_slice(bytes)
-                .map_err(|e| anyhow::anyhow!("the embedded DejaVu Sans is invalid: {e}"))
+            FontRef::try_from_slice(bytes).map_err(|e| PlotError::Font {
+                reason: e.to_string(),
+            })
         };
         Ok(Raster {
             inner: BitMapBackend::with_buffer(rgb, size),

@@ -13,6 +13,8 @@ use std::sync::OnceLock;
 
 use plotters::style::{FontStyle, RGBColor, register_font};
 
+use super::error::PlotError;
+
 /// Width of every chart, in pixels (PNG) and user units (SVG).
 pub const WIDTH: u32 = 1000;
 /// Height of every chart, in pixels (PNG) and user units (SVG).
@@ -131,14 +133,19 @@ impl Styles {
 
 /// Registers the embedded DejaVu Sans (regular and bold) as [`FONT`], once
 /// per process; every chart calls it before drawing.
-pub fn register_fonts() -> anyhow::Result<()> {
+pub fn register_fonts() -> Result<(), PlotError> {
     static REGISTERED: OnceLock<bool> = OnceLock::new();
     let ok = *REGISTERED.get_or_init(|| {
         register_font(FONT, FontStyle::Normal, dejavu::sans::regular()).is_ok()
             && register_font(FONT, FontStyle::Bold, dejavu::sans::bold()).is_ok()
     });
-    anyhow::ensure!(ok, "the embedded DejaVu Sans font could not be loaded");
-    Ok(())
+    if ok {
+        Ok(())
+    } else {
+        Err(PlotError::Font {
+            reason: "plotters cannot read it as a font".to_owned(),
+        })
+    }
 }
 
 #[cfg(test)]

@@ -89,7 +89,8 @@ mod placer;
 mod pool;
 
 pub use board::{Counter, FastBoard, FastBoardError, MAX_N};
-pub use init::{INIT_TRIES, RUN, TAIL};
+pub use init::TAIL;
+pub use placer::{INIT_TRIES, RUN};
 
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;

@@ -28,7 +28,6 @@ pub mod backtracking;
 pub mod boards;
 pub mod construction;
 pub mod control;
-pub mod counting;
 pub mod memory;
 pub mod params;
 pub mod registry;

@@ -34,20 +34,13 @@
 use rand::rngs::ChaCha8Rng;
 
 use super::board::{Counter, FastBoard};
-use super::placer::Placer;
+use super::placer::{INIT_TRIES, Placer, RUN};
 use super::pool::deal;
 use crate::solvers::{Control, Metrics, StopReason};
 
 /// The last rows placed on a random unused column without looking for a free
 /// one (Sosic & Gu's constant `c`; they used a few dozen).
 pub const TAIL: usize = 64;
-
-/// Pool positions examined for one row before settling for the least
-/// attacked of them.
-pub const INIT_TRIES: usize = 64;
-
-/// Consecutive pool positions examined from one random start.
-pub const RUN: usize = 16;
 
 // A row before the tail has more than `INIT_TRIES` and `RUN` pool positions.
 const _: () = assert!(INIT_TRIES <= TAIL && RUN <= TAIL);

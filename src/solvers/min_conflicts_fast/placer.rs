@@ -14,8 +14,14 @@ use rand::rngs::ChaCha8Rng;
 
 use super::board::{Counter, FastBoard};
 use super::draw::below;
-use super::init::{INIT_TRIES, RUN};
 use super::occupancy::{Occupancy, prefetch};
+
+/// Pool positions examined for one row before settling for the least
+/// attacked of them.
+pub const INIT_TRIES: usize = 64;
+
+/// Consecutive pool positions examined from one random start.
+pub const RUN: usize = 16;
 
 /// Runs of candidate positions drawn ahead of use: the current one and the
 /// next `QUEUE − 1`, whose pool entries are prefetched when they are drawn.

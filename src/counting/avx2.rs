@@ -11,9 +11,9 @@ use std::arch::x86_64::{
     _mm256_storeu_si256, _mm256_sub_epi32, _mm256_xor_si256,
 };
 
-use super::completion::Level;
 use super::constellations::Constellation;
 use super::lanes::{Isa, expand};
+use super::level::Level;
 
 /// The AVX2 instruction set (with POPCNT), present on this processor: only
 /// [`Avx2::detect`] makes one.

@@ -21,8 +21,8 @@
 //! Whatever the number of lanes, the same states are visited and the same
 //! count comes out; only the order of the states in a buffer differs.
 
-use super::completion::{CHUNK, Level, Step};
 use super::constellations::Constellation;
+use super::level::{CHUNK, Level, Step};
 
 /// An instruction set the kernel runs on: a vector of `u32` lanes and its
 /// operations. A lane mask is a `u32` whose bit `j` stands for lane `j`.

@@ -10,9 +10,10 @@
 //! Choices of this implementation:
 //! - The states of one free row (a *level*) wait in that level's buffer.
 //!   Expanding a buffer writes the children of all its states into the
-//!   next level's buffer, and whenever that one holds [`CHUNK`] states it
-//!   is expanded first. The buffers are thus a stack of batches: a
-//!   depth-first search whose unit is a batch, using [`CHUNK`] states of
+//!   next level's buffer, and whenever that one holds
+//!   [`CHUNK`](super::level::CHUNK) states it is expanded first. The
+//!   buffers ([`Level`], module `level`) are thus a stack of batches: a
+//!   depth-first search whose unit is a batch, using a chunk of states of
 //!   memory per level whatever the board size.
 //! - A child is kept only if the next two free rows each still have a free
 //!   square (a two-row look-ahead; at N = 16 it drops a fifth of the states
@@ -24,83 +25,14 @@
 //! - One kernel expands a buffer (module `lanes`), written once for any
 //!   number of lanes and compiled for three instruction sets: plain Rust
 //!   (one lane), AVX2 (8 lanes) and AVX-512 (16 lanes), chosen by
-//!   [`Kernel`]. All visit the same states.
+//!   [`Kernel`]. All visit the same states. This module drives the kernels;
+//!   they never import it.
 
-use super::Kernel;
 use super::MAX_N;
 use super::constellations::Constellation;
+use super::kernel::Kernel;
 use super::lanes::{Isa, Scalar};
-
-/// How many states of one level are expanded together.
-pub(super) const CHUNK: usize = 1024;
-
-/// The room of a level's buffer: a chunk, plus the children written after
-/// it filled up (at most 16 in one step), plus room for a 16-word read or
-/// write at any position below that.
-pub(super) const CAPACITY: usize = CHUNK + 64;
-
-/// The states waiting at one free row: the three attack words of each,
-/// one array per word.
-pub(super) struct Level {
-    /// Diagonal attacks that move one column up per row (the word is
-    /// shifted left on the way down).
-    pub left: [u32; CAPACITY],
-    /// Columns taken.
-    pub down: [u32; CAPACITY],
-    /// Diagonal attacks that move one column down per row (the word is
-    /// shifted right on the way down).
-    pub right: [u32; CAPACITY],
-}
-
-impl Level {
-    /// An empty buffer on the heap (it is 13 KiB).
-    fn boxed() -> Box<Self> {
-        Box::new(Self {
-            left: [0; CAPACITY],
-            down: [0; CAPACITY],
-            right: [0; CAPACITY],
-        })
-    }
-}
-
-/// The masks that expanding free row `i` of a constellation uses: its own
-/// row and the two below it (the look-ahead, or the last two rows).
-#[derive(Clone, Copy)]
-pub(super) struct Step {
-    /// The columns the free rows may use.
-    pub columns: u32,
-    /// The border queens' diagonal attacks on row `i`.
-    pub attacked: u32,
-    /// The distance from row `i` to the next free row.
-    pub gap: u32,
-    /// The border queens' diagonal attacks on free row `i + 1`.
-    pub next_attacked: u32,
-    /// The distance from free row `i + 1` to free row `i + 2`.
-    pub next_gap: u32,
-    /// The border queens' diagonal attacks on free row `i + 2`.
-    pub after_attacked: u32,
-}
-
-impl Step {
-    /// The masks of free row `i`, which must have two free rows below it.
-    pub fn at(c: &Constellation, i: usize) -> Self {
-        debug_assert!(i + 2 < c.levels, "row {i} of {} levels", c.levels);
-        Self {
-            columns: c.columns,
-            attacked: c.attacked[i],
-            gap: u32::from(c.gap[i]),
-            next_attacked: c.attacked[i + 1],
-            next_gap: u32::from(c.gap[i + 1]),
-            after_attacked: c.attacked[i + 2],
-        }
-    }
-
-    /// Whether the children of row `i` are the third-last free row's, so
-    /// that they are counted instead of stored.
-    pub fn is_last(c: &Constellation, i: usize) -> bool {
-        i + 3 == c.levels
-    }
-}
+use super::level::Level;
 
 /// The reusable buffers of the completion search, and the instruction set
 /// that expands them. One per thread.
@@ -137,11 +69,6 @@ impl Engine {
         };
         found.unwrap_or(Engine::Scalar(Scalar))
     }
-}
-
-/// Whether `kernel` runs on this processor.
-pub(super) fn supports(kernel: Kernel) -> bool {
-    kernel == Kernel::Portable || !matches!(Engine::of(kernel), Engine::Scalar(_))
 }
 
 impl Completer {

@@ -1,49 +1,17 @@
-//! The fast counter: how many solutions the N×N board has in total (OEIS
-//! A000170) and how many are fundamentally different (OEIS A002562).
-//!
-//! Sources: the constellation method (the Q27 project, Ole Ansgar
-//! Lichtenberg's NQueensFaf) on top of Jeff Somers' bitboard backtracking,
-//! and Burnside's lemma for the fundamental solutions.
-//!
-//! - The total is a sum over the representative border placements
-//!   (module `constellations`): the completions of each, times the size of its
-//!   symmetry class. Each representative is one independent task that rayon
-//!   counts in parallel; each task's count is an exact integer, so the
-//!   result is identical for any number of threads.
-//! - A task's completions are found by a batched bitboard search (module
-//!   `completion`) that expands many states of one row at once, either in
-//!   plain Rust or, where the processor has them, with AVX-512 vector
-//!   instructions (module `avx512`); see [`Kernel`].
-//! - The fundamental solutions are the classes of the group of the 8
-//!   rotations and reflections acting on the solutions. By Burnside's lemma
-//!   their number is the mean over the group of the solutions each element
-//!   fixes. For N >= 2 no reflection fixes a solution (a reflection in a
-//!   middle line would put every queen in the middle column or row; one in
-//!   a diagonal would fix a queen pair on a common anti-diagonal or two
-//!   queens on the diagonal itself), so
-//!   `unique = (total + S180 + 2 * S90) / 8`, where S180 and S90 count the
-//!   solutions equal to their 180° and 90° rotations (the 270° rotation
-//!   fixes the same ones as the 90°). Those are few and found by a search
-//!   over half the rows (module `symmetric`).
-//! - Masks are `u32`, so N <= [`MAX_N`] = 32. Per-task counts are `u64`;
-//!   the totals are `u128`, because A000170 passes 2^64 near N = 29.
+//! The count of one board size: the representative constellations split
+//! into independent tasks, their weighted completions summed (in parallel
+//! with rayon, or on the current thread), and Burnside's lemma applied to
+//! the total and the rotation-symmetric solutions (see the module header of
+//! [`crate::counting`]).
 
-#[cfg(target_arch = "x86_64")]
-mod avx2;
-#[cfg(target_arch = "x86_64")]
-mod avx512;
-mod completion;
-mod constellations;
-mod lanes;
-mod symmetric;
-
-use completion::Completer;
-use constellations::Constellation;
 use rayon::prelude::*;
 use thiserror::Error;
 
-/// The largest board size the counter accepts (its masks are 32-bit words).
-pub const MAX_N: usize = 32;
+use super::MAX_N;
+use super::completion::Completer;
+use super::constellations::{self, Constellation};
+use super::kernel::Kernel;
+use super::rotational::{self, Symmetric};
 
 /// The counts of one board size.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -53,62 +21,6 @@ pub struct Counts {
     /// Fundamental solutions, one per class of the 8 rotations and
     /// reflections (OEIS A002562).
     pub unique: u128,
-}
-
-/// The instruction set the completion search runs on. Every kernel visits
-/// the same states and gives the same counts; they differ only in speed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kernel {
-    /// Plain Rust, one state at a time: runs on every processor.
-    Portable,
-    /// 8 states at a time with AVX2 vector instructions: x86-64 processors
-    /// with AVX2 and POPCNT (most made since 2013).
-    Avx2,
-    /// 16 states at a time with AVX-512 vector instructions: x86-64
-    /// processors with AVX-512F and POPCNT.
-    Avx512,
-}
-
-impl Kernel {
-    /// Every kernel, fastest first.
-    pub const ALL: [Kernel; 3] = [Kernel::Avx512, Kernel::Avx2, Kernel::Portable];
-
-    /// The fastest kernel this processor supports.
-    pub fn fastest() -> Self {
-        Self::ALL
-            .into_iter()
-            .find(|k| k.is_supported())
-            .unwrap_or(Kernel::Portable)
-    }
-
-    /// Whether this processor can run the kernel.
-    pub fn is_supported(self) -> bool {
-        completion::supports(self)
-    }
-
-    /// The instructions the kernel needs, as processor makers name them.
-    pub fn instructions(self) -> &'static str {
-        match self {
-            Kernel::Portable => "none beyond the base instruction set",
-            Kernel::Avx2 => "AVX2 and POPCNT",
-            Kernel::Avx512 => "AVX-512F and POPCNT",
-        }
-    }
-
-    /// The kernel's name as the command line and the reports spell it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Kernel::Portable => "portable",
-            Kernel::Avx2 => "avx2",
-            Kernel::Avx512 => "avx512",
-        }
-    }
-}
-
-impl std::fmt::Display for Kernel {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
 }
 
 /// Why a board size cannot be counted.
@@ -209,16 +121,16 @@ impl Counter {
     }
 
     /// The rotation-symmetric solutions (none are needed for N = 1).
-    fn symmetric(&self) -> symmetric::Symmetric {
+    fn symmetric(&self) -> Symmetric {
         if self.n < 2 {
-            symmetric::Symmetric::default()
+            Symmetric::default()
         } else {
-            symmetric::count(self.n)
+            rotational::count(self.n)
         }
     }
 
     /// The counts from the total and the symmetric solutions.
-    fn finish(&self, total: u128, symmetric: symmetric::Symmetric) -> Counts {
+    fn finish(&self, total: u128, symmetric: Symmetric) -> Counts {
         if self.n == 1 {
             return Counts {
                 solutions: 1,
@@ -249,12 +161,13 @@ pub fn count(n: usize) -> Result<Counts, CountError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::counting::symmetry::{canonical_form, images};
 
     /// Every solution of the N×N board as a column per row, by plain
     /// recursion over rows and a pairwise safety test.
-    fn all_solutions(n: usize) -> Vec<Vec<usize>> {
-        fn place(n: usize, cols: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
-            if cols.len() == n {
+    fn all_solutions(n: u32) -> Vec<Vec<u32>> {
+        fn place(n: u32, cols: &mut Vec<u32>, out: &mut Vec<Vec<u32>>) {
+            if cols.len() == n as usize {
                 out.push(cols.clone());
                 return;
             }
@@ -263,7 +176,7 @@ mod tests {
                 let safe = cols
                     .iter()
                     .enumerate()
-                    .all(|(r, &q)| q != c && q.abs_diff(c) != row - r);
+                    .all(|(r, &q)| q != c && q.abs_diff(c) as usize != row - r);
                 if safe {
                     cols.push(c);
                     place(n, cols, out);
@@ -276,36 +189,11 @@ mod tests {
         out
     }
 
-    /// The 8 images of a placement under rotations and reflections.
-    fn images(cols: &[usize]) -> Vec<Vec<usize>> {
-        let n = cols.len();
-        let rotate = |c: &[usize]| {
-            // (row, col) -> (col, n - 1 - row)
-            let mut out = vec![0; n];
-            for (row, &col) in c.iter().enumerate() {
-                out[col] = n - 1 - row;
-            }
-            out
-        };
-        let mirror = |c: &[usize]| c.iter().map(|&col| n - 1 - col).collect::<Vec<_>>();
-        let mut out = Vec::new();
-        let mut current = cols.to_vec();
-        for _ in 0..4 {
-            out.push(mirror(&current));
-            out.push(current.clone());
-            current = rotate(&current);
-        }
-        out
-    }
-
     /// Total and fundamental solutions by brute force: the classes are the
-    /// distinct smallest images.
+    /// distinct smallest images under the board's symmetries.
     fn simple_counts(n: usize) -> Counts {
-        let solutions = all_solutions(n);
-        let mut classes: Vec<Vec<usize>> = solutions
-            .iter()
-            .map(|s| images(s).into_iter().min().expect("8 images"))
-            .collect();
+        let solutions = all_solutions(n as u32);
+        let mut classes: Vec<Vec<u32>> = solutions.iter().map(|s| canonical_form(s).0).collect();
         classes.sort();
         classes.dedup();
         Counts {
@@ -387,24 +275,15 @@ mod tests {
     #[test]
     fn symmetric_solutions_agree_with_brute_force() {
         for n in 2..=10 {
-            let solutions = all_solutions(n);
-            let rotate = |c: &[usize]| {
-                let mut out = vec![0; n];
-                for (row, &col) in c.iter().enumerate() {
-                    out[col] = n - 1 - row;
-                }
-                out
-            };
-            let half_turn = solutions
-                .iter()
-                .filter(|s| rotate(&rotate(s)) == **s)
-                .count() as u64;
-            let quarter_turn = solutions.iter().filter(|s| rotate(s) == **s).count() as u64;
+            let solutions = all_solutions(n as u32);
+            // images()[2] is the 180° rotation, images()[1] the 90° one.
+            let fixed_by =
+                |image: usize| solutions.iter().filter(|s| images(s)[image] == **s).count() as u64;
             assert_eq!(
-                symmetric::count(n),
-                symmetric::Symmetric {
-                    half_turn,
-                    quarter_turn
+                rotational::count(n),
+                Symmetric {
+                    half_turn: fixed_by(2),
+                    quarter_turn: fixed_by(1)
                 },
                 "n = {n}"
             );

@@ -10,9 +10,9 @@ use std::arch::x86_64::{
     _mm512_test_epi32_mask, _mm512_xor_si512,
 };
 
-use super::completion::Level;
 use super::constellations::Constellation;
 use super::lanes::{Isa, expand};
+use super::level::Level;
 
 /// The AVX-512 instruction set (AVX-512F, with POPCNT), present on this
 /// processor: only [`Avx512::detect`] makes one.

@@ -1,5 +1,8 @@
 //! The eight symmetries of the square board (rotations and reflections) acting
-//! on solutions, to group them into classes of fundamental solutions.
+//! on solutions, to group them into classes of fundamental solutions, one
+//! solution at a time: `queens enumerate --unique` groups the solutions it
+//! lists with it, and the counter's tests check its Burnside count of the
+//! classes against it.
 
 /// The eight images of a one-queen-per-row placement under the board's
 /// symmetry group, identity first. Each image is again one queen per row.

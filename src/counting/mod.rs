@@ -1,0 +1,59 @@
+//! The exact counter and the board's symmetries: how many solutions the N×N
+//! board has in total (OEIS A000170) and how many are fundamentally
+//! different (OEIS A002562), and the rotations and reflections that group
+//! solutions into classes. Not a [`Solver`](crate::solvers::Solver): it
+//! finds no placement, it counts them all; `queens count` runs it and
+//! `queens enumerate --unique` groups solutions with [`symmetry`].
+//!
+//! Sources: the constellation method (the Q27 project, Ole Ansgar
+//! Lichtenberg's NQueensFaf) on top of Jeff Somers' bitboard backtracking,
+//! and Burnside's lemma for the fundamental solutions.
+//!
+//! - The total is a sum over the representative border placements
+//!   (module `constellations`): the completions of each, times the size of its
+//!   symmetry class. Each representative is one independent task that rayon
+//!   counts in parallel ([`Counter`]); each task's count is an exact integer,
+//!   so the result is identical for any number of threads.
+//! - A task's completions are found by a batched bitboard search (module
+//!   `completion`) that expands many states of one row at once (the buffers
+//!   and masks it shares with its kernels are in module `level`), with one
+//!   kernel (module `lanes`) compiled for plain Rust or, where the processor
+//!   has them, AVX2 or AVX-512 vector instructions (modules `avx2`,
+//!   `avx512`); see [`Kernel`].
+//! - The fundamental solutions are the classes of the group of the 8
+//!   rotations and reflections acting on the solutions. By Burnside's lemma
+//!   their number is the mean over the group of the solutions each element
+//!   fixes. For N >= 2 no reflection fixes a solution (a reflection in a
+//!   middle line would put every queen in the middle column or row; one in
+//!   a diagonal would fix a queen pair on a common anti-diagonal or two
+//!   queens on the diagonal itself), so
+//!   `unique = (total + S180 + 2 * S90) / 8`, where S180 and S90 count the
+//!   solutions equal to their 180° and 90° rotations (the 270° rotation
+//!   fixes the same ones as the 90°). Those are few and found by a search
+//!   over half the rows (module `rotational`).
+//! - Masks are `u32`, so N <= [`MAX_N`] = 32. Per-task counts are `u64`;
+//!   the totals are `u128`, because A000170 passes 2^64 near N = 29.
+//!
+//! Imports run one way: `constellations` <- `level` <- `lanes` <- `avx2`,
+//! `avx512` <- `kernel` <- `completion` <- `counter`; `rotational` and
+//! `symmetry` stand alone. The kernels never import the search that drives
+//! them.
+
+#[cfg(target_arch = "x86_64")]
+mod avx2;
+#[cfg(target_arch = "x86_64")]
+mod avx512;
+mod completion;
+mod constellations;
+mod counter;
+mod kernel;
+mod lanes;
+mod level;
+mod rotational;
+pub mod symmetry;
+
+pub use counter::{CountError, Counter, Counts, count};
+pub use kernel::Kernel;
+
+/// The largest board size the counter accepts (its masks are 32-bit words).
+pub const MAX_N: usize = 32;

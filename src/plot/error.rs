@@ -1,0 +1,67 @@
+//! Why charts could not be drawn: [`PlotError`] for the caller, and
+//! [`DrawError`], a drawing backend's failure inside the drawing code.
+
+use std::path::PathBuf;
+
+use plotters::drawing::DrawingAreaErrorKind;
+
+use super::data::DataError;
+
+/// Why [`render`](super::render) drew no charts, or stopped part way.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum PlotError {
+    /// The experiment's CSV files could not be read.
+    #[error(transparent)]
+    Data(#[from] DataError),
+    /// The embedded DejaVu Sans could not be loaded: a broken build.
+    #[error("the embedded DejaVu Sans font could not be loaded ({reason}); rebuild queens")]
+    Font {
+        /// What the font library reported.
+        reason: String,
+    },
+    /// The plots directory could not be created.
+    #[error("cannot create the plots directory {path}")]
+    CreateDir {
+        /// The directory.
+        path: PathBuf,
+        /// The reason the system gives.
+        source: std::io::Error,
+    },
+    /// Drawing a chart failed in the drawing library.
+    #[error("cannot draw {file}")]
+    Draw {
+        /// The chart file being drawn.
+        file: PathBuf,
+        /// What the drawing library reported.
+        source: DrawError,
+    },
+    /// A chart file could not be written.
+    #[error("cannot write {file}")]
+    Write {
+        /// The chart file.
+        file: PathBuf,
+        /// The reason the system gives.
+        source: std::io::Error,
+    },
+    /// A PNG file could not be encoded or written.
+    #[error("cannot write {file}")]
+    Png {
+        /// The chart file.
+        file: PathBuf,
+        /// What the PNG encoder reported.
+        source: png::EncodingError,
+    },
+}
+
+/// A drawing backend's failure (the SVG and the PNG backend have error
+/// types of their own; this holds either).
+#[derive(Debug, thiserror::Error)]
+#[error(transparent)]
+pub struct DrawError(Box<dyn std::error::Error + Send + Sync>);
+
+impl<E: std::error::Error + Send + Sync + 'static> From<DrawingAreaErrorKind<E>> for DrawError {
+    fn from(error: DrawingAreaErrorKind<E>) -> Self {
+        DrawError(Box::new(error))
+    }
+}
