@@ -12,7 +12,6 @@ pub mod outcome;
 pub mod plot;
 pub mod records;
 pub mod solvers;
-pub mod stderr;
 pub mod trial;
 
 pub use board::{Placement, Violation, validate};

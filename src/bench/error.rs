@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use crate::counting::{CountError, Counts};
-use crate::experiment::config::ConfigError;
+use crate::experiment::diagnostics::ConfigError;
 use crate::experiment::error::RunError;
 use crate::outcome::StopReason;
 use crate::solvers::{ParamError, UnknownAlgorithm};

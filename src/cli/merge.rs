@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use queens::experiment::merge::merge;
 
 use super::Exit;
+use super::stderr::stderr_line;
 
 /// Combine the shards of an experiment into one runs.csv and summary.
 ///
@@ -29,7 +30,7 @@ pub struct MergeArgs {
 pub fn run(args: MergeArgs) -> anyhow::Result<Exit> {
     let into = args.into.clone().unwrap_or_else(|| args.dirs[0].clone());
     let report = merge(&args.dirs, &into)?;
-    queens::stderr_line!(
+    stderr_line!(
         "{}: merged {} shards, {} trials, into {}",
         report.experiment,
         report.shards,
@@ -40,8 +41,8 @@ pub fn run(args: MergeArgs) -> anyhow::Result<Exit> {
         .plots
         .unwrap_or_else(|| PathBuf::from("plots").join(&report.experiment));
     match super::plot::render_with_notes(&into, &plots) {
-        Ok(charts) => queens::stderr_line!("{} charts in {}", charts.len(), plots.display()),
-        Err(e) => queens::stderr_line!(
+        Ok(charts) => stderr_line!("{} charts in {}", charts.len(), plots.display()),
+        Err(e) => stderr_line!(
             "warning: no charts ({e:#}); the data is complete, draw them later with: queens plot {}",
             into.display()
         ),

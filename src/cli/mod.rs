@@ -20,12 +20,14 @@ mod plot;
 mod progress;
 mod run;
 mod solve;
+mod stderr;
 mod summarize;
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use failure::Failure;
+use stderr::stderr_line;
 
 /// Compare N-Queens search algorithms under seeded, reproducible conditions.
 ///
@@ -95,7 +97,7 @@ pub fn main() -> ExitCode {
         Err(e) => {
             let failure = Failure::of(&e);
             if let Some(message) = failure.message(&e) {
-                queens::stderr_line!("{message}");
+                stderr_line!("{message}");
             }
             ExitCode::from(failure.code())
         }

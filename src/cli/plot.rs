@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use queens::plot;
 
 use super::Exit;
+use super::stderr::stderr_line;
 
 /// Draw the charts of an experiment from its CSV files.
 ///
@@ -41,7 +42,7 @@ pub fn run(args: PlotArgs) -> anyhow::Result<Exit> {
 pub fn render_with_notes(data_dir: &Path, plots_dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
     let report = plot::render(data_dir, plots_dir)?;
     for note in &report.notes {
-        queens::stderr_line!("note: {note}");
+        stderr_line!("note: {note}");
     }
     Ok(report.files)
 }

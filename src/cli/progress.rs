@@ -11,6 +11,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use super::stderr::stderr_line;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use queens::experiment::diagnostics::ConfigWarning;
 use queens::experiment::observer::{RunObserver, SessionStart, TrialInfo};
@@ -61,7 +62,7 @@ impl RunDisplay {
 
 impl RunObserver for RunDisplay {
     fn warning(&self, warning: &ConfigWarning) {
-        queens::stderr_line!("warning: {warning}");
+        stderr_line!("warning: {warning}");
     }
 
     fn session_started(&self, start: &SessionStart<'_>) {
@@ -72,7 +73,7 @@ impl RunObserver for RunDisplay {
             Some(s) => format!("{} [shard {s}]", start.experiment),
             None => start.experiment.to_string(),
         };
-        queens::stderr_line!(
+        stderr_line!(
             "{title}: {} trials planned, {} done already, running {} on {} thread{} into {}",
             start.planned,
             start.previously_done,
@@ -153,7 +154,7 @@ impl Reporter {
                 bar.set_message(format!("{rate:.1}/s, now {}", self.cell()));
             } else if last_line.elapsed() >= PLAIN_EVERY {
                 last_line = Instant::now();
-                queens::stderr_line!("{}", self.plain_line(done, &self.cell()));
+                stderr_line!("{}", self.plain_line(done, &self.cell()));
             }
         }
         let done = self.counters.done.load(Ordering::Relaxed);
@@ -162,7 +163,7 @@ impl Reporter {
                 bar.set_position(done);
                 bar.finish_and_clear();
             }
-            None => queens::stderr_line!("{}", self.plain_line(done, "")),
+            None => stderr_line!("{}", self.plain_line(done, "")),
         }
     }
 

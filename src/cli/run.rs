@@ -12,6 +12,7 @@ use queens::experiment::runner::{RunOptions, run_experiment};
 use super::Exit;
 use super::args::thread_count;
 use super::progress::RunDisplay;
+use super::stderr::stderr_line;
 
 /// Set by Ctrl-C.
 static INTERRUPT: AtomicBool = AtomicBool::new(false);
@@ -83,7 +84,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<Exit> {
     };
     let report = run_experiment(&experiment, &options)?;
     let done = report.previously_done + report.ran;
-    queens::stderr_line!(
+    stderr_line!(
         "{}: {done} of {} trials done ({} this time) in {}",
         experiment.name,
         report.planned,
@@ -91,32 +92,32 @@ pub fn run(args: RunArgs) -> anyhow::Result<Exit> {
         report.files.runs.display()
     );
     if report.ran == 0 && report.planned > 0 && !report.interrupted {
-        queens::stderr_line!(
+        stderr_line!(
             "every trial was already in {}: the summary and charts were redrawn from it; add --fresh to run the trials again",
             report.files.runs.display()
         );
     }
     if report.interrupted {
-        queens::stderr_line!(
+        stderr_line!(
             "interrupted: the finished trials are kept; run the same command again to resume"
         );
         return Ok(Exit::Interrupted);
     }
     match args.shard {
-        Some(shard) => queens::stderr_line!(
+        Some(shard) => stderr_line!(
             "shard {shard} finished; when all {} shards are, combine them with: queens merge {}",
             shard.count,
             data_dir.display()
         ),
         None => {
             if let Some(summary) = &report.files.summary {
-                queens::stderr_line!("summary: {}", summary.display());
+                stderr_line!("summary: {}", summary.display());
             }
             match super::plot::render_with_notes(&data_dir, &plots_dir) {
                 Ok(charts) => {
-                    queens::stderr_line!("{} charts in {}", charts.len(), plots_dir.display())
+                    stderr_line!("{} charts in {}", charts.len(), plots_dir.display())
                 }
-                Err(e) => queens::stderr_line!(
+                Err(e) => stderr_line!(
                     "warning: no charts ({e:#}); the data is complete, draw them later with: queens plot {}",
                     data_dir.display()
                 ),
@@ -134,9 +135,9 @@ fn install_interrupt_handler() {
         if INTERRUPT.swap(true, Ordering::SeqCst) {
             std::process::exit(130);
         }
-        queens::stderr_line!("\nstopping: finishing the summary (Ctrl-C again to quit at once)");
+        stderr_line!("\nstopping: finishing the summary (Ctrl-C again to quit at once)");
     });
     if let Err(e) = installed {
-        queens::stderr_line!("warning: Ctrl-C will not stop the run cleanly: {e}");
+        stderr_line!("warning: Ctrl-C will not stop the run cleanly: {e}");
     }
 }

@@ -13,6 +13,7 @@ use super::Exit;
 use super::args::{board_size, unsigned};
 use super::failure::InternalError;
 use super::output_file::{OutputError, OutputFile};
+use super::stderr::stderr_line;
 
 /// Largest board drawn as text or SVG.
 const MAX_DRAWN: usize = 64;
@@ -117,7 +118,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
         time_limit: args.time_limit,
     });
     if let Some(why) = solver.restart_budget_ignored(&budget) {
-        queens::stderr_line!(
+        stderr_line!(
             "warning: --max-restarts has no effect on {}: {why}",
             algorithm.name
         );

@@ -8,6 +8,7 @@ use queens::analysis::summary::summarize;
 use queens::records::{RunRecord, read_rows, write_summary};
 
 use super::Exit;
+use super::stderr::stderr_line;
 
 /// Recompute DIR/summary.csv from DIR/runs.csv (no solver runs).
 ///
@@ -54,6 +55,6 @@ pub fn run(args: SummarizeArgs) -> anyhow::Result<Exit> {
             show(r.ert_steps)
         )?;
     }
-    queens::stderr_line!("wrote {}", path.display());
+    stderr_line!("wrote {}", path.display());
     Ok(Exit::Success)
 }

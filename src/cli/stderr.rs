@@ -13,10 +13,11 @@ pub fn write_line(args: fmt::Arguments<'_>) {
 }
 
 /// Like `eprintln!`, but a closed or broken stderr is ignored instead of
-/// panicking (see [`stderr::write_line`](crate::stderr::write_line)).
-#[macro_export]
+/// panicking (see [`write_line`]).
 macro_rules! stderr_line {
     ($($arg:tt)*) => {
-        $crate::stderr::write_line(format_args!($($arg)*))
+        $crate::cli::stderr::write_line(format_args!($($arg)*))
     };
 }
+
+pub(crate) use stderr_line;
