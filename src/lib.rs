@@ -1,7 +1,104 @@
 //! `queens`: a research harness comparing N-Queens search algorithms under
 //! seeded, reproducible conditions.
 //!
-//! The library's face: modules and re-exports only.
+//! This page is the architecture: where each thing lives, how data flows,
+//! and the rules that keep results reproducible. The `queens` binary
+//! (`src/main.rs`, `src/cli/`) is a thin layer over this library.
+//!
+//! # Where to find it
+//!
+//! - **An algorithm**: one file each, opened by its source and its choices:
+//!   [`solvers::backtracking`] (Wirth; Kuechmann's counters),
+//!   [`solvers::construction`] (the explicit construction),
+//!   [`solvers::random_restart`], [`solvers::naive_repair`],
+//!   [`solvers::min_conflicts`] (its large-N `fast` variant in
+//!   [`solvers::min_conflicts_fast`]), [`solvers::genetic`],
+//!   [`solvers::annealing`]. Each declares a descriptor
+//!   ([`solvers::algorithm::Algorithm`]) and reads its parameters once into
+//!   typed settings that are the solver; [`solvers::registry`] lists them,
+//!   one line each. Adding an algorithm is one file plus that one line.
+//! - **The trial path**: [`trial::run_trial`] runs one seeded search under a
+//!   budget, times it and validates its solution. `queens solve`, the
+//!   experiment runner and the benchmarks all go through it, which is why
+//!   `queens solve --seed S` replays a row of runs.csv exactly.
+//! - **The CSV contract**: [`records`] — the rows of runs.csv, traces.csv
+//!   and summary.csv ([`records::RunRecord`], [`records::TraceRecord`],
+//!   [`records::SummaryRow`]; column names are field names), the seed chain
+//!   ([`records::seed`]), and the reading, appending and atomic rewriting of
+//!   every file the tool writes.
+//! - **The exact counter** (not a solver): [`counting`], with the board's
+//!   symmetries ([`counting::symmetry`]).
+//!
+//! # Layers
+//!
+//! Each layer uses only the layers below it; nothing imports upwards.
+//!
+//! ```text
+//! cli (binary)   parse, validate, call the library, own the terminal
+//!                (progress bar, notes, warnings) and the exit codes
+//! plot, bench    charts from the CSV files alone; self-timing benchmarks
+//! experiment     config -> plan -> trials in parallel (resumable, sharded)
+//!                -> runs.csv, traces.csv, summary.csv, metadata.json;
+//!                reports to a RunObserver the caller supplies
+//! analysis       statistics over rows: quantiles, intervals, ERT, ECDFs
+//! trial          one seeded, timed, validated search
+//! solvers        the Solver trait, Control (budget, clock, interrupt,
+//!                trace), parameters, the registry, the algorithms and
+//!                their shared boards, random draws and local-search loop
+//! counting       the exact counter and the symmetries
+//! records        the CSV contract, the seed chain, atomic file writing
+//! board, outcome placements and the independent validator; StopReason,
+//!                Metrics and Outcome
+//! ```
+//!
+//! The library never prints and never exits: progress and notes go to an
+//! observer ([`experiment::observer::RunObserver`], no-op by default) or come
+//! back in a report ([`plot::Report`]); errors are typed enums
+//! (`thiserror`), and only the binary turns them into messages and exit
+//! codes.
+//!
+//! # Data flow
+//!
+//! ```text
+//! config (TOML) --experiment::config--> Experiment (every solver built,
+//!   every parameter checked) --experiment::plan--> trials with seeds
+//!   --trial::run_trial--> RunRecord rows appended to runs.csv as they finish
+//!   --analysis::summary--> summary.csv --plot--> charts (SVG, PNG)
+//! ```
+//!
+//! Every stage can be re-run from the files of the stage before it:
+//! `queens summarize` rebuilds summary.csv from runs.csv, `queens plot`
+//! redraws the charts from the CSV files, `queens merge` joins the shards of
+//! a cluster run.
+//!
+//! # Core types
+//!
+//! - [`Solver::solve`]`(n, rng, &mut Control) -> Outcome`: a solver is given
+//!   the board size, its only source of randomness (a seeded ChaCha8
+//!   generator) and a [`Control`], which holds the [`Budget`], the clock
+//!   check, the interrupt flag and the trace observer, so budgets, time and
+//!   traces are written once, not in every solver.
+//! - [`Outcome`]: the solution (if any), the machine-independent
+//!   [`Metrics`] (`steps` in the algorithm's own unit, `checks` as the
+//!   common currency, `restarts`, `evaluations`, `tests`, `backtracks`,
+//!   `final_conflicts`, `solutions`) and the [`StopReason`].
+//! - [`validate`]: the independent validator; it shares no code with any
+//!   solver, and every reported solution passes through it.
+//!
+//! # Reproducibility rules
+//!
+//! - A solver never reads the clock for its decisions and owns no global
+//!   state: the same (n, seed, parameters, budget) give the same outcome,
+//!   bit for bit. Wall time is measured by the trial path, not the solver.
+//! - A trial's seed is a SplitMix64 chain over (master seed, label, n,
+//!   trial index) ([`records::seed`]): never the thread, the order of
+//!   execution, the time or a hash-map order. Every column but those ending
+//!   in `_seconds` is the same for any `--threads`, any shard split, and
+//!   after any number of interrupted and resumed sessions.
+//! - Every row carries its seed, parameters and budget, so it replays with
+//!   `queens solve`; metadata.json carries the config text and its hash, the
+//!   crate version, the git revision, the machine and every session.
+//! - Every random choice in the analysis (the bootstrap) is seeded too.
 
 pub mod analysis;
 pub mod bench;

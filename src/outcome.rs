@@ -61,9 +61,9 @@ pub struct Metrics {
     /// Conflict evaluations of one square or one queen: the common currency
     /// that compares algorithms off the clock.
     pub checks: u64,
-    /// Squares tested for safety by an exact search (seed 002's "tests").
+    /// Squares tested for safety by an exact search (Kuechmann's "tests").
     pub tests: u64,
-    /// Rows left after all their squares were tried (seed 002's "backtracks").
+    /// Rows left after all their squares were tried (Kuechmann's "backtracks").
     pub backtracks: u64,
     /// Full fitness (energy) evaluations of a whole board.
     pub evaluations: u64,
