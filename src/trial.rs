@@ -5,13 +5,15 @@
 //!
 //! A trial seeds a fresh ChaCha8 generator from its seed, builds the
 //! [`Control`] (budget, interrupt flag, trace observer), measures the wall
-//! time of the search alone, and checks any solution with the independent
+//! time of the search alone (and, when asked, the CPU time of the thread
+//! that ran it, for the benchmarks), and checks any solution with the independent
 //! validator ([`crate::board::validate`]), which shares no code with a
 //! solver.
 
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+use cpu_time::ThreadTime;
 use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
 
@@ -35,6 +37,9 @@ pub struct Trial<'a> {
     pub interrupt: Option<&'a AtomicBool>,
     /// Receives the search's convergence points.
     pub trace: Option<&'a mut dyn Trace>,
+    /// Whether to measure the CPU time of the search (a system call before
+    /// and after it, which the runner's many tiny trials do without).
+    pub measure_cpu: bool,
 }
 
 impl<'a> Trial<'a> {
@@ -48,6 +53,7 @@ impl<'a> Trial<'a> {
             budget,
             interrupt: None,
             trace: None,
+            measure_cpu: false,
         }
     }
 
@@ -62,16 +68,26 @@ impl<'a> Trial<'a> {
         self.trace = Some(trace);
         self
     }
+
+    /// Also measure the CPU time of the search
+    /// ([`TrialResult::cpu_seconds`]).
+    pub fn with_cpu_time(mut self) -> Self {
+        self.measure_cpu = true;
+        self
+    }
 }
 
 /// A finished trial: the outcome (its solution, if any, passed the
-/// validator) and the wall time of the search.
+/// validator), the wall time of the search and, when asked, its CPU time.
 #[derive(Clone, Debug)]
 pub struct TrialResult {
     /// What the search produced.
     pub outcome: Outcome,
     /// Wall seconds of the search alone (not the validation).
     pub wall_seconds: f64,
+    /// CPU seconds of the thread that ran the search, the search alone,
+    /// when the trial asked for them ([`Trial::with_cpu_time`]).
+    pub cpu_seconds: Option<f64>,
 }
 
 impl TrialResult {
@@ -123,6 +139,7 @@ pub fn run_trial(trial: Trial<'_>) -> Result<TrialResult, InvalidSolution> {
         budget,
         interrupt,
         trace,
+        measure_cpu,
     } = trial;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut control = Control::new(budget);
@@ -132,15 +149,18 @@ pub fn run_trial(trial: Trial<'_>) -> Result<TrialResult, InvalidSolution> {
     if let Some(trace) = trace {
         control = control.with_trace(trace);
     }
+    let cpu = measure_cpu.then(ThreadTime::now);
     let start = Instant::now();
     let outcome = solver.solve(n, &mut rng, &mut control);
     let wall_seconds = start.elapsed().as_secs_f64();
+    let cpu_seconds = cpu.map(|c| c.elapsed().as_secs_f64());
     if let Some(solution) = &outcome.solution {
         validate(solution.columns()).map_err(|violation| InvalidSolution { n, seed, violation })?;
     }
     Ok(TrialResult {
         outcome,
         wall_seconds,
+        cpu_seconds,
     })
 }
 

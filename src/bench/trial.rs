@@ -2,9 +2,9 @@
 //! ([`crate::trial::run_trial`]), as `queens run` and `queens solve` do: a
 //! benchmark figure and a row of runs.csv come from the same code.
 //!
-//! A measured trial reports the trial's own wall time (the search alone)
-//! and the process CPU time and peak heap of the whole trial, which include
-//! the validation of the solution.
+//! A measured trial reports the trial's own wall and CPU time (the search
+//! alone, on the thread that ran it) and the peak heap of the whole trial,
+//! which includes the validation of the solution.
 
 use super::{BenchError, Timing, measure};
 use crate::outcome::Outcome;
@@ -34,7 +34,7 @@ pub fn configured(
 }
 
 /// Runs one trial of `solver` (named `name` in errors) and measures it: the
-/// wall time is the search's alone, CPU time and peak heap cover the whole
+/// wall and CPU time are the search's alone, the peak heap covers the whole
 /// trial, validation included. A solution is always valid here.
 pub fn measured_trial(
     name: &'static str,
@@ -43,13 +43,15 @@ pub fn measured_trial(
     seed: u64,
     budget: Budget,
 ) -> Result<(Outcome, Timing), BenchError> {
-    let (result, timing) = measure(|| run_trial(Trial::new(solver, n, seed, budget)));
+    let (result, timing) =
+        measure(|| run_trial(Trial::new(solver, n, seed, budget).with_cpu_time()));
     let result = result.map_err(|source| BenchError::InvalidSolution {
         solver: name,
         source,
     })?;
     let timing = Timing {
         wall_seconds: result.wall_seconds,
+        cpu_seconds: result.cpu_seconds.unwrap_or(timing.cpu_seconds),
         ..timing
     };
     Ok((result.outcome, timing))

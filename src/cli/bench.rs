@@ -11,10 +11,10 @@ use super::args::board_size;
 
 /// Measure the speed figures quoted in the README.
 ///
-/// Reports process CPU time (all threads) and wall time for each measurement
-/// (for a solver's run, the wall time of its search alone, and CPU time with
-/// the validation of its solution); quote CPU time, or ratios from one run,
-/// on shared machines.
+/// Reports CPU time and wall time for each measurement (for a solver's run,
+/// the CPU and wall time of its search alone, without the validation of its
+/// solution; for the counter and the runner, the whole process's CPU time on
+/// all threads); quote CPU time, or ratios from one run, on shared machines.
 #[derive(clap::Args)]
 pub struct BenchArgs {
     /// What to measure.

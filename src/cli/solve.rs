@@ -126,6 +126,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
     let TrialResult {
         outcome,
         wall_seconds,
+        ..
     } = run_trial(Trial::new(&*solver, args.n, args.seed, budget)).map_err(|e| {
         let replay = replay_command(algorithm.name, args.n as u64, args.seed, &params, &budget);
         invalid_board(algorithm.name, &e, &replay)
