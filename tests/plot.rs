@@ -606,8 +606,18 @@ fn render_returns_its_notes_and_typed_errors_naming_the_path() {
     // every other chart is written as SVG and PNG.
     let data = tiny_copy(tmp.path());
     std::fs::remove_file(data.join("traces.csv")).unwrap();
-    let report = render(&data, &tmp.path().join("plots")).expect("renders");
+    let plots = tmp.path().join("plots");
+    let report = render(&data, &plots).expect("renders");
     assert_eq!(report.files.len(), 10, "{:?}", report.files);
+    // Charts are written beside and renamed: no temporary file is left.
+    let mut written: Vec<PathBuf> = std::fs::read_dir(&plots)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    written.sort();
+    let mut reported = report.files.clone();
+    reported.sort();
+    assert_eq!(written, reported);
     assert_eq!(report.notes.len(), 1, "{:?}", report.notes);
     assert!(
         report.notes[0].starts_with("no convergence chart: "),

@@ -1,9 +1,9 @@
 //! Writing a figure to disk as SVG (text kept as `<text>` elements) and as
 //! PNG (rasterised by [`Raster`] with the embedded font, encoded with the
-//! `png` crate).
+//! `png` crate), each through the one atomic writer
+//! ([`crate::records::atomic`]): a failed write leaves the old chart whole.
 
-use std::fs::File;
-use std::io::BufWriter;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use plotters::prelude::*;
@@ -12,6 +12,7 @@ use super::error::{DrawError, PlotError};
 use super::figure::Figure;
 use super::raster::Raster;
 use super::style::{HEIGHT, WIDTH};
+use crate::records::atomic::{AtomicFile, write_atomically};
 
 /// Writes `figure` as `<stem>.svg` and `<stem>.png` in `dir`; returns both paths.
 pub fn write(figure: &Figure, dir: &Path) -> Result<[PathBuf; 2], PlotError> {
@@ -24,9 +25,11 @@ pub fn write(figure: &Figure, dir: &Path) -> Result<[PathBuf; 2], PlotError> {
             source,
         })?;
     }
-    std::fs::write(&svg_file, svg).map_err(|source| PlotError::Write {
-        file: svg_file.clone(),
-        source,
+    write_atomically(&svg_file, |f| f.write_all(svg.as_bytes())).map_err(|source| {
+        PlotError::Write {
+            file: svg_file.clone(),
+            source,
+        }
     })?;
 
     let png_file = dir.join(format!("{}.png", figure.stem));
@@ -60,12 +63,13 @@ where
 
 /// Encodes an 8-bit RGB buffer of [`WIDTH`] × [`HEIGHT`] pixels as a PNG file.
 fn write_png(file: &Path, rgb: &[u8]) -> Result<(), png::EncodingError> {
-    let out = BufWriter::new(File::create(file)?);
-    let mut encoder = png::Encoder::new(out, WIDTH, HEIGHT);
+    let mut out = AtomicFile::create(file)?;
+    let mut encoder = png::Encoder::new(&mut out, WIDTH, HEIGHT);
     encoder.set_color(png::ColorType::Rgb);
     encoder.set_depth(png::BitDepth::Eight);
     let mut writer = encoder.write_header()?;
     writer.write_image_data(rgb)?;
     writer.finish()?;
+    out.commit()?;
     Ok(())
 }
