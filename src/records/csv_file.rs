@@ -87,8 +87,21 @@ pub fn read_rows<T: DeserializeOwned>(path: &Path) -> RecordsResult<Vec<T>> {
 /// Writes `rows` (with a header; an empty file for no rows) to `path`
 /// through the atomic writer, so the file is never seen half-written.
 pub fn write_rows<T: Serialize>(path: &Path, rows: &[T]) -> RecordsResult<()> {
+    write_rows_with_header(path, rows, &[])
+}
+
+/// [`write_rows`], with `empty_header` as the header when there are no rows
+/// (serde gives the header only with a first row).
+pub(super) fn write_rows_with_header<T: Serialize>(
+    path: &Path,
+    rows: &[T],
+    empty_header: &[&str],
+) -> RecordsResult<()> {
     write_atomically(path, |file| {
         let mut writer = csv::Writer::from_writer(file);
+        if rows.is_empty() && !empty_header.is_empty() {
+            writer.write_record(empty_header)?;
+        }
         for row in rows {
             writer.serialize(row)?;
         }

@@ -7,28 +7,14 @@ use std::path::Path;
 
 use serde::de::{self, Deserialize, Deserializer, Visitor};
 
-use super::atomic::write_atomically;
-use super::error::{RecordsError, RecordsResult};
+use super::csv_file::write_rows_with_header;
+use super::error::RecordsResult;
 use super::rows::SummaryRow;
 
 /// Writes `rows` to `path` as CSV with its header, also when there are no
 /// rows.
 pub fn write_summary(path: &Path, rows: &[SummaryRow]) -> RecordsResult<()> {
-    write_atomically(path, |file| {
-        let mut writer = csv::Writer::from_writer(file);
-        if rows.is_empty() {
-            writer.write_record(columns::<SummaryRow>())?;
-        }
-        for row in rows {
-            writer.serialize(row)?;
-        }
-        writer.flush()?;
-        Ok(())
-    })
-    .map_err(|source| RecordsError::Write {
-        path: path.to_path_buf(),
-        source,
-    })
+    write_rows_with_header(path, rows, columns::<SummaryRow>())
 }
 
 /// The column names of the row type `T`: the field names its derived
