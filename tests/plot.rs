@@ -435,6 +435,35 @@ fn the_default_plots_dir_is_named_after_the_experiment_in_metadata_and_a_torn_la
 }
 
 #[test]
+fn an_unsafe_experiment_name_in_metadata_is_refused_and_nothing_is_written_outside_plots() {
+    let tmp = tempfile::tempdir().unwrap();
+    let work = tmp.path().join("a/b");
+    std::fs::create_dir_all(&work).unwrap();
+    let data = tiny_copy(&work);
+    let absolute = tmp.path().join("abs");
+    for name in ["../../x", absolute.to_str().unwrap(), ".hidden"] {
+        let metadata = serde_json::json!({ "experiment": name }).to_string();
+        std::fs::write(data.join("metadata.json"), metadata).unwrap();
+        let out = plot(&[Path::new("tiny")], &work);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{name}: {err}");
+        assert!(err.contains("metadata.json"), "{err}");
+        assert!(err.contains(&format!("'{name}'")), "{err}");
+        assert!(err.contains("--plots DIR"), "{err}");
+    }
+    assert!(!tmp.path().join("x").exists());
+    assert!(!absolute.exists());
+    assert!(!work.join("plots").exists());
+    // The remedy works: an explicit charts directory.
+    let out = plot(
+        &[Path::new("tiny"), Path::new("--plots"), Path::new("charts")],
+        &work,
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(work.join("charts/scaling.svg").is_file());
+}
+
+#[test]
 fn without_metadata_the_default_plots_dir_is_named_after_the_data_dir() {
     let tmp = tempfile::tempdir().unwrap();
     let data = tiny_copy(tmp.path());

@@ -25,9 +25,10 @@ pub struct PlotArgs {
 
 /// Renders every chart, lists the files written and notes what was skipped.
 pub fn run(args: PlotArgs) -> anyhow::Result<Exit> {
-    let plots = args.plots.unwrap_or_else(|| {
-        PathBuf::from("plots").join(plot::data::experiment_name(&args.data_dir))
-    });
+    let plots = match args.plots {
+        Some(plots) => plots,
+        None => plot::data::default_plots_dir(&args.data_dir)?,
+    };
     let files = render_with_notes(&args.data_dir, &plots)?;
     let mut out = io::stdout().lock();
     for file in &files {

@@ -175,7 +175,7 @@ pub fn load(source: &str, text: &str) -> Result<Experiment, ConfigError> {
     })?;
 
     let name = raw.name.get_ref();
-    if !is_safe_name(name) {
+    if !crate::records::is_safe_name(name) {
         return Err(at(
             raw.name.span(),
             format!(
@@ -298,14 +298,6 @@ pub fn load(source: &str, text: &str) -> Result<Experiment, ConfigError> {
         hash: config_hash(text),
         warnings,
     })
-}
-
-fn is_safe_name(name: &str) -> bool {
-    !name.is_empty()
-        && !name.starts_with('.')
-        && name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
 }
 
 fn budget(

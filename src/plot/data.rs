@@ -38,6 +38,18 @@ pub enum DataError {
     /// summary.csv holds no rows.
     #[error("{0} has no rows: there is nothing to draw")]
     Empty(PathBuf),
+    /// metadata.json names the experiment with something that is not one
+    /// safe path component, so it cannot name the default plots directory.
+    #[error(
+        "{file}: experiment name '{name}' cannot be a directory name (use {rule}): correct the \"experiment\" field or give the charts directory with --plots DIR",
+        rule = crate::records::SAFE_NAME_RULE
+    )]
+    UnsafeName {
+        /// The metadata.json read.
+        file: PathBuf,
+        /// The name found there.
+        name: String,
+    },
 }
 
 /// Everything the charts draw from.
@@ -104,20 +116,42 @@ impl ExperimentData {
     }
 }
 
-/// The experiment's name: the `experiment` field of the data directory's
-/// metadata.json (see [`Metadata`](crate::experiment::metadata::Metadata))
-/// when present, otherwise the directory's final component.
+/// The experiment's name, for titles: the `experiment` field of the data
+/// directory's metadata.json (see
+/// [`Metadata`](crate::experiment::metadata::Metadata)) when present,
+/// otherwise the directory's final component.
 pub fn experiment_name(dir: &Path) -> String {
-    let from_metadata = std::fs::read_to_string(dir.join("metadata.json"))
-        .ok()
-        .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
-        .and_then(|meta| meta.get("experiment")?.as_str().map(str::to_owned));
-    from_metadata
+    stored_name(dir)
         .or_else(|| {
             let absolute = std::path::absolute(dir).ok()?;
             Some(absolute.file_name()?.to_string_lossy().into_owned())
         })
         .unwrap_or_else(|| "experiment".to_owned())
+}
+
+/// The default charts directory of the experiment in `dir`:
+/// `plots/<experiment name>`. A name read from metadata.json is checked
+/// with [`is_safe_name`](crate::records::is_safe_name), as the config checks
+/// it, so a hand-edited `"../../x"` or absolute path never leads outside
+/// `plots/`.
+pub fn default_plots_dir(dir: &Path) -> Result<PathBuf, DataError> {
+    if let Some(name) = stored_name(dir)
+        && !crate::records::is_safe_name(&name)
+    {
+        return Err(DataError::UnsafeName {
+            file: dir.join("metadata.json"),
+            name,
+        });
+    }
+    Ok(Path::new("plots").join(experiment_name(dir)))
+}
+
+/// The `experiment` field of `dir`'s metadata.json, unchecked, when the
+/// file can be read and holds one.
+fn stored_name(dir: &Path) -> Option<String> {
+    let text = std::fs::read_to_string(dir.join("metadata.json")).ok()?;
+    let meta = serde_json::from_str::<serde_json::Value>(&text).ok()?;
+    meta.get("experiment")?.as_str().map(str::to_owned)
 }
 
 /// Reads every row of a CSV file with a header. A malformed *last* row is the

@@ -1,7 +1,8 @@
 //! The CSV contract, at the bottom of the crate: the rows of runs.csv,
 //! traces.csv and summary.csv ([`RunRecord`], [`TraceRecord`],
 //! [`SummaryRow`]; column names are field names), the seed chain that gives
-//! every trial its seed, and the reading, appending and rewriting of those
+//! every trial its seed, the rule for an experiment's name ([`is_safe_name`]),
+//! and the reading, appending and rewriting of those
 //! files. Everything the tool writes whole goes through one atomic writer
 //! ([`atomic`]). The runner writes these files, the analysis and the charts
 //! read them; this module depends on nothing above `board` and `outcome`.
@@ -9,11 +10,13 @@
 pub mod atomic;
 pub mod csv_file;
 pub mod error;
+pub mod name;
 pub mod rows;
 pub mod seed;
 pub mod summary_file;
 
 pub use csv_file::{AppendWriter, drop_torn_tail, read_rows, write_rows};
 pub use error::{RecordsError, RecordsResult};
+pub use name::{SAFE_NAME_RULE, is_safe_name};
 pub use rows::{RunRecord, SummaryRow, TraceRecord};
 pub use summary_file::write_summary;
