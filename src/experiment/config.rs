@@ -17,7 +17,7 @@
 //!
 //! [[algorithm]]
 //! name = "naive-repair"    # a registry name (`queens algorithms`)
-//! label = "repair (stupid)" # unique; defaults to `name`
+//! label = "repair (stupid)" # unique, at most 100 characters; defaults to `name`
 //! params = { variant = "blog", restart_after = 100 }
 //! sizes = [8, 10]          # optional: this algorithm's own sizes
 //! trials = 500             # optional: and trial counts
@@ -38,6 +38,10 @@ use toml::Spanned;
 use super::diagnostics::{ConfigError, ConfigWarning, Location};
 use crate::solvers::params::{ParamError, RawValue};
 use crate::solvers::{Algorithm, Budget, Configured, Params, Solver, find_algorithm};
+
+/// The longest label, in characters: a label names a series in the CSV files
+/// and in the charts' legends.
+pub const MAX_LABEL_CHARS: usize = 100;
 
 /// The default experiment, compiled in: what `queens run` runs without a
 /// config file.
@@ -221,6 +225,16 @@ pub fn load(source: &str, text: &str) -> Result<Experiment, ConfigError> {
                 label_span,
                 format!(
                     "label {label:?} is empty or holds control characters: write a one-line name for the CSV and charts"
+                ),
+            ));
+        }
+        let length = label.chars().count();
+        if length > MAX_LABEL_CHARS {
+            let start: String = label.chars().take(20).collect();
+            return Err(at(
+                label_span,
+                format!(
+                    "label \"{start}…\" has {length} characters: write at most {MAX_LABEL_CHARS}, a short name for the CSV and charts"
                 ),
             ));
         }

@@ -7,6 +7,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::error::DrawError;
+use super::fit::fit;
 use super::panel::{Panel, marker_outline};
 use super::style::{
     FONT, GRID, INK, LEGEND_SIZE, MUTED, SUBTITLE_SIZE, SeriesStyle, TITLE_SIZE, WIDTH,
@@ -159,13 +160,9 @@ fn fit_text<DB: DrawingBackend>(
 where
     DB::ErrorType: 'static,
 {
-    let mut chars: Vec<char> = text.chars().collect();
-    let mut shown = text.to_owned();
-    while area.estimate_text_size(&shown, style)?.0 > width && chars.len() > 1 {
-        chars.pop();
-        shown = chars.iter().collect::<String>() + "…";
-    }
-    Ok(shown)
+    fit(text, |shown| {
+        Ok(area.estimate_text_size(shown, style)?.0 <= width)
+    })
 }
 
 /// Rows and columns for `count` panels.

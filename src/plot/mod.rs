@@ -17,6 +17,7 @@ mod convergence;
 mod ecdf;
 mod ert;
 mod figure;
+mod fit;
 mod output;
 mod panel;
 mod raster;
