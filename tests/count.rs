@@ -181,3 +181,29 @@ fn a_zero_thread_count_exits_with_2() {
         .assert()
         .code(2);
 }
+
+#[test]
+fn too_many_threads_are_capped_with_a_warning_and_the_time_reported_is_the_time_spent() {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let cap = 8 * cores;
+    let started = std::time::Instant::now();
+    let output = Command::cargo_bin("queens")
+        .expect("the queens binary")
+        .args(["count", "-n", "8", "-t", "4096", "--json"])
+        .output()
+        .expect("queens runs");
+    let wall = started.elapsed().as_secs_f64();
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("warning: --threads 4096")
+            && stderr.contains(&format!("using {cap} threads")),
+        "{stderr}"
+    );
+    let json: Value = serde_json::from_slice(&output.stdout).expect("one JSON object");
+    assert_eq!(json["threads"], cap as u64);
+    assert_eq!(json["solutions"], 92);
+    // The reported time lies within the process's lifetime.
+    let seconds = json["seconds"].as_f64().expect("seconds");
+    assert!(seconds > 0.0 && seconds <= wall, "{seconds} s of {wall} s");
+}

@@ -10,7 +10,7 @@ use queens::counting::{Counter, Kernel};
 use serde::Serialize;
 
 use super::Exit;
-use super::args::{board_size, thread_count};
+use super::args::{board_size, capped_threads, thread_count};
 
 /// Count all solutions and the fundamental ones (N <= 32).
 ///
@@ -23,7 +23,8 @@ pub struct CountArgs {
     /// The board size N (1 to 32, the counter's limit).
     #[arg(short = 'n', long = "size", value_name = "N", value_parser = board_size, allow_hyphen_values = true)]
     n: usize,
-    /// Worker threads, 1 to 4096 (default: all cores); -j works too, as for
+    /// Worker threads, 1 to 4096 (default: all cores; more than 8 per core
+    /// are capped at 8 per core, with a warning); -j works too, as for
     /// `queens run`.
     #[arg(short, short_alias = 'j', long, value_name = "T", value_parser = thread_count, allow_hyphen_values = true)]
     threads: Option<usize>,
@@ -81,8 +82,10 @@ struct Report {
 /// Counts and prints the result.
 pub fn run(args: CountArgs) -> anyhow::Result<Exit> {
     let counter = Counter::with_kernel(args.n, args.kernel.kernel())?;
+    // The time reported is the time spent: starting the threads included.
+    let start = Instant::now();
     let mut pool = rayon::ThreadPoolBuilder::new();
-    if let Some(t) = args.threads {
+    if let Some(t) = capped_threads(args.threads) {
         pool = pool.num_threads(t);
     }
     let pool = pool.build().context("cannot start the worker threads")?;
@@ -91,7 +94,6 @@ pub fn run(args: CountArgs) -> anyhow::Result<Exit> {
     } else {
         ProgressBar::hidden()
     };
-    let start = Instant::now();
     let counts = pool.install(|| counter.count_parallel(&|| bar.inc(1)));
     let seconds = start.elapsed().as_secs_f64();
     bar.finish_and_clear();

@@ -34,7 +34,8 @@ pub struct RunArgs {
     /// The charts directory [default: plots/<name>].
     #[arg(long, value_name = "DIR")]
     plots: Option<PathBuf>,
-    /// Worker threads, 1 to 4096 [default: all cores]; -t works too, as for
+    /// Worker threads, 1 to 4096 [default: all cores; more than 8 per core
+    /// are capped at 8 per core, with a warning]; -t works too, as for
     /// `queens count`.
     #[arg(short = 'j', short_alias = 't', long, value_name = "T", value_parser = thread_count, allow_hyphen_values = true)]
     threads: Option<usize>,
@@ -70,8 +71,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<Exit> {
         .clone()
         .unwrap_or_else(|| PathBuf::from("plots").join(&experiment.name));
     install_interrupt_handler();
-    let threads = args
-        .threads
+    let threads = super::args::capped_threads(args.threads)
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let display = RunDisplay::new(!args.quiet);
     let options = RunOptions {
