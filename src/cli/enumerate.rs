@@ -10,7 +10,7 @@ use queens::Placement;
 use queens::counting::symmetry::canonical_form;
 use queens::solvers::backtracking::{MoveCount, SearchEvent, WirthSearch};
 use queens::solvers::{Budget, Control};
-use serde_json::json;
+use serde::Serialize;
 
 use super::Exit;
 use super::args::{board_size, positive};
@@ -71,16 +71,50 @@ struct Class {
     size: usize,
 }
 
-fn found_json(found: Option<&Found>) -> serde_json::Value {
-    match found {
-        Some(f) => json!({
-            "index": f.index,
-            "tests": f.moves.tests,
-            "backtracks": f.moves.backtracks,
-            "columns": f.placement.columns(),
-        }),
-        None => serde_json::Value::Null,
+/// The `--json` object, its keys in the order the README lists them.
+#[derive(Serialize)]
+struct JsonReport<'a> {
+    n: usize,
+    solutions: u64,
+    tests: u64,
+    backtracks: u64,
+    complete: bool,
+    first: Option<JsonFound<'a>>,
+    last: Option<JsonFound<'a>>,
+    /// With --unique: the number of symmetry classes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unique: Option<usize>,
+    /// With --unique: each class's first solution and orbit size.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fundamental: Option<Vec<JsonClass<'a>>>,
+}
+
+/// A solution and the counters when it was found, in `--json`.
+#[derive(Serialize)]
+struct JsonFound<'a> {
+    index: u64,
+    tests: u64,
+    backtracks: u64,
+    columns: &'a [u32],
+}
+
+impl<'a> JsonFound<'a> {
+    fn of(f: &'a Found) -> JsonFound<'a> {
+        JsonFound {
+            index: f.index,
+            tests: f.moves.tests,
+            backtracks: f.moves.backtracks,
+            columns: f.placement.columns(),
+        }
     }
+}
+
+/// A symmetry class in `--json`.
+#[derive(Serialize)]
+struct JsonClass<'a> {
+    index: u64,
+    columns: &'a [u32],
+    orbit: usize,
 }
 
 /// Runs the enumeration and reports it.
@@ -132,28 +166,26 @@ pub fn run(args: EnumerateArgs) -> anyhow::Result<Exit> {
 
     let mut out = io::stdout().lock();
     if args.json {
-        let mut object = json!({
-            "n": args.n,
-            "solutions": count,
-            "tests": total.tests,
-            "backtracks": total.backtracks,
-            "complete": complete,
-            "first": found_json(first.as_ref()),
-            "last": found_json(last.as_ref()),
-        });
-        if args.unique {
-            object["unique"] = json!(fundamentals.len());
-            object["fundamental"] = fundamentals
-                .iter()
-                .map(|c| {
-                    json!({
-                        "index": c.first.index,
-                        "columns": c.first.placement.columns(),
-                        "orbit": c.size,
+        let object = serde_json::to_string(&JsonReport {
+            n: args.n,
+            solutions: count,
+            tests: total.tests,
+            backtracks: total.backtracks,
+            complete,
+            first: first.as_ref().map(JsonFound::of),
+            last: last.as_ref().map(JsonFound::of),
+            unique: args.unique.then_some(fundamentals.len()),
+            fundamental: args.unique.then(|| {
+                fundamentals
+                    .iter()
+                    .map(|c| JsonClass {
+                        index: c.first.index,
+                        columns: c.first.placement.columns(),
+                        orbit: c.size,
                     })
-                })
-                .collect();
-        }
+                    .collect()
+            }),
+        })?;
         writeln!(out, "{object}")?;
     } else {
         let scope = if complete {

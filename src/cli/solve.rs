@@ -5,9 +5,10 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use queens::solvers::params::{RawValue, split_assignment};
-use queens::solvers::{Budget, Outcome, find_algorithm};
+use queens::solvers::{Budget, Metrics, Outcome, find_algorithm};
 use queens::trial::{InvalidSolution, Trial, TrialResult, replay_command, run_trial};
 use queens::{Placement, board};
+use serde::Serialize;
 
 use super::Exit;
 use super::args::{board_size, unsigned};
@@ -26,6 +27,9 @@ const MAX_JSON_COLUMNS: usize = 1000;
 /// Prints the board (N <= 64) and the work counters; `--json` prints one JSON
 /// object instead. Exit 1 when no solution was found within the budget.
 #[derive(clap::Args)]
+// Written out: clap's own usage line in errors lists every option given as
+// if it were required (`--algorithm <ALGORITHM>`), though -a has a default.
+#[command(override_usage = "queens solve [--algorithm <ALGORITHM>] --size <N> [OPTIONS]")]
 pub struct SolveArgs {
     /// The algorithm (see `queens algorithms`).
     #[arg(short, long, default_value = "min-conflicts")]
@@ -171,6 +175,27 @@ fn write_files(
     columns.and(drawing)
 }
 
+/// The `--json` object, its keys in the order the README lists them.
+#[derive(Serialize)]
+struct JsonReport<'a> {
+    algorithm: &'a str,
+    params: &'a serde_json::Value,
+    n: usize,
+    seed: u64,
+    solved: bool,
+    metrics: JsonMetrics,
+    wall_seconds: f64,
+    columns: Option<&'a [u32]>,
+}
+
+/// The counters of `--json`, then the stop reason.
+#[derive(Serialize)]
+struct JsonMetrics {
+    #[serde(flatten)]
+    metrics: Metrics,
+    stop_reason: &'static str,
+}
+
 /// Prints the result: one JSON object, or the board (unless --quiet) and
 /// one line of counters.
 fn report(
@@ -180,24 +205,25 @@ fn report(
     wall_seconds: f64,
 ) -> anyhow::Result<()> {
     let mut out = io::stdout().lock();
-    let mut metrics = serde_json::to_value(outcome.metrics)?;
-    metrics["stop_reason"] = serde_json::json!(outcome.stop_reason.as_str());
     if args.json {
         let columns = outcome
             .solution
             .as_ref()
             .filter(|s| s.n() <= MAX_JSON_COLUMNS)
-            .map(|s| s.columns().to_vec());
-        let object = serde_json::json!({
-            "algorithm": args.algorithm,
-            "params": params,
-            "n": args.n,
-            "seed": args.seed,
-            "solved": outcome.is_solved(),
-            "metrics": metrics,
-            "wall_seconds": wall_seconds,
-            "columns": columns,
-        });
+            .map(|s| s.columns());
+        let object = serde_json::to_string(&JsonReport {
+            algorithm: &args.algorithm,
+            params,
+            n: args.n,
+            seed: args.seed,
+            solved: outcome.is_solved(),
+            metrics: JsonMetrics {
+                metrics: outcome.metrics,
+                stop_reason: outcome.stop_reason.as_str(),
+            },
+            wall_seconds,
+            columns,
+        })?;
         writeln!(out, "{object}")?;
         return Ok(());
     }
