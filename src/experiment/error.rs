@@ -58,6 +58,22 @@ pub enum RunError {
         /// Its hash.
         config_hash: String,
     },
+    /// Another process holds the lock on the data directory (it is writing
+    /// it).
+    #[error(
+        "{} is in use by another queens process ({}) that holds its lock {}; \
+         wait for that process to finish, or stop it, then run this command again \
+         (or give another data directory)",
+        dir.display(),
+        pid.map_or_else(|| "PID not yet recorded".to_string(), |p| format!("PID {p}")),
+        dir.join(super::lock::LOCK_FILE).display()
+    )]
+    DataDirLocked {
+        /// The data directory.
+        dir: PathBuf,
+        /// The holder's PID, when it has written it into the lock file.
+        pid: Option<u32>,
+    },
     /// A runs file without the metadata file that says which config wrote it.
     #[error(
         "{} exists but {} does not, so the config that wrote it is unknown; \

@@ -9,6 +9,7 @@ use super::config;
 use super::data_dir::RunFiles;
 use super::error::{Doing, RunError, RunResult, ShardConfigs};
 use super::finish::write_results;
+use super::lock::lock_data_dir;
 use super::metadata::{self, Metadata};
 use super::plan::{PlanIndex, Shard, plan};
 use super::session::new_metadata;
@@ -71,7 +72,9 @@ fn find_shards(dir: &Path) -> RunResult<Vec<FoundShard>> {
 }
 
 /// Merges every shard found in `dirs` into `into` (runs.csv, summary.csv,
-/// metadata.json, and traces.csv when the config traces).
+/// metadata.json, and traces.csv when the config traces), holding the lock
+/// on `into` ([`super::lock`]) while it writes; refused when another process
+/// holds it.
 pub fn merge(dirs: &[PathBuf], into: &Path) -> RunResult<MergeReport> {
     let shards = one_whole_split(dirs)?;
     let first = &shards[0];
@@ -89,7 +92,7 @@ pub fn merge(dirs: &[PathBuf], into: &Path) -> RunResult<MergeReport> {
         }
     }
 
-    std::fs::create_dir_all(into).doing(|| format!("cannot create {}", into.display()))?;
+    let _lock = lock_data_dir(into)?;
     let files = RunFiles::new(into, None);
     let records: Vec<RunRecord> = merged.into_iter().flatten().collect();
     let mut meta = new_metadata(&experiment, None, full_plan.len() as u64);

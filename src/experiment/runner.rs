@@ -1,4 +1,5 @@
-//! The runner's entry point, [`run_experiment`]: checks the data directory
+//! The runner's entry point, [`run_experiment`]: locks the data directory
+//! ([`super::lock`]), checks it
 //! and resumes from it ([`super::data_dir`]), opens a session in the
 //! metadata (`session.rs`), runs the pending trials in parallel
 //! (`execute.rs`, one trial through `trial_rows.rs`) and finishes the files
@@ -17,6 +18,7 @@ use super::data_dir::{Resumed, RunFiles, check_data_dir, prepare_dir, resume};
 use super::error::RunResult;
 use super::execute::{Workers, execute};
 use super::finish::write_results;
+use super::lock::lock_data_dir;
 use super::observer::{RunObserver, SessionStart};
 use super::plan::{PlanIndex, Shard, plan_slice};
 use super::session;
@@ -54,14 +56,18 @@ pub struct RunReport {
     pub files: RunFiles,
 }
 
-/// Runs `experiment` (or one shard of it) into `options.data_dir`. Refuses,
-/// before writing anything, a data directory that holds results of another
-/// config unless `options.fresh`.
+/// Runs `experiment` (or one shard of it) into `options.data_dir`, holding
+/// its lock ([`super::lock`]) throughout. Refuses, before writing anything,
+/// a data directory that another process holds, or that holds results of
+/// another config unless `options.fresh`.
 pub fn run_experiment(experiment: &Experiment, options: &RunOptions<'_>) -> RunResult<RunReport> {
     for warning in &experiment.warnings {
         options.observer.warning(warning);
     }
     let files = RunFiles::new(&options.data_dir, options.shard);
+    // Held to the end: another run, merge or summarize of this directory is
+    // refused until then (checking first would let two runs pass the check).
+    let _lock = lock_data_dir(&options.data_dir)?;
     check_data_dir(experiment, &files, options.fresh)?;
     let slice = plan_slice(experiment, options.shard);
     let index = PlanIndex::new(experiment, &slice);
