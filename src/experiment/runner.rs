@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::config::Experiment;
-use super::data_dir::{Resumed, RunFiles, check_data_dir, prepare_dir, resume};
+use super::data_dir::{Resumed, RunFiles, check_data_dir, check_whole_run, prepare_dir, resume};
 use super::error::RunResult;
 use super::execute::{Workers, execute};
 use super::finish::write_results;
@@ -59,7 +59,8 @@ pub struct RunReport {
 /// Runs `experiment` (or one shard of it) into `options.data_dir`, holding
 /// its lock ([`super::lock`]) throughout. Refuses, before writing anything,
 /// a data directory that another process holds, or that holds results of
-/// another config unless `options.fresh`.
+/// another config unless `options.fresh` (for a shard, whole-run results of
+/// another config even then: the merge would replace them).
 pub fn run_experiment(experiment: &Experiment, options: &RunOptions<'_>) -> RunResult<RunReport> {
     for warning in &experiment.warnings {
         options.observer.warning(warning);
@@ -69,6 +70,9 @@ pub fn run_experiment(experiment: &Experiment, options: &RunOptions<'_>) -> RunR
     // refused until then (checking first would let two runs pass the check).
     let _lock = lock_data_dir(&options.data_dir)?;
     check_data_dir(experiment, &files, options.fresh)?;
+    if options.shard.is_some() {
+        check_whole_run(&options.data_dir, &experiment.source, &experiment.hash)?;
+    }
     let slice = plan_slice(experiment, options.shard);
     let index = PlanIndex::new(experiment, &slice);
     prepare_dir(&options.data_dir, &files, options.fresh)?;
