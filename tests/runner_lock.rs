@@ -63,7 +63,8 @@ impl Drop for Running {
 }
 
 /// Starts the slow run into `data` and waits until it holds the lock (its
-/// PID is in the lock file).
+/// PID is in the lock file) and runs its trial (runs.csv is there; nothing
+/// else is written until the trial ends).
 fn start_slow_run(dir: &Path, data: &str) -> Running {
     let mut child = Running(
         Command::new(assert_cmd::cargo::cargo_bin("queens"))
@@ -78,7 +79,7 @@ fn start_slow_run(dir: &Path, data: &str) -> Running {
     let deadline = Instant::now() + Duration::from_secs(60);
     loop {
         let pid = std::fs::read_to_string(&lock).unwrap_or_default();
-        if pid.trim() == child.0.id().to_string() {
+        if pid.trim() == child.0.id().to_string() && dir.join(data).join("runs.csv").exists() {
             return child;
         }
         if Instant::now() >= deadline {

@@ -1,7 +1,9 @@
 //! The runner's entry point, [`run_experiment`]: locks the data directory
 //! ([`super::lock`]), checks it
 //! and resumes from it ([`super::data_dir`]), opens a session in the
-//! metadata (`session.rs`), runs the pending trials in parallel
+//! metadata (`session.rs`; none when every trial is done and an earlier
+//! session finished the files, which are then left as they are), runs the
+//! pending trials in parallel
 //! (`execute.rs`, one trial through `trial_rows.rs`) and finishes the files
 //! (`finish.rs`, shared with [`super::merge`]): runs.csv and traces.csv
 //! rewritten in plan order, summary.csv and metadata.json.
@@ -82,16 +84,22 @@ pub fn run_experiment(experiment: &Experiment, options: &RunOptions<'_>) -> RunR
         mut traces,
     } = resume(experiment, &files, &index, slice.len())?;
     let previously_done = done.iter().filter(|d| d.is_some()).count() as u64;
-    let mut meta = session::open(
-        &files.metadata,
-        experiment,
-        options.shard,
-        slice.len() as u64,
-        previously_done,
-        options.threads,
-    )?;
-
     let pending: Vec<usize> = (0..slice.len()).filter(|&p| done[p].is_none()).collect();
+    // Nothing to run and the files already finished: leave them byte for
+    // byte as they are (no session recorded, nothing rewritten).
+    let settled = pending.is_empty() && session::settled(&files, previously_done)?;
+    let mut meta = if settled {
+        None
+    } else {
+        Some(session::open(
+            &files.metadata,
+            experiment,
+            options.shard,
+            slice.len() as u64,
+            previously_done,
+            options.threads,
+        )?)
+    };
     options.observer.session_started(&SessionStart {
         experiment: &experiment.name,
         shard: options.shard,
@@ -114,15 +122,17 @@ pub fn run_experiment(experiment: &Experiment, options: &RunOptions<'_>) -> RunR
     }
     let interrupted = options.interrupt.load(Ordering::Relaxed) && done.iter().any(Option::is_none);
 
-    let records: Vec<RunRecord> = done.into_iter().flatten().collect();
-    session::close(&mut meta, records.len() as u64, ran, interrupted);
-    write_results(
-        &files,
-        &index,
-        &records,
-        experiment.trace.then_some(traces),
-        &meta,
-    )?;
+    if let Some(meta) = &mut meta {
+        let records: Vec<RunRecord> = done.into_iter().flatten().collect();
+        session::close(meta, records.len() as u64, ran, interrupted);
+        write_results(
+            &files,
+            &index,
+            &records,
+            experiment.trace.then_some(traces),
+            meta,
+        )?;
+    }
     Ok(RunReport {
         planned: slice.len() as u64,
         previously_done,
