@@ -12,7 +12,8 @@ use super::stderr::stderr_line;
 ///
 /// Looks for runs.shard-I-of-K.csv and metadata.shard-I-of-K.json in every
 /// DIR; refuses shards of different configs, a missing shard and an
-/// incomplete one.
+/// incomplete one, and a target directory that holds the results of another
+/// config or that another queens process is writing.
 #[derive(clap::Args)]
 pub struct MergeArgs {
     /// Data directories holding the shards.

@@ -41,6 +41,8 @@ pub fn run(args: PlotArgs) -> anyhow::Result<Exit> {
 /// prints the notes on skipped charts to stderr and returns the files
 /// written.
 pub fn render_with_notes(data_dir: &Path, plots_dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
+    // No lock on `data_dir`: drawing only reads it, and reads a consistent
+    // snapshot even beside a running experiment (see queens::experiment::lock).
     let report = plot::render(data_dir, plots_dir)?;
     for note in &report.notes {
         stderr_line!("note: {note}");

@@ -93,7 +93,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<Exit> {
     );
     if report.ran == 0 && report.planned > 0 && !report.interrupted {
         stderr_line!(
-            "every trial was already in {}: the summary and charts were redrawn from it; add --fresh to run the trials again",
+            "every trial was already in {}: nothing to run, the charts are redrawn from it; add --fresh to run the trials again",
             report.files.runs.display()
         );
     }

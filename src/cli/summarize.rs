@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use anyhow::bail;
 use queens::analysis::summary::summarize;
+use queens::experiment::lock::lock_data_dir;
 use queens::records::{RunRecord, read_rows, write_summary};
 
 use super::Exit;
@@ -15,7 +16,8 @@ use super::stderr::stderr_line;
 /// Per (label, n): trials, successes, success rate with its Wilson 95%
 /// interval; mean, median, p10 and p90 of steps, checks and wall time over
 /// solved trials; a seeded bootstrap 95% interval of the median steps; ERT
-/// (COCO) in steps and seconds. Prints a short table.
+/// (COCO) in steps and seconds. Prints a short table. Refused while another
+/// queens process writes DIR.
 #[derive(clap::Args)]
 pub struct SummarizeArgs {
     /// The data directory holding runs.csv.
@@ -32,6 +34,9 @@ pub fn run(args: SummarizeArgs) -> anyhow::Result<Exit> {
             runs_path.display()
         );
     }
+    // Held while reading and writing: refused while a run or merge writes
+    // this directory, and no run starts before summary.csv is written.
+    let _lock = lock_data_dir(&args.dir)?;
     let runs: Vec<RunRecord> = read_rows(&runs_path)?;
     let rows = summarize(&runs);
     let path = args.dir.join("summary.csv");

@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use super::config::Experiment;
-use super::error::{Doing, RunError, RunResult};
+use super::error::{Doing, OtherResults, RunError, RunResult};
 use super::metadata;
 use super::plan::{PlanIndex, Shard};
 use crate::records::{RunRecord, TraceRecord, drop_torn_tail, read_rows, write_rows};
@@ -73,6 +73,27 @@ pub fn check_data_dir(experiment: &Experiment, files: &RunFiles, fresh: bool) ->
             }
             Ok(())
         }
+    }
+}
+
+/// Refuses when `dir` holds whole-run results (metadata.json) of a config
+/// other than `config` with hash `config_hash`: merging shards of `config`
+/// there would replace them. Checked by a shard run, with or without
+/// `--fresh` (which discards only the shard's own files), and by a merge.
+pub fn check_whole_run(dir: &Path, config: &str, config_hash: &str) -> RunResult<()> {
+    let path = RunFiles::new(dir, None).metadata;
+    match metadata::read(&path)? {
+        Some(old) if old.config_hash != config_hash => {
+            Err(RunError::ResultsOfAnotherConfig(Box::new(OtherResults {
+                dir: dir.to_path_buf(),
+                metadata: path,
+                stored_config: old.config_source,
+                stored_hash: old.config_hash,
+                config: config.to_string(),
+                config_hash: config_hash.to_string(),
+            })))
+        }
+        _ => Ok(()),
     }
 }
 

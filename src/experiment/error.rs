@@ -58,6 +58,33 @@ pub enum RunError {
         /// Its hash.
         config_hash: String,
     },
+    /// Another process holds the lock on the data directory (it is writing
+    /// it).
+    #[error(
+        "{} is in use by another queens process ({}) that holds its lock {}; \
+         wait for that process to finish, or stop it, then run this command again \
+         (or give another data directory)",
+        dir.display(),
+        pid.map_or_else(|| "PID not yet recorded".to_string(), |p| format!("PID {p}")),
+        dir.join(super::lock::LOCK_FILE).display()
+    )]
+    DataDirLocked {
+        /// The data directory.
+        dir: PathBuf,
+        /// The holder's PID, when it has written it into the lock file.
+        pid: Option<u32>,
+    },
+    /// The directory holds the whole-run results of another config, which
+    /// merging shards there would replace.
+    #[error(
+        "{} holds the results of another config: {} is of {} (config hash {}), the shards are of \
+         {} (config hash {}); merging them there would replace those results. Give the shards \
+         another directory (--data for `queens run --shard`, --into for `queens merge`), or \
+         remove the old runs.csv, summary.csv and metadata.json from {} if they are no longer wanted",
+        .0.dir.display(), .0.metadata.display(), .0.stored_config, short(&.0.stored_hash),
+        .0.config, short(&.0.config_hash), .0.dir.display()
+    )]
+    ResultsOfAnotherConfig(Box<OtherResults>),
     /// A runs file without the metadata file that says which config wrote it.
     #[error(
         "{} exists but {} does not, so the config that wrote it is unknown; \
@@ -207,6 +234,23 @@ pub enum RunError {
     /// A worker thread panicked while holding the results: a bug in queens.
     #[error("a worker thread panicked")]
     Poisoned,
+}
+
+/// Whole-run results of one config where shards of another would be merged.
+#[derive(Debug)]
+pub struct OtherResults {
+    /// The data directory.
+    pub dir: PathBuf,
+    /// Its metadata.json.
+    pub metadata: PathBuf,
+    /// Where the config of the results there came from.
+    pub stored_config: String,
+    /// Its hash.
+    pub stored_hash: String,
+    /// Where the config of the shards came from.
+    pub config: String,
+    /// Its hash.
+    pub config_hash: String,
 }
 
 /// The two configs of shards that a merge refused to combine.

@@ -1,14 +1,16 @@
 //! Merging shards: the runs files of `--shard 0/K … K-1/K` (in one or more
 //! data directories) become one runs.csv in plan order, with its summary and
-//! metadata — refused when the shards come from different configs, or when
-//! one is missing or incomplete.
+//! metadata — refused when the shards come from different configs, when
+//! one is missing or incomplete, or when the merged files would replace the
+//! results of another config.
 
 use std::path::{Path, PathBuf};
 
 use super::config;
-use super::data_dir::RunFiles;
+use super::data_dir::{RunFiles, check_whole_run};
 use super::error::{Doing, RunError, RunResult, ShardConfigs};
 use super::finish::write_results;
+use super::lock::lock_data_dir;
 use super::metadata::{self, Metadata};
 use super::plan::{PlanIndex, Shard, plan};
 use super::session::new_metadata;
@@ -71,7 +73,9 @@ fn find_shards(dir: &Path) -> RunResult<Vec<FoundShard>> {
 }
 
 /// Merges every shard found in `dirs` into `into` (runs.csv, summary.csv,
-/// metadata.json, and traces.csv when the config traces).
+/// metadata.json, and traces.csv when the config traces), holding the lock
+/// on `into` ([`super::lock`]) while it writes; refused when another process
+/// holds it, or when `into` holds the results of another config.
 pub fn merge(dirs: &[PathBuf], into: &Path) -> RunResult<MergeReport> {
     let shards = one_whole_split(dirs)?;
     let first = &shards[0];
@@ -89,7 +93,12 @@ pub fn merge(dirs: &[PathBuf], into: &Path) -> RunResult<MergeReport> {
         }
     }
 
-    std::fs::create_dir_all(into).doing(|| format!("cannot create {}", into.display()))?;
+    let _lock = lock_data_dir(into)?;
+    check_whole_run(
+        into,
+        &first.metadata.config_source,
+        &first.metadata.config_hash,
+    )?;
     let files = RunFiles::new(into, None);
     let records: Vec<RunRecord> = merged.into_iter().flatten().collect();
     let mut meta = new_metadata(&experiment, None, full_plan.len() as u64);

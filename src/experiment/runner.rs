@@ -1,6 +1,9 @@
-//! The runner's entry point, [`run_experiment`]: checks the data directory
+//! The runner's entry point, [`run_experiment`]: locks the data directory
+//! ([`super::lock`]), checks it
 //! and resumes from it ([`super::data_dir`]), opens a session in the
-//! metadata (`session.rs`), runs the pending trials in parallel
+//! metadata (`session.rs`; none when every trial is done and an earlier
+//! session finished the files, which are then left as they are), runs the
+//! pending trials in parallel
 //! (`execute.rs`, one trial through `trial_rows.rs`) and finishes the files
 //! (`finish.rs`, shared with [`super::merge`]): runs.csv and traces.csv
 //! rewritten in plan order, summary.csv and metadata.json.
@@ -13,10 +16,11 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::config::Experiment;
-use super::data_dir::{Resumed, RunFiles, check_data_dir, prepare_dir, resume};
+use super::data_dir::{Resumed, RunFiles, check_data_dir, check_whole_run, prepare_dir, resume};
 use super::error::RunResult;
 use super::execute::{Workers, execute};
 use super::finish::write_results;
+use super::lock::lock_data_dir;
 use super::observer::{RunObserver, SessionStart};
 use super::plan::{PlanIndex, Shard, plan_slice};
 use super::session;
@@ -54,15 +58,23 @@ pub struct RunReport {
     pub files: RunFiles,
 }
 
-/// Runs `experiment` (or one shard of it) into `options.data_dir`. Refuses,
-/// before writing anything, a data directory that holds results of another
-/// config unless `options.fresh`.
+/// Runs `experiment` (or one shard of it) into `options.data_dir`, holding
+/// its lock ([`super::lock`]) throughout. Refuses, before writing anything,
+/// a data directory that another process holds, or that holds results of
+/// another config unless `options.fresh` (for a shard, whole-run results of
+/// another config even then: the merge would replace them).
 pub fn run_experiment(experiment: &Experiment, options: &RunOptions<'_>) -> RunResult<RunReport> {
     for warning in &experiment.warnings {
         options.observer.warning(warning);
     }
     let files = RunFiles::new(&options.data_dir, options.shard);
+    // Held to the end: another run, merge or summarize of this directory is
+    // refused until then (checking first would let two runs pass the check).
+    let _lock = lock_data_dir(&options.data_dir)?;
     check_data_dir(experiment, &files, options.fresh)?;
+    if options.shard.is_some() {
+        check_whole_run(&options.data_dir, &experiment.source, &experiment.hash)?;
+    }
     let slice = plan_slice(experiment, options.shard);
     let index = PlanIndex::new(experiment, &slice);
     prepare_dir(&options.data_dir, &files, options.fresh)?;
@@ -72,16 +84,22 @@ pub fn run_experiment(experiment: &Experiment, options: &RunOptions<'_>) -> RunR
         mut traces,
     } = resume(experiment, &files, &index, slice.len())?;
     let previously_done = done.iter().filter(|d| d.is_some()).count() as u64;
-    let mut meta = session::open(
-        &files.metadata,
-        experiment,
-        options.shard,
-        slice.len() as u64,
-        previously_done,
-        options.threads,
-    )?;
-
     let pending: Vec<usize> = (0..slice.len()).filter(|&p| done[p].is_none()).collect();
+    // Nothing to run and the files already finished: leave them byte for
+    // byte as they are (no session recorded, nothing rewritten).
+    let settled = pending.is_empty() && session::settled(&files, previously_done)?;
+    let mut meta = if settled {
+        None
+    } else {
+        Some(session::open(
+            &files.metadata,
+            experiment,
+            options.shard,
+            slice.len() as u64,
+            previously_done,
+            options.threads,
+        )?)
+    };
     options.observer.session_started(&SessionStart {
         experiment: &experiment.name,
         shard: options.shard,
@@ -104,15 +122,17 @@ pub fn run_experiment(experiment: &Experiment, options: &RunOptions<'_>) -> RunR
     }
     let interrupted = options.interrupt.load(Ordering::Relaxed) && done.iter().any(Option::is_none);
 
-    let records: Vec<RunRecord> = done.into_iter().flatten().collect();
-    session::close(&mut meta, records.len() as u64, ran, interrupted);
-    write_results(
-        &files,
-        &index,
-        &records,
-        experiment.trace.then_some(traces),
-        &meta,
-    )?;
+    if let Some(meta) = &mut meta {
+        let records: Vec<RunRecord> = done.into_iter().flatten().collect();
+        session::close(meta, records.len() as u64, ran, interrupted);
+        write_results(
+            &files,
+            &index,
+            &records,
+            experiment.trace.then_some(traces),
+            meta,
+        )?;
+    }
     Ok(RunReport {
         planned: slice.len() as u64,
         previously_done,

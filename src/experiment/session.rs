@@ -1,10 +1,13 @@
 //! The sessions of a run in its metadata file: a run begins the file (or
 //! reads the one of the run it resumes), opens a session before any trial
-//! runs and closes it with what it did; a merge begins a file of its own.
+//! runs and closes it with what it did — unless every trial is done and an
+//! earlier session finished the files ([`settled`]): then no session is
+//! recorded. A merge begins a file of its own.
 
 use std::path::Path;
 
 use super::config::Experiment;
+use super::data_dir::RunFiles;
 use super::error::RunResult;
 use super::metadata::{self, Machine, Metadata, Session};
 use super::plan::Shard;
@@ -53,6 +56,25 @@ pub fn open(
     });
     metadata::write(path, &meta)?;
     Ok(meta)
+}
+
+/// Whether a run whose every trial (`done` of them) is in its runs file was
+/// finished by an earlier session: its metadata records `done` trials, its
+/// last session ended (the finishing step writes the metadata file last, so
+/// a session killed before finishing its files never ended), and the summary
+/// is there. A session that would run no trial then records nothing and
+/// rewrites nothing, so rerunning a finished experiment leaves its files
+/// byte for byte as they were.
+pub fn settled(files: &RunFiles, done: u64) -> RunResult<bool> {
+    let Some(meta) = metadata::read(&files.metadata)? else {
+        return Ok(false);
+    };
+    let ended = meta
+        .sessions
+        .last()
+        .is_none_or(|session| session.finished.is_some());
+    let summary = files.summary.as_ref().is_none_or(|path| path.is_file());
+    Ok(ended && summary && meta.trials_done == done)
 }
 
 /// Closes the last session: it ran `ran` trials and was `interrupted` or

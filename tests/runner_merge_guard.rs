@@ -1,0 +1,128 @@
+//! A merge never replaces the results of another config: a shard run into a
+//! directory holding another config's whole-run results is refused, and so
+//! is a merge over them (real processes).
+
+mod common;
+
+use std::path::Path;
+use std::process::Output;
+
+use assert_cmd::Command;
+
+const A: &str = r#"
+name = "a"
+seed = 1
+sizes = [6]
+trials = 3
+
+[[algorithm]]
+name = "backtracking"
+"#;
+
+const B: &str = r#"
+name = "b"
+seed = 2
+sizes = [5]
+trials = 2
+
+[budget]
+max_steps = 10_000
+
+[[algorithm]]
+name = "min-conflicts"
+"#;
+
+fn queens(dir: &Path, args: &[&str]) -> Output {
+    Command::cargo_bin("queens")
+        .expect("binary")
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("runs")
+}
+
+fn ok(out: Output) {
+    assert!(
+        out.status.success(),
+        "exit {:?}: {}",
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// The bytes of A's result files in `d`.
+fn results(d: &Path) -> Vec<Vec<u8>> {
+    ["runs.csv", "summary.csv", "metadata.json"]
+        .iter()
+        .map(|f| std::fs::read(d.join(f)).expect("a result file"))
+        .collect()
+}
+
+fn assert_refused(out: &Output, what: &[&str]) {
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    for w in what {
+        assert!(stderr.contains(w), "no '{w}' in: {stderr}");
+    }
+}
+
+#[test]
+fn a_shard_run_over_another_configs_results_is_refused() {
+    let dir = common::setup(A);
+    let d = dir.path();
+    std::fs::write(d.join("b.toml"), B).expect("config");
+    ok(queens(
+        d,
+        &["run", "exp.toml", "-q", "--data", "D", "--plots", "p"],
+    ));
+    let before = results(&d.join("D"));
+    for fresh in [&[][..], &["--fresh"][..]] {
+        let mut args = vec!["run", "b.toml", "-q", "--shard", "0/1", "--data", "D"];
+        args.extend_from_slice(fresh);
+        assert_refused(
+            &queens(d, &args),
+            &[
+                "holds the results of another config",
+                "exp.toml",
+                "b.toml",
+                "--data",
+            ],
+        );
+    }
+    assert!(!d.join("D/runs.shard-0-of-1.csv").exists());
+    assert_refused(
+        &queens(d, &["merge", "D", "--plots", "p"]),
+        &["no shard results"],
+    );
+    assert_eq!(results(&d.join("D")), before, "A's results changed");
+}
+
+#[test]
+fn a_merge_over_another_configs_results_is_refused() {
+    let dir = common::setup(A);
+    let d = dir.path();
+    std::fs::write(d.join("b.toml"), B).expect("config");
+    // B's shard first (the directory is empty then), A's whole run beside it.
+    ok(queens(
+        d,
+        &["run", "b.toml", "-q", "--shard", "0/1", "--data", "D"],
+    ));
+    ok(queens(
+        d,
+        &["run", "exp.toml", "-q", "--data", "D", "--plots", "p"],
+    ));
+    let before = results(&d.join("D"));
+    assert_refused(
+        &queens(d, &["merge", "D", "--plots", "p"]),
+        &[
+            "holds the results of another config",
+            "exp.toml",
+            "b.toml",
+            "--into",
+        ],
+    );
+    assert_eq!(results(&d.join("D")), before, "A's results changed");
+    // Into another directory, the merge goes through.
+    ok(queens(d, &["merge", "D", "--into", "M", "--plots", "p"]));
+    assert_eq!(common::table(&d.join("M/runs.csv")).len(), 3);
+}
