@@ -1,10 +1,13 @@
 //! `queens enumerate`: every solution by Wirth's backtracking, with the move
 //! counters of Kuechmann 1997 (MacTech) at each solution, optionally grouped
-//! into symmetry classes.
+//! into symmetry classes. Ctrl-C stops the search cooperatively: what was
+//! found is printed, the `--csv` file is not written (its temporary file is
+//! removed) and the exit status is 130.
 
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use queens::Placement;
 use queens::counting::symmetry::canonical_form;
@@ -15,6 +18,10 @@ use serde::Serialize;
 use super::Exit;
 use super::args::{board_size, positive};
 use super::enumerate_csv::SolutionsCsv;
+use super::stderr::stderr_line;
+
+/// Set by Ctrl-C; the search polls it every 1024 tests.
+static INTERRUPT: AtomicBool = AtomicBool::new(false);
 
 /// Largest N enumerated: beyond it the solutions no longer fit in a reasonable time.
 const MAX_N: usize = 20;
@@ -25,7 +32,8 @@ const MAX_N: usize = 20;
 /// the first and the last solution with the counters when each was found;
 /// --unique adds one line per symmetry class, --json prints all this as one
 /// JSON object. Only --csv lists every solution. Exit 1 when N has no
-/// solution.
+/// solution; Ctrl-C prints what was found, leaves the --csv file as it
+/// was and exits 130.
 ///
 /// Counters follow Kuechmann 1997 (MacTech): a test is every square tried, a backtrack is
 /// leaving a row (other than the first) after all its squares were tried.
@@ -128,13 +136,25 @@ pub fn run(args: EnumerateArgs) -> anyhow::Result<Exit> {
     let mut csv = args.csv.as_deref().map(SolutionsCsv::check).transpose()?;
 
     let mut search = WirthSearch::new(args.n);
-    let mut control = Control::new(Budget::UNLIMITED);
+    install_interrupt_handler();
+    let mut control = Control::new(Budget::UNLIMITED).with_interrupt(&INTERRUPT);
     let mut first: Option<Found> = None;
     let mut last: Option<Found> = None;
     let mut classes: BTreeMap<Vec<u32>, Class> = BTreeMap::new();
     let mut count = 0u64;
     let mut complete = true;
-    while let SearchEvent::Solution(placement) = search.next_solution(&mut control) {
+    let mut interrupted = false;
+    loop {
+        let placement = match search.next_solution(&mut control) {
+            SearchEvent::Solution(placement) => placement,
+            SearchEvent::Exhausted => break,
+            SearchEvent::Stopped(_) => {
+                // Only the interrupt flag can stop an unlimited search.
+                complete = false;
+                interrupted = true;
+                break;
+            }
+        };
         count += 1;
         let found = Found {
             index: count,
@@ -188,7 +208,9 @@ pub fn run(args: EnumerateArgs) -> anyhow::Result<Exit> {
         })?;
         writeln!(out, "{object}")?;
     } else {
-        let scope = if complete {
+        let scope = if interrupted {
+            "search interrupted"
+        } else if complete {
             "exhaustive search"
         } else {
             "search until --limit"
@@ -223,6 +245,18 @@ pub fn run(args: EnumerateArgs) -> anyhow::Result<Exit> {
             }
         }
     }
+    if interrupted {
+        // Dropping the file removes its temporary file: an interrupted list
+        // of solutions never replaces a complete one.
+        if let Some(path) = &args.csv {
+            stderr_line!(
+                "interrupted: {} was not written; run the command again to list every solution",
+                path.display()
+            );
+        }
+        drop(csv);
+        return Ok(Exit::Interrupted);
+    }
     // The result is printed even when the CSV file could not be written.
     if let Some(csv) = csv {
         csv.finish()?;
@@ -232,4 +266,14 @@ pub fn run(args: EnumerateArgs) -> anyhow::Result<Exit> {
     } else {
         Exit::NoSolution
     })
+}
+
+/// Ctrl-C sets [`INTERRUPT`]; the search stops at its next poll (within
+/// 1024 tests), so even a second Ctrl-C needs no exit from the handler, which
+/// would leave the temporary file of `--csv` behind.
+fn install_interrupt_handler() {
+    let installed = ctrlc::set_handler(|| INTERRUPT.store(true, Ordering::SeqCst));
+    if let Err(e) = installed {
+        stderr_line!("warning: Ctrl-C will end the enumeration without cleaning up: {e}");
+    }
 }
