@@ -25,6 +25,12 @@ use std::path::{Path, PathBuf};
 
 use queens::records::atomic::AtomicFile;
 
+/// The context of a failed write of a command's result to stdout: what was
+/// written and the remedy (the system's reason follows). A closed pipe keeps
+/// its io error in the chain and still ends quietly with 141.
+pub const STDOUT_FAILED: &str = "cannot write the result to stdout \
+     (redirect stdout to a file that can be written, on a disk with free space)";
+
 /// Buffer size of file writes.
 const BUFFER: usize = 1 << 16;
 

@@ -4,6 +4,8 @@
 use std::io::{self, Write};
 use std::path::PathBuf;
 
+use anyhow::Context;
+
 use queens::solvers::params::{RawValue, split_assignment};
 use queens::solvers::{Budget, Metrics, Outcome, find_algorithm};
 use queens::trial::{InvalidSolution, Trial, TrialResult, replay_command, run_trial};
@@ -13,7 +15,7 @@ use serde::Serialize;
 use super::Exit;
 use super::args::{board_size, unsigned};
 use super::failure::InternalError;
-use super::output_file::{OutputError, OutputFile};
+use super::output_file::{OutputError, OutputFile, STDOUT_FAILED};
 use super::stderr::stderr_line;
 
 /// Largest board drawn as text or SVG.
@@ -141,7 +143,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
         None => Ok(()),
     };
     // The result is printed even when a file could not be written.
-    report(&args, &params.to_json(), &outcome, wall_seconds)?;
+    report(&args, &params.to_json(), &outcome, wall_seconds).context(STDOUT_FAILED)?;
     written?;
     Ok(if outcome.is_solved() {
         Exit::Success

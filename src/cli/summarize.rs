@@ -1,14 +1,16 @@
 //! `queens summarize`: recompute summary.csv from runs.csv alone.
 
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-use anyhow::bail;
+use anyhow::{Context, anyhow, bail};
 use queens::analysis::summary::summarize;
+use queens::experiment::error::RunError;
 use queens::experiment::lock::lock_data_dir;
-use queens::records::{RunRecord, read_rows, write_summary};
+use queens::records::{RunRecord, SummaryRow, read_rows, write_summary};
 
 use super::Exit;
+use super::output_file::STDOUT_FAILED;
 use super::stderr::stderr_line;
 
 /// Recompute DIR/summary.csv from DIR/runs.csv (no solver runs).
@@ -36,11 +38,30 @@ pub fn run(args: SummarizeArgs) -> anyhow::Result<Exit> {
     }
     // Held while reading and writing: refused while a run or merge writes
     // this directory, and no run starts before summary.csv is written.
-    let _lock = lock_data_dir(&args.dir)?;
+    let _lock = lock_data_dir(&args.dir).map_err(|e| match e {
+        RunError::DataDirLocked { .. } => e.into(),
+        e => unwritable(&args.dir, e.into()),
+    })?;
     let runs: Vec<RunRecord> = read_rows(&runs_path)?;
     let rows = summarize(&runs);
     let path = args.dir.join("summary.csv");
-    write_summary(&path, &rows)?;
+    write_summary(&path, &rows).map_err(|e| unwritable(&args.dir, e.into()))?;
+    print(&rows).context(STDOUT_FAILED)?;
+    stderr_line!("wrote {}", path.display());
+    Ok(Exit::Success)
+}
+
+/// `error`, which kept summary.csv (or the lock beside it) from being
+/// written into `dir`, with the remedy.
+fn unwritable(dir: &Path, error: anyhow::Error) -> anyhow::Error {
+    anyhow!(
+        "{error:#}; summarize writes summary.csv and a lock file into {}: make that directory writable and free space on its disk, or copy it to a writable place and summarize the copy",
+        dir.display()
+    )
+}
+
+/// Prints the main columns of the summary.
+fn print(rows: &[SummaryRow]) -> io::Result<()> {
     let mut out = io::stdout().lock();
     writeln!(
         out,
@@ -48,7 +69,7 @@ pub fn run(args: SummarizeArgs) -> anyhow::Result<Exit> {
         "label", "n", "trials", "success", "median steps", "ERT steps"
     )?;
     let show = |v: Option<f64>| v.map_or_else(|| "-".to_string(), |x| format!("{x:.1}"));
-    for r in &rows {
+    for r in rows {
         writeln!(
             out,
             "{:<40} {:>7} {:>7} {:>7.1}% {:>12} {:>12}",
@@ -60,6 +81,5 @@ pub fn run(args: SummarizeArgs) -> anyhow::Result<Exit> {
             show(r.ert_steps)
         )?;
     }
-    stderr_line!("wrote {}", path.display());
-    Ok(Exit::Success)
+    Ok(())
 }

@@ -16,6 +16,11 @@ pub enum DataError {
     /// The data directory does not exist.
     #[error("data directory {0} does not exist (run `queens run CONFIG` to make it)")]
     MissingDir(PathBuf),
+    /// The data directory given is not a directory.
+    #[error(
+        "{0} is a file, not a data directory: give the directory that holds runs.csv and summary.csv (like data/NAME, written by `queens run`)"
+    )]
+    NotADir(PathBuf),
     /// summary.csv is missing.
     #[error("{file} not found: run `queens summarize {dir}` to compute it from runs.csv")]
     MissingSummary {
@@ -70,8 +75,10 @@ pub struct ExperimentData {
 impl ExperimentData {
     /// Reads the CSV files of the experiment in `dir`.
     pub fn load(dir: &Path) -> Result<ExperimentData, DataError> {
-        if !dir.is_dir() {
-            return Err(DataError::MissingDir(dir.to_owned()));
+        match std::fs::metadata(dir) {
+            Ok(m) if m.is_dir() => {}
+            Ok(_) => return Err(DataError::NotADir(dir.to_owned())),
+            Err(_) => return Err(DataError::MissingDir(dir.to_owned())),
         }
         let mut notes = Vec::new();
         let summary_file = dir.join("summary.csv");

@@ -13,6 +13,7 @@ use serde::de::DeserializeOwned;
 
 use super::atomic::write_atomically;
 use super::error::{RecordsError, RecordsResult};
+use super::field;
 
 /// Cuts a torn last line (one without its newline) off the file at `path`.
 /// Returns whether anything was cut. A missing file is left missing.
@@ -70,18 +71,22 @@ pub fn read_rows<T: DeserializeOwned>(path: &Path) -> RecordsResult<Vec<T>> {
         }
     };
     let whole = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    let bad = |row, detail| RecordsError::BadRow {
+        path: path.to_path_buf(),
+        row,
+        detail,
+    };
     let mut reader = csv::Reader::from_reader(&bytes[..whole]);
-    reader
-        .deserialize()
-        .enumerate()
-        .map(|(i, row)| {
-            row.map_err(|source| RecordsError::BadRow {
-                path: path.to_path_buf(),
-                row: i + 2,
-                source,
-            })
-        })
-        .collect()
+    let headers = reader.headers().map_err(|e| bad(1, e.to_string()))?.clone();
+    let mut rows = Vec::new();
+    for (i, record) in reader.records().enumerate() {
+        let record = record.map_err(|e| bad(i + 2, e.to_string()))?;
+        let row = record
+            .deserialize(Some(&headers))
+            .map_err(|e| bad(i + 2, field::describe::<T>(&e, &headers, &record)))?;
+        rows.push(row);
+    }
+    Ok(rows)
 }
 
 /// Writes `rows` (with a header; an empty file for no rows) to `path`
@@ -247,6 +252,14 @@ mod tests {
         let path = dir.path().join("runs.csv");
         std::fs::write(&path, "a,b\n1,x\nnot a number,y\n").expect("write");
         let error = read_rows::<Row>(&path).expect_err("bad row");
-        assert_eq!(error.to_string(), format!("{}: bad row 3", path.display()));
+        assert_eq!(
+            error.to_string(),
+            format!(
+                "{}: bad row 3: column `a` holds `not a number`: expected a whole number, \
+                 0 or more; correct the value or delete the line \
+                 (`queens run` runs a deleted trial again)",
+                path.display()
+            )
+        );
     }
 }

@@ -17,15 +17,19 @@ pub enum RecordsError {
         source: std::io::Error,
     },
     /// A whole row does not fit the row type.
-    #[error("{}: bad row {row}", path.display())]
+    #[error(
+        "{}: bad row {row}: {detail}; correct the value or delete the line \
+         (`queens run` runs a deleted trial again)",
+        path.display()
+    )]
     BadRow {
         /// The file.
         path: PathBuf,
         /// The 1-based line of the row (the header is line 1).
         row: usize,
-        /// What does not fit.
-        #[source]
-        source: csv::Error,
+        /// What does not fit: the column, the value found and what is
+        /// allowed (see [`crate::records::field::describe`]).
+        detail: String,
     },
     /// The torn last line could not be cut off.
     #[error("cannot repair {}", path.display())]

@@ -1,7 +1,8 @@
 //! The CSV contract, at the bottom of the crate: the rows of runs.csv,
 //! traces.csv and summary.csv ([`RunRecord`], [`TraceRecord`],
 //! [`SummaryRow`]; column names are field names), the seed chain that gives
-//! every trial its seed, the rule for an experiment's name ([`is_safe_name`]),
+//! every trial its seed, the reading of a field ([`field`]: booleans as
+//! pandas writes them, a bad field named by its column), the rule for an experiment's name ([`is_safe_name`]),
 //! and the reading, appending and rewriting of those
 //! files. Everything the tool writes whole goes through one atomic writer
 //! ([`atomic`]). The runner writes these files, the analysis and the charts
@@ -10,6 +11,7 @@
 pub mod atomic;
 pub mod csv_file;
 pub mod error;
+pub mod field;
 pub mod name;
 pub mod rows;
 pub mod seed;

@@ -28,7 +28,9 @@ pub struct RunRecord {
     pub trial: u64,
     /// The seed of this trial's RNG: replays it with `queens solve --seed`.
     pub seed: u64,
-    /// Whether a solution was found.
+    /// Whether a solution was found (`true`/`false`; `True`/`FALSE` as a
+    /// file rewritten by pandas holds them are read too).
+    #[serde(deserialize_with = "crate::records::field::lenient_bool")]
     pub solved: bool,
     /// Why the search ended (`solved`, `budget_steps`, …).
     pub stop_reason: StopReason,
