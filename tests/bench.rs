@@ -47,6 +47,32 @@ fn every_benchmark_target_measures_and_checks_its_results() {
         count_notes.iter().all(|n| n.contains("= OEIS")),
         "{count_notes:?}"
     );
+    // Peers' figures are references with their source, never a ratio
+    // against a constant measured in another run.
+    let notes: Vec<&str> = rows
+        .iter()
+        .filter(|r| {
+            r["name"]
+                .as_str()
+                .is_some_and(|n| n.starts_with("genetic") || n.starts_with("annealing"))
+        })
+        .filter_map(|r| r["note"].as_str())
+        .collect();
+    for peer in ["DEAP's n-queens example", "Python simanneal"] {
+        let labelled = format!("reference, not measured here: {peer}");
+        assert!(
+            notes
+                .iter()
+                .any(|n| n.contains(&labelled) && n.contains("measured 2026-11 in a separate run")),
+            "{notes:?}"
+        );
+    }
+    assert!(
+        notes
+            .iter()
+            .all(|n| !n.contains("x faster") && !n.contains("target")),
+        "{notes:?}"
+    );
     let heap = rows
         .iter()
         .find(|r| {
