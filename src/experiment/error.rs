@@ -65,12 +65,31 @@ pub enum RunError {
          wait for that process to finish, or stop it, then run this command again \
          (or give another data directory)",
         dir.display(),
-        pid.map_or_else(|| "PID not yet recorded".to_string(), |p| format!("PID {p}")),
+        pid.map_or_else(
+            || "shard runs, or a process that has not recorded its PID yet".to_string(),
+            |p| format!("PID {p}")
+        ),
         dir.join(super::lock::LOCK_FILE).display()
     )]
     DataDirLocked {
         /// The data directory.
         dir: PathBuf,
+        /// The holder's PID, when it has written it into the lock file.
+        pid: Option<u32>,
+    },
+    /// Another process is running the same shard into the data directory.
+    #[error(
+        "shard {shard} of {} is being run by another queens process ({}) that holds its lock {}; \
+         wait for that process to finish, or stop it, then run this shard again",
+        dir.display(),
+        pid.map_or_else(|| "PID not yet recorded".to_string(), |p| format!("PID {p}")),
+        dir.join(super::lock::shard_lock_file(*shard)).display()
+    )]
+    ShardLocked {
+        /// The data directory.
+        dir: PathBuf,
+        /// The shard.
+        shard: super::plan::Shard,
         /// The holder's PID, when it has written it into the lock file.
         pid: Option<u32>,
     },

@@ -1,12 +1,18 @@
 //! The lock on a data directory: a run, a merge and `queens summarize` hold
 //! an exclusive OS advisory lock on `DIR/.queens.lock` while they write
 //! `DIR`, so a second writer is refused before it writes anything instead of
-//! interleaving its rows with the first one's. The holder writes its PID
-//! into the file for the refusal message. The kernel releases the lock when
-//! the holder's process ends, however it ends, so `kill -9` leaves no stale
-//! lock; the file itself stays (it is in `.gitignore`), because removing it
-//! while another process waits on it would let two processes lock two
-//! different files of the same name.
+//! interleaving its rows with the first one's. A shard run (`--shard I/K`)
+//! writes only its own files, and the shards of one experiment run side by
+//! side in one directory (a Slurm array): it holds the directory's lock
+//! *shared*, which keeps out a whole run, a merge and `summarize` but not
+//! the other shards, and an exclusive lock on its own
+//! `DIR/.queens.shard-I-of-K.lock`, which keeps out a second copy of the
+//! same shard. An exclusive holder writes its PID into its lock file for
+//! the refusal message. The kernel releases a lock when the holder's process
+//! ends, however it ends, so `kill -9` leaves no stale lock; the files
+//! themselves stay (they are in `.gitignore`), because removing one while
+//! another process waits on it would let two processes lock two different
+//! files of the same name.
 //!
 //! `queens plot` takes no lock: it never writes the data directory, and
 //! every file it reads is either replaced whole by a rename or appended in
@@ -19,57 +25,127 @@ use std::io::{Read, Seek, Write};
 use std::path::Path;
 
 use super::error::{Doing, RunError, RunResult};
+use super::plan::Shard;
 
 /// The name of the lock file in a data directory.
 pub const LOCK_FILE: &str = ".queens.lock";
 
-/// An exclusive lock on a data directory, held until dropped (or until the
-/// process ends).
+/// A lock on a data directory (or on one shard's files in it), held until
+/// dropped or until the process ends.
 #[derive(Debug)]
 pub struct DataDirLock {
-    /// The open lock file; closing it releases the lock.
-    file: File,
+    /// The lock file held exclusively, with this process's PID in it;
+    /// closing it releases the lock.
+    owned: File,
+    /// For a shard: the directory's lock file, held shared.
+    _shared: Option<File>,
 }
 
 impl Drop for DataDirLock {
     fn drop(&mut self) {
         // Forget the PID before the kernel releases the lock; a failure only
         // leaves a PID that the next holder overwrites.
-        let _ = self.file.set_len(0);
+        let _ = self.owned.set_len(0);
     }
 }
 
 /// Takes the exclusive lock on `dir` (created if missing), without waiting:
 /// refused with [`RunError::DataDirLocked`], naming the holder's PID, when
-/// another process holds it.
+/// another process holds it (a writer of the whole directory, or shard
+/// runs).
 pub fn lock_data_dir(dir: &Path) -> RunResult<DataDirLock> {
     std::fs::create_dir_all(dir).doing(|| format!("cannot create {}", dir.display()))?;
     let path = dir.join(LOCK_FILE);
-    let mut file = OpenOptions::new()
+    let mut file = open_lock_file(&path)?;
+    if !acquire(&file, &path, Mode::Exclusive)? {
+        return Err(RunError::DataDirLocked {
+            dir: dir.to_path_buf(),
+            pid: holder_pid(&mut file),
+        });
+    }
+    record_pid(&mut file, &path)?;
+    Ok(DataDirLock {
+        owned: file,
+        _shared: None,
+    })
+}
+
+/// Takes the locks of shard `shard` of `dir` (created if missing), without
+/// waiting: the directory's lock shared (refused with
+/// [`RunError::DataDirLocked`] while a whole run, a merge or `summarize`
+/// holds it) and the shard's own lock exclusively (refused with
+/// [`RunError::ShardLocked`] while another process runs the same shard).
+pub fn lock_shard(dir: &Path, shard: Shard) -> RunResult<DataDirLock> {
+    std::fs::create_dir_all(dir).doing(|| format!("cannot create {}", dir.display()))?;
+    let dir_path = dir.join(LOCK_FILE);
+    let mut dir_file = open_lock_file(&dir_path)?;
+    if !acquire(&dir_file, &dir_path, Mode::Shared)? {
+        return Err(RunError::DataDirLocked {
+            dir: dir.to_path_buf(),
+            pid: holder_pid(&mut dir_file),
+        });
+    }
+    let path = dir.join(shard_lock_file(shard));
+    let mut file = open_lock_file(&path)?;
+    if !acquire(&file, &path, Mode::Exclusive)? {
+        return Err(RunError::ShardLocked {
+            dir: dir.to_path_buf(),
+            shard,
+            pid: holder_pid(&mut file),
+        });
+    }
+    record_pid(&mut file, &path)?;
+    Ok(DataDirLock {
+        owned: file,
+        _shared: Some(dir_file),
+    })
+}
+
+/// The name of shard `shard`'s lock file in a data directory.
+pub fn shard_lock_file(shard: Shard) -> String {
+    format!(".queens.{}.lock", shard.tag())
+}
+
+/// How a lock file is held.
+#[derive(Clone, Copy)]
+enum Mode {
+    /// By one process.
+    Exclusive,
+    /// By any number of processes that hold it shared.
+    Shared,
+}
+
+/// Opens (creating) the lock file at `path`.
+fn open_lock_file(path: &Path) -> RunResult<File> {
+    OpenOptions::new()
         .read(true)
         .write(true)
         .create(true)
         .truncate(false)
-        .open(&path)
-        .doing(|| format!("cannot open the lock file {}", path.display()))?;
-    match file.try_lock() {
-        Ok(()) => {}
-        Err(TryLockError::WouldBlock) => {
-            return Err(RunError::DataDirLocked {
-                dir: dir.to_path_buf(),
-                pid: holder_pid(&mut file),
-            });
-        }
-        Err(TryLockError::Error(e)) => {
-            return Err(e).doing(|| format!("cannot lock {}", path.display()));
-        }
+        .open(path)
+        .doing(|| format!("cannot open the lock file {}", path.display()))
+}
+
+/// Tries to lock `file` in `mode` without waiting: whether it was taken.
+fn acquire(file: &File, path: &Path, mode: Mode) -> RunResult<bool> {
+    let tried = match mode {
+        Mode::Exclusive => file.try_lock(),
+        Mode::Shared => file.try_lock_shared(),
+    };
+    match tried {
+        Ok(()) => Ok(true),
+        Err(TryLockError::WouldBlock) => Ok(false),
+        Err(TryLockError::Error(e)) => Err(e).doing(|| format!("cannot lock {}", path.display())),
     }
+}
+
+/// Writes this process's PID into the lock file it holds exclusively.
+fn record_pid(file: &mut File, path: &Path) -> RunResult<()> {
     let pid = std::process::id();
     file.set_len(0)
         .and_then(|()| file.rewind())
         .and_then(|()| writeln!(file, "{pid}"))
-        .doing(|| format!("cannot write the lock file {}", path.display()))?;
-    Ok(DataDirLock { file })
+        .doing(|| format!("cannot write the lock file {}", path.display()))
 }
 
 /// The PID the holder wrote into the lock file (`None` while it has not
@@ -84,6 +160,19 @@ fn holder_pid(file: &mut File) -> Option<u32> {
 mod tests {
     use super::*;
 
+    /// `take` retried for a few seconds: a lock dropped by this process can
+    /// stay held a moment longer by a child that another test forked, which
+    /// shares the open file until it execs.
+    fn eventually(take: impl Fn() -> RunResult<DataDirLock>) -> DataDirLock {
+        for _ in 0..500 {
+            if let Ok(lock) = take() {
+                return lock;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        take().expect("the lock is free once its holder dropped it")
+    }
+
     #[test]
     fn a_second_lock_is_refused_with_the_holders_pid_until_the_first_is_dropped() {
         let dir = tempfile::tempdir().expect("temp dir");
@@ -97,8 +186,35 @@ mod tests {
             other => panic!("expected DataDirLocked, got {other:?}"),
         }
         drop(held);
-        let again = lock_data_dir(&data).expect("free after drop");
+        let again = eventually(|| lock_data_dir(&data));
         drop(again);
         assert!(data.join(LOCK_FILE).is_file());
+    }
+
+    #[test]
+    fn shards_share_the_directory_but_not_a_shard_and_keep_out_a_whole_writer() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let data = dir.path().join("d");
+        let shard = |i| Shard { index: i, count: 2 };
+        let first = lock_shard(&data, shard(0)).expect("shard 0");
+        let second = lock_shard(&data, shard(1)).expect("shard 1 beside shard 0");
+        match lock_shard(&data, shard(1)) {
+            Err(RunError::ShardLocked { shard: s, pid, .. }) => {
+                assert_eq!(s, shard(1));
+                assert_eq!(pid, Some(std::process::id()));
+            }
+            other => panic!("expected ShardLocked, got {other:?}"),
+        }
+        assert!(matches!(
+            lock_data_dir(&data),
+            Err(RunError::DataDirLocked { pid: None, .. })
+        ));
+        drop((first, second));
+        let whole = eventually(|| lock_data_dir(&data));
+        assert!(matches!(
+            lock_shard(&data, shard(0)),
+            Err(RunError::DataDirLocked { pid: Some(_), .. })
+        ));
+        drop(whole);
     }
 }

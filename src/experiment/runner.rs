@@ -20,7 +20,7 @@ use super::data_dir::{Resumed, RunFiles, check_data_dir, check_whole_run, prepar
 use super::error::RunResult;
 use super::execute::{Workers, execute};
 use super::finish::write_results;
-use super::lock::lock_data_dir;
+use super::lock::{lock_data_dir, lock_shard};
 use super::observer::{RunObserver, SessionStart};
 use super::plan::{PlanIndex, Shard, plan_slice};
 use super::session;
@@ -70,7 +70,10 @@ pub fn run_experiment(experiment: &Experiment, options: &RunOptions<'_>) -> RunR
     let files = RunFiles::new(&options.data_dir, options.shard);
     // Held to the end: another run, merge or summarize of this directory is
     // refused until then (checking first would let two runs pass the check).
-    let _lock = lock_data_dir(&options.data_dir)?;
+    let _lock = match options.shard {
+        None => lock_data_dir(&options.data_dir)?,
+        Some(shard) => lock_shard(&options.data_dir, shard)?,
+    };
     check_data_dir(experiment, &files, options.fresh)?;
     if options.shard.is_some() {
         check_whole_run(&options.data_dir, &experiment.source, &experiment.hash)?;
