@@ -302,3 +302,39 @@ fn a_restart_budget_on_an_algorithm_that_never_restarts_is_a_warning() {
     let runs = std::fs::read_to_string(dir.path().join("data/t/runs.csv")).expect("runs.csv");
     assert_eq!(runs.lines().count(), 1 + 2 * 2 * 2, "{runs}");
 }
+
+#[test]
+fn a_range_of_a_trillion_sizes_is_refused_before_it_is_built() {
+    let e = refused(
+        "name = \"t\"\ntrials = 1\nsizes = { from = 1, to = 1_000_000_000_000 }\n[[algorithm]]\nname = \"backtracking\"\n",
+    );
+    assert_points_at(&e, 3, 9, &["1000000000000 sizes", "at most 1000000"]);
+}
+
+#[test]
+fn a_trillion_trials_are_refused_before_the_plan_is_built() {
+    let e = refused(&format!(
+        "name = \"t\"\ntrials = {}\nsizes = [6, 8]\n[[algorithm]]\nname = \"backtracking\"\n",
+        1_000_000_000_000u64
+    ));
+    assert_points_at(&e, 2, 10, &["2000000000000 trials", "at most 1000000"]);
+}
+
+#[test]
+fn a_million_distinct_sizes_are_checked_in_linear_time() {
+    // One size too many for the limit when it appears twice: the duplicate
+    // check (a hash set) runs over the whole list and names the repeat.
+    let mut list: Vec<String> = (1..=999_999).map(|n| n.to_string()).collect();
+    list.push("999999".to_string());
+    let text = format!(
+        "name = \"t\"\ntrials = 1\nsizes = [{}]\n[[algorithm]]\nname = \"backtracking\"\n",
+        list.join(", ")
+    );
+    let error = load("big.toml", &text).err().expect("a duplicate size");
+    assert!(
+        error
+            .to_string()
+            .contains("board size 999999 appears twice"),
+        "{error}"
+    );
+}

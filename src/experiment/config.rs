@@ -27,8 +27,13 @@
 //!
 //! An algorithm's budget is its registry default, overridden by `[budget]`,
 //! overridden by its own `[algorithm.budget]`.
+//!
+//! A plan holds at most [`MAX_PLANNED_TRIALS`] trials (summed over every
+//! algorithm and size); the count, and the number of sizes a range yields,
+//! are computed arithmetically before any list is built, so a config asking
+//! for more is refused at once, at its `trials` (or `sizes`), with exit 2.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::ops::Range;
 
 use serde::Deserialize;
@@ -55,6 +60,11 @@ pub const DEFAULT_TRACE_EVERY: u64 = 100;
 
 /// Largest board size a config may ask for.
 pub const MAX_SIZE: u64 = u32::MAX as u64;
+
+/// The most trials a plan may hold, summed over every algorithm and size
+/// (and so the most sizes a `sizes` list or range may yield): the runner
+/// keeps a few hundred bytes per planned trial in memory.
+pub const MAX_PLANNED_TRIALS: u64 = 1_000_000;
 
 /// One algorithm configuration of an experiment, checked and built.
 pub struct Entry {
@@ -213,6 +223,10 @@ pub fn load(source: &str, text: &str) -> Result<Experiment, ConfigError> {
     }
     let mut entries: Vec<Entry> = Vec::new();
     let mut warnings = Vec::new();
+    // Trials planned so far, and the `trials` that first took the plan past
+    // the limit.
+    let mut planned: u64 = 0;
+    let mut over_limit: Option<Range<usize>> = None;
     for a in &raw.algorithm {
         let algorithm =
             find_algorithm(a.name.get_ref()).map_err(|e| at(a.name.span(), e.to_string()))?;
@@ -290,6 +304,12 @@ pub fn load(source: &str, text: &str) -> Result<Experiment, ConfigError> {
             }
         };
         let cells = trials(trials_spec, &entry_sizes, &label, &at)?;
+        planned = cells
+            .iter()
+            .fold(planned, |sum, (_, count)| sum.saturating_add(*count));
+        if planned > MAX_PLANNED_TRIALS && over_limit.is_none() {
+            over_limit = Some(trials_spec.span());
+        }
         entries.push(Entry {
             label,
             algorithm,
@@ -299,6 +319,14 @@ pub fn load(source: &str, text: &str) -> Result<Experiment, ConfigError> {
             budget: entry_budget,
             cells,
         });
+    }
+    if let Some(span) = over_limit {
+        return Err(at(
+            span,
+            format!(
+                "the plan holds {planned} trials (summed over every algorithm and size): a plan holds at most {MAX_PLANNED_TRIALS}; write fewer trials or sizes, or split the study into several experiments"
+            ),
+        ));
     }
     Ok(Experiment {
         name: name.clone(),
@@ -440,11 +468,22 @@ fn sizes(
                     "sizes range from {from} to {to}: need 1 <= from <= to"
                 )));
             }
+            let too_many = |count: u64| {
+                err(format!(
+                    "sizes range from {from} to {to} yields {count} sizes: a plan holds at most {MAX_PLANNED_TRIALS} trials; write a shorter range or a larger step"
+                ))
+            };
+            // Both >= 1 and from <= to here, so the differences do not overflow.
+            let span = (to - from) as u64;
             let mut list = Vec::new();
             match (get("step")?, get("factor")?) {
                 (Some(step), None) => {
                     if step < 1 {
                         return Err(err(format!("sizes step = {step}: need step >= 1")));
+                    }
+                    let count = span / step as u64 + 1;
+                    if count > MAX_PLANNED_TRIALS {
+                        return Err(too_many(count));
                     }
                     let mut n = from;
                     while n <= to {
@@ -462,7 +501,13 @@ fn sizes(
                         n = n.saturating_mul(factor);
                     }
                 }
-                (None, None) => list = (from..=to).collect(),
+                (None, None) => {
+                    let count = span.saturating_add(1);
+                    if count > MAX_PLANNED_TRIALS {
+                        return Err(too_many(count));
+                    }
+                    list = (from..=to).collect();
+                }
                 (Some(_), Some(_)) => {
                     return Err(err(
                         "a sizes range takes `step` or `factor`, not both".to_string()
@@ -481,19 +526,26 @@ fn sizes(
     if list.is_empty() {
         return Err(err(format!("sizes is empty: {ALLOWED}")));
     }
-    let mut seen = Vec::new();
+    if list.len() as u64 > MAX_PLANNED_TRIALS {
+        return Err(err(format!(
+            "sizes lists {} sizes: a plan holds at most {MAX_PLANNED_TRIALS} trials; write fewer sizes",
+            list.len()
+        )));
+    }
+    let mut seen = HashSet::with_capacity(list.len());
+    let mut sizes = Vec::with_capacity(list.len());
     for n in list {
         if n < 1 || n as u64 > MAX_SIZE {
             return Err(err(format!(
                 "board size {n} is out of range: sizes are whole numbers 1..={MAX_SIZE}"
             )));
         }
-        if seen.contains(&(n as u64)) {
+        if !seen.insert(n) {
             return Err(err(format!("board size {n} appears twice in sizes")));
         }
-        seen.push(n as u64);
+        sizes.push(n as u64);
     }
-    Ok(seen)
+    Ok(sizes)
 }
 
 /// Reads `trials` for the given sizes: one count for all, or a table by size.
