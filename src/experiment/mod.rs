@@ -19,4 +19,5 @@ pub mod plan;
 pub mod runner;
 mod session;
 pub mod trace;
+mod trace_file;
 mod trial_rows;
