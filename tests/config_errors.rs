@@ -338,3 +338,35 @@ fn a_million_distinct_sizes_are_checked_in_linear_time() {
         "{error}"
     );
 }
+
+#[test]
+fn a_zero_step_budget_and_a_trials_size_not_planned_are_warned_at_their_place() {
+    let text = "name = \"t\"\nseed = 1\nsizes = [6, 8]\ntrials = { 6 = 1, 8 = 1, 12 = 3 }\n\
+                [[algorithm]]\nname = \"min-conflicts\"\nbudget = { max_steps = 0 }\n";
+    let experiment = load("warn.toml", text).expect("loads");
+    match experiment.warnings.as_slice() {
+        [
+            ConfigWarning::ZeroStepBudget { location: zero },
+            ConfigWarning::TrialsForUnplannedSize {
+                location: unused,
+                label,
+                n,
+            },
+        ] => {
+            assert_eq!((zero.line, zero.column), (7, 24));
+            assert_eq!((unused.line, unused.column), (4, 10));
+            assert_eq!((label.as_str(), *n), ("min-conflicts", 12));
+        }
+        other => panic!("{other:?}"),
+    }
+    let (_dir, code, stderr) = run_config("warn.toml", text);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(
+        stderr.contains("warning: warn.toml:7:24: max_steps = 0: every trial stops"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("warning: warn.toml:4:10: 'min-conflicts': the trials table names n = 12"),
+        "{stderr}"
+    );
+}

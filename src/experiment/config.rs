@@ -130,7 +130,7 @@ struct RawConfig {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawBudget {
-    max_steps: Option<u64>,
+    max_steps: Option<Spanned<u64>>,
     max_restarts: Option<u64>,
     max_checks: Option<u64>,
     time_limit: Option<Spanned<f64>>,
@@ -197,6 +197,7 @@ pub fn load(source: &str, text: &str) -> Result<Experiment, ConfigError> {
             ),
         ));
     }
+    let mut warnings = Vec::new();
     let trace_every = match &raw.trace_every {
         Some(k) if *k.get_ref() == 0 => {
             return Err(at(
@@ -207,6 +208,15 @@ pub fn load(source: &str, text: &str) -> Result<Experiment, ConfigError> {
         Some(k) => *k.get_ref(),
         None => DEFAULT_TRACE_EVERY,
     };
+    let zero_steps = std::iter::once(&raw.budget)
+        .chain(raw.algorithm.iter().map(|a| &a.budget))
+        .filter_map(|b| b.as_ref()?.max_steps.as_ref())
+        .filter(|s| *s.get_ref() == 0);
+    for steps in zero_steps {
+        warnings.push(ConfigWarning::ZeroStepBudget {
+            location: locate(source, text, steps.span().start),
+        });
+    }
     let global_budget = raw
         .budget
         .as_ref()
@@ -222,7 +232,6 @@ pub fn load(source: &str, text: &str) -> Result<Experiment, ConfigError> {
         ));
     }
     let mut entries: Vec<Entry> = Vec::new();
-    let mut warnings = Vec::new();
     // Trials planned so far, and the `trials` that first took the plan past
     // the limit.
     let mut planned: u64 = 0;
@@ -303,7 +312,14 @@ pub fn load(source: &str, text: &str) -> Result<Experiment, ConfigError> {
                 ));
             }
         };
-        let cells = trials(trials_spec, &entry_sizes, &label, &at)?;
+        let (cells, unused) = trials(trials_spec, &entry_sizes, &label, &at)?;
+        for n in unused {
+            warnings.push(ConfigWarning::TrialsForUnplannedSize {
+                location: locate(source, text, trials_spec.span().start),
+                label: label.clone(),
+                n,
+            });
+        }
         planned = cells
             .iter()
             .fold(planned, |sum, (_, count)| sum.saturating_add(*count));
@@ -361,7 +377,7 @@ fn budget(
         None => None,
     };
     Ok(Budget {
-        max_steps: raw.max_steps,
+        max_steps: raw.max_steps.as_ref().map(|s| *s.get_ref()),
         max_restarts: raw.max_restarts,
         max_checks: raw.max_checks,
         time_limit,
@@ -548,13 +564,17 @@ fn sizes(
     Ok(sizes)
 }
 
-/// Reads `trials` for the given sizes: one count for all, or a table by size.
+/// (n, trials) for every board size of an entry.
+type Cells = Vec<(u64, u64)>;
+
+/// Reads `trials` for the given sizes: one count for all, or a table by
+/// size; with the sizes of a table that are not among `sizes` (never used).
 fn trials(
     spec: &Spanned<toml::Value>,
     sizes: &[u64],
     label: &str,
     at: &impl Fn(Range<usize>, String) -> ConfigError,
-) -> Result<Vec<(u64, u64)>, ConfigError> {
+) -> Result<(Cells, Vec<u64>), ConfigError> {
     let err = |message: String| at(spec.span(), message);
     const ALLOWED: &str =
         "write a whole number >= 1, like 100, or a table by size, like { 8 = 500, 10 = 200 }";
@@ -577,7 +597,13 @@ fn trials(
                     )));
                 }
             }
-            sizes
+            let planned: HashSet<u64> = sizes.iter().copied().collect();
+            let unused = by_size
+                .keys()
+                .filter(|n| !planned.contains(n))
+                .copied()
+                .collect();
+            let cells = sizes
                 .iter()
                 .map(|n| {
                     by_size.get(n).map(|t| (*n, *t)).ok_or_else(|| {
@@ -587,11 +613,12 @@ fn trials(
                         ))
                     })
                 })
-                .collect()
+                .collect::<Result<_, _>>()?;
+            Ok((cells, unused))
         }
         v => {
             let t = check(v)?;
-            Ok(sizes.iter().map(|n| (*n, t)).collect())
+            Ok((sizes.iter().map(|n| (*n, t)).collect(), Vec::new()))
         }
     }
 }

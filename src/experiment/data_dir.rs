@@ -7,6 +7,7 @@
 use std::path::{Path, PathBuf};
 
 use super::config::Experiment;
+use super::config_diff::changed_lines;
 use super::error::{Doing, OtherResults, RunError, RunResult};
 use super::metadata;
 use super::plan::{PlanIndex, Shard};
@@ -54,15 +55,11 @@ pub fn check_data_dir(experiment: &Experiment, files: &RunFiles, fresh: bool) ->
     }
     match metadata::read(&files.metadata)? {
         Some(old) if old.config_hash != experiment.hash => Err(RunError::DifferentConfig {
-            dir: files
-                .metadata
-                .parent()
-                .unwrap_or(Path::new("."))
-                .to_path_buf(),
             metadata: files.metadata.clone(),
             stored_hash: old.config_hash,
             config: experiment.source.clone(),
             config_hash: experiment.hash.clone(),
+            changes: changed_lines(&old.config_text, &experiment.text),
         }),
         Some(_) => Ok(()),
         None => {

@@ -6,6 +6,7 @@
 //! themselves are [`crate::records`].
 
 pub mod config;
+mod config_diff;
 pub mod data_dir;
 pub mod diagnostics;
 pub mod error;
