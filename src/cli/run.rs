@@ -53,11 +53,7 @@ pub struct RunArgs {
 /// Runs the experiment.
 pub fn run(args: RunArgs) -> anyhow::Result<Exit> {
     let (source, text) = match &args.config {
-        Some(path) => (
-            path.display().to_string(),
-            std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read config {}", path.display()))?,
-        ),
+        Some(path) => (path.display().to_string(), read_config(path)?),
         None => (DEFAULT_CONFIG_NAME.to_string(), DEFAULT_CONFIG.to_string()),
     };
     let experiment = config::load(&source, &text)?;
@@ -128,6 +124,25 @@ pub fn run(args: RunArgs) -> anyhow::Result<Exit> {
         }
     }
     Ok(Exit::Success)
+}
+
+/// The text of the config at `path`; a file that is not UTF-8 is refused
+/// with the line and byte offset of its first bad byte.
+fn read_config(path: &std::path::Path) -> anyhow::Result<String> {
+    let bytes =
+        std::fs::read(path).with_context(|| format!("cannot read config {}", path.display()))?;
+    String::from_utf8(bytes).map_err(|e| {
+        let offset = e.utf8_error().valid_up_to();
+        let before = &e.as_bytes()[..offset];
+        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+        let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        anyhow::anyhow!(
+            "{}:{line}: byte 0x{:02x} at offset {offset} (byte {} of line {line}) is not UTF-8: save the config as UTF-8 text",
+            path.display(),
+            e.as_bytes()[offset],
+            offset - line_start + 1
+        )
+    })
 }
 
 /// The flags the signal handlers set.

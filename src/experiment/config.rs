@@ -3,7 +3,7 @@
 //! what was found and what is allowed.
 //!
 //! ```toml
-//! name = "blog-repair"     # data/<name>/ and plots/<name>/
+//! name = "blog-repair"     # data/<name>/ and plots/<name>/ (at most 255 bytes)
 //! description = "…"
 //! seed = 2016              # master seed of the per-trial seeds
 //! trials = 100             # per (algorithm, n); or per size: { 8 = 500, 10 = 200 }
@@ -60,6 +60,29 @@ pub const DEFAULT_TRACE_EVERY: u64 = 100;
 
 /// Largest board size a config may ask for.
 pub const MAX_SIZE: u64 = u32::MAX as u64;
+
+/// The longest experiment name, in bytes: it names the directories
+/// data/<name>/ and plots/<name>/, and file systems allow 255 bytes
+/// (NAME_MAX) for one path component.
+pub const MAX_NAME_BYTES: usize = 255;
+
+/// What a `budget` that is not one table is told.
+const BUDGET_SHAPE: &str = "budget must be a table with keys max_steps, max_restarts, max_checks, time_limit, like [budget] (once) or budget = { max_steps = 10_000 }";
+
+/// Whether the config's `budget`, or an algorithm's, is something other than
+/// one table (`budget = [1]`, `[[budget]]`): serde's own message for that
+/// names internals.
+fn budget_not_a_table(text: &str) -> bool {
+    let Ok(table) = toml::from_str::<toml::Table>(text) else {
+        return false;
+    };
+    let not_a_table = |t: &toml::Table| t.get("budget").is_some_and(|b| !b.is_table());
+    let algorithms = match table.get("algorithm") {
+        Some(toml::Value::Array(a)) => a.iter().filter_map(toml::Value::as_table).collect(),
+        _ => Vec::new(),
+    };
+    not_a_table(&table) || algorithms.into_iter().any(not_a_table)
+}
 
 /// The most trials a plan may hold, summed over every algorithm and size
 /// (and so the most sizes a `sizes` list or range may yield): the runner
@@ -185,10 +208,24 @@ pub fn load(source: &str, text: &str) -> Result<Experiment, ConfigError> {
     };
     let raw: RawConfig = toml::from_str(text).map_err(|e| {
         let span = e.span().unwrap_or(0..0);
-        at(span, e.message().trim_end().to_string())
+        let message = if budget_not_a_table(text) {
+            BUDGET_SHAPE.to_string()
+        } else {
+            e.message().trim_end().to_string()
+        };
+        at(span, message)
     })?;
 
     let name = raw.name.get_ref();
+    if name.len() > MAX_NAME_BYTES {
+        return Err(at(
+            raw.name.span(),
+            format!(
+                "name has {} bytes: a directory name holds at most {MAX_NAME_BYTES}; write a shorter name",
+                name.len()
+            ),
+        ));
+    }
     if !crate::records::is_safe_name(name) {
         return Err(at(
             raw.name.span(),
@@ -368,7 +405,7 @@ fn budget(
                 t.span(),
                 format!(
                     "time_limit = {}: write a positive number of seconds up to {:e}, like 10.0",
-                    t.get_ref(),
+                    short_number(*t.get_ref()),
                     Budget::MAX_TIME_LIMIT
                 ),
             ));
@@ -382,6 +419,16 @@ fn budget(
         max_checks: raw.max_checks,
         time_limit,
     })
+}
+
+/// `x` as written for a person: plain below 10^9, in scientific notation
+/// (`1e300`) from there, never hundreds of digits.
+fn short_number(x: f64) -> String {
+    if x.is_finite() && x.abs() < 1e9 {
+        x.to_string()
+    } else {
+        format!("{x:e}")
+    }
 }
 
 fn build(
