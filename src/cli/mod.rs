@@ -2,7 +2,7 @@
 //! 0 success; 1 a solver ran but found no solution (none exists, or none
 //! within the budget); 2 bad input (or a file that cannot be read or
 //! written); 70 an internal error, a bug in queens (EX_SOFTWARE); 130
-//! interrupted by Ctrl-C; 141 stdout was closed early, as by `| head`
+//! interrupted by Ctrl-C; 143 `run` stopped by SIGTERM (128 + 15); 141 stdout was closed early, as by `| head`
 //! (the status of a program ended by SIGPIPE; nothing is printed).
 //! Subcommands print through a locked stdout and return its errors, so a
 //! closed stdout ends them quietly instead of panicking.
@@ -38,7 +38,8 @@ use stderr::stderr_line;
 ///
 /// Exit codes: 0 success; 1 no solution found (the result is still printed);
 /// 2 bad input, or a file that cannot be written; 70 internal error (a bug in
-/// queens: please report it); 130 interrupted; 141 stdout closed early (as by
+/// queens: please report it); 130 interrupted; 143 `run` stopped by
+/// SIGTERM; 141 stdout closed early (as by
 /// `| head`), ending quietly.
 #[derive(Parser)]
 #[command(name = "queens", version, about, long_about)]
@@ -68,6 +69,9 @@ pub enum Exit {
     NoSolution,
     /// The user pressed Ctrl-C; finished work was kept.
     Interrupted,
+    /// SIGTERM (as from Slurm's scancel) stopped a run; finished work was
+    /// kept.
+    Terminated,
 }
 
 /// Parses the command line, runs the subcommand and returns its exit code.
@@ -94,6 +98,7 @@ pub fn main() -> ExitCode {
         Ok(Exit::Success) => ExitCode::SUCCESS,
         Ok(Exit::NoSolution) => ExitCode::from(1),
         Ok(Exit::Interrupted) => ExitCode::from(130),
+        Ok(Exit::Terminated) => ExitCode::from(143),
         Err(e) => {
             let failure = Failure::of(&e);
             if let Some(message) = failure.message(&e) {

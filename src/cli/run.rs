@@ -2,6 +2,7 @@
 //! resuming where an earlier run stopped, then summarise and draw its charts.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::Context;
@@ -14,15 +15,13 @@ use super::args::thread_count;
 use super::progress::RunDisplay;
 use super::stderr::stderr_line;
 
-/// Set by Ctrl-C.
-static INTERRUPT: AtomicBool = AtomicBool::new(false);
-
 /// Run an experiment: algorithms × board sizes × trials, from a TOML config.
 ///
 /// Writes data/<name>/runs.csv (one row per trial, appended as trials finish),
 /// summary.csv and metadata.json, then the charts in plots/<name>/. Running
 /// the same config again resumes: trials already in runs.csv are skipped.
-/// Ctrl-C keeps every finished trial, writes the summary and exits 130.
+/// Ctrl-C keeps every finished trial, writes the summary and exits 130;
+/// SIGTERM (Slurm's scancel) does the same and exits 143.
 #[derive(clap::Args)]
 pub struct RunArgs {
     /// The experiment config (TOML). Without it: the embedded default,
@@ -54,11 +53,7 @@ pub struct RunArgs {
 /// Runs the experiment.
 pub fn run(args: RunArgs) -> anyhow::Result<Exit> {
     let (source, text) = match &args.config {
-        Some(path) => (
-            path.display().to_string(),
-            std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read config {}", path.display()))?,
-        ),
+        Some(path) => (path.display().to_string(), read_config(path)?),
         None => (DEFAULT_CONFIG_NAME.to_string(), DEFAULT_CONFIG.to_string()),
     };
     let experiment = config::load(&source, &text)?;
@@ -70,7 +65,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<Exit> {
         .plots
         .clone()
         .unwrap_or_else(|| PathBuf::from("plots").join(&experiment.name));
-    install_interrupt_handler();
+    let signals = install_interrupt_handlers();
     let threads = super::args::capped_threads(args.threads)
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let display = RunDisplay::new(!args.quiet);
@@ -80,7 +75,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<Exit> {
         fresh: args.fresh,
         shard: args.shard,
         observer: &display,
-        interrupt: &INTERRUPT,
+        interrupt: &signals.interrupt,
     };
     let report = run_experiment(&experiment, &options)?;
     let done = report.previously_done + report.ran;
@@ -101,7 +96,11 @@ pub fn run(args: RunArgs) -> anyhow::Result<Exit> {
         stderr_line!(
             "interrupted: the finished trials are kept; run the same command again to resume"
         );
-        return Ok(Exit::Interrupted);
+        return Ok(if signals.terminated.load(Ordering::SeqCst) {
+            Exit::Terminated
+        } else {
+            Exit::Interrupted
+        });
     }
     match args.shard {
         Some(shard) => stderr_line!(
@@ -113,26 +112,59 @@ pub fn run(args: RunArgs) -> anyhow::Result<Exit> {
             if let Some(summary) = &report.files.summary {
                 stderr_line!("summary: {}", summary.display());
             }
-            match super::plot::render_with_notes(&data_dir, &plots_dir) {
-                Ok(charts) => {
-                    stderr_line!("{} charts in {}", charts.len(), plots_dir.display())
-                }
-                Err(e) => stderr_line!(
-                    "warning: no charts ({e:#}); the data is complete, draw them later with: queens plot {}",
+            let charts = super::plot::render_with_notes(&data_dir, &plots_dir).with_context(|| {
+                format!(
+                    "no charts in {}; the data in {} is complete: make the directory writable (or pass another --plots DIR) and draw them with: queens plot {}",
+                    plots_dir.display(),
+                    data_dir.display(),
                     data_dir.display()
-                ),
-            }
+                )
+            })?;
+            stderr_line!("{} charts in {}", charts.len(), plots_dir.display());
         }
     }
     Ok(Exit::Success)
 }
 
-/// Ctrl-C sets [`INTERRUPT`]: the runner stops taking trials and keeps the
-/// finished ones. A second Ctrl-C quits at once (exit 130; the runs file
-/// still holds every finished trial).
-fn install_interrupt_handler() {
-    let installed = ctrlc::set_handler(|| {
-        if INTERRUPT.swap(true, Ordering::SeqCst) {
+/// The text of the config at `path`; a file that is not UTF-8 is refused
+/// with the line and byte offset of its first bad byte.
+fn read_config(path: &std::path::Path) -> anyhow::Result<String> {
+    let bytes =
+        std::fs::read(path).with_context(|| format!("cannot read config {}", path.display()))?;
+    String::from_utf8(bytes).map_err(|e| {
+        let offset = e.utf8_error().valid_up_to();
+        let before = &e.as_bytes()[..offset];
+        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+        let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        anyhow::anyhow!(
+            "{}:{line}: byte 0x{:02x} at offset {offset} (byte {} of line {line}) is not UTF-8: save the config as UTF-8 text",
+            path.display(),
+            e.as_bytes()[offset],
+            offset - line_start + 1
+        )
+    })
+}
+
+/// The flags the signal handlers set.
+struct Signals {
+    /// Set by Ctrl-C or SIGTERM: the runner stops taking trials.
+    interrupt: Arc<AtomicBool>,
+    /// Set by SIGTERM only: the run then exits 143 instead of 130.
+    terminated: Arc<AtomicBool>,
+}
+
+/// Ctrl-C (SIGINT) and SIGTERM (what Slurm's scancel sends) set the
+/// interrupt flag: the runner stops taking trials and keeps the finished
+/// ones. A second one quits at once (exit 130 or 143; the runs file still
+/// holds every finished trial).
+fn install_interrupt_handlers() -> Signals {
+    let signals = Signals {
+        interrupt: Arc::new(AtomicBool::new(false)),
+        terminated: Arc::new(AtomicBool::new(false)),
+    };
+    let interrupt = Arc::clone(&signals.interrupt);
+    let installed = ctrlc::set_handler(move || {
+        if interrupt.swap(true, Ordering::SeqCst) {
             std::process::exit(130);
         }
         stderr_line!("\nstopping: finishing the summary (Ctrl-C again to quit at once)");
@@ -140,4 +172,16 @@ fn install_interrupt_handler() {
     if let Err(e) = installed {
         stderr_line!("warning: Ctrl-C will not stop the run cleanly: {e}");
     }
+    use signal_hook::consts::SIGTERM;
+    use signal_hook::flag;
+    // The conditional exit first: it sees the flag as the previous SIGTERM
+    // left it.
+    let installed =
+        flag::register_conditional_shutdown(SIGTERM, 143, Arc::clone(&signals.terminated))
+            .and_then(|_| flag::register(SIGTERM, Arc::clone(&signals.terminated)))
+            .and_then(|_| flag::register(SIGTERM, Arc::clone(&signals.interrupt)));
+    if let Err(e) = installed {
+        stderr_line!("warning: SIGTERM will not stop the run cleanly: {e}");
+    }
+    signals
 }

@@ -3,7 +3,7 @@
 //! what was found and what is allowed.
 //!
 //! ```toml
-//! name = "blog-repair"     # data/<name>/ and plots/<name>/
+//! name = "blog-repair"     # data/<name>/ and plots/<name>/ (at most 255 bytes)
 //! description = "…"
 //! seed = 2016              # master seed of the per-trial seeds
 //! trials = 100             # per (algorithm, n); or per size: { 8 = 500, 10 = 200 }
@@ -27,8 +27,13 @@
 //!
 //! An algorithm's budget is its registry default, overridden by `[budget]`,
 //! overridden by its own `[algorithm.budget]`.
+//!
+//! A plan holds at most [`MAX_PLANNED_TRIALS`] trials (summed over every
+//! algorithm and size); the count, and the number of sizes a range yields,
+//! are computed arithmetically before any list is built, so a config asking
+//! for more is refused at once, at its `trials` (or `sizes`), with exit 2.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::ops::Range;
 
 use serde::Deserialize;
@@ -55,6 +60,34 @@ pub const DEFAULT_TRACE_EVERY: u64 = 100;
 
 /// Largest board size a config may ask for.
 pub const MAX_SIZE: u64 = u32::MAX as u64;
+
+/// The longest experiment name, in bytes: it names the directories
+/// data/<name>/ and plots/<name>/, and file systems allow 255 bytes
+/// (NAME_MAX) for one path component.
+pub const MAX_NAME_BYTES: usize = 255;
+
+/// What a `budget` that is not one table is told.
+const BUDGET_SHAPE: &str = "budget must be a table with keys max_steps, max_restarts, max_checks, time_limit, like [budget] (once) or budget = { max_steps = 10_000 }";
+
+/// Whether the config's `budget`, or an algorithm's, is something other than
+/// one table (`budget = [1]`, `[[budget]]`): serde's own message for that
+/// names internals.
+fn budget_not_a_table(text: &str) -> bool {
+    let Ok(table) = toml::from_str::<toml::Table>(text) else {
+        return false;
+    };
+    let not_a_table = |t: &toml::Table| t.get("budget").is_some_and(|b| !b.is_table());
+    let algorithms = match table.get("algorithm") {
+        Some(toml::Value::Array(a)) => a.iter().filter_map(toml::Value::as_table).collect(),
+        _ => Vec::new(),
+    };
+    not_a_table(&table) || algorithms.into_iter().any(not_a_table)
+}
+
+/// The most trials a plan may hold, summed over every algorithm and size
+/// (and so the most sizes a `sizes` list or range may yield): the runner
+/// keeps a few hundred bytes per planned trial in memory.
+pub const MAX_PLANNED_TRIALS: u64 = 1_000_000;
 
 /// One algorithm configuration of an experiment, checked and built.
 pub struct Entry {
@@ -120,7 +153,7 @@ struct RawConfig {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawBudget {
-    max_steps: Option<u64>,
+    max_steps: Option<Spanned<u64>>,
     max_restarts: Option<u64>,
     max_checks: Option<u64>,
     time_limit: Option<Spanned<f64>>,
@@ -175,10 +208,24 @@ pub fn load(source: &str, text: &str) -> Result<Experiment, ConfigError> {
     };
     let raw: RawConfig = toml::from_str(text).map_err(|e| {
         let span = e.span().unwrap_or(0..0);
-        at(span, e.message().trim_end().to_string())
+        let message = if budget_not_a_table(text) {
+            BUDGET_SHAPE.to_string()
+        } else {
+            e.message().trim_end().to_string()
+        };
+        at(span, message)
     })?;
 
     let name = raw.name.get_ref();
+    if name.len() > MAX_NAME_BYTES {
+        return Err(at(
+            raw.name.span(),
+            format!(
+                "name has {} bytes: a directory name holds at most {MAX_NAME_BYTES}; write a shorter name",
+                name.len()
+            ),
+        ));
+    }
     if !crate::records::is_safe_name(name) {
         return Err(at(
             raw.name.span(),
@@ -187,6 +234,7 @@ pub fn load(source: &str, text: &str) -> Result<Experiment, ConfigError> {
             ),
         ));
     }
+    let mut warnings = Vec::new();
     let trace_every = match &raw.trace_every {
         Some(k) if *k.get_ref() == 0 => {
             return Err(at(
@@ -197,6 +245,15 @@ pub fn load(source: &str, text: &str) -> Result<Experiment, ConfigError> {
         Some(k) => *k.get_ref(),
         None => DEFAULT_TRACE_EVERY,
     };
+    let zero_steps = std::iter::once(&raw.budget)
+        .chain(raw.algorithm.iter().map(|a| &a.budget))
+        .filter_map(|b| b.as_ref()?.max_steps.as_ref())
+        .filter(|s| *s.get_ref() == 0);
+    for steps in zero_steps {
+        warnings.push(ConfigWarning::ZeroStepBudget {
+            location: locate(source, text, steps.span().start),
+        });
+    }
     let global_budget = raw
         .budget
         .as_ref()
@@ -212,7 +269,10 @@ pub fn load(source: &str, text: &str) -> Result<Experiment, ConfigError> {
         ));
     }
     let mut entries: Vec<Entry> = Vec::new();
-    let mut warnings = Vec::new();
+    // Trials planned so far, and the `trials` that first took the plan past
+    // the limit.
+    let mut planned: u64 = 0;
+    let mut over_limit: Option<Range<usize>> = None;
     for a in &raw.algorithm {
         let algorithm =
             find_algorithm(a.name.get_ref()).map_err(|e| at(a.name.span(), e.to_string()))?;
@@ -289,7 +349,20 @@ pub fn load(source: &str, text: &str) -> Result<Experiment, ConfigError> {
                 ));
             }
         };
-        let cells = trials(trials_spec, &entry_sizes, &label, &at)?;
+        let (cells, unused) = trials(trials_spec, &entry_sizes, &label, &at)?;
+        for n in unused {
+            warnings.push(ConfigWarning::TrialsForUnplannedSize {
+                location: locate(source, text, trials_spec.span().start),
+                label: label.clone(),
+                n,
+            });
+        }
+        planned = cells
+            .iter()
+            .fold(planned, |sum, (_, count)| sum.saturating_add(*count));
+        if planned > MAX_PLANNED_TRIALS && over_limit.is_none() {
+            over_limit = Some(trials_spec.span());
+        }
         entries.push(Entry {
             label,
             algorithm,
@@ -299,6 +372,14 @@ pub fn load(source: &str, text: &str) -> Result<Experiment, ConfigError> {
             budget: entry_budget,
             cells,
         });
+    }
+    if let Some(span) = over_limit {
+        return Err(at(
+            span,
+            format!(
+                "the plan holds {planned} trials (summed over every algorithm and size): a plan holds at most {MAX_PLANNED_TRIALS}; write fewer trials or sizes, or split the study into several experiments"
+            ),
+        ));
     }
     Ok(Experiment {
         name: name.clone(),
@@ -324,7 +405,7 @@ fn budget(
                 t.span(),
                 format!(
                     "time_limit = {}: write a positive number of seconds up to {:e}, like 10.0",
-                    t.get_ref(),
+                    short_number(*t.get_ref()),
                     Budget::MAX_TIME_LIMIT
                 ),
             ));
@@ -333,11 +414,21 @@ fn budget(
         None => None,
     };
     Ok(Budget {
-        max_steps: raw.max_steps,
+        max_steps: raw.max_steps.as_ref().map(|s| *s.get_ref()),
         max_restarts: raw.max_restarts,
         max_checks: raw.max_checks,
         time_limit,
     })
+}
+
+/// `x` as written for a person: plain below 10^9, in scientific notation
+/// (`1e300`) from there, never hundreds of digits.
+fn short_number(x: f64) -> String {
+    if x.is_finite() && x.abs() < 1e9 {
+        x.to_string()
+    } else {
+        format!("{x:e}")
+    }
 }
 
 fn build(
@@ -440,11 +531,22 @@ fn sizes(
                     "sizes range from {from} to {to}: need 1 <= from <= to"
                 )));
             }
+            let too_many = |count: u64| {
+                err(format!(
+                    "sizes range from {from} to {to} yields {count} sizes: a plan holds at most {MAX_PLANNED_TRIALS} trials; write a shorter range or a larger step"
+                ))
+            };
+            // Both >= 1 and from <= to here, so the differences do not overflow.
+            let span = (to - from) as u64;
             let mut list = Vec::new();
             match (get("step")?, get("factor")?) {
                 (Some(step), None) => {
                     if step < 1 {
                         return Err(err(format!("sizes step = {step}: need step >= 1")));
+                    }
+                    let count = span / step as u64 + 1;
+                    if count > MAX_PLANNED_TRIALS {
+                        return Err(too_many(count));
                     }
                     let mut n = from;
                     while n <= to {
@@ -462,7 +564,13 @@ fn sizes(
                         n = n.saturating_mul(factor);
                     }
                 }
-                (None, None) => list = (from..=to).collect(),
+                (None, None) => {
+                    let count = span.saturating_add(1);
+                    if count > MAX_PLANNED_TRIALS {
+                        return Err(too_many(count));
+                    }
+                    list = (from..=to).collect();
+                }
                 (Some(_), Some(_)) => {
                     return Err(err(
                         "a sizes range takes `step` or `factor`, not both".to_string()
@@ -481,28 +589,39 @@ fn sizes(
     if list.is_empty() {
         return Err(err(format!("sizes is empty: {ALLOWED}")));
     }
-    let mut seen = Vec::new();
+    if list.len() as u64 > MAX_PLANNED_TRIALS {
+        return Err(err(format!(
+            "sizes lists {} sizes: a plan holds at most {MAX_PLANNED_TRIALS} trials; write fewer sizes",
+            list.len()
+        )));
+    }
+    let mut seen = HashSet::with_capacity(list.len());
+    let mut sizes = Vec::with_capacity(list.len());
     for n in list {
         if n < 1 || n as u64 > MAX_SIZE {
             return Err(err(format!(
                 "board size {n} is out of range: sizes are whole numbers 1..={MAX_SIZE}"
             )));
         }
-        if seen.contains(&(n as u64)) {
+        if !seen.insert(n) {
             return Err(err(format!("board size {n} appears twice in sizes")));
         }
-        seen.push(n as u64);
+        sizes.push(n as u64);
     }
-    Ok(seen)
+    Ok(sizes)
 }
 
-/// Reads `trials` for the given sizes: one count for all, or a table by size.
+/// (n, trials) for every board size of an entry.
+type Cells = Vec<(u64, u64)>;
+
+/// Reads `trials` for the given sizes: one count for all, or a table by
+/// size; with the sizes of a table that are not among `sizes` (never used).
 fn trials(
     spec: &Spanned<toml::Value>,
     sizes: &[u64],
     label: &str,
     at: &impl Fn(Range<usize>, String) -> ConfigError,
-) -> Result<Vec<(u64, u64)>, ConfigError> {
+) -> Result<(Cells, Vec<u64>), ConfigError> {
     let err = |message: String| at(spec.span(), message);
     const ALLOWED: &str =
         "write a whole number >= 1, like 100, or a table by size, like { 8 = 500, 10 = 200 }";
@@ -525,7 +644,13 @@ fn trials(
                     )));
                 }
             }
-            sizes
+            let planned: HashSet<u64> = sizes.iter().copied().collect();
+            let unused = by_size
+                .keys()
+                .filter(|n| !planned.contains(n))
+                .copied()
+                .collect();
+            let cells = sizes
                 .iter()
                 .map(|n| {
                     by_size.get(n).map(|t| (*n, *t)).ok_or_else(|| {
@@ -535,11 +660,12 @@ fn trials(
                         ))
                     })
                 })
-                .collect()
+                .collect::<Result<_, _>>()?;
+            Ok((cells, unused))
         }
         v => {
             let t = check(v)?;
-            Ok(sizes.iter().map(|n| (*n, t)).collect())
+            Ok((sizes.iter().map(|n| (*n, t)).collect(), Vec::new()))
         }
     }
 }

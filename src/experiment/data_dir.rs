@@ -1,15 +1,18 @@
 //! The data directory of a run and its resume: which files a run (or a
 //! shard) writes, the check that they come from the same config, and the
-//! rows and traces of the trials already done, read back after cutting off a
-//! torn last line.
+//! rows of the trials already done, read back after cutting off a torn last
+//! line (their trace rows stay on disk: only the rows of trials without a
+//! run row are removed from the traces file).
 
 use std::path::{Path, PathBuf};
 
 use super::config::Experiment;
+use super::config_diff::changed_lines;
 use super::error::{Doing, OtherResults, RunError, RunResult};
 use super::metadata;
 use super::plan::{PlanIndex, Shard};
-use crate::records::{RunRecord, TraceRecord, drop_torn_tail, read_rows, write_rows};
+use super::trace_file::TraceBlocks;
+use crate::records::{RunRecord, drop_torn_tail, read_rows};
 
 /// The files of one run (or of one shard) in a data directory.
 #[derive(Clone, Debug)]
@@ -52,15 +55,11 @@ pub fn check_data_dir(experiment: &Experiment, files: &RunFiles, fresh: bool) ->
     }
     match metadata::read(&files.metadata)? {
         Some(old) if old.config_hash != experiment.hash => Err(RunError::DifferentConfig {
-            dir: files
-                .metadata
-                .parent()
-                .unwrap_or(Path::new("."))
-                .to_path_buf(),
             metadata: files.metadata.clone(),
             stored_hash: old.config_hash,
             config: experiment.source.clone(),
             config_hash: experiment.hash.clone(),
+            changes: changed_lines(&old.config_text, &experiment.text),
         }),
         Some(_) => Ok(()),
         None => {
@@ -120,31 +119,21 @@ pub(super) fn prepare_dir(dir: &Path, files: &RunFiles, fresh: bool) -> RunResul
     Ok(())
 }
 
-/// What an earlier session of a run left: the rows by plan position, and
-/// the trace rows of those trials.
-pub(super) struct Resumed {
-    /// The row of each plan position, `None` where the trial is still to run.
-    pub(super) done: Vec<Option<RunRecord>>,
-    /// The trace rows of the trials done (empty when the config does not
-    /// trace).
-    pub(super) traces: Vec<TraceRecord>,
-}
-
 /// Reads back what earlier sessions wrote to `files` for the `index`ed
-/// slice of `planned` trials.
+/// slice of `planned` trials: the row of each plan position, `None` where
+/// the trial is still to run. When the config traces, the trace rows of
+/// trials without a row are removed from the traces file.
 pub(super) fn resume(
     experiment: &Experiment,
     files: &RunFiles,
     index: &PlanIndex<'_>,
     planned: usize,
-) -> RunResult<Resumed> {
+) -> RunResult<Vec<Option<RunRecord>>> {
     let done = load_done(&files.runs, index, planned)?;
-    let traces = if experiment.trace {
-        load_traces(&files.traces, index, &done)?
-    } else {
-        Vec::new()
-    };
-    Ok(Resumed { done, traces })
+    if experiment.trace {
+        drop_orphan_traces(&files.traces, index, &done)?;
+    }
+    Ok(done)
 }
 
 /// The rows already in the runs file, by plan position, after dropping a
@@ -174,26 +163,18 @@ fn load_done(
     Ok(done)
 }
 
-/// The trace rows of the trials already done (the traces of a trial killed
-/// before its run row was written are dropped, and the file rewritten).
-fn load_traces(
+/// Removes from the traces file the rows of trials not done (a trial killed
+/// before its run row was written runs again and writes them again) or not
+/// planned; the file is left as it is when every row is kept.
+fn drop_orphan_traces(
     path: &Path,
     index: &PlanIndex<'_>,
     done: &[Option<RunRecord>],
-) -> RunResult<Vec<TraceRecord>> {
+) -> RunResult<()> {
     drop_torn_tail(path)?;
-    let all: Vec<TraceRecord> = read_rows(path)?;
-    let before = all.len();
-    let kept: Vec<TraceRecord> = all
-        .into_iter()
-        .filter(|r| {
-            index
-                .locate(&r.label, r.n, r.trial)
-                .is_some_and(|p| done[p].is_some())
-        })
-        .collect();
-    if kept.len() != before {
-        write_rows(path, &kept)?;
+    let mut blocks = TraceBlocks::scan(std::slice::from_ref(&path.to_path_buf()), index)?;
+    if blocks.retain(|p| done[p].is_some()) {
+        blocks.write(path)?;
     }
-    Ok(kept)
+    Ok(())
 }

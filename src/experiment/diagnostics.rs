@@ -62,6 +62,21 @@ pub enum ConfigWarning {
         /// Why it never restarts.
         reason: String,
     },
+    /// `max_steps = 0`: every trial stops before its first step.
+    ZeroStepBudget {
+        /// The `max_steps` value.
+        location: Location,
+    },
+    /// A trials table names a board size that is not among the sizes of the
+    /// algorithm configuration using it: that count is never used.
+    TrialsForUnplannedSize {
+        /// The trials table.
+        location: Location,
+        /// The configuration's label.
+        label: String,
+        /// The size named.
+        n: u64,
+    },
 }
 
 impl fmt::Display for ConfigWarning {
@@ -75,6 +90,18 @@ impl fmt::Display for ConfigWarning {
             } => location.show(
                 f,
                 format_args!("'{label}': max_restarts has no effect on {algorithm}: {reason}"),
+            ),
+            ConfigWarning::ZeroStepBudget { location } => location.show(
+                f,
+                format_args!(
+                    "max_steps = 0: every trial stops before its first step and finds no solution; write a positive step budget, or remove the key for the default"
+                ),
+            ),
+            ConfigWarning::TrialsForUnplannedSize { location, label, n } => location.show(
+                f,
+                format_args!(
+                    "'{label}': the trials table names n = {n}, which is not among its sizes: that count is never used; add {n} to `sizes` or remove it from `trials`"
+                ),
             ),
         }
     }

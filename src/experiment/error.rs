@@ -43,13 +43,12 @@ pub enum RunError {
         "{} holds results of a different config: {} has config hash {}, {config} has {}. \
          Resuming would mix trials of two experiments in one file. Run with --fresh to \
          discard the old results, give another --data directory, or restore the old config \
-         (its text is in the metadata file)",
-        dir.display(), metadata.display(), short(stored_hash), short(config_hash)
+         (its text is in the metadata file). What changed (- stored, + {config}):\n{changes}",
+        metadata.parent().unwrap_or(std::path::Path::new(".")).display(),
+        metadata.display(), short(stored_hash), short(config_hash)
     )]
     DifferentConfig {
-        /// The data directory.
-        dir: PathBuf,
-        /// Its metadata file.
+        /// The data directory's metadata file.
         metadata: PathBuf,
         /// The config hash recorded there.
         stored_hash: String,
@@ -57,6 +56,8 @@ pub enum RunError {
         config: String,
         /// Its hash.
         config_hash: String,
+        /// The lines that differ, stored (`-`) against this config (`+`).
+        changes: String,
     },
     /// Another process holds the lock on the data directory (it is writing
     /// it).

@@ -15,7 +15,7 @@ use super::error::{RunError, RunResult};
 use super::observer::{RunObserver, TrialInfo};
 use super::plan::Trial;
 use super::trial_rows::{TrialRows, run_planned};
-use crate::records::AppendWriter;
+use crate::records::{AppendWriter, RunRecord};
 
 /// What the workers need besides the trials.
 pub struct Workers<'a> {
@@ -27,16 +27,16 @@ pub struct Workers<'a> {
     pub observer: &'a dyn RunObserver,
 }
 
-/// The trials a session finished.
+/// The trials a session finished (their trace rows are on disk only).
 pub struct Executed {
-    /// The rows of each pending trial, in the order of the pending list;
+    /// The run row of each pending trial, in the order of the pending list;
     /// `None` for a trial not run or interrupted.
-    results: Vec<Option<(usize, TrialRows)>>,
+    results: Vec<Option<(usize, RunRecord)>>,
 }
 
 impl Executed {
-    /// The finished trials: (plan position, rows).
-    pub fn into_rows(self) -> impl Iterator<Item = (usize, TrialRows)> {
+    /// The finished trials: (plan position, run row).
+    pub fn into_rows(self) -> impl Iterator<Item = (usize, RunRecord)> {
         self.results.into_iter().flatten()
     }
 }
@@ -64,7 +64,7 @@ pub fn execute(
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(workers.threads.max(1))
         .build()?;
-    let results: Vec<Option<(usize, TrialRows)>> = pool.install(|| {
+    let results: Vec<Option<(usize, RunRecord)>> = pool.install(|| {
         pending
             .par_iter()
             .map(|&p| {
@@ -86,15 +86,14 @@ pub fn execute(
                         Some(rows) => {
                             let mut sink = sink.lock().map_err(|_| RunError::Poisoned)?;
                             sink.write(&rows)?;
-                            Ok(Some(rows))
+                            Ok(Some(rows.record))
                         }
                         None => Ok(None),
                     },
                 );
                 match written {
                     Ok(rows) => {
-                        let record = rows.as_ref().map(|r| &r.record);
-                        workers.observer.trial_finished(&info, record);
+                        workers.observer.trial_finished(&info, rows.as_ref());
                         rows.map(|r| (p, r))
                     }
                     Err(e) => {

@@ -14,7 +14,7 @@ use super::lock::lock_data_dir;
 use super::metadata::{self, Metadata};
 use super::plan::{PlanIndex, Shard, plan};
 use super::session::new_metadata;
-use crate::records::{RunRecord, TraceRecord, read_rows};
+use crate::records::{RunRecord, read_rows};
 
 /// What a merge wrote.
 #[derive(Clone, Debug)]
@@ -84,13 +84,11 @@ pub fn merge(dirs: &[PathBuf], into: &Path) -> RunResult<MergeReport> {
     let full_plan = plan(&experiment);
     let index = PlanIndex::new(&experiment, &full_plan);
     let mut merged: Vec<Option<RunRecord>> = vec![None; full_plan.len()];
-    let mut traces: Vec<TraceRecord> = Vec::new();
+    let mut traces: Vec<PathBuf> = Vec::new();
     for s in &shards {
         let files = RunFiles::new(&s.dir, Some(s.shard));
         take_rows(s.shard, &files.runs, &index, &mut merged)?;
-        if experiment.trace {
-            traces.extend(read_rows::<TraceRecord>(&files.traces)?);
-        }
+        traces.push(files.traces);
     }
 
     let _lock = lock_data_dir(into)?;
@@ -111,7 +109,7 @@ pub fn merge(dirs: &[PathBuf], into: &Path) -> RunResult<MergeReport> {
         &files,
         &index,
         &records,
-        experiment.trace.then_some(traces),
+        experiment.trace.then_some(&traces[..]),
         &meta,
     )?;
     Ok(MergeReport {

@@ -131,7 +131,14 @@ pub fn read(path: &Path) -> RunResult<Option<Metadata>> {
     match std::fs::read_to_string(path) {
         Ok(text) => serde_json::from_str(&text)
             .map(Some)
-            .doing(|| format!("{} is not a queens metadata file", path.display())),
+            .doing(|| {
+                let dir = path.parent().unwrap_or(Path::new(".")).display();
+                format!(
+                    "{} is damaged or not a queens metadata file (restore it: `git checkout -- {}` or from a backup; or move {dir} aside, e.g. `mv {dir} {dir}.damaged`, and run again; --fresh discards the results there instead)",
+                    path.display(),
+                    path.display()
+                )
+            }),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
         Err(e) => Err(e).doing(|| format!("cannot read {}", path.display())),
     }

@@ -6,6 +6,7 @@
 //! themselves are [`crate::records`].
 
 pub mod config;
+mod config_diff;
 pub mod data_dir;
 pub mod diagnostics;
 pub mod error;
@@ -19,4 +20,5 @@ pub mod plan;
 pub mod runner;
 mod session;
 pub mod trace;
+mod trace_file;
 mod trial_rows;

@@ -16,7 +16,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::config::Experiment;
-use super::data_dir::{Resumed, RunFiles, check_data_dir, check_whole_run, prepare_dir, resume};
+use super::data_dir::{RunFiles, check_data_dir, check_whole_run, prepare_dir, resume};
 use super::error::RunResult;
 use super::execute::{Workers, execute};
 use super::finish::write_results;
@@ -82,10 +82,7 @@ pub fn run_experiment(experiment: &Experiment, options: &RunOptions<'_>) -> RunR
     let index = PlanIndex::new(experiment, &slice);
     prepare_dir(&options.data_dir, &files, options.fresh)?;
 
-    let Resumed {
-        mut done,
-        mut traces,
-    } = resume(experiment, &files, &index, slice.len())?;
+    let mut done = resume(experiment, &files, &index, slice.len())?;
     let previously_done = done.iter().filter(|d| d.is_some()).count() as u64;
     let pending: Vec<usize> = (0..slice.len()).filter(|&p| done[p].is_none()).collect();
     // Nothing to run and the files already finished: leave them byte for
@@ -118,9 +115,8 @@ pub fn run_experiment(experiment: &Experiment, options: &RunOptions<'_>) -> RunR
         observer: options.observer,
     };
     let mut ran = 0;
-    for (p, rows) in execute(experiment, &slice, &pending, &files, &workers)?.into_rows() {
-        done[p] = Some(rows.record);
-        traces.extend(rows.trace);
+    for (p, record) in execute(experiment, &slice, &pending, &files, &workers)?.into_rows() {
+        done[p] = Some(record);
         ran += 1;
     }
     let interrupted = options.interrupt.load(Ordering::Relaxed) && done.iter().any(Option::is_none);
@@ -132,7 +128,9 @@ pub fn run_experiment(experiment: &Experiment, options: &RunOptions<'_>) -> RunR
             &files,
             &index,
             &records,
-            experiment.trace.then_some(traces),
+            experiment
+                .trace
+                .then_some(std::slice::from_ref(&files.traces)),
             meta,
         )?;
     }

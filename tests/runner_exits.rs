@@ -1,0 +1,93 @@
+//! How `queens run` ends when its charts cannot be drawn, and when SIGTERM
+//! (Slurm's scancel) stops it: the data is written first either way.
+
+use std::path::Path;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+mod common;
+
+fn binary() -> std::path::PathBuf {
+    assert_cmd::cargo::cargo_bin("queens")
+}
+
+#[test]
+fn an_unwritable_plots_directory_exits_2_after_the_data_is_written() {
+    let dir = common::setup(
+        "name = \"p\"\nseed = 1\nsizes = [6]\ntrials = 2\n[[algorithm]]\nname = \"backtracking\"\n",
+    );
+    let d = dir.path();
+    // A plots directory under a regular file cannot be created, even by root.
+    std::fs::write(d.join("afile"), "x").expect("file");
+    let out = Command::new(binary())
+        .current_dir(d)
+        .args(["run", "exp.toml", "-q", "--plots", "afile/plots"])
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("no charts in afile/plots"), "{stderr}");
+    assert!(stderr.contains("queens plot data/p"), "{stderr}");
+    assert_eq!(common::table(&d.join("data/p/summary.csv")).len(), 2);
+    assert_eq!(common::table(&d.join("data/p/runs.csv")).len(), 3);
+}
+
+/// Waits until `path` holds more than `rows` lines.
+fn wait_for_rows(path: &Path, rows: usize, child: &mut std::process::Child) {
+    let start = Instant::now();
+    while std::fs::read_to_string(path).map_or(0, |t| t.matches('\n').count()) <= rows {
+        assert!(child.try_wait().expect("status").is_none(), "ended early");
+        assert!(start.elapsed() < Duration::from_secs(60), "no rows");
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+#[test]
+fn sigterm_keeps_finished_rows_writes_the_summary_and_exits_143() {
+    let dir = common::setup(
+        "name = \"s\"\nseed = 9\nsizes = [10]\ntrials = 300\n[[algorithm]]\nname = \"backtracking\"\nparams = { mode = \"exhaustive\" }\n",
+    );
+    let d = dir.path();
+    let mut child = Command::new(binary())
+        .current_dir(d)
+        .args(["run", "exp.toml", "-q", "--threads", "2"])
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("spawns");
+    wait_for_rows(&d.join("data/s/runs.csv"), 3, &mut child);
+    let sent = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    assert_eq!(child.wait().expect("reaped").code(), Some(143));
+    let rows = common::table(&d.join("data/s/runs.csv")).len() - 1;
+    assert!(rows < 300, "stopped before the end");
+    let summary = common::table(&d.join("data/s/summary.csv"));
+    let trials = summary[0].iter().position(|c| c == "trials").expect("col");
+    assert_eq!(summary[1][trials].parse::<usize>().expect("count"), rows);
+}
+
+#[test]
+fn a_changed_config_is_refused_with_what_changed() {
+    let config =
+        "name = \"c\"\nseed = 1\nsizes = [6]\ntrials = 1\n[[algorithm]]\nname = \"backtracking\"\n";
+    let dir = common::setup(config);
+    let d = dir.path();
+    let run = || {
+        Command::new(binary())
+            .current_dir(d)
+            .args(["run", "exp.toml", "-q", "--plots", "charts"])
+            .output()
+            .expect("runs")
+    };
+    assert!(run().status.success());
+    std::fs::write(d.join("exp.toml"), config.replace("seed = 1", "seed = 2")).expect("edit");
+    let out = run();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("What changed (- stored, + exp.toml):\n    - seed = 1\n    + seed = 2"),
+        "{stderr}"
+    );
+}
