@@ -53,10 +53,10 @@ impl TraceBlocks {
             };
             let whole = whole_lines(&file).doing(|| format!("cannot read {}", path.display()))?;
             let mut reader = csv::Reader::from_reader(BufReader::new(file.take(whole)));
-            let bad_row = |row: usize, source| RecordsError::BadRow {
+            let bad_row = |row: usize, source: csv::Error| RecordsError::BadRow {
                 path: path.clone(),
                 row,
-                source,
+                detail: source.to_string(),
             };
             let headers = reader.byte_headers().map_err(|e| bad_row(1, e))?.clone();
             if headers.is_empty() {
