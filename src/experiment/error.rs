@@ -70,11 +70,13 @@ pub enum RunError {
             || "shard runs, or a process that has not recorded its PID yet".to_string(),
             |p| format!("PID {p}")
         ),
-        dir.join(super::lock::LOCK_FILE).display()
+        lock.display()
     )]
     DataDirLocked {
         /// The data directory.
         dir: PathBuf,
+        /// Its lock file.
+        lock: PathBuf,
         /// The holder's PID, when it has written it into the lock file.
         pid: Option<u32>,
     },
@@ -84,11 +86,13 @@ pub enum RunError {
          wait for that process to finish, or stop it, then run this shard again",
         dir.display(),
         pid.map_or_else(|| "PID not yet recorded".to_string(), |p| format!("PID {p}")),
-        dir.join(super::lock::shard_lock_file(*shard)).display()
+        lock.display()
     )]
     ShardLocked {
         /// The data directory.
         dir: PathBuf,
+        /// The shard's lock file.
+        lock: PathBuf,
         /// The shard.
         shard: super::plan::Shard,
         /// The holder's PID, when it has written it into the lock file.

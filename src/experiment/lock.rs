@@ -61,6 +61,7 @@ pub fn lock_data_dir(dir: &Path) -> RunResult<DataDirLock> {
         return Err(RunError::DataDirLocked {
             dir: dir.to_path_buf(),
             pid: holder_pid(&mut file),
+            lock: path,
         });
     }
     record_pid(&mut file, &path)?;
@@ -83,6 +84,7 @@ pub fn lock_shard(dir: &Path, shard: Shard) -> RunResult<DataDirLock> {
         return Err(RunError::DataDirLocked {
             dir: dir.to_path_buf(),
             pid: holder_pid(&mut dir_file),
+            lock: dir_path,
         });
     }
     let path = dir.join(shard_lock_file(shard));
@@ -92,6 +94,7 @@ pub fn lock_shard(dir: &Path, shard: Shard) -> RunResult<DataDirLock> {
             dir: dir.to_path_buf(),
             shard,
             pid: holder_pid(&mut file),
+            lock: path,
         });
     }
     record_pid(&mut file, &path)?;
@@ -179,7 +182,7 @@ mod tests {
         let data = dir.path().join("d");
         let held = lock_data_dir(&data).expect("first lock");
         match lock_data_dir(&data) {
-            Err(RunError::DataDirLocked { dir, pid }) => {
+            Err(RunError::DataDirLocked { dir, pid, .. }) => {
                 assert_eq!(dir, data);
                 assert_eq!(pid, Some(std::process::id()));
             }
