@@ -511,8 +511,11 @@ fn a_malformed_row_before_the_last_is_an_error_naming_file_and_line() {
     let out = plot(&[&data], tmp.path());
     assert_eq!(out.status.code(), Some(2));
     let message = stderr(&out);
-    assert!(message.contains("runs.csv"), "{message}");
-    assert!(message.contains("line: 3"), "{message}");
+    assert!(message.contains("runs.csv: bad row on line 3"), "{message}");
+    assert!(
+        message.contains("column `solved` holds `maybe`"),
+        "names the column and the value: {message}"
+    );
 }
 
 /// The committed data of the experiment configured in `config_file`: its

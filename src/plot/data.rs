@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use serde::de::DeserializeOwned;
 
-use crate::records::{RunRecord, SummaryRow, TraceRecord};
+use crate::records::{RunRecord, SummaryRow, TraceRecord, field};
 
 /// Why an experiment's data could not be read.
 #[derive(Debug, thiserror::Error)]
@@ -39,6 +39,17 @@ pub enum DataError {
         file: PathBuf,
         /// What went wrong, with the line.
         source: csv::Error,
+    },
+    /// A row before the last does not fit its columns.
+    #[error("{}: bad row on line {line}: {detail}", file.display())]
+    BadRow {
+        /// The file.
+        file: PathBuf,
+        /// The 1-based line of the row (the header is line 1).
+        line: usize,
+        /// The column, the value found and what is allowed
+        /// ([`crate::records::field::describe`]).
+        detail: String,
     },
     /// summary.csv holds no rows.
     #[error("{0} has no rows: there is nothing to draw")]
@@ -163,7 +174,7 @@ fn stored_name(dir: &Path) -> Option<String> {
 
 /// Reads every row of a CSV file with a header. A malformed *last* row is the
 /// torn line of an interrupted run: it is dropped with a note. A malformed
-/// row elsewhere is an error naming the file and the line.
+/// row elsewhere is an error naming the file, the line and the column.
 fn read_csv<T: DeserializeOwned>(
     file: &Path,
     notes: &mut Vec<String>,
@@ -173,20 +184,32 @@ fn read_csv<T: DeserializeOwned>(
         source,
     };
     let reader = File::open(file).map_err(|e| error(e.into()))?;
-    let mut rows = csv::Reader::from_reader(reader)
-        .into_deserialize::<T>()
-        .peekable();
+    let mut reader = csv::Reader::from_reader(reader);
+    let headers = reader.headers().map_err(error)?.clone();
+    let mut records = reader.into_records().enumerate().peekable();
     let mut out = Vec::new();
-    while let Some(row) = rows.next() {
+    while let Some((i, record)) = records.next() {
+        let row = match record {
+            Ok(r) => r
+                .deserialize::<T>(Some(&headers))
+                .map_err(|e| field::describe::<T>(&e, &headers, &r)),
+            Err(e) => Err(e.to_string()),
+        };
         match row {
             Ok(row) => out.push(row),
-            Err(e) if rows.peek().is_none() && !out.is_empty() => {
+            Err(detail) if records.peek().is_none() && !out.is_empty() => {
                 notes.push(format!(
-                    "{}: dropped a torn last line (an interrupted run?): {e}",
+                    "{}: dropped a torn last line (an interrupted run?): {detail}",
                     file.display()
                 ));
             }
-            Err(e) => return Err(error(e)),
+            Err(detail) => {
+                return Err(DataError::BadRow {
+                    file: file.to_owned(),
+                    line: i + 2,
+                    detail,
+                });
+            }
         }
     }
     Ok(out)
