@@ -4,6 +4,8 @@
 
 mod common;
 
+use common::queens;
+
 use common::table;
 use queens::StopReason;
 
@@ -11,7 +13,6 @@ use std::path::Path;
 use std::process::Output;
 use std::sync::atomic::AtomicBool;
 
-use assert_cmd::Command;
 use queens::experiment::config::{self, Experiment};
 use queens::experiment::error::RunError;
 use queens::experiment::merge::merge;
@@ -44,15 +45,6 @@ sizes = [5]
 name = "backtracking"
 label = "wirth"
 "#;
-
-fn queens(dir: &Path, args: &[&str]) -> Output {
-    Command::cargo_bin("queens")
-        .expect("binary")
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .expect("runs")
-}
 
 fn ok(out: Output) -> Output {
     assert!(

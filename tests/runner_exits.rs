@@ -7,10 +7,6 @@ use std::time::{Duration, Instant};
 
 mod common;
 
-fn binary() -> std::path::PathBuf {
-    assert_cmd::cargo::cargo_bin("queens")
-}
-
 #[test]
 fn an_unwritable_plots_directory_exits_2_after_the_data_is_written() {
     let dir = common::setup(
@@ -19,11 +15,7 @@ fn an_unwritable_plots_directory_exits_2_after_the_data_is_written() {
     let d = dir.path();
     // A plots directory under a regular file cannot be created, even by root.
     std::fs::write(d.join("afile"), "x").expect("file");
-    let out = Command::new(binary())
-        .current_dir(d)
-        .args(["run", "exp.toml", "-q", "--plots", "afile/plots"])
-        .output()
-        .expect("runs");
+    let out = common::queens(d, &["run", "exp.toml", "-q", "--plots", "afile/plots"]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("no charts in afile/plots"), "{stderr}");
@@ -48,7 +40,7 @@ fn sigterm_keeps_finished_rows_writes_the_summary_and_exits_143() {
         "name = \"s\"\nseed = 9\nsizes = [10]\ntrials = 300\n[[algorithm]]\nname = \"backtracking\"\nparams = { mode = \"exhaustive\" }\n",
     );
     let d = dir.path();
-    let mut child = Command::new(binary())
+    let mut child = Command::new(common::binary())
         .current_dir(d)
         .args(["run", "exp.toml", "-q", "--threads", "2"])
         .stderr(std::process::Stdio::null())
@@ -75,7 +67,7 @@ fn a_changed_config_is_refused_with_what_changed() {
     let dir = common::setup(config);
     let d = dir.path();
     let run = || {
-        Command::new(binary())
+        Command::new(common::binary())
             .current_dir(d)
             .args(["run", "exp.toml", "-q", "--plots", "charts"])
             .output()

@@ -29,16 +29,11 @@ params = { mode = "exhaustive" }
 
 const PLANNED: usize = 2 * 40 + 300;
 
-fn binary() -> std::path::PathBuf {
-    assert_cmd::cargo::cargo_bin("queens")
-}
-
 fn run_to_end(dir: &Path, data: &str) -> std::process::Output {
-    let out = Command::new(binary())
-        .current_dir(dir)
-        .args(["run", "exp.toml", "-q", "--threads", "2", "--data", data])
-        .output()
-        .expect("runs");
+    let out = common::queens(
+        dir,
+        &["run", "exp.toml", "-q", "--threads", "2", "--data", data],
+    );
     assert!(
         out.status.success(),
         "{}",
@@ -48,7 +43,7 @@ fn run_to_end(dir: &Path, data: &str) -> std::process::Output {
 }
 
 fn spawn(dir: &Path, data: &str) -> Child {
-    Command::new(binary())
+    Command::new(common::binary())
         .current_dir(dir)
         .args(["run", "exp.toml", "-q", "--threads", "2", "--data", data])
         .stderr(std::process::Stdio::null())

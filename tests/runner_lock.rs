@@ -4,6 +4,8 @@
 
 mod common;
 
+use common::queens;
+
 use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -35,14 +37,6 @@ trials = 2
 [[algorithm]]
 name = "backtracking"
 "#;
-
-fn queens(dir: &Path, args: &[&str]) -> Output {
-    Command::new(assert_cmd::cargo::cargo_bin("queens"))
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .expect("runs")
-}
 
 /// A running `queens` process, killed with SIGKILL and reaped when dropped
 /// (so a failing test leaves no process behind).

@@ -4,10 +4,10 @@
 
 mod common;
 
+use common::queens;
+
 use std::path::Path;
 use std::process::Output;
-
-use assert_cmd::Command;
 
 const A: &str = r#"
 name = "a"
@@ -31,15 +31,6 @@ max_steps = 10_000
 [[algorithm]]
 name = "min-conflicts"
 "#;
-
-fn queens(dir: &Path, args: &[&str]) -> Output {
-    Command::cargo_bin("queens")
-        .expect("binary")
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .expect("runs")
-}
 
 fn ok(out: Output) {
     assert!(

@@ -8,8 +8,6 @@ mod common;
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use assert_cmd::Command;
-
 const CONFIG: &str = r#"
 name = "rerun"
 seed = 3
@@ -47,12 +45,7 @@ fn snapshot(dir: &Path) -> BTreeMap<String, Vec<u8>> {
 }
 
 fn run(d: &Path) -> String {
-    let out = Command::cargo_bin("queens")
-        .expect("binary")
-        .current_dir(d)
-        .args(["run", "exp.toml", "--data", "D", "--plots", "P"])
-        .output()
-        .expect("runs");
+    let out = common::queens(d, &["run", "exp.toml", "--data", "D", "--plots", "P"]);
     let stderr = String::from_utf8_lossy(&out.stderr).to_string();
     assert!(out.status.success(), "{stderr}");
     stderr

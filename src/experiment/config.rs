@@ -62,7 +62,7 @@ pub const DEFAULT_TRACE_EVERY: u64 = 100;
 pub const MAX_SIZE: u64 = u32::MAX as u64;
 
 /// The longest experiment name, in bytes: it names the directories
-/// data/<name>/ and plots/<name>/, and file systems allow 255 bytes
+/// `data/<name>/` and `plots/<name>/`, and file systems allow 255 bytes
 /// (NAME_MAX) for one path component.
 pub const MAX_NAME_BYTES: usize = 255;
 

@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 
 use serde::de::DeserializeOwned;
 
-use crate::records::{RunRecord, SummaryRow, TraceRecord, field};
+use crate::records::csv_file::row_from;
+use crate::records::{RunRecord, SummaryRow, TraceRecord};
 
 /// Why an experiment's data could not be read.
 #[derive(Debug, thiserror::Error)]
@@ -48,7 +49,7 @@ pub enum DataError {
         /// The 1-based line of the row (the header is line 1).
         line: usize,
         /// The column, the value found and what is allowed
-        /// ([`crate::records::field::describe`]).
+        /// ([`row_from`]).
         detail: String,
     },
     /// summary.csv holds no rows.
@@ -189,13 +190,7 @@ fn read_csv<T: DeserializeOwned>(
     let mut records = reader.into_records().enumerate().peekable();
     let mut out = Vec::new();
     while let Some((i, record)) = records.next() {
-        let row = match record {
-            Ok(r) => r
-                .deserialize::<T>(Some(&headers))
-                .map_err(|e| field::describe::<T>(&e, &headers, &r)),
-            Err(e) => Err(e.to_string()),
-        };
-        match row {
+        match row_from::<T>(record, &headers) {
             Ok(row) => out.push(row),
             Err(detail) if records.peek().is_none() && !out.is_empty() => {
                 notes.push(format!(

@@ -80,13 +80,21 @@ pub fn read_rows<T: DeserializeOwned>(path: &Path) -> RecordsResult<Vec<T>> {
     let headers = reader.headers().map_err(|e| bad(1, e.to_string()))?.clone();
     let mut rows = Vec::new();
     for (i, record) in reader.records().enumerate() {
-        let record = record.map_err(|e| bad(i + 2, e.to_string()))?;
-        let row = record
-            .deserialize(Some(&headers))
-            .map_err(|e| bad(i + 2, field::describe::<T>(&e, &headers, &record)))?;
-        rows.push(row);
+        rows.push(row_from(record, &headers).map_err(|detail| bad(i + 2, detail))?);
     }
     Ok(rows)
+}
+
+/// One record of a CSV file with `headers` as a `T`, or what does not fit:
+/// the column, the value found and what is allowed ([`field::describe`]).
+pub fn row_from<T: DeserializeOwned>(
+    record: csv::Result<csv::StringRecord>,
+    headers: &csv::StringRecord,
+) -> Result<T, String> {
+    let record = record.map_err(|e| e.to_string())?;
+    record
+        .deserialize(Some(headers))
+        .map_err(|e| field::describe::<T>(&e, headers, &record))
 }
 
 /// Writes `rows` (with a header; an empty file for no rows) to `path`

@@ -1,6 +1,7 @@
 //! Helpers shared by the runner's integration tests.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
 
 /// A CSV file as rows of fields, without the columns ending in `_seconds`
 /// (the only ones that may differ between runs).
@@ -28,4 +29,18 @@ pub fn setup(config: &str) -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("temp dir");
     std::fs::write(dir.path().join("exp.toml"), config).expect("config");
     dir
+}
+
+/// The `queens` binary built for the tests.
+pub fn binary() -> PathBuf {
+    assert_cmd::cargo::cargo_bin("queens")
+}
+
+/// Runs `queens args…` in `dir` to its end.
+pub fn queens(dir: &Path, args: &[&str]) -> Output {
+    Command::new(binary())
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("queens runs")
 }
