@@ -8,7 +8,9 @@ use queens::board::{attacking_pairs, validate};
 use queens::solvers::boards::{FreeBoard, PermutationBoard, count_pairs};
 use queens::solvers::params::{RawValue, split_assignment};
 use queens::solvers::random::random_permutation;
-use queens::solvers::{Budget, Control, Outcome, Solver, StopReason, Trace, find_algorithm};
+use queens::solvers::{
+    Budget, Control, Metrics, Outcome, Solver, StopReason, Trace, find_algorithm,
+};
 use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
 
@@ -112,8 +114,8 @@ fn hesham_variants_solve_eight_queens() {
 struct Recorder(Vec<(u64, u64)>);
 
 impl Trace for Recorder {
-    fn record(&mut self, step: u64, conflicts: u64) {
-        self.0.push((step, conflicts));
+    fn record(&mut self, metrics: &Metrics, conflicts: u64) {
+        self.0.push((metrics.steps, conflicts));
     }
 }
 

@@ -10,7 +10,7 @@ use queens::board::{attacking_pairs, validate};
 use queens::solvers::blog_grid::BlogGrid;
 use queens::solvers::boards::FreeBoard;
 use queens::solvers::params::RawValue;
-use queens::solvers::{Trace, params::split_assignment};
+use queens::solvers::{Metrics, Trace, params::split_assignment};
 use queens::{Budget, Control, Outcome, StopReason, find_algorithm};
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
@@ -212,8 +212,8 @@ fn random_variant_counters_are_exact() {
 struct Recorder(Vec<(u64, u64)>);
 
 impl Trace for Recorder {
-    fn record(&mut self, step: u64, conflicts: u64) {
-        self.0.push((step, conflicts));
+    fn record(&mut self, metrics: &Metrics, conflicts: u64) {
+        self.0.push((metrics.steps, conflicts));
     }
 }
 

@@ -4,10 +4,17 @@
 //! traces.csv when the config says `trace = true`.
 
 use crate::records::TraceRecord;
-use crate::solvers::Trace;
+use crate::solvers::{Metrics, Trace};
 
-/// One kept point: (step, conflicts, best conflicts so far).
-type Point = (u64, u64, u64);
+/// One kept point: the counters then, the conflicts and the fewest so far.
+#[derive(Clone, Copy, Debug)]
+struct Point {
+    step: u64,
+    checks: u64,
+    evaluations: u64,
+    conflicts: u64,
+    best_conflicts: u64,
+}
 
 /// Samples the observations of one trial.
 #[derive(Clone, Debug)]
@@ -33,26 +40,35 @@ impl SamplingTrace {
     pub fn records(&self, label: &str, n: u64, trial: u64) -> Vec<TraceRecord> {
         self.points
             .iter()
-            .map(|&(step, conflicts, best_conflicts)| TraceRecord {
+            .map(|p| TraceRecord {
                 label: label.to_string(),
                 n,
                 trial,
-                step,
-                conflicts,
-                best_conflicts,
+                step: p.step,
+                checks: p.checks,
+                evaluations: p.evaluations,
+                conflicts: p.conflicts,
+                best_conflicts: p.best_conflicts,
             })
             .collect()
     }
 }
 
 impl Trace for SamplingTrace {
-    fn record(&mut self, step: u64, conflicts: u64) {
+    fn record(&mut self, metrics: &Metrics, conflicts: u64) {
+        let step = metrics.steps;
         let improved = conflicts < self.best;
         if improved {
             self.best = conflicts;
         }
         if improved || step >= self.next_sample {
-            self.points.push((step, conflicts, self.best));
+            self.points.push(Point {
+                step,
+                checks: metrics.checks,
+                evaluations: metrics.evaluations,
+                conflicts,
+                best_conflicts: self.best,
+            });
             self.next_sample = (step / self.every + 1) * self.every;
         }
     }
@@ -66,13 +82,35 @@ mod tests {
     fn keeps_improvements_and_every_kth_step() {
         let mut t = SamplingTrace::new(10);
         for (step, conflicts) in [(0, 9), (1, 9), (2, 7), (5, 8), (12, 8), (13, 8), (21, 6)] {
-            t.record(step, conflicts);
+            let metrics = Metrics {
+                steps: step,
+                checks: 3 * step,
+                evaluations: step / 2,
+                ..Metrics::default()
+            };
+            t.record(&metrics, conflicts);
         }
-        let kept: Vec<(u64, u64, u64)> = t
+        let kept: Vec<[u64; 5]> = t
             .records("x", 8, 0)
             .iter()
-            .map(|r| (r.step, r.conflicts, r.best_conflicts))
+            .map(|r| {
+                [
+                    r.step,
+                    r.checks,
+                    r.evaluations,
+                    r.conflicts,
+                    r.best_conflicts,
+                ]
+            })
             .collect();
-        assert_eq!(kept, vec![(0, 9, 9), (2, 7, 7), (12, 8, 7), (21, 6, 6)]);
+        assert_eq!(
+            kept,
+            vec![
+                [0, 0, 0, 9, 9],
+                [2, 6, 1, 7, 7],
+                [12, 36, 6, 8, 7],
+                [21, 63, 10, 6, 6]
+            ]
+        );
     }
 }

@@ -57,6 +57,7 @@ pub fn run_planned(
         experiment: experiment.name.clone(),
         algorithm: entry.algorithm.name.to_string(),
         label: entry.label.clone(),
+        step_unit: entry.algorithm.step_unit().to_string(),
         params: entry.params_text.clone(),
         budget: entry.budget.canonical(),
         n: t.n,

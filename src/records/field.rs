@@ -1,26 +1,11 @@
-//! Reading a field of a CSV row: booleans as pandas writes them too, and the
-//! message of a field that does not fit, naming its column, the value found
-//! and what is allowed (the CSV library says only "field 8").
+//! The message of a CSV field that does not fit its row type, naming its
+//! column, the value found and what is allowed (the CSV library says only
+//! "field 8").
 
 use csv::{DeserializeErrorKind, ErrorKind, StringRecord};
-use serde::de::{DeserializeOwned, Error};
-use serde::{Deserialize, Deserializer};
+use serde::de::DeserializeOwned;
 
-/// What a boolean column allows.
-const BOOLEANS: &str =
-    "expected true or false (True, TRUE, False and FALSE, as pandas writes them, are read too)";
-
-/// Reads a boolean written `true`/`false`, as `queens` writes it, or
-/// `True`/`TRUE`/`False`/`FALSE`, as a file rewritten by pandas or a
-/// spreadsheet holds it.
-pub fn lenient_bool<'de, D: Deserializer<'de>>(deserializer: D) -> Result<bool, D::Error> {
-    let text = String::deserialize(deserializer)?;
-    match text.as_str() {
-        "true" | "True" | "TRUE" => Ok(true),
-        "false" | "False" | "FALSE" => Ok(false),
-        _ => Err(D::Error::custom(BOOLEANS)),
-    }
-}
+use super::values::logical;
 
 /// Why `record` (under `headers`) does not fit its row type: the column, the
 /// value found and what is allowed; other CSV errors in the library's words.
@@ -51,7 +36,7 @@ pub fn describe<T: DeserializeOwned>(
         |h| format!("column `{h}`"),
     );
     let allowed = match err.kind() {
-        DeserializeErrorKind::ParseBool(_) => BOOLEANS.to_string(),
+        DeserializeErrorKind::ParseBool(_) => logical::ALLOWED.to_string(),
         DeserializeErrorKind::ParseInt(_) => "expected a whole number, 0 or more".to_string(),
         DeserializeErrorKind::ParseFloat(_) => "expected a number".to_string(),
         DeserializeErrorKind::InvalidUtf8(_) => "expected UTF-8 text".to_string(),
@@ -65,7 +50,7 @@ pub fn describe<T: DeserializeOwned>(
 }
 
 /// The column of an error the CSV library did not place (one raised by a
-/// field's own deserializer, like [`lenient_bool`] or an unknown enum
+/// field's own deserializer, like [`logical`] or an unknown enum
 /// variant): fields are read in header order, so it is the last column of
 /// the shortest prefix of the row that fails with the same error.
 fn failing_column<T: DeserializeOwned>(
@@ -88,11 +73,12 @@ fn failing_column<T: DeserializeOwned>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde::Deserialize;
 
     #[derive(Debug, Deserialize)]
     struct Row {
         n: u64,
-        #[serde(deserialize_with = "lenient_bool")]
+        #[serde(with = "logical")]
         solved: bool,
     }
 
@@ -105,7 +91,7 @@ mod tests {
     }
 
     #[test]
-    fn booleans_are_read_as_queens_and_pandas_write_them() {
+    fn booleans_are_read_in_every_spelling_tools_write() {
         for (text, value) in [
             ("true", true),
             ("True", true),
@@ -122,7 +108,10 @@ mod tests {
     #[test]
     fn a_bad_field_names_its_column_the_value_and_what_is_allowed() {
         let message = read("8,yes").expect_err("not a boolean");
-        assert_eq!(message, format!("column `solved` holds `yes`: {BOOLEANS}"));
+        assert_eq!(
+            message,
+            format!("column `solved` holds `yes`: {}", logical::ALLOWED)
+        );
         let message = read("-1,true").expect_err("not a count");
         assert_eq!(
             message,

@@ -2,7 +2,9 @@
 //! traces.csv and summary.csv ([`RunRecord`], [`TraceRecord`],
 //! [`SummaryRow`]; column names are field names), the seed chain that gives
 //! every trial its seed, the reading of a field ([`field`]: booleans as
-//! pandas writes them, a bad field named by its column), the rule for an experiment's name ([`is_safe_name`]),
+//! pandas writes them, a bad field named by its column), how values are
+//! spelled so R and pandas read every column exactly ([`values`]: `TRUE`,
+//! `NA`, `Inf`), the rule for an experiment's name ([`is_safe_name`]),
 //! and the reading, appending and rewriting of those
 //! files. Everything the tool writes whole goes through one atomic writer
 //! ([`atomic`]). The runner writes these files, the analysis and the charts
@@ -16,6 +18,7 @@ pub mod name;
 pub mod rows;
 pub mod seed;
 pub mod summary_file;
+pub mod values;
 
 pub use csv_file::{AppendWriter, drop_torn_tail, read_rows, write_rows};
 pub use error::{RecordsError, RecordsResult};

@@ -16,11 +16,14 @@ pub struct RunRecord {
     pub algorithm: String,
     /// The label of this algorithm configuration (unique in the experiment).
     pub label: String,
+    /// What one of its `steps` is ("repair", "generation", "move
+    /// proposed"…): steps of two labels compare only when this is equal.
+    pub step_unit: String,
     /// The parameters, canonical `key=value;key=value`.
     pub params: String,
-    /// The budget in force, canonical `max_steps=…;time_limit=…` (empty when
-    /// unlimited): with `params` and `seed` it replays the row exactly.
-    #[serde(default)]
+    /// The budget in force, canonical `max_steps=…;time_limit=…`
+    /// (`unlimited` when none is set): with `params` and `seed` it replays
+    /// the row exactly.
     pub budget: String,
     /// The board size.
     pub n: u64,
@@ -28,9 +31,9 @@ pub struct RunRecord {
     pub trial: u64,
     /// The seed of this trial's RNG: replays it with `queens solve --seed`.
     pub seed: u64,
-    /// Whether a solution was found (`true`/`false`; `True`/`FALSE` as a
-    /// file rewritten by pandas holds them are read too).
-    #[serde(deserialize_with = "crate::records::field::lenient_bool")]
+    /// Whether a solution was found (`TRUE`/`FALSE`; `true`/`True` as a
+    /// file rewritten by another tool holds them are read too).
+    #[serde(with = "crate::records::values::logical")]
     pub solved: bool,
     /// Why the search ended (`solved`, `budget_steps`, …).
     pub stop_reason: StopReason,
@@ -65,6 +68,10 @@ pub struct TraceRecord {
     pub trial: u64,
     /// Steps done so far.
     pub step: u64,
+    /// Checks done so far (the common currency, see `RunRecord::checks`).
+    pub checks: u64,
+    /// Full-board evaluations done so far.
+    pub evaluations: u64,
     /// Attacking pairs on the current board at that step.
     pub conflicts: u64,
     /// The fewest attacking pairs seen up to that step.

@@ -7,6 +7,10 @@
 //! depends on nothing else — not the thread, the order of execution, the
 //! shard or the algorithm's parameters — so a trial's seed is the same on
 //! every run, and `queens solve --seed` replays its row.
+//!
+//! A trial's seed keeps the chain's top 53 bits, so it is below 2^53 and
+//! every tool that reads numbers as doubles (R's `read.csv`, JavaScript,
+//! most JSON parsers, spreadsheets) holds it exactly.
 
 /// The SplitMix64 finaliser (Steele, Lea & Flood 2014): a bijective mix of
 /// `x + 0x9E3779B97F4A7C15`.
@@ -50,14 +54,19 @@ impl SeedChain {
     }
 }
 
+/// Trial seeds are below this bound (2^53): a double holds every integer
+/// up to it exactly.
+pub const SEED_BOUND: u64 = 1 << 53;
+
 /// The seed of trial `trial` of (`label`, `n`) in an experiment with master
-/// seed `master`.
+/// seed `master`: the top 53 bits of the chain, below [`SEED_BOUND`].
 pub fn trial_seed(master: u64, label: &str, n: u64, trial: u64) -> u64 {
     SeedChain::new(master)
         .text(label)
         .word(n)
         .word(trial)
         .finish()
+        >> 11
 }
 
 #[cfg(test)]
@@ -82,5 +91,17 @@ mod tests {
         assert_ne!(base, trial_seed(2016, "min-conflicts", 8, 1));
         // The length prefix keeps "ab"+"" apart from "a"+"b"-like collisions.
         assert_ne!(trial_seed(1, "a\0", 8, 0), trial_seed(1, "a", 8, 0));
+    }
+
+    #[test]
+    fn seeds_are_exact_as_doubles() {
+        for trial in 0..10_000 {
+            let seed = trial_seed(2016, "min-conflicts", 8, trial);
+            assert!(seed < SEED_BOUND);
+            assert_eq!(seed as f64 as u64, seed, "a double holds {seed} exactly");
+        }
+        // The top 53 bits of the chain.
+        let chain = SeedChain::new(7).text("x").word(8).word(0).finish();
+        assert_eq!(trial_seed(7, "x", 8, 0), chain >> 11);
     }
 }

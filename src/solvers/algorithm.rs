@@ -79,6 +79,13 @@ pub struct Algorithm {
 }
 
 impl Algorithm {
+    /// The unit of the `steps` counter as a noun ("repair", "generation"):
+    /// [`Algorithm::step`] without its leading "one ". The `step_unit`
+    /// column of runs.csv and summary.csv.
+    pub fn step_unit(&self) -> &'static str {
+        self.step.strip_prefix("one ").unwrap_or(self.step)
+    }
+
     /// Checks `given` against the declared parameters and variants and
     /// builds the solver. The [`Params`] returned are the ones in effect.
     pub fn instantiate(

@@ -162,7 +162,7 @@ pub fn solve(
     let mut most_threatened = grid.most_threatened(&mut metrics.checks);
     let mut count = settings.restart_after;
     if control.tracing() {
-        control.observe(0, grid.attacking_pairs());
+        control.observe(&metrics, grid.attacking_pairs());
     }
     loop {
         let Some((row, column)) = most_threatened else {
@@ -188,7 +188,7 @@ pub fn solve(
                 if let Some(reason) = control.restart_refused(&metrics) {
                     metrics.final_conflicts = grid.attacking_pairs();
                     if control.tracing() {
-                        control.observe(metrics.steps, metrics.final_conflicts);
+                        control.observe(&metrics, metrics.final_conflicts);
                     }
                     return Outcome::unsolved(metrics, reason);
                 }
@@ -205,7 +205,7 @@ pub fn solve(
             count -= 1;
         }
         if control.tracing() {
-            control.observe(metrics.steps, grid.attacking_pairs());
+            control.observe(&metrics, grid.attacking_pairs());
         }
     }
 }

@@ -67,13 +67,15 @@ impl Budget {
         }
     }
 
-    /// The limits that are set, as `key=value;key=value` (empty when
-    /// unlimited): the `budget` column of runs.csv.
+    /// The limits that are set, as `key=value;key=value`, or `unlimited`
+    /// when none is: the `budget` column of runs.csv (never empty, so it
+    /// reads as text in every tool).
     pub fn canonical(&self) -> String {
-        self.limits()
-            .map(|(k, v)| format!("{k}={v}"))
-            .collect::<Vec<_>>()
-            .join(";")
+        let limits: Vec<String> = self.limits().map(|(k, v)| format!("{k}={v}")).collect();
+        if limits.is_empty() {
+            return "unlimited".to_string();
+        }
+        limits.join(";")
     }
 
     /// The same limits as `queens solve` options (`--max-steps 100000 …`).
@@ -106,11 +108,12 @@ impl Budget {
     }
 }
 
-/// Receives convergence points from a solver: after `step` steps, the current
-/// board has `conflicts` attacking pairs. Implementations decide what to keep.
+/// Receives convergence points from a solver: with the work counters at
+/// `metrics` (steps, checks, evaluations so far), the current board has
+/// `conflicts` attacking pairs. Implementations decide what to keep.
 pub trait Trace {
     /// One observation.
-    fn record(&mut self, step: u64, conflicts: u64);
+    fn record(&mut self, metrics: &Metrics, conflicts: u64);
 }
 
 /// What a running solver consults: its budget, the clock (for the time limit
@@ -226,12 +229,12 @@ impl<'a> Control<'a> {
         self.trace.is_some()
     }
 
-    /// Reports that after `step` steps the current board has `conflicts`
-    /// attacking pairs.
+    /// Reports that with the work counters at `metrics` the current board
+    /// has `conflicts` attacking pairs.
     #[inline]
-    pub fn observe(&mut self, step: u64, conflicts: u64) {
+    pub fn observe(&mut self, metrics: &Metrics, conflicts: u64) {
         if let Some(t) = self.trace.as_deref_mut() {
-            t.record(step, conflicts);
+            t.record(metrics, conflicts);
         }
     }
 }
@@ -332,6 +335,6 @@ mod tests {
         assert_eq!(b.time_limit, Some(1.0));
         assert_eq!(b.canonical(), "max_steps=7;time_limit=1");
         assert_eq!(b.as_cli_args(), "--max-steps 7 --time-limit 1");
-        assert_eq!(Budget::UNLIMITED.canonical(), "");
+        assert_eq!(Budget::UNLIMITED.canonical(), "unlimited");
     }
 }

@@ -71,7 +71,7 @@ pub fn run<S: LocalSearch>(
     let mut metrics = start;
     let tracing = control.tracing();
     if tracing {
-        control.observe(metrics.steps, search.pairs());
+        control.observe(&metrics, search.pairs());
     }
     loop {
         let next = search.next();
@@ -92,7 +92,7 @@ pub fn run<S: LocalSearch>(
             metrics.steps += 1;
         }
         if tracing {
-            control.observe(metrics.steps, search.pairs());
+            control.observe(&metrics, search.pairs());
         }
     }
 }

@@ -212,7 +212,7 @@ fn run<C: Counter>(
             }
         }
         if control.tracing() {
-            control.observe(metrics.steps, board.pairs());
+            control.observe(&metrics, board.pairs());
         }
         match repair(&mut board, &mut attacked, rng, control, &mut metrics) {
             Some(StopReason::Solved) => {
@@ -301,7 +301,7 @@ fn repair<C: Counter>(
             stalled = 0;
         }
         if control.tracing() {
-            control.observe(metrics.steps, board.pairs());
+            control.observe(&metrics, board.pairs());
         }
     }
 }

@@ -121,7 +121,7 @@ impl Solver for Settings {
                     metrics.final_conflicts = attacking_pairs(&draw.columns);
                 }
                 if control.tracing() {
-                    control.observe(metrics.steps, metrics.final_conflicts);
+                    control.observe(&metrics, metrics.final_conflicts);
                 }
                 return Outcome::unsolved(metrics, reason);
             }
@@ -141,7 +141,7 @@ impl Solver for Settings {
             }
             if accepted {
                 if control.tracing() {
-                    control.observe(metrics.steps, 0);
+                    control.observe(&metrics, 0);
                 }
                 return Outcome::solved(Placement::new(draw.columns), metrics);
             }

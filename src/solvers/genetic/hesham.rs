@@ -47,7 +47,7 @@ pub(super) fn solve(
     let conflicts_of_best =
         |fitness: &[u64]| most_pairs - fitness.iter().max().copied().unwrap_or(0);
     if control.tracing() {
-        control.observe(0, conflicts_of_best(&fitness));
+        control.observe(&metrics, conflicts_of_best(&fitness));
     }
     let stop = loop {
         if fitness.contains(&most_pairs) {
@@ -92,7 +92,7 @@ pub(super) fn solve(
         fitness = genes.iter().map(|g| evaluate(g, &mut metrics)).collect();
         metrics.steps += 1;
         if control.tracing() {
-            control.observe(metrics.steps, conflicts_of_best(&fitness));
+            control.observe(&metrics, conflicts_of_best(&fitness));
         }
     };
     let best = (0..p)

@@ -30,7 +30,7 @@ pub(super) fn solve(
         return ga.outcome(k, Some(reason));
     }
     if control.tracing() {
-        control.observe(0, ga.conflicts[fittest(&ga.conflicts)]);
+        control.observe(&ga.counters, ga.conflicts[fittest(&ga.conflicts)]);
     }
     let (k, stop) = loop {
         match progress {
@@ -47,7 +47,7 @@ pub(super) fn solve(
         }
         progress = ga.generation(rng, control);
         if control.tracing() && !matches!(progress, Progress::Stopped(..)) {
-            control.observe(ga.counters.steps, ga.conflicts[fittest(&ga.conflicts)]);
+            control.observe(&ga.counters, ga.conflicts[fittest(&ga.conflicts)]);
         }
     };
     ga.outcome(k, stop)
