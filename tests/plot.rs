@@ -508,7 +508,7 @@ fn a_malformed_row_before_the_last_is_an_error_naming_file_and_line() {
     let tmp = tempfile::tempdir().unwrap();
     let data = tiny_copy(tmp.path());
     let runs = std::fs::read_to_string(data.join("runs.csv")).unwrap();
-    let broken = runs.replacen(",true,solved,9,", ",maybe,solved,9,", 1);
+    let broken = runs.replacen(",TRUE,solved,9,", ",maybe,solved,9,", 1);
     assert_ne!(broken, runs);
     std::fs::write(data.join("runs.csv"), broken).unwrap();
     let out = plot(&[&data], tmp.path());

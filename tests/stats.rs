@@ -2,7 +2,8 @@
 
 use queens::StopReason;
 use queens::analysis::stats::{
-    bootstrap_median_interval, ecdf, ert, mean, quantile_sorted, sorted, wilson_interval,
+    TrialCost, bootstrap_median_interval, ecdf, ert, ert_intervals, mean, quantile_sorted, sorted,
+    wilson_interval,
 };
 use queens::analysis::summary::summarize;
 use queens::analysis::traces::{Trace, median_curve, value_at};
@@ -37,7 +38,15 @@ fn wilson_extremes_have_closed_forms() {
     assert!(close(h, z2 / (10.0 + z2), 1e-12), "{h}");
     let (l, h) = wilson_interval(10, 10);
     assert!(close(l, 10.0 / (10.0 + z2), 1e-12), "{l}");
-    assert!(close(h, 1.0, 1e-12), "{h}");
+    assert_eq!(h, 1.0, "exactly 1, not 1 - 1e-16");
+    for trials in 1..500 {
+        assert_eq!(wilson_interval(0, trials).0, 0.0, "0 of {trials}");
+        assert_eq!(
+            wilson_interval(trials, trials).1,
+            1.0,
+            "{trials} of {trials}"
+        );
+    }
     assert_eq!(wilson_interval(0, 0), (0.0, 1.0));
 }
 
@@ -60,8 +69,44 @@ fn quantiles_interpolate_linearly_type_7() {
 #[test]
 fn ert_divides_all_work_by_successes() {
     // Two successes after 10 and 30 steps, two failures at the budget of 100.
-    assert_eq!(ert(10.0 + 100.0 + 30.0 + 100.0, 2), Some(120.0));
-    assert_eq!(ert(500.0, 0), None);
+    assert_eq!(ert(10.0 + 100.0 + 30.0 + 100.0, 2), 120.0);
+    assert_eq!(ert(500.0, 0), f64::INFINITY);
+}
+
+fn trial(solved: bool, cost: f64) -> TrialCost<2> {
+    TrialCost {
+        solved,
+        cost: [cost, 3.0 * cost],
+    }
+}
+
+#[test]
+fn ert_interval_from_simulated_restarts_matches_the_negative_binomial() {
+    // Every trial solved at the same cost: every simulated run costs it.
+    let same: Vec<TrialCost<2>> = (0..12).map(|_| trial(true, 7.0)).collect();
+    assert_eq!(ert_intervals(&same, 1), Some([(7.0, 7.0), (21.0, 21.0)]));
+    assert_eq!(ert_intervals(&[trial(false, 5.0)], 1), None, "no success");
+    // 20 successes at cost 10 and 20 failures at cost 100: ERT = 2200 / 20
+    // = 110. A replicate strings 20 simulated runs: 20 successes and F
+    // failures, F ~ NegBin(20, 1/2), so its ERT is 10 + 100·F/20 = 10 + 5F.
+    // The 2.5% and 97.5% quantiles of NegBin(20, 1/2) are 9 and 34 (summing
+    // its pmf C(k+19, k)/2^(20+k)), so the interval is about (55, 180).
+    let mixed: Vec<TrialCost<2>> = (0..40)
+        .map(|i| trial(i % 2 == 0, if i % 2 == 0 { 10.0 } else { 100.0 }))
+        .collect();
+    let [(low, high), (low3, high3)] = ert_intervals(&mixed, 2016).expect("successes");
+    assert!((50.0..=60.0).contains(&low), "{low}");
+    assert!((175.0..=185.0).contains(&high), "{high}");
+    assert_eq!(
+        (low3, high3),
+        (3.0 * low, 3.0 * high),
+        "measures share the draws"
+    );
+    assert_eq!(
+        ert_intervals(&mixed, 2016),
+        ert_intervals(&mixed, 2016),
+        "seeded"
+    );
 }
 
 #[test]
@@ -131,22 +176,67 @@ fn summary_rows_from_runs_alone() {
     assert_eq!((b4.trials, b4.successes, b4.success_rate), (1, 0, 0.0));
     assert_eq!(
         (b4.steps_median, b4.ert_steps, b4.ert_seconds),
-        (None, None, None)
+        (None, f64::INFINITY, f64::INFINITY),
+        "no success: no median, infinite ERT"
     );
+    assert_eq!((b4.success_ci_low, b4.ert_checks_ci_low), (0.0, None));
     let b8 = &s[1];
     assert_eq!((b8.trials, b8.successes, b8.success_rate), (4, 2, 0.5));
     assert_eq!(b8.steps_mean, Some(20.0), "over solved trials only");
     assert_eq!(b8.steps_median, Some(20.0));
     assert_eq!(b8.steps_p10, Some(12.0));
     assert_eq!(b8.checks_median, Some(40.0));
-    assert_eq!(b8.mean_wall_seconds, Some(1.0));
-    assert_eq!(b8.ert_steps, Some(120.0), "(10 + 100 + 30 + 100) / 2");
-    assert_eq!(b8.ert_seconds, Some(4.0), "(0.5 + 2 + 1.5 + 4) / 2");
+    assert_eq!(b8.seconds_mean, Some(1.0));
+    assert_eq!(b8.ert_steps, 120.0, "(10 + 100 + 30 + 100) / 2");
+    assert_eq!(b8.ert_checks, 240.0, "checks are twice the steps here");
+    assert_eq!(b8.ert_seconds, 4.0, "(0.5 + 2 + 1.5 + 4) / 2");
+    assert_eq!(b8.ert_evaluations, 0.0);
     let (low, high) = wilson_interval(2, 4);
-    assert_eq!((b8.success_low, b8.success_high), (low, high));
-    let (l, h) = (b8.steps_median_low.unwrap(), b8.steps_median_high.unwrap());
-    assert!((10.0..=30.0).contains(&l) && (10.0..=30.0).contains(&h) && l <= h);
+    assert_eq!((b8.success_ci_low, b8.success_ci_high), (low, high));
+    assert_eq!(
+        (
+            b8.steps_median_ci_low,
+            b8.ert_steps_ci_low,
+            b8.ert_steps_ci_high
+        ),
+        (None, None, None),
+        "no interval from 2 solved trials"
+    );
+    assert_eq!(
+        (b8.step_unit.as_str(), b8.budget.as_str()),
+        ("repair", "unlimited")
+    );
     assert_eq!(summarize(&runs), s, "deterministic, bootstrap included");
+}
+
+#[test]
+fn intervals_start_at_ten_solved_trials() {
+    let rows = |solved: u64| -> Vec<RunRecord> {
+        (0..20)
+            .map(|t| row("a", 8, t, t < solved, 10 + t, 0.01))
+            .collect()
+    };
+    let nine = &summarize(&rows(9))[0];
+    assert_eq!(
+        (nine.checks_median_ci_low, nine.ert_checks_ci_low),
+        (None, None)
+    );
+    let ten = &summarize(&rows(10))[0];
+    let (l, h) = (
+        ten.checks_median_ci_low.expect("median interval"),
+        ten.checks_median_ci_high.expect("median interval"),
+    );
+    let median = ten.checks_median.expect("median");
+    assert!(l <= median && median <= h, "{l} <= {median} <= {h}");
+    let (l, h) = (
+        ten.ert_checks_ci_low.expect("ERT interval"),
+        ten.ert_checks_ci_high.expect("ERT interval"),
+    );
+    assert!(
+        l <= ten.ert_checks && ten.ert_checks <= h,
+        "{l} <= {} <= {h}",
+        ten.ert_checks
+    );
 }
 
 /// The plain bootstrap: draw whole resamples, take their medians.
@@ -258,4 +348,29 @@ fn median_curve_of_nothing_is_empty() {
     assert!(median_curve(&[], 5).is_empty());
     assert!(median_curve(&[Vec::new()], 5).is_empty());
     assert!(median_curve(&three_traces(), 0).is_empty());
+}
+
+#[test]
+fn summary_csv_spells_missing_and_infinite_values_for_r_and_pandas() {
+    let runs = vec![
+        row("a", 4, 0, false, 100, 1.0),
+        row("a", 8, 0, true, 30, 0.5),
+    ];
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("summary.csv");
+    queens::records::write_summary(&path, &summarize(&runs)).expect("written");
+    let text = std::fs::read_to_string(&path).expect("read");
+    let lines: Vec<&str> = text.lines().collect();
+    let header: Vec<&str> = lines[0].split(',').collect();
+    let cell = |line: usize, column: &str| {
+        let i = header.iter().position(|h| *h == column).expect(column);
+        lines[line].split(',').nth(i).expect("field").to_string()
+    };
+    assert_eq!(cell(1, "ert_checks"), "Inf", "no success at N = 4");
+    assert_eq!(cell(1, "checks_median"), "NA");
+    assert_eq!(cell(1, "success_ci_low"), "0.0");
+    assert_eq!(cell(2, "ert_checks"), "60.0");
+    assert_eq!(cell(2, "success_ci_high"), "1.0");
+    assert_eq!(cell(2, "ert_checks_ci_low"), "NA", "one solved trial");
+    assert!(!text.contains(",,"), "no empty cell: {text}");
 }

@@ -1,6 +1,7 @@
 //! Statistics over trial results: quantiles, the Wilson score interval of a
 //! success rate, a seeded bootstrap interval of the median, and COCO's
-//! expected running time (ERT).
+//! expected running time (ERT) with its bootstrap interval from simulated
+//! restarts.
 
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
@@ -54,7 +55,10 @@ pub fn ecdf(values: &[f64], total: usize) -> Vec<(f64, f64)> {
 
 /// The Wilson score interval of a success rate at 95% confidence:
 /// (p̂ + z²/2n ± z·√(p̂(1−p̂)/n + z²/4n²)) / (1 + z²/n), clamped to [0, 1].
-/// For zero trials the interval is the whole of [0, 1].
+/// Its ends are exact where the formula meets them: the lower end is 0 for
+/// no success and the upper end 1 when every trial succeeded (rounding
+/// would leave them a few 1e-18 off). For zero trials the interval is the
+/// whole of [0, 1].
 pub fn wilson_interval(successes: u64, trials: u64) -> (f64, f64) {
     if trials == 0 {
         return (0.0, 1.0);
@@ -65,7 +69,17 @@ pub fn wilson_interval(successes: u64, trials: u64) -> (f64, f64) {
     let denominator = 1.0 + z2 / n;
     let centre = (p + z2 / (2.0 * n)) / denominator;
     let half = Z95 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / denominator;
-    ((centre - half).max(0.0), (centre + half).min(1.0))
+    let low = if successes == 0 {
+        0.0
+    } else {
+        (centre - half).max(0.0)
+    };
+    let high = if successes >= trials {
+        1.0
+    } else {
+        (centre + half).min(1.0)
+    };
+    (low, high)
 }
 
 /// Resamples drawn by every bootstrap interval: 2,000, enough for stable
@@ -151,8 +165,65 @@ fn beta(a: f64, b: f64, rng: &mut ChaCha8Rng) -> f64 {
 /// The expected running time as COCO defines it (Hansen et al., "COCO: a
 /// platform for comparing continuous optimizers in a black-box setting",
 /// 2021): the work of all trials — the successful ones up to their success,
-/// the failed ones up to their budget — divided by the number of successful
-/// trials. `None` when no trial succeeded (ERT is infinite).
-pub fn ert(total_work: f64, successes: u64) -> Option<f64> {
-    (successes > 0).then(|| total_work / successes as f64)
+/// the failed ones at what they spent — divided by the number of successful
+/// trials. Infinite when no trial succeeded.
+pub fn ert(total_work: f64, successes: u64) -> f64 {
+    if successes == 0 {
+        return f64::INFINITY;
+    }
+    total_work / successes as f64
+}
+
+/// One trial as ERT sees it: whether it succeeded and its cost in each of
+/// `M` measures.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TrialCost<const M: usize> {
+    /// Whether the trial succeeded.
+    pub solved: bool,
+    /// What it spent, one value per measure.
+    pub cost: [f64; M],
+}
+
+/// Seeded bootstrap 95% intervals of ERT, one per measure, from simulated
+/// restarts as COCO builds them (Hansen et al. 2021, and the "simulated
+/// restarts" of cocopp's bootstrap): a simulated run draws trials uniformly
+/// with replacement, adding the cost of each failed one, until it draws a
+/// successful one, whose cost ends it. One replicate strings together as
+/// many simulated runs as the data has successes (so it carries the same
+/// information about the success rate), and its ERT is its total cost over
+/// that number. The interval is the 2.5% and 97.5% quantiles (type 7) of
+/// [`BOOTSTRAP_RESAMPLES`] replicates, drawn from a ChaCha8 generator seeded
+/// with `seed`; a replicate costs about `trials.len()` draws. `None` when no
+/// trial succeeded.
+pub fn ert_intervals<const M: usize>(
+    trials: &[TrialCost<M>],
+    seed: u64,
+) -> Option<[(f64, f64); M]> {
+    let successes = trials.iter().filter(|t| t.solved).count();
+    if successes == 0 {
+        return None;
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut replicates: Vec<[f64; M]> = Vec::with_capacity(BOOTSTRAP_RESAMPLES);
+    for _ in 0..BOOTSTRAP_RESAMPLES {
+        let mut total = [0.0; M];
+        let mut runs = 0;
+        while runs < successes {
+            let trial = &trials[rng.random_range(0..trials.len())];
+            for (sum, cost) in total.iter_mut().zip(trial.cost) {
+                *sum += cost;
+            }
+            runs += usize::from(trial.solved);
+        }
+        replicates.push(total.map(|sum| sum / successes as f64));
+    }
+    let mut intervals = [(0.0, 0.0); M];
+    for (m, interval) in intervals.iter_mut().enumerate() {
+        let values = sorted(&replicates.iter().map(|r| r[m]).collect::<Vec<_>>());
+        *interval = (
+            quantile_sorted(&values, 0.025)?,
+            quantile_sorted(&values, 0.975)?,
+        );
+    }
+    Some(intervals)
 }

@@ -1,81 +1,159 @@
 //! The statistics of summary.csv: one [`SummaryRow`] per (label, n),
 //! computed from runs.csv rows alone (the file itself is written by
-//! [`crate::records::write_summary`]).
+//! [`crate::records::write_summary`]). Every measure (steps, checks,
+//! evaluations, wall seconds) gets the same statistics: spread over solved
+//! trials, a bootstrap interval of the median, and ERT with its interval
+//! from simulated restarts.
 
 use std::collections::BTreeMap;
 
 use super::stats::{
-    bootstrap_median_interval, ert, mean, quantile_sorted, sorted, wilson_interval,
+    TrialCost, bootstrap_median_interval, ert, ert_intervals, mean, quantile_sorted, sorted,
+    wilson_interval,
 };
+use crate::records::rows::MIN_SOLVED_FOR_INTERVAL;
 use crate::records::seed::SeedChain;
 use crate::records::{RunRecord, SummaryRow};
 
-/// The master seed of the bootstrap intervals; each cell's generator is
-/// seeded with the SplitMix64 chain of (this, label, n), so a summary
-/// depends on runs.csv alone.
+/// The master seed of the bootstrap intervals; each cell's generators are
+/// seeded with the SplitMix64 chain of (this, label, n, what is bootstrapped),
+/// so a summary depends on runs.csv alone.
 pub const BOOTSTRAP_SEED: u64 = 0x5155_4545_4e53; // "QUEENS"
 
-/// Mean, median, p10 and p90 of some values (all `None` for no values).
-struct Spread {
-    mean: Option<f64>,
-    median: Option<f64>,
-    p10: Option<f64>,
-    p90: Option<f64>,
+/// The measures of a summary, in column order.
+const MEASURES: [&str; 4] = ["steps", "checks", "evaluations", "seconds"];
+
+/// A trial's cost in each of [`MEASURES`].
+fn costs(r: &RunRecord) -> [f64; 4] {
+    [
+        r.steps as f64,
+        r.checks as f64,
+        r.evaluations as f64,
+        r.wall_seconds,
+    ]
 }
 
-fn spread(values: &[f64]) -> Spread {
-    let s = sorted(values);
-    Spread {
-        mean: mean(values),
-        median: quantile_sorted(&s, 0.5),
-        p10: quantile_sorted(&s, 0.1),
-        p90: quantile_sorted(&s, 0.9),
+/// The statistics of one measure in one cell.
+struct MeasureStats {
+    mean: Option<f64>,
+    median: Option<f64>,
+    median_ci: Option<(f64, f64)>,
+    p10: Option<f64>,
+    p25: Option<f64>,
+    p75: Option<f64>,
+    p90: Option<f64>,
+    ert: f64,
+    ert_ci: Option<(f64, f64)>,
+}
+
+/// The spread of `solved` values (one per solved trial) and the bootstrap
+/// interval of their median, seeded with `seed`; `ert` and its interval are
+/// filled in by the caller.
+fn spread(solved: &[f64], seed: u64) -> MeasureStats {
+    let s = sorted(solved);
+    let q = |p| quantile_sorted(&s, p);
+    let enough = solved.len() as u64 >= MIN_SOLVED_FOR_INTERVAL;
+    MeasureStats {
+        mean: mean(solved),
+        median: q(0.5),
+        median_ci: enough
+            .then(|| bootstrap_median_interval(solved, seed))
+            .flatten(),
+        p10: q(0.1),
+        p25: q(0.25),
+        p75: q(0.75),
+        p90: q(0.9),
+        ert: f64::INFINITY,
+        ert_ci: None,
     }
 }
 
 /// Summarises one cell: all rows share `label` and `n`.
 pub fn summarize_cell(rows: &[&RunRecord]) -> Option<SummaryRow> {
     let first = rows.first()?;
-    let solved: Vec<&RunRecord> = rows.iter().copied().filter(|r| r.solved).collect();
     let trials = rows.len() as u64;
-    let successes = solved.len() as u64;
-    let (success_low, success_high) = wilson_interval(successes, trials);
-    let steps: Vec<f64> = solved.iter().map(|r| r.steps as f64).collect();
-    let checks: Vec<f64> = solved.iter().map(|r| r.checks as f64).collect();
-    let wall: Vec<f64> = solved.iter().map(|r| r.wall_seconds).collect();
-    let (steps_s, checks_s, wall_s) = (spread(&steps), spread(&checks), spread(&wall));
-    let bootstrap_seed = SeedChain::new(BOOTSTRAP_SEED)
+    let successes = rows.iter().filter(|r| r.solved).count() as u64;
+    let (success_ci_low, success_ci_high) = wilson_interval(successes, trials);
+    let cell = SeedChain::new(BOOTSTRAP_SEED)
         .text(&first.label)
-        .word(first.n)
-        .finish();
-    let interval = bootstrap_median_interval(&steps, bootstrap_seed);
-    let all_steps: f64 = rows.iter().map(|r| r.steps as f64).sum();
-    let all_wall: f64 = rows.iter().map(|r| r.wall_seconds).sum();
+        .word(first.n);
+    let trial_costs: Vec<TrialCost<4>> = rows
+        .iter()
+        .map(|r| TrialCost {
+            solved: r.solved,
+            cost: costs(r),
+        })
+        .collect();
+    let ert_cis = (successes >= MIN_SOLVED_FOR_INTERVAL)
+        .then(|| ert_intervals(&trial_costs, cell.text("ert").finish()))
+        .flatten();
+    let [steps, checks, evaluations, seconds] = std::array::from_fn(|m| {
+        let solved: Vec<f64> = trial_costs
+            .iter()
+            .filter(|t| t.solved)
+            .map(|t| t.cost[m])
+            .collect();
+        let mut stats = spread(&solved, cell.text(MEASURES[m]).finish());
+        stats.ert = ert(trial_costs.iter().map(|t| t.cost[m]).sum(), successes);
+        stats.ert_ci = ert_cis.map(|cis| cis[m]);
+        stats
+    });
     Some(SummaryRow {
         label: first.label.clone(),
         algorithm: first.algorithm.clone(),
+        step_unit: first.step_unit.clone(),
+        params: first.params.clone(),
+        budget: first.budget.clone(),
         n: first.n,
         trials,
         successes,
         success_rate: successes as f64 / trials as f64,
-        success_low,
-        success_high,
-        steps_mean: steps_s.mean,
-        steps_median: steps_s.median,
-        steps_p10: steps_s.p10,
-        steps_p90: steps_s.p90,
-        steps_median_low: interval.map(|i| i.0),
-        steps_median_high: interval.map(|i| i.1),
-        checks_mean: checks_s.mean,
-        checks_median: checks_s.median,
-        checks_p10: checks_s.p10,
-        checks_p90: checks_s.p90,
-        mean_wall_seconds: wall_s.mean,
-        median_wall_seconds: wall_s.median,
-        p10_wall_seconds: wall_s.p10,
-        p90_wall_seconds: wall_s.p90,
-        ert_steps: ert(all_steps, successes),
-        ert_seconds: ert(all_wall, successes),
+        success_ci_low,
+        success_ci_high,
+        steps_mean: steps.mean,
+        steps_median: steps.median,
+        steps_median_ci_low: steps.median_ci.map(|i| i.0),
+        steps_median_ci_high: steps.median_ci.map(|i| i.1),
+        steps_p10: steps.p10,
+        steps_p25: steps.p25,
+        steps_p75: steps.p75,
+        steps_p90: steps.p90,
+        ert_steps: steps.ert,
+        ert_steps_ci_low: steps.ert_ci.map(|i| i.0),
+        ert_steps_ci_high: steps.ert_ci.map(|i| i.1),
+        checks_mean: checks.mean,
+        checks_median: checks.median,
+        checks_median_ci_low: checks.median_ci.map(|i| i.0),
+        checks_median_ci_high: checks.median_ci.map(|i| i.1),
+        checks_p10: checks.p10,
+        checks_p25: checks.p25,
+        checks_p75: checks.p75,
+        checks_p90: checks.p90,
+        ert_checks: checks.ert,
+        ert_checks_ci_low: checks.ert_ci.map(|i| i.0),
+        ert_checks_ci_high: checks.ert_ci.map(|i| i.1),
+        evaluations_mean: evaluations.mean,
+        evaluations_median: evaluations.median,
+        evaluations_median_ci_low: evaluations.median_ci.map(|i| i.0),
+        evaluations_median_ci_high: evaluations.median_ci.map(|i| i.1),
+        evaluations_p10: evaluations.p10,
+        evaluations_p25: evaluations.p25,
+        evaluations_p75: evaluations.p75,
+        evaluations_p90: evaluations.p90,
+        ert_evaluations: evaluations.ert,
+        ert_evaluations_ci_low: evaluations.ert_ci.map(|i| i.0),
+        ert_evaluations_ci_high: evaluations.ert_ci.map(|i| i.1),
+        seconds_mean: seconds.mean,
+        seconds_median: seconds.median,
+        seconds_median_ci_low: seconds.median_ci.map(|i| i.0),
+        seconds_median_ci_high: seconds.median_ci.map(|i| i.1),
+        seconds_p10: seconds.p10,
+        seconds_p25: seconds.p25,
+        seconds_p75: seconds.p75,
+        seconds_p90: seconds.p90,
+        ert_seconds: seconds.ert,
+        ert_seconds_ci_low: seconds.ert_ci.map(|i| i.0),
+        ert_seconds_ci_high: seconds.ert_ci.map(|i| i.1),
     })
 }
 

@@ -66,9 +66,13 @@ fn print(rows: &[SummaryRow]) -> io::Result<()> {
     writeln!(
         out,
         "{:<40} {:>7} {:>7} {:>8} {:>12} {:>12}",
-        "label", "n", "trials", "success", "median steps", "ERT steps"
+        "label", "n", "trials", "success", "median checks", "ERT checks"
     )?;
-    let show = |v: Option<f64>| v.map_or_else(|| "-".to_string(), |x| format!("{x:.1}"));
+    let show = |v: Option<f64>| match v {
+        Some(x) if x.is_infinite() => "Inf".to_string(),
+        Some(x) => format!("{x:.1}"),
+        None => "NA".to_string(),
+    };
     for r in rows {
         writeln!(
             out,
@@ -77,8 +81,8 @@ fn print(rows: &[SummaryRow]) -> io::Result<()> {
             r.n,
             r.trials,
             100.0 * r.success_rate,
-            show(r.steps_median),
-            show(r.ert_steps)
+            show(r.checks_median),
+            show(Some(r.ert_checks))
         )?;
     }
     Ok(())

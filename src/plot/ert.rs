@@ -1,6 +1,7 @@
 //! The ERT chart: expected running time (COCO: the work of all trials, failed
 //! ones included, divided by the number of successes) against N, in steps
-//! and in seconds (log y). Cells without a success have no ERT and are left out.
+//! and in seconds (log y). Cells without a success have an infinite ERT
+//! and are left out.
 
 use super::axis::TickFormat;
 use super::data::ExperimentData;
@@ -12,7 +13,7 @@ const STEPS: Statistic = Statistic {
     caption: "ERT in steps",
     y_label: "expected steps to a solution",
     format: TickFormat::Number,
-    value: |r| r.ert_steps,
+    value: |r| r.ert_steps.is_finite().then_some(r.ert_steps),
     band: None,
 };
 
@@ -20,7 +21,7 @@ const TIME: Statistic = Statistic {
     caption: "ERT in wall time",
     y_label: "expected wall time to a solution",
     format: TickFormat::Seconds,
-    value: |r| r.ert_seconds,
+    value: |r| r.ert_seconds.is_finite().then_some(r.ert_seconds),
     band: None,
 };
 

@@ -20,8 +20,8 @@ const TIME: Statistic = Statistic {
     caption: "Wall time to solution",
     y_label: "wall time (median)",
     format: TickFormat::Seconds,
-    value: |r| r.median_wall_seconds,
-    band: Some((|r| r.p10_wall_seconds, |r| r.p90_wall_seconds)),
+    value: |r| r.seconds_median,
+    band: Some((|r| r.seconds_p10, |r| r.seconds_p90)),
 };
 
 const CHART: StatisticChart = StatisticChart {

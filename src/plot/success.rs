@@ -36,9 +36,9 @@ pub fn figure(data: &ExperimentData, styles: &Styles) -> Result<Figure, String> 
                 .iter()
                 .map(|r| Interval {
                     x: shifted(r.n),
-                    low: r.success_low,
+                    low: r.success_ci_low,
                     mid: r.success_rate,
-                    high: r.success_high,
+                    high: r.success_ci_high,
                 })
                 .collect(),
         });

@@ -24,6 +24,13 @@ pub fn describe<T: DeserializeOwned>(
             headers.len()
         );
     }
+    if let DeserializeErrorKind::Message(m) = err.kind()
+        && let Some(column) = m.strip_prefix("missing field ")
+    {
+        return format!(
+            "the file has no column {column}: it was written by another version of queens, or edited; write it again with this version (queens run CONFIG --fresh, or queens summarize DATA_DIR for summary.csv)"
+        );
+    }
     let index = err
         .field()
         .and_then(|i| usize::try_from(i).ok())
@@ -116,6 +123,17 @@ mod tests {
         assert_eq!(
             message,
             "column `n` holds `-1`: expected a whole number, 0 or more"
+        );
+        let headers = StringRecord::from(vec!["n"]);
+        let record = StringRecord::from(vec!["8"]);
+        let error = record
+            .deserialize::<Row>(Some(&headers))
+            .expect_err("no column");
+        let message = describe::<Row>(&error, &headers, &record);
+        assert!(
+            message
+                .starts_with("the file has no column `solved`: it was written by another version"),
+            "{message}"
         );
         let message = read("8").expect_err("short row");
         assert_eq!(message, "the row has 1 fields where the header has 2");
