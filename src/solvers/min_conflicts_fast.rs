@@ -301,7 +301,7 @@ fn repair<C: Counter>(
             stalled = 0;
         }
         if control.tracing() {
-            control.observe(&metrics, board.pairs());
+            control.observe(metrics, board.pairs());
         }
     }
 }
