@@ -92,9 +92,10 @@
 //!   bit for bit. Wall time is measured by the trial path, not the solver.
 //! - A trial's seed is a SplitMix64 chain over (master seed, label, n,
 //!   trial index) ([`records::seed`]): never the thread, the order of
-//!   execution, the time or a hash-map order. Every column but those ending
-//!   in `_seconds` is the same for any `--threads`, any shard split, and
-//!   after any number of interrupted and resumed sessions.
+//!   execution, the time or a hash-map order. Every column but the wall-time
+//!   ones (those whose name contains `seconds`) is the same for any
+//!   `--threads`, any shard split, and after any number of interrupted and
+//!   resumed sessions.
 //! - Every row carries its seed, parameters and budget, so it replays with
 //!   `queens solve`; metadata.json carries the config text and its hash, the
 //!   crate version, the git revision, the machine and every session.

@@ -134,7 +134,7 @@ fn runs_rewritten_by_pandas_are_read_and_a_bad_field_is_named_by_its_column() {
     let expected = fs::read_to_string(data.join("summary.csv")).expect("summary");
 
     // pandas writes booleans True and False.
-    fs::write(data.join("runs.csv"), runs.replace(",true,", ",True,")).expect("pandas");
+    fs::write(data.join("runs.csv"), runs.replace(",TRUE,", ",True,")).expect("pandas");
     let out = output(d, &["summarize", "data"]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(
@@ -142,14 +142,14 @@ fn runs_rewritten_by_pandas_are_read_and_a_bad_field_is_named_by_its_column() {
         expected
     );
 
-    let bad = runs.replacen(",true,", ",yes,", 1);
+    let bad = runs.replacen(",TRUE,", ",yes,", 1);
     fs::write(data.join("runs.csv"), bad).expect("bad");
     let out = output(d, &["summarize", "data"]);
     let message = stderr(&out);
     assert_eq!(out.status.code(), Some(2), "{message}");
     assert!(
         message
-            .contains("runs.csv: bad row 2: column `solved` holds `yes`: expected true or false"),
+            .contains("runs.csv: bad row 2: column `solved` holds `yes`: expected TRUE or FALSE"),
         "{message}"
     );
     assert!(

@@ -337,7 +337,16 @@ fn traces_are_sampled_per_trial() {
     let traces = table(&d.join("data/tr/traces.csv"));
     assert_eq!(
         traces[0],
-        ["label", "n", "trial", "step", "conflicts", "best_conflicts"]
+        [
+            "label",
+            "n",
+            "trial",
+            "step",
+            "checks",
+            "evaluations",
+            "conflicts",
+            "best_conflicts"
+        ]
     );
     for trial in 0..3 {
         let points: Vec<(u64, u64, u64)> = traces[1..]
@@ -346,8 +355,8 @@ fn traces_are_sampled_per_trial() {
             .map(|r| {
                 (
                     r[3].parse().expect("step"),
-                    r[4].parse().expect("c"),
-                    r[5].parse().expect("b"),
+                    r[6].parse().expect("c"),
+                    r[7].parse().expect("b"),
                 )
             })
             .collect();
@@ -361,6 +370,15 @@ fn traces_are_sampled_per_trial() {
         for &(_, c, b) in &points {
             assert!(b <= c);
         }
+        let checks: Vec<u64> = traces[1..]
+            .iter()
+            .filter(|r| r[2] == trial.to_string())
+            .map(|r| r[4].parse().expect("checks"))
+            .collect();
+        assert!(
+            checks.windows(2).all(|w| w[0] < w[1]),
+            "checks grow from point to point: {checks:?}"
+        );
     }
 }
 
@@ -383,7 +401,7 @@ fn summarize_recomputes_the_summary_from_runs_alone() {
     );
     let table = String::from_utf8_lossy(&out.stdout);
     assert!(
-        table.contains("wirth") && table.contains("ERT steps"),
+        table.contains("wirth") && table.contains("ERT checks"),
         "{table}"
     );
     let out = queens(d, &["summarize", "nowhere"]);

@@ -132,7 +132,7 @@ fn row(label: &str, n: u64, trial: u64, solved: bool, steps: u64, wall: f64) -> 
         algorithm: "min-conflicts".into(),
         label: label.into(),
         step_unit: "repair".into(),
-        params: String::new(),
+        params: "variant=random".into(),
         budget: "unlimited".into(),
         n,
         trial,

@@ -97,7 +97,9 @@ pub struct Entry {
     pub algorithm: &'static Algorithm,
     /// The complete parameters (defaults filled in).
     pub params: Params,
-    /// Their canonical text, `key=value;key=value`: the `params` column.
+    /// Their canonical text, `key=value;key=value` (`none` for an algorithm
+    /// without parameters, so the column is never empty): the `params`
+    /// column.
     pub params_text: String,
     /// The solver built from them.
     pub solver: Box<dyn Solver>,
@@ -366,7 +368,10 @@ pub fn load(source: &str, text: &str) -> Result<Experiment, ConfigError> {
         entries.push(Entry {
             label,
             algorithm,
-            params_text: params.canonical(),
+            params_text: match params.canonical() {
+                text if text.is_empty() => "none".to_string(),
+                text => text,
+            },
             params,
             solver,
             budget: entry_budget,

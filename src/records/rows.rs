@@ -19,7 +19,8 @@ pub struct RunRecord {
     /// What one of its `steps` is ("repair", "generation", "move
     /// proposed"…): steps of two labels compare only when this is equal.
     pub step_unit: String,
-    /// The parameters, canonical `key=value;key=value`.
+    /// The parameters, canonical `key=value;key=value` (`none` when the
+    /// algorithm has none).
     pub params: String,
     /// The budget in force, canonical `max_steps=…;time_limit=…`
     /// (`unlimited` when none is set): with `params` and `seed` it replays
