@@ -24,8 +24,10 @@
 //! - **The CSV contract**: [`records`] — the rows of runs.csv, traces.csv
 //!   and summary.csv ([`records::RunRecord`], [`records::TraceRecord`],
 //!   [`records::SummaryRow`]; column names are field names), the seed chain
-//!   ([`records::seed`]), and the reading, appending and atomic rewriting of
-//!   every file the tool writes.
+//!   ([`records::seed`]; seeds below 2^53), how every value is spelled so R
+//!   and pandas read it with one type ([`records::values`]: `TRUE`/`FALSE`,
+//!   `NA`, `Inf`), and the reading, appending and atomic rewriting of every
+//!   file the tool writes.
 //! - **The exact counter** (not a solver): [`counting`], with the board's
 //!   symmetries ([`counting::symmetry`]).
 //!
@@ -40,7 +42,8 @@
 //! experiment     config -> plan -> trials in parallel (resumable, sharded)
 //!                -> runs.csv, traces.csv, summary.csv, metadata.json;
 //!                reports to a RunObserver the caller supplies
-//! analysis       statistics over rows: quantiles, intervals, ERT, ECDFs
+//! analysis       statistics over rows: quantiles, intervals, ERT in every
+//!                measure, ECDFs, rank tests and effect sizes
 //! trial          one seeded, timed, validated search
 //! solvers        the Solver trait, Control (budget, clock, interrupt,
 //!                trace), parameters, the registry, the algorithms and
