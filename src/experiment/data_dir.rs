@@ -25,6 +25,8 @@ pub struct RunFiles {
     pub metadata: PathBuf,
     /// summary.csv (a shard has none: merge the shards first).
     pub summary: Option<PathBuf>,
+    /// params.csv (a shard has none: merge the shards first).
+    pub params: Option<PathBuf>,
 }
 
 impl RunFiles {
@@ -36,12 +38,14 @@ impl RunFiles {
                 traces: dir.join("traces.csv"),
                 metadata: dir.join("metadata.json"),
                 summary: Some(dir.join("summary.csv")),
+                params: Some(dir.join("params.csv")),
             },
             Some(s) => RunFiles {
                 runs: dir.join(format!("runs.{}.csv", s.tag())),
                 traces: dir.join(format!("traces.{}.csv", s.tag())),
                 metadata: dir.join(format!("metadata.{}.json", s.tag())),
                 summary: None,
+                params: None,
             },
         }
     }
@@ -107,6 +111,7 @@ pub(super) fn prepare_dir(dir: &Path, files: &RunFiles, fresh: bool) -> RunResul
         Some(&files.traces),
         Some(&files.metadata),
         files.summary.as_ref(),
+        files.params.as_ref(),
     ];
     for path in old.into_iter().flatten() {
         match std::fs::remove_file(path) {

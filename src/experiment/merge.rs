@@ -1,6 +1,6 @@
 //! Merging shards: the runs files of `--shard 0/K … K-1/K` (in one or more
-//! data directories) become one runs.csv in plan order, with its summary and
-//! metadata — refused when the shards come from different configs, when
+//! data directories) become one runs.csv in plan order, with its summary,
+//! params.csv and metadata — refused when the shards come from different configs, when
 //! one is missing or incomplete, or when the merged files would replace the
 //! results of another config.
 
@@ -73,7 +73,7 @@ fn find_shards(dir: &Path) -> RunResult<Vec<FoundShard>> {
 }
 
 /// Merges every shard found in `dirs` into `into` (runs.csv, summary.csv,
-/// metadata.json, and traces.csv when the config traces), holding the lock
+/// params.csv, metadata.json, and traces.csv when the config traces), holding the lock
 /// on `into` ([`super::lock`]) while it writes; refused when another process
 /// holds it, or when `into` holds the results of another config.
 pub fn merge(dirs: &[PathBuf], into: &Path) -> RunResult<MergeReport> {
@@ -106,6 +106,7 @@ pub fn merge(dirs: &[PathBuf], into: &Path) -> RunResult<MergeReport> {
         meta.sessions.extend(s.metadata.sessions.iter().cloned());
     }
     write_results(
+        &experiment,
         &files,
         &index,
         &records,

@@ -1,8 +1,8 @@
 //! Experiments: the config (TOML schema, checked with located errors and
 //! warnings), the plan (trials, seeds, shards), the runner (data directory
 //! and resume, session metadata, parallel execution, the finishing step),
-//! the observer it reports to, merging shards, and the lock that keeps a
-//! data directory to one writer. The CSV rows and files
+//! the observer it reports to, merging shards, the tidy params.csv, and the
+//! lock that keeps a data directory to one writer. The CSV rows and files
 //! themselves are [`crate::records`].
 
 pub mod config;
@@ -16,6 +16,7 @@ pub mod lock;
 pub mod merge;
 pub mod metadata;
 pub mod observer;
+mod params_file;
 pub mod plan;
 pub mod runner;
 mod session;

@@ -125,6 +125,7 @@ pub fn run_experiment(experiment: &Experiment, options: &RunOptions<'_>) -> RunR
         let records: Vec<RunRecord> = done.into_iter().flatten().collect();
         session::close(meta, records.len() as u64, ran, interrupted);
         write_results(
+            experiment,
             &files,
             &index,
             &records,

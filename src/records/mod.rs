@@ -1,6 +1,6 @@
 //! The CSV contract, at the bottom of the crate: the rows of runs.csv,
-//! traces.csv and summary.csv ([`RunRecord`], [`TraceRecord`],
-//! [`SummaryRow`]; column names are field names), the seed chain that gives
+//! traces.csv, summary.csv and params.csv ([`RunRecord`], [`TraceRecord`],
+//! [`SummaryRow`], [`ParamRow`]; column names are field names), the seed chain that gives
 //! every trial its seed, the reading of a field ([`field`]: booleans as
 //! pandas writes them, a bad field named by its column), how values are
 //! spelled so R and pandas read every column exactly ([`values`]: `TRUE`,
@@ -15,6 +15,7 @@ pub mod csv_file;
 pub mod error;
 pub mod field;
 pub mod name;
+pub mod param_rows;
 pub mod rows;
 pub mod seed;
 pub mod summary_file;
@@ -23,5 +24,6 @@ pub mod values;
 pub use csv_file::{AppendWriter, drop_torn_tail, read_rows, write_rows};
 pub use error::{RecordsError, RecordsResult};
 pub use name::{SAFE_NAME_RULE, is_safe_name};
+pub use param_rows::{ParamRow, ParamSource, write_params};
 pub use rows::{RunRecord, SummaryRow, TraceRecord};
 pub use summary_file::write_summary;
