@@ -40,8 +40,9 @@
 //!                (progress bar, notes, warnings) and the exit codes
 //! plot, bench    charts from the CSV files alone; self-timing benchmarks
 //! experiment     config -> plan -> trials in parallel (resumable, sharded)
-//!                -> runs.csv, traces.csv, summary.csv, metadata.json;
-//!                reports to a RunObserver the caller supplies
+//!                -> runs.csv, traces.csv, summary.csv, params.csv,
+//!                metadata.json; reports to a RunObserver the caller
+//!                supplies
 //! analysis       statistics over rows: quantiles, intervals, ERT in every
 //!                measure, ECDFs, rank tests and effect sizes
 //! trial          one seeded, timed, validated search

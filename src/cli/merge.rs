@@ -1,5 +1,5 @@
 //! `queens merge`: combine the shards of a run (`queens run --shard I/K`)
-//! into one runs.csv, summary.csv and metadata.json, then draw the charts.
+//! into one runs.csv, summary.csv, params.csv and metadata.json, then draw the charts.
 
 use std::path::PathBuf;
 
