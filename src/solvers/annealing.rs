@@ -42,6 +42,10 @@
 //! slower and T would stay at the smallest subnormal for ever. From there on
 //! the search is a descent that still takes moves of energy change 0
 //! (sideways moves).
+//!
+//! Checks (defined at [`crate::outcome::Metrics::checks`]): N for the
+//! starting board, then 4 per swap (its delta reads four squares); `hesham`:
+//! 2 per move delta and 2 per accepted move, none for a null move.
 
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
@@ -367,8 +371,10 @@ impl Landscape for PermutationBoard {
 }
 
 /// Hesham's move: a uniformly random row, then a uniformly random column
-/// (possibly its own: a null move); 2 checks (the move delta: the queen's
-/// current square and the landing square).
+/// (possibly its own: a null move); 2 checks for the move delta (the
+/// queen's current square and the landing square; none for a null move)
+/// and 2 for making it (the same two squares read again to keep the pair
+/// total; none for a null move).
 impl Landscape for FreeBoard {
     type Move = (usize, u32);
 
@@ -448,8 +454,9 @@ impl Settings {
     ///
     /// Counters: `steps` = moves proposed (null moves included);
     /// `evaluations` = 1 (the starting board, counted from scratch);
-    /// `checks` = N for that evaluation, then the board's checks per move
-    /// (4 per swap, 2 per `hesham` move).
+    /// `checks` = the board's: N for that evaluation, then per move 4 (the
+    /// swap delta), or for `hesham` 2 (the move delta, 0 for a null move)
+    /// plus 2 when a move that changes a column is accepted.
     fn anneal<L: Landscape>(
         &self,
         n: usize,
@@ -459,7 +466,6 @@ impl Settings {
     ) -> Outcome {
         let start = Metrics {
             evaluations: 1,
-            checks: n as u64,
             ..Metrics::default()
         };
         let cooling = Cooling::new(self.schedule, n, board.pairs());

@@ -27,14 +27,17 @@
 //! does not take is refused.
 //!
 //! Counters (`random`): `steps` = repairs; `restarts` = fresh boards after
-//! the first; `checks` = the board's conflict evaluations of one queen or
-//! one square: N queens per look for the attacked queens (one look per
-//! repair, plus one per board), plus N squares per repair; building a fresh
-//! board counts none (no `evaluations`); `final_conflicts` = attacking
-//! pairs on the returned or last board. The loop is the local-search
-//! driver's ([`super::local_search`]): a search whose restart budget is
-//! spent stops where it would restart (stop reason `budget_restarts`); with
-//! `patience = 0` it never restarts.
+//! the first; `evaluations` = fresh boards, the first included (each
+//! counted from scratch); `checks` (defined at
+//! [`crate::outcome::Metrics::checks`]) = N per fresh board, N per look
+//! for the attacked queens (one per queen; one look per repair, plus one
+//! per board), N per row scan (one per square; one per repair) and 2 per
+//! repair that moves its queen (the old and new squares read to keep the
+//! pair total; 0 when it stays in its own column); `final_conflicts` =
+//! attacking pairs on the returned or last board. The loop is the
+//! local-search driver's ([`super::local_search`]): a search whose restart
+//! budget is spent stops where it would restart (stop reason
+//! `budget_restarts`); with `patience = 0` it never restarts.
 
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
@@ -178,7 +181,11 @@ fn solve_random(
         ties: Vec::with_capacity(n),
         without_progress: 0,
     };
-    local_search::run(search, Metrics::default(), rng, control)
+    let start = Metrics {
+        evaluations: 1,
+        ..Metrics::default()
+    };
+    local_search::run(search, start, rng, control)
 }
 
 /// The state of one `random` search.
@@ -202,7 +209,8 @@ impl LocalSearch for MinConflicts {
         self.board.pairs()
     }
 
-    /// N checks per look (one per queen), N per repair (one per square).
+    /// The board's checks: N per fresh board, N per look (one per queen), N
+    /// per row scan (one per square) and 2 per move.
     fn checks(&self) -> u64 {
         self.board.checks()
     }
