@@ -210,7 +210,8 @@ fn random_variant_counters_are_exact() {
         (o.metrics.steps, o.metrics.restarts, o.metrics.checks),
         (1_000, 999, 2_000)
     );
-    // With permutations the first clash on N = 3 is at row 1 or 2.
+    // With permutations the first clash on N = 3 is at row 1 or 2, so a
+    // board costs 2 or 3 checks (one per queen drawn, as before issue 10).
     let o = run(
         "random-restart",
         &["permutation=true"],

@@ -485,3 +485,49 @@ impl Solver for Settings {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+
+    use super::*;
+
+    #[test]
+    fn a_hesham_move_costs_what_it_reads() {
+        // Board [0, 0, 0]: three queens in column 0 (3 pairs). A queen of
+        // row r moved to column c ≠ 0 leaves 2 column pairs and meets the
+        // queens of the rows at distance c on a diagonal: row 0 → 1 or 2
+        // meets one (change −1), row 1 → 1 meets two (0), row 1 → 2 none
+        // (−2), row 2 → 1 or 2 one (−1). Every real move is downhill or
+        // level, so it is taken: 2 checks for its delta and 2 for making it.
+        // A null move (c = 0) reads nothing: 0 checks.
+        let schedule = Schedule {
+            t0: 35.0,
+            alpha: 0.97,
+            steps_per_temperature: 1,
+            reheat_after: 0,
+            reheats: 0,
+        };
+        let mut seen = [false; 2];
+        for seed in 0..32 {
+            let board = FreeBoard::new(&[0, 0, 0]);
+            let counted = board.checks();
+            assert_eq!(counted, 3, "counting the board reads each queen once");
+            let mut anneal = Anneal {
+                cooling: Cooling::new(schedule, 3, board.pairs()),
+                board,
+            };
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            // The move the step will draw, from the same stream: a row,
+            // then a column.
+            let mut peek = ChaCha8Rng::seed_from_u64(seed);
+            let _row = peek.random_range(0..3usize);
+            let null = peek.random_range(0..3u32) == 0;
+            anneal.step(&mut rng);
+            let expected = if null { 0 } else { 2 + 2 };
+            assert_eq!(anneal.board.checks() - counted, expected, "seed {seed}");
+            seen[usize::from(null)] = true;
+        }
+        assert_eq!(seen, [true, true], "both a real and a null move drawn");
+    }
+}

@@ -291,3 +291,58 @@ pub static ALGORITHM: Algorithm = Algorithm {
     default_budget: Budget::steps(1_000_000),
     settings: |params| boxed(settings(params)),
 };
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+
+    use super::*;
+    use crate::solvers::StopReason;
+
+    #[test]
+    fn one_repair_on_a_hand_made_board() {
+        // Board [0, 1, 0, 2]: queens (0,0), (1,1), (2,0), (3,2). Pairs:
+        // (0,0)-(1,1) diagonal, (0,0)-(2,0) column, (1,1)-(2,0)
+        // anti-diagonal: 3; rows 0, 1 and 2 are attacked, row 3 is not.
+        // The row scans (conflicts of each square, by hand, the queen of the
+        // row left out): row 0 [2, 1, 3, 0], row 1 [3, 2, 1, 0], row 2
+        // [2, 2, 3, 1]: whichever attacked row is drawn, its one least
+        // conflicted column is 3, not its own, so the queen moves, and the
+        // new board ([3,1,0,2], [0,3,0,2] or [0,1,3,2]) still has a pair.
+        // Checks: counting the board 4, look 4, row scan 4, move 2, look
+        // again before the budget stops it 4: 18.
+        let mut board = FreeBoard::new(&[0, 1, 0, 2]);
+        assert_eq!(board.pairs(), 3);
+        for (row, scan) in [(0, [2, 1, 3, 0]), (1, [3, 2, 1, 0]), (2, [2, 2, 3, 1])] {
+            let mut seen = [0; 4];
+            for (column, seen) in seen.iter_mut().enumerate() {
+                *seen = board.square_conflicts(row, column as u32);
+            }
+            assert_eq!(seen, scan, "row {row}");
+        }
+        let board = FreeBoard::new(&[0, 1, 0, 2]);
+        for seed in 0..4 {
+            let search = MinConflicts {
+                patience: 100,
+                fewest_pairs: board.pairs(),
+                board: board.clone(),
+                attacked: Vec::new(),
+                ties: Vec::new(),
+                without_progress: 0,
+            };
+            let start = Metrics {
+                evaluations: 1,
+                ..Metrics::default()
+            };
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut control = Control::new(Budget::steps(1));
+            let o = local_search::run(search, start, &mut rng, &mut control);
+            assert_eq!(o.stop_reason, StopReason::BudgetSteps);
+            assert_eq!(
+                (o.metrics.steps, o.metrics.checks, o.metrics.evaluations),
+                (1, 18, 1),
+                "seed {seed}"
+            );
+        }
+    }
+}
