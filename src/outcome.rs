@@ -50,24 +50,64 @@ impl std::fmt::Display for StopReason {
 }
 
 /// Machine-independent work counters of one search. Each algorithm documents
-/// in its own file what its `steps` are.
+/// in its own file what its `steps` are and, in one line of its header, what
+/// its `checks` count.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Metrics {
-    /// The algorithm's natural unit of work: boards drawn, repairs,
-    /// generations, annealing moves, squares tested.
+    /// Steps: the algorithm's natural unit of work, which differs between
+    /// algorithms (`step_unit` in runs.csv): boards drawn, repairs,
+    /// generations, annealing moves proposed, squares tested, queens placed.
     pub steps: u64,
-    /// Fresh starts from a new random board (or population).
+    /// Restarts: fresh boards (or populations) after the first.
     pub restarts: u64,
-    /// Conflict evaluations of one square or one queen: the common currency
-    /// that compares algorithms off the clock.
+    /// Checks: the common currency that compares algorithms off the clock.
+    ///
+    /// **One check is one constant-time query of whether one square (or the
+    /// square of one queen) is attacked, or of how many times**: reading the
+    /// column and diagonal counters (or occupancy marks) of one square
+    /// counts one, however many lines it reads; testing one square in
+    /// backtracking counts one; comparing one pair of queens, where an
+    /// algorithm compares pairs, counts one; one of the eight direction
+    /// tests of the VulgaireDev blog's `count_conflict` counts one. Every
+    /// algorithm counts the queries it actually performs and nothing else:
+    /// no constant per step, and no query it skips. So a whole-board
+    /// evaluation of N queens with counters costs N (one read per queen as
+    /// it is counted), a scan of the N squares of a row costs N, a swap
+    /// delta costs the squares it reads (4: the two queens' squares and
+    /// their two landing squares), and moving a queen on a board that keeps
+    /// its attacking-pair total costs the 2 squares that update reads (its
+    /// old and its new square). Updating counters without reading them
+    /// (applying a swap whose delta is known, setting occupancy flags)
+    /// costs nothing, and neither does the count of `final_conflicts` nor a
+    /// trace point, which report a search rather than take part in it.
+    ///
+    /// | algorithm | checks |
+    /// |---|---|
+    /// | `backtracking` | 1 per square tested (= `tests`) |
+    /// | `construction` | 0 (it reads no square) |
+    /// | `random-restart` | 1 per queen drawn (tested against the marks of the earlier rows) |
+    /// | `naive-repair` `random` | N per fresh board, N per look for the most-threatened queen, 2 per repair (the move) |
+    /// | `min-conflicts` `random` | N per fresh board, N per look for the attacked queens, N per row scan, 2 per repair that moves its queen (0 when it stays) |
+    /// | `naive-repair`, `min-conflicts` `blog` | 8 per `count_conflict` (one per direction): 8 per queen on the grid per look, 8N per smarter repair |
+    /// | `min-conflicts` `fast` | initialization: 1 per candidate square examined, 1 per row placed (the mark that records whether its diagonals were taken), 1 per row listed as attacked (its counters completed); repair: 1 per attack test of a listed row, 4 per swap delta of a partner (none for a drawn partner that is the row itself), 4 per swap (its delta) and 2 for the two rows tested after it |
+    /// | `annealing` `permutation` | N for the starting board, 4 per move (the swap delta) |
+    /// | `annealing` `hesham` | N for the starting board, 2 per move delta (0 for a null move), 2 more per accepted move that moves a queen |
+    /// | `genetic` `permutation` | N per evaluation, 1 per memetic test of whether a queen is attacked, 4 per memetic swap delta |
+    /// | `genetic` `hesham` | N per evaluation (population × N per generation) |
     pub checks: u64,
-    /// Squares tested for safety by an exact search (Kuechmann's "tests").
+    /// Tests: squares tested for safety by an exact search (Kuechmann's
+    /// "tests"); 0 for every other algorithm.
     pub tests: u64,
-    /// Rows left after all their squares were tried (Kuechmann's "backtracks").
+    /// Backtracks: rows left after all their squares were tried
+    /// (Kuechmann's "backtracks"); 0 for every other algorithm.
     pub backtracks: u64,
-    /// Full fitness (energy) evaluations of a whole board.
+    /// Evaluations: whole-board fitness (energy) computations, each the
+    /// attacking pairs of a whole board counted from scratch: a fresh board
+    /// of a local search, the starting board of annealing, an individual of
+    /// a GA, a completed initialization of min-conflicts `fast`.
     pub evaluations: u64,
-    /// Attacking pairs on the board the search ended with (0 when solved).
+    /// Final conflicts: attacking pairs on the board the search ended with
+    /// (0 when solved).
     pub final_conflicts: u64,
     /// Solutions found: 1 for a solved search, every solution for an
     /// exhaustive one.

@@ -181,22 +181,37 @@ fn random_variant_counters_are_exact() {
             Some(Budget::steps(steps)),
         );
         assert_eq!((o.metrics.steps, o.metrics.restarts), (steps, restarts));
-        // N queens evaluated per look; one look per repair, per fresh board
-        // and before stopping.
-        assert_eq!(o.metrics.checks, 3 * (steps + restarts + 1));
+        // N checks to count each fresh board (one evaluation each); N per
+        // look (one per queen; one look per repair, per fresh board and
+        // before stopping); 2 per repair for the move (its old and new
+        // squares read to keep the pair total; always to another column).
+        // Before issue 10 the fresh boards and the moves counted nothing.
+        let boards = restarts + 1;
+        assert_eq!(o.metrics.evaluations, boards);
+        assert_eq!(
+            o.metrics.checks,
+            3 * boards + 3 * (steps + restarts + 1) + 2 * steps
+        );
     }
-    // min-conflicts also evaluates the N squares of the row per repair.
+    // min-conflicts also scans the N squares of the row per repair, and its
+    // move reads 2 squares unless the queen stays in its own column (a
+    // tie may keep it there, and then nothing is read).
     let o = run("min-conflicts", &[], 3, 2, Some(Budget::steps(1_000)));
     let m = o.metrics;
     assert!(m.restarts > 0);
-    assert_eq!(m.checks, 3 * (2 * m.steps + m.restarts + 1));
+    assert_eq!(m.evaluations, m.restarts + 1);
+    let reads = 3 * (m.restarts + 1) + 3 * (2 * m.steps + m.restarts + 1);
+    let moves = m.checks - reads;
+    assert_eq!(moves % 2, 0);
+    assert!(moves <= 2 * m.steps, "{m:?}");
     // random-restart on N = 2: the second queen always clashes.
     let o = run("random-restart", &[], 2, 2, Some(Budget::steps(1_000)));
     assert_eq!(
         (o.metrics.steps, o.metrics.restarts, o.metrics.checks),
         (1_000, 999, 2_000)
     );
-    // With permutations the first clash on N = 3 is at row 1 or 2.
+    // With permutations the first clash on N = 3 is at row 1 or 2, so a
+    // board costs 2 or 3 checks (one per queen drawn, as before issue 10).
     let o = run(
         "random-restart",
         &["permutation=true"],
@@ -423,7 +438,8 @@ fn blog_variants_replay_the_published_loop() {
                 let label = format!("{algorithm} n={n} R={r} seed={seed}");
                 assert_eq!(outcome.metrics.steps, repairs, "{label}");
                 assert_eq!(outcome.metrics.restarts, restarts, "{label}");
-                assert_eq!(outcome.metrics.checks, calls, "{label}");
+                // One check per direction of every count_conflict call.
+                assert_eq!(outcome.metrics.checks, 8 * calls, "{label}");
                 if let Some(solution) = outcome.solution {
                     let expected: Vec<u32> = board
                         .iter()
@@ -535,7 +551,8 @@ proptest! {
         prop_assert_eq!(grid.placement().map(|p| p.into_columns()), Some(columns.clone()));
         let mut checks = 0;
         let threatened = grid.most_threatened(&mut checks);
-        prop_assert_eq!(checks, columns.len() as u64);
+        // count_conflict on each of the N queens, 8 directions each.
+        prop_assert_eq!(checks, 8 * columns.len() as u64);
         prop_assert_eq!(threatened.is_none(), validate(&columns).is_ok());
     }
 }

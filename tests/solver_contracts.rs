@@ -111,9 +111,14 @@ fn every_algorithm_and_variant_ends_n_2_and_3_at_its_default_budget() {
                     assert_eq!(m["stop_reason"], "budget_steps", "{what}");
                     assert_eq!(steps, budget, "{what}");
                     assert!(m["final_conflicts"].as_u64() >= Some(1), "{what}");
-                    // A machine-independent bound on the work: the heaviest
-                    // default (annealing: 4 checks per move) makes 2·10^7.
-                    assert!(m["checks"].as_u64() <= Some(25_000_000), "{what}: {m}");
+                    // A machine-independent bound on the work. The heaviest
+                    // default is the blog's smarter repair, 8 checks per
+                    // count_conflict (one per direction): per repair at most
+                    // 8 per queen on a grid of at most N² = 9 queens, plus 8N
+                    // for the row, 96 at N = 3, so at most 9.6·10^7 for its
+                    // 10^6 repairs (6.3·10^7 measured; annealing, 4 checks per
+                    // move, makes 2·10^7).
+                    assert!(m["checks"].as_u64() <= Some(96_000_072), "{what}: {m}");
                 }
             }
         }

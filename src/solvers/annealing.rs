@@ -42,6 +42,10 @@
 //! slower and T would stay at the smallest subnormal for ever. From there on
 //! the search is a descent that still takes moves of energy change 0
 //! (sideways moves).
+//!
+//! Checks (defined at [`crate::outcome::Metrics::checks`]): N for the
+//! starting board, then 4 per swap (its delta reads four squares); `hesham`:
+//! 2 per move delta and 2 per accepted move, none for a null move.
 
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
@@ -367,8 +371,10 @@ impl Landscape for PermutationBoard {
 }
 
 /// Hesham's move: a uniformly random row, then a uniformly random column
-/// (possibly its own: a null move); 2 checks (the move delta: the queen's
-/// current square and the landing square).
+/// (possibly its own: a null move); 2 checks for the move delta (the
+/// queen's current square and the landing square; none for a null move)
+/// and 2 for making it (the same two squares read again to keep the pair
+/// total; none for a null move).
 impl Landscape for FreeBoard {
     type Move = (usize, u32);
 
@@ -448,8 +454,9 @@ impl Settings {
     ///
     /// Counters: `steps` = moves proposed (null moves included);
     /// `evaluations` = 1 (the starting board, counted from scratch);
-    /// `checks` = N for that evaluation, then the board's checks per move
-    /// (4 per swap, 2 per `hesham` move).
+    /// `checks` = the board's: N for that evaluation, then per move 4 (the
+    /// swap delta), or for `hesham` 2 (the move delta, 0 for a null move)
+    /// plus 2 when a move that changes a column is accepted.
     fn anneal<L: Landscape>(
         &self,
         n: usize,
@@ -459,7 +466,6 @@ impl Settings {
     ) -> Outcome {
         let start = Metrics {
             evaluations: 1,
-            checks: n as u64,
             ..Metrics::default()
         };
         let cooling = Cooling::new(self.schedule, n, board.pairs());
@@ -477,5 +483,51 @@ impl Solver for Settings {
             }
             Variant::Hesham => self.anneal(n, FreeBoard::random(n, rng), rng, control),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+
+    use super::*;
+
+    #[test]
+    fn a_hesham_move_costs_what_it_reads() {
+        // Board [0, 0, 0]: three queens in column 0 (3 pairs). A queen of
+        // row r moved to column c ≠ 0 leaves 2 column pairs and meets the
+        // queens of the rows at distance c on a diagonal: row 0 → 1 or 2
+        // meets one (change −1), row 1 → 1 meets two (0), row 1 → 2 none
+        // (−2), row 2 → 1 or 2 one (−1). Every real move is downhill or
+        // level, so it is taken: 2 checks for its delta and 2 for making it.
+        // A null move (c = 0) reads nothing: 0 checks.
+        let schedule = Schedule {
+            t0: 35.0,
+            alpha: 0.97,
+            steps_per_temperature: 1,
+            reheat_after: 0,
+            reheats: 0,
+        };
+        let mut seen = [false; 2];
+        for seed in 0..32 {
+            let board = FreeBoard::new(&[0, 0, 0]);
+            let counted = board.checks();
+            assert_eq!(counted, 3, "counting the board reads each queen once");
+            let mut anneal = Anneal {
+                cooling: Cooling::new(schedule, 3, board.pairs()),
+                board,
+            };
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            // The move the step will draw, from the same stream: a row,
+            // then a column.
+            let mut peek = ChaCha8Rng::seed_from_u64(seed);
+            let _row = peek.random_range(0..3usize);
+            let null = peek.random_range(0..3u32) == 0;
+            anneal.step(&mut rng);
+            let expected = if null { 0 } else { 2 + 2 };
+            assert_eq!(anneal.board.checks() - counted, expected, "seed {seed}");
+            seen[usize::from(null)] = true;
+        }
+        assert_eq!(seen, [true, true], "both a real and a null move drawn");
     }
 }

@@ -20,11 +20,19 @@
 //! a bitset, and asks "is any square of this line in this range occupied?":
 //! O(N/64) words per direction instead of O(N) squares. The tests replay the
 //! published loop, transcribed square by square, against it.
+//!
+//! Checks (defined at [`crate::outcome::Metrics::checks`]): one
+//! `count_conflict` asks, in each of the eight directions, whether the
+//! square is attacked from there: [`DIRECTIONS`] = 8 checks, the two
+//! truncated scans included.
 
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
 use crate::board::Placement;
+
+/// The checks of one `count_conflict`: one per direction it scans.
+pub const DIRECTIONS: u64 = 8;
 
 /// Equal-length bitsets, one per line of the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -195,14 +203,15 @@ impl BlogGrid {
     }
 
     /// The published `check_configuration`: evaluates `count_conflict` on
-    /// every queen in row-major order (adding one to `checks` per queen) and
+    /// every queen in row-major order (adding [`DIRECTIONS`] to `checks` per
+    /// queen) and
     /// returns the first queen with the largest count, or `None` when no
     /// queen is threatened (largest count 0, or no queen at all).
     pub fn most_threatened(&self, checks: &mut u64) -> Option<(usize, usize)> {
         let mut best: Option<((usize, usize), u32)> = None;
         for x in 0..self.n {
             for y in self.rows.ones(x) {
-                *checks += 1;
+                *checks += DIRECTIONS;
                 let threat = self.count_conflict(x, y);
                 if best.is_none_or(|(_, most)| threat > most) {
                     best = Some(((x, y), threat));
@@ -215,11 +224,11 @@ impl BlogGrid {
     /// The published smarter repair's choice for row `x` (whose moving queen
     /// has been lifted off): the first column with the fewest
     /// `count_conflict`, evaluating all N squares of the row in order (adding
-    /// one to `checks` per square).
+    /// [`DIRECTIONS`] to `checks` per square).
     pub fn least_threatened_column(&self, x: usize, checks: &mut u64) -> usize {
         let mut best = (0, u32::MAX);
         for y in 0..self.n {
-            *checks += 1;
+            *checks += DIRECTIONS;
             let threat = self.count_conflict(x, y);
             if threat < best.1 {
                 best = (y, threat);
@@ -288,7 +297,8 @@ mod tests {
         let g = grid(4, &[(0, 0), (1, 1), (2, 3), (3, 2)]);
         let mut checks = 0;
         assert_eq!(g.most_threatened(&mut checks), Some((0, 0)));
-        assert_eq!(checks, 4);
+        // Four queens, eight directions each.
+        assert_eq!(checks, 4 * 8);
         let solved = grid(4, &[(0, 1), (1, 3), (2, 0), (3, 2)]);
         assert_eq!(solved.most_threatened(&mut checks), None);
     }

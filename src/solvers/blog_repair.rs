@@ -56,9 +56,11 @@
 //! placement is valid.
 //!
 //! Counters: `steps` = repairs; `restarts` = re-initialisations after the
-//! first; `checks` = evaluations of the published `count_conflict` on one
-//! square: one per queen on the grid in every `check_configuration`, plus N
-//! per smarter repair (one per square of the row); `final_conflicts` =
+//! first; `checks` (defined at [`crate::outcome::Metrics::checks`]) = 8
+//! per evaluation of the published `count_conflict` on one square (one per
+//! direction it scans): 8 per queen on the grid in every
+//! `check_configuration`, plus 8N per smarter repair (N squares of the
+//! row), none for the stupid repair's draw; `final_conflicts` =
 //! attacking pairs among all queens on the returned or last grid, pairs
 //! sharing a row included. The grid keeps every line as a bitset (about
 //! 6N²/64 words); a repair costs O(N²/64) word operations, plus O(N²/64) more

@@ -20,13 +20,14 @@
 //! `k (k - 1) / 2` attacking pairs, and a board's pairs are the sum over
 //! its lines, equal to [`crate::board::attacking_pairs`].
 //!
-//! Checks: each board counts the conflict evaluations it answers, one per
-//! queen or square looked at (the `checks` counter of a run); each query
-//! says its cost. Building or reloading a board's counters from scratch is
-//! not a query and counts nothing here: an algorithm that counts it does so
-//! as an `evaluation` of N checks (`annealing` for its starting board, the
-//! permutation GA for every individual), while `min-conflicts` and
-//! `naive-repair` count none for their fresh boards.
+//! Checks (the unit is defined once, at [`crate::outcome::Metrics::checks`]):
+//! each board counts the reads of the attack count of one square (its
+//! column and diagonal counters read together) that it makes, and each
+//! method says its cost. Counting a board from scratch reads the lines of
+//! every queen as it is added: N checks (an `evaluation`, counted by the
+//! algorithm). Moving a queen on a [`FreeBoard`] reads its old and its new
+//! square to keep the pair total: 2 checks (none when it stays). Applying a
+//! swap whose delta is known reads nothing.
 
 mod free;
 mod permutation;

@@ -15,7 +15,9 @@
 //! is the transposed board, also a solution, and that is what is returned.
 //! N = 2 and 3 have no solution.
 //!
-//! Counters: `steps` = queens placed; no checks are made.
+//! Counters: `steps` = queens placed; `checks` = 0: the formula never asks
+//! whether a square is attacked (the unit is defined at
+//! [`crate::outcome::Metrics::checks`]).
 //!
 //! Budgets: a step budget below N stops the construction after that many
 //! queens (stop reason `budget_steps`, no solution; the partial board has no

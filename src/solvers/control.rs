@@ -33,7 +33,9 @@ pub struct Budget {
     /// ([`Configured::can_restart`](super::Configured::can_restart)) are not
     /// affected by it.
     pub max_restarts: Option<u64>,
-    /// Stop after this many conflict checks.
+    /// Stop after this many checks (the unit of
+    /// [`Metrics::checks`](crate::outcome::Metrics::checks)), at the first
+    /// step boundary that reaches it.
     pub max_checks: Option<u64>,
     /// Stop after this many seconds of wall time.
     pub time_limit: Option<f64>,

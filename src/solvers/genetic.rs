@@ -33,12 +33,15 @@
 //!
 //! Counters: `steps` = generations completed (the initial population is
 //! generation 0); `evaluations` = fitness evaluations, one per individual
-//! created; `checks` = queen conflict evaluations: N per fitness evaluation
-//! (each queen counted on its lines once, counted with the evaluation), 1
-//! per memetic test of whether a queen is attacked and 4 per swap delta (the
-//! line counts of the two lifted queens and of the two landing squares),
-//! both counted by the [`PermutationBoard`](super::boards::PermutationBoard)
-//! that answers them. The search stops at the first
+//! created; `checks` (defined at [`crate::outcome::Metrics::checks`]) = N
+//! per fitness evaluation (the counters of each queen's square read once as
+//! it is counted), plus, for `permutation`, 1 per memetic test of whether a
+//! queen is attacked and 4 per swap delta (the counts of the two lifted
+//! queens' squares and of the two landing squares), all counted by the
+//! [`PermutationBoard`](super::boards::PermutationBoard) that answers them.
+//! So `hesham` makes population × N checks per generation; nothing else is
+//! added (selection compares stored fitness values, crossover and mutation
+//! read no square). The search stops at the first
 //! individual without conflicts, or when the step budget (`--max-steps`,
 //! default [`DEFAULT_GENERATIONS`]) or the optional extra cap
 //! `max_generations` (0: none) is reached (stop reason `budget_steps`

@@ -15,7 +15,8 @@
 //! 3. [`Control::stop_before`] is asked, with the restart budget only
 //!    before a restart; a stopped search reports the attacking pairs of its
 //!    board as `final_conflicts`;
-//! 4. the step (`steps` + 1) or the restart (`restarts` + 1) is made;
+//! 4. the step (`steps` + 1) or the restart (`restarts` + 1, and one
+//!    `evaluation`: the fresh board is counted from scratch) is made;
 //! 5. a trace point: the steps so far and the board's attacking pairs
 //!    (one more at the start, at step 0).
 
@@ -41,8 +42,8 @@ pub trait LocalSearch {
     /// Attacking pairs on the current board.
     fn pairs(&self) -> u64;
 
-    /// Checks made by the search so far (the board's queries), besides the
-    /// checks of the starting counters.
+    /// Checks made by the search so far: every read of its board,
+    /// counting the starting board and every fresh one included.
     fn checks(&self) -> u64;
 
     /// Looks at the current board and says what comes next.
@@ -60,22 +61,26 @@ pub trait LocalSearch {
 }
 
 /// Runs `search` until its board is solved or `control` stops it. `start`
-/// holds the counters of building the first board (an evaluation and its
-/// checks, for a search that counts one).
+/// holds the counters of building the first board (its evaluation); the
+/// checks are always the search's own ([`LocalSearch::checks`]), whatever
+/// `start` holds.
 pub fn run<S: LocalSearch>(
     mut search: S,
     start: Metrics,
     rng: &mut ChaCha8Rng,
     control: &mut Control<'_>,
 ) -> Outcome {
-    let mut metrics = start;
+    let mut metrics = Metrics {
+        checks: search.checks(),
+        ..start
+    };
     let tracing = control.tracing();
     if tracing {
         control.observe(&metrics, search.pairs());
     }
     loop {
         let next = search.next();
-        metrics.checks = start.checks + search.checks();
+        metrics.checks = search.checks();
         if next == Next::Solved {
             return Outcome::solved(Placement::new(search.into_columns()), metrics);
         }
@@ -87,6 +92,7 @@ pub fn run<S: LocalSearch>(
         if restart {
             search.restart(rng);
             metrics.restarts += 1;
+            metrics.evaluations += 1;
         } else {
             search.step(rng);
             metrics.steps += 1;

@@ -27,14 +27,17 @@
 //! does not take is refused.
 //!
 //! Counters (`random`): `steps` = repairs; `restarts` = fresh boards after
-//! the first; `checks` = the board's conflict evaluations of one queen or
-//! one square: N queens per look for the attacked queens (one look per
-//! repair, plus one per board), plus N squares per repair; building a fresh
-//! board counts none (no `evaluations`); `final_conflicts` = attacking
-//! pairs on the returned or last board. The loop is the local-search
-//! driver's ([`super::local_search`]): a search whose restart budget is
-//! spent stops where it would restart (stop reason `budget_restarts`); with
-//! `patience = 0` it never restarts.
+//! the first; `evaluations` = fresh boards, the first included (each
+//! counted from scratch); `checks` (defined at
+//! [`crate::outcome::Metrics::checks`]) = N per fresh board, N per look
+//! for the attacked queens (one per queen; one look per repair, plus one
+//! per board), N per row scan (one per square; one per repair) and 2 per
+//! repair that moves its queen (the old and new squares read to keep the
+//! pair total; 0 when it stays in its own column); `final_conflicts` =
+//! attacking pairs on the returned or last board. The loop is the
+//! local-search driver's ([`super::local_search`]): a search whose restart
+//! budget is spent stops where it would restart (stop reason
+//! `budget_restarts`); with `patience = 0` it never restarts.
 
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
@@ -178,7 +181,11 @@ fn solve_random(
         ties: Vec::with_capacity(n),
         without_progress: 0,
     };
-    local_search::run(search, Metrics::default(), rng, control)
+    let start = Metrics {
+        evaluations: 1,
+        ..Metrics::default()
+    };
+    local_search::run(search, start, rng, control)
 }
 
 /// The state of one `random` search.
@@ -202,7 +209,8 @@ impl LocalSearch for MinConflicts {
         self.board.pairs()
     }
 
-    /// N checks per look (one per queen), N per repair (one per square).
+    /// The board's checks: N per fresh board, N per look (one per queen), N
+    /// per row scan (one per square) and 2 per move.
     fn checks(&self) -> u64 {
         self.board.checks()
     }
@@ -283,3 +291,58 @@ pub static ALGORITHM: Algorithm = Algorithm {
     default_budget: Budget::steps(1_000_000),
     settings: |params| boxed(settings(params)),
 };
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+
+    use super::*;
+    use crate::solvers::StopReason;
+
+    #[test]
+    fn one_repair_on_a_hand_made_board() {
+        // Board [0, 1, 0, 2]: queens (0,0), (1,1), (2,0), (3,2). Pairs:
+        // (0,0)-(1,1) diagonal, (0,0)-(2,0) column, (1,1)-(2,0)
+        // anti-diagonal: 3; rows 0, 1 and 2 are attacked, row 3 is not.
+        // The row scans (conflicts of each square, by hand, the queen of the
+        // row left out): row 0 [2, 1, 3, 0], row 1 [3, 2, 1, 0], row 2
+        // [2, 2, 3, 1]: whichever attacked row is drawn, its one least
+        // conflicted column is 3, not its own, so the queen moves, and the
+        // new board ([3,1,0,2], [0,3,0,2] or [0,1,3,2]) still has a pair.
+        // Checks: counting the board 4, look 4, row scan 4, move 2, look
+        // again before the budget stops it 4: 18.
+        let mut board = FreeBoard::new(&[0, 1, 0, 2]);
+        assert_eq!(board.pairs(), 3);
+        for (row, scan) in [(0, [2, 1, 3, 0]), (1, [3, 2, 1, 0]), (2, [2, 2, 3, 1])] {
+            let mut seen = [0; 4];
+            for (column, seen) in seen.iter_mut().enumerate() {
+                *seen = board.square_conflicts(row, column as u32);
+            }
+            assert_eq!(seen, scan, "row {row}");
+        }
+        let board = FreeBoard::new(&[0, 1, 0, 2]);
+        for seed in 0..4 {
+            let search = MinConflicts {
+                patience: 100,
+                fewest_pairs: board.pairs(),
+                board: board.clone(),
+                attacked: Vec::new(),
+                ties: Vec::new(),
+                without_progress: 0,
+            };
+            let start = Metrics {
+                evaluations: 1,
+                ..Metrics::default()
+            };
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut control = Control::new(Budget::steps(1));
+            let o = local_search::run(search, start, &mut rng, &mut control);
+            assert_eq!(o.stop_reason, StopReason::BudgetSteps);
+            assert_eq!(
+                (o.metrics.steps, o.metrics.checks, o.metrics.evaluations),
+                (1, 18, 1),
+                "seed {seed}"
+            );
+        }
+    }
+}

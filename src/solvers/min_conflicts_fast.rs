@@ -66,11 +66,16 @@
 //!
 //! Counters:
 //! - `steps`: repairs, i.e. swaps performed after the initialization.
-//! - `checks`: conflict evaluations: one per candidate column examined by the
-//!   initialization (one per row of the last [`TAIL`]), one per listed row
-//!   tested for attack, two per swap partner scanned or drawn (the two
-//!   queens on their new squares; a drawn partner that is the row itself
-//!   counts too), and one per row tested after a swap for the list.
+//! - `checks` (defined at [`crate::outcome::Metrics::checks`]): in the
+//!   initialization, one per candidate square examined, one per row placed
+//!   (marking its square reads whether its diagonals were taken) and one
+//!   per row listed as attacked (its counters completed); in the repairs,
+//!   one per listed row tested for attack, four per swap delta of a partner
+//!   (the two queens' squares and their two landing squares; a drawn
+//!   partner that is the row itself is skipped unread), four per swap (it
+//!   computes its delta again) and two for the rows tested after it.
+//! - `evaluations`: initializations that counted the pairs of the whole
+//!   board (one per initialization that was not stopped by the budget).
 //! - Budgets: the initialization looks at the budget and the clock every
 //!   65 536 rows (not before the first), so it may pass `max_checks` by up
 //!   to 65 536 × [`INIT_TRIES`] checks.
@@ -78,7 +83,7 @@
 //! - `final_conflicts`: attacking pairs on the board at the end (0 when
 //!   solved); if the budget stops the initialization, the unplaced rows hold
 //!   the unused columns in the order of the pool at that moment.
-//! - `tests`, `backtracks`, `evaluations`: always 0.
+//! - `tests`, `backtracks`: always 0.
 
 mod board;
 mod draw;
@@ -289,7 +294,8 @@ fn repair<C: Counter>(
         };
         board.swap(row, partner);
         metrics.steps += 1;
-        metrics.checks += 2;
+        // The swap's delta (4 squares), then the two rows tested below.
+        metrics.checks += 4 + 2;
         if board.conflicts(row) == 0 {
             attacked.swap_remove(index);
         }
@@ -318,7 +324,7 @@ fn choose_partner<C: Counter>(
         let mut best = (i64::MAX, row);
         let mut ties = 0u32;
         for partner in (0..n).filter(|&p| p != row) {
-            metrics.checks += 2;
+            metrics.checks += 4;
             let delta = board.swap_delta(row, partner);
             if delta < best.0 {
                 best = (delta, partner);
@@ -334,8 +340,11 @@ fn choose_partner<C: Counter>(
     } else {
         (0..PARTNER_TRIES).find_map(|_| {
             let partner = rng.random_range(0..n as u32) as usize;
-            metrics.checks += 2;
-            (partner != row && board.swap_delta(row, partner) < 0).then_some(partner)
+            if partner == row {
+                return None;
+            }
+            metrics.checks += 4;
+            (board.swap_delta(row, partner) < 0).then_some(partner)
         })
     }
 }

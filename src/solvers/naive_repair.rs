@@ -19,13 +19,15 @@
 //! refused.
 //!
 //! Counters (`random`): `steps` = repairs; `restarts` = fresh boards after
-//! the first; `checks` = the board's conflict evaluations of one queen, N
-//! per look for the most-threatened queen (one look per repair, plus one
-//! per board); building a fresh board counts none (no `evaluations`);
-//! `final_conflicts` = attacking pairs on the returned or last board. The
-//! loop is the local-search driver's ([`super::local_search`]): a search
-//! whose restart budget is spent stops where it would restart (stop reason
-//! `budget_restarts`).
+//! the first; `evaluations` = fresh boards, the first included (each
+//! counted from scratch); `checks` (defined at
+//! [`crate::outcome::Metrics::checks`]) = N per fresh board, N per look
+//! for the most-threatened queen (one per queen; one look per repair, plus
+//! one per board) and 2 per repair (the move reads the old and new squares
+//! to keep the pair total); `final_conflicts` = attacking pairs on the
+//! returned or last board. The loop is the local-search driver's
+//! ([`super::local_search`]): a search whose restart budget is spent stops
+//! where it would restart (stop reason `budget_restarts`).
 
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
@@ -135,7 +137,11 @@ fn solve_random(
         most_threatened: Vec::with_capacity(n),
         since_start: 0,
     };
-    local_search::run(search, Metrics::default(), rng, control)
+    let start = Metrics {
+        evaluations: 1,
+        ..Metrics::default()
+    };
+    local_search::run(search, start, rng, control)
 }
 
 /// The state of one `random` search.
@@ -154,7 +160,8 @@ impl LocalSearch for NaiveRepair {
         self.board.pairs()
     }
 
-    /// N checks per look (one per queen).
+    /// The board's checks: N per fresh board, N per look (one per queen)
+    /// and 2 per move.
     fn checks(&self) -> u64 {
         self.board.checks()
     }

@@ -12,8 +12,10 @@
 //! Permutations are drawn by a Fisher–Yates shuffle done one row at a time.
 //!
 //! Counters: `steps` = boards drawn; `restarts` = boards drawn after the
-//! first; `checks` = queens checked against the earlier rows (O(1) each,
-//! with column and diagonal marks); `final_conflicts` = attacking pairs on
+//! first; `checks` (defined at [`crate::outcome::Metrics::checks`]) =
+//! queens drawn, each tested once against the earlier rows (one read of the
+//! column and diagonal marks of its square): at most N per board, fewer
+//! when a queen is attacked; `final_conflicts` = attacking pairs on
 //! the last board, whose undrawn rows are drawn once the search has stopped
 //! (0 when no board was drawn). Trace: one point, at the end.
 //!

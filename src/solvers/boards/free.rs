@@ -22,19 +22,19 @@ pub struct FreeBoard {
     on_anti: Vec<u32>,
     /// Attacking pairs on the whole board.
     pairs: u64,
-    /// Conflict evaluations answered so far.
+    /// Checks made so far (see [`FreeBoard::checks`]).
     checks: u64,
 }
 
 impl FreeBoard {
     /// The board `columns` (row `r` holds its queen in column `columns[r]`,
-    /// every column below `columns.len()`), counted from scratch.
+    /// every column below `columns.len()`), counted from scratch (N checks).
     pub fn new(columns: &[u32]) -> Self {
         Self::counted(columns.to_vec())
     }
 
     /// A board with one uniformly random column per row (one draw per row,
-    /// in row order: [`fill_random`]), counted from scratch.
+    /// in row order: [`fill_random`]), counted from scratch (N checks).
     pub fn random(n: usize, rng: &mut ChaCha8Rng) -> Self {
         let mut columns = vec![0; n];
         fill_random(&mut columns, rng);
@@ -56,14 +56,15 @@ impl FreeBoard {
     }
 
     /// Replaces every queen by one in a uniformly random column of its row
-    /// (the draws of [`FreeBoard::random`]), keeping the buffers and the
-    /// checks counted so far.
+    /// (the draws of [`FreeBoard::random`]), keeping the buffers, and counts
+    /// it from scratch: N more checks.
     pub fn reset_random(&mut self, rng: &mut ChaCha8Rng) {
         fill_random(&mut self.columns, rng);
         self.recount();
     }
 
-    /// Counts every line from the columns.
+    /// Counts every line from the columns: N checks, one per queen, whose
+    /// square's counters are read as it is added.
     fn recount(&mut self) {
         let n = self.n();
         self.on_column.fill(0);
@@ -78,6 +79,7 @@ impl FreeBoard {
             );
             self.add(row, column);
         }
+        self.checks += n as u64;
     }
 
     /// The board size N.
@@ -100,8 +102,10 @@ impl FreeBoard {
         self.pairs
     }
 
-    /// Conflict evaluations answered so far (by [`FreeBoard::queen_conflicts`],
-    /// [`FreeBoard::square_conflicts`] and [`FreeBoard::move_delta`]).
+    /// Checks made so far: N per count from scratch, 1 per
+    /// [`FreeBoard::queen_conflicts`] and [`FreeBoard::square_conflicts`],
+    /// 2 per [`FreeBoard::move_delta`] and [`FreeBoard::move_queen`] that
+    /// changes a column (0 when the column is the queen's own).
     pub fn checks(&self) -> u64 {
         self.checks
     }
@@ -135,14 +139,15 @@ impl FreeBoard {
 
     /// The change of attacking pairs if the queen of `row` moved to
     /// `column`, in O(1). Two checks (the queen's square and the landing
-    /// square), also when `column` is its own (a null move, change 0).
+    /// square); none when `column` is its own (a null move, change 0, which
+    /// reads nothing).
     #[inline]
     pub fn move_delta(&mut self, row: usize, column: u32) -> i64 {
-        self.checks += 2;
         let old = self.columns[row];
         if old == column {
             return 0;
         }
+        self.checks += 2;
         let n = self.n();
         let c = |k: u32| i64::from(self.on_column[k as usize]);
         let d = |k: usize| i64::from(self.on_diagonal[k]);
@@ -154,10 +159,16 @@ impl FreeBoard {
         gained - lost
     }
 
-    /// Moves the queen of `row` to `column` (which may be its own). No
-    /// check: the counters are updated, not evaluated.
+    /// Moves the queen of `row` to `column` (which may be its own: then
+    /// nothing changes and nothing is read). Two checks otherwise: keeping
+    /// the pair total reads the counters of the old square (after lifting
+    /// the queen) and of the new one (before setting it down).
     #[inline]
     pub fn move_queen(&mut self, row: usize, column: u32) {
+        if self.columns[row] == column {
+            return;
+        }
+        self.checks += 2;
         self.remove(row);
         self.add(row, column);
     }
@@ -190,7 +201,8 @@ impl FreeBoard {
 /// Attacking pairs of a one-queen-per-row board (columns may repeat),
 /// counted from scratch in O(N) with `scratch` as counter storage (resized
 /// as needed), without building a board: the fitness evaluation of the
-/// `hesham` genetic variant.
+/// `hesham` genetic variant. It reads the counters of each queen's square
+/// once: N checks, which the caller counts.
 pub fn count_pairs(columns: &[u32], scratch: &mut Vec<u32>) -> u64 {
     let n = columns.len();
     scratch.clear();
@@ -229,11 +241,14 @@ mod tests {
         assert_eq!(board.square_conflicts(3, 0), 1);
         assert_eq!(board.move_delta(3, 3), 3 - 1);
         assert_eq!(board.move_delta(3, 0), 0);
-        // One check per queen or square, two per move delta.
-        assert_eq!(board.checks(), 4 + 2 + 2);
+        // N = 4 for counting the board, one per queen or square, two per
+        // move delta, none for the null move delta.
+        assert_eq!(board.checks(), 4 + 2 + 2 + 2);
         board.move_queen(3, 3);
         assert_eq!(board.pairs(), 6);
-        assert_eq!(board.checks(), 8, "a move is no check");
+        assert_eq!(board.checks(), 10 + 2, "a move reads its two squares");
+        board.move_queen(3, 3);
+        assert_eq!(board.checks(), 12, "staying put reads nothing");
     }
 
     #[test]

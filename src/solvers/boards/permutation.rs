@@ -16,7 +16,7 @@ pub struct PermutationBoard {
     anti_diagonals: Vec<u32>,
     /// Attacking pairs (all on diagonals, as the columns are distinct).
     pairs: u64,
-    /// Conflict evaluations answered so far.
+    /// Checks made so far (see [`PermutationBoard::checks`]).
     checks: u64,
 }
 
@@ -40,8 +40,8 @@ impl PermutationBoard {
     }
 
     /// Replaces the board by `columns` (a permutation of `0..n`, same `n`)
-    /// and recounts every line from scratch, O(N), keeping the checks
-    /// counted so far (a reload is no query; see the module header).
+    /// and recounts every line from scratch, O(N): N more checks, one per
+    /// queen, whose square's counters are read as it is added.
     pub fn load(&mut self, columns: &[u32]) {
         let n = self.columns.len();
         debug_assert_eq!(columns.len(), n, "board size changed");
@@ -57,6 +57,7 @@ impl PermutationBoard {
             *a += 1;
         }
         self.pairs = pairs;
+        self.checks += n as u64;
     }
 
     /// The board size N.
@@ -79,8 +80,9 @@ impl PermutationBoard {
         self.pairs
     }
 
-    /// Conflict evaluations answered so far (by
-    /// [`PermutationBoard::is_attacked`] and [`PermutationBoard::swap_delta`]).
+    /// Checks made so far: N per [`PermutationBoard::load`], 1 per
+    /// [`PermutationBoard::is_attacked`], 4 per
+    /// [`PermutationBoard::swap_delta`].
     pub fn checks(&self) -> u64 {
         self.checks
     }
@@ -96,8 +98,9 @@ impl PermutationBoard {
     }
 
     /// The change of attacking pairs if rows `i` and `j` (distinct) swapped
-    /// columns, in O(1). Four checks: the line counts of the two lifted
-    /// queens and of the two landing squares. Exact in every case: when the
+    /// columns, in O(1). Four checks: it reads the diagonal and
+    /// anti-diagonal counts of four squares, the two lifted queens' and the
+    /// two landing squares. Exact in every case: when the
     /// two queens share a diagonal they share an anti-diagonal after the
     /// swap (and the other way round), which the two indicator terms below
     /// account for.
@@ -161,8 +164,9 @@ mod tests {
         // one anti-diagonal (3 pairs) and rows 1, 3 on one diagonal (1 pair).
         assert_eq!(delta, 4 - 6);
         assert!(board.is_attacked(3));
-        assert_eq!(board.checks(), 4 + 1);
+        // N = 4 for loading, 4 for the swap delta, 1 for the attack test.
+        assert_eq!(board.checks(), 4 + 4 + 1);
         board.load(&[1, 3, 0, 2]);
-        assert_eq!((board.pairs(), board.checks()), (0, 5));
+        assert_eq!((board.pairs(), board.checks()), (0, 9 + 4));
     }
 }

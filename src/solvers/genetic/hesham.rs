@@ -6,7 +6,9 @@
 //! at a cut drawn uniformly in 1..N, each pair of parents giving both
 //! children; every gene then mutated with probability `gene_mutation` to a
 //! uniformly random column; no elitism. The choices and counters are listed
-//! in the header of [`super`].
+//! in the header of [`super`]. Checks: N per fitness evaluation (each
+//! queen's square read once by [`count_pairs`]), so population × N per
+//! generation, and nothing else.
 
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;

@@ -61,8 +61,10 @@ pub(super) enum InitFailure {
 /// Places every row of `board`, fills its counters and pair count, and
 /// pushes each row that was placed under attack onto `attacked`, so that
 /// every attacking pair has at least one of its rows on the list. Counts one
-/// check per pool position examined. If the budget stops it, the unplaced
-/// rows hold the pool in its order at that moment.
+/// check per pool position examined, one per row placed (its mark) and one
+/// per listed row whose counters are completed, and one evaluation when the
+/// pair total is known. If the budget stops it, the unplaced rows hold the
+/// pool in its order at that moment.
 pub(super) fn initialize<C: Counter>(
     board: &mut FastBoard<C>,
     rng: &mut ChaCha8Rng,
@@ -87,20 +89,25 @@ pub(super) fn initialize<C: Counter>(
     }
     metrics.checks += placer.place_randomly(greedy_end..n, rng);
     let found = placer.finish();
-    count_queens(board, attacked, &found)
+    count_queens(board, attacked, &found, metrics)
 }
 
 /// Adds the listed rows' extra queens to the counters, which hold the
 /// occupancy (see the module header), and sets the pair count; fails if a
-/// counter would overflow or the pairs exceed the repair's bound.
+/// counter would overflow or the pairs exceed the repair's bound. One check
+/// per listed row (the counters of its square read and bumped; the pair
+/// total is summed from those same counters), and one evaluation once the
+/// pair total is known.
 fn count_queens<C: Counter>(
     board: &mut FastBoard<C>,
     attacked: &[u32],
     found: &[u8],
+    metrics: &mut Metrics,
 ) -> Result<(), InitFailure> {
     let mut crowded_up = Vec::new();
     let mut crowded_down = Vec::new();
     for (&row, &flags) in attacked.iter().zip(found) {
+        metrics.checks += 1;
         let (u, d) = board.diagonals(row as usize, board.columns[row as usize]);
         if flags & 1 != 0 {
             bump(&mut board.up[u])?;
@@ -123,6 +130,7 @@ fn count_queens<C: Counter>(
             board.pairs += queens * (queens - 1) / 2;
         }
     }
+    metrics.evaluations += 1;
     if board.pairs > u64::from(C::MAX) * u64::from(C::MAX - 1) / 2 {
         return Err(InitFailure::TooCrowded);
     }

@@ -76,7 +76,9 @@ impl<'a, C: Counter> Placer<'a, C> {
     }
 
     /// Places `rows` greedily from the pool, which must keep more than
-    /// [`RUN`] positions; returns the checks made (the positions examined).
+    /// [`RUN`] positions; returns the checks made: the positions examined,
+    /// plus one per row for marking its square, which reads whether its
+    /// diagonals were already taken.
     pub(super) fn place_greedily(&mut self, rows: Range<usize>, rng: &mut ChaCha8Rng) -> u64 {
         let stream = &mut self.stream;
         if !stream.started {
@@ -122,7 +124,7 @@ impl<'a, C: Counter> Placer<'a, C> {
                     }
                 }
             }
-            checks += tries as u64;
+            checks += tries as u64 + 1;
             columns.swap(i, best.1);
             let (u, d) = FastBoard::<C>::diagonals_of(n, i, columns[i]);
             let flags = bits.mark(u, d);
@@ -135,7 +137,8 @@ impl<'a, C: Counter> Placer<'a, C> {
     }
 
     /// Places `rows` on uniformly random pool positions; returns the checks
-    /// made (one per row).
+    /// made: one per row, for marking its square (which reads whether its
+    /// diagonals were already taken).
     pub(super) fn place_randomly(&mut self, rows: Range<usize>, rng: &mut ChaCha8Rng) -> u64 {
         let n = self.columns.len();
         let checks = rows.len() as u64;
