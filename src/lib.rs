@@ -86,6 +86,14 @@
 //!   [`Metrics`] (`steps` in the algorithm's own unit, `checks` as the
 //!   common currency, `restarts`, `evaluations`, `tests`, `backtracks`,
 //!   `final_conflicts`, `solutions`) and the [`StopReason`].
+//! - `checks`, the common currency, is defined once at
+//!   [`Metrics::checks`](outcome::Metrics::checks): one constant-time query
+//!   of whether one square or queen is attacked, or of how many times (one
+//!   square's counters read, one square tested, one pair compared). Every
+//!   algorithm counts the queries it performs and nothing else, so a
+//!   whole-board evaluation costs N, a row scan N, a swap delta 4; the
+//!   per-algorithm table is there, and each algorithm's header says in one
+//!   line what its checks count.
 //! - [`validate`]: the independent validator; it shares no code with any
 //!   solver, and every reported solution passes through it.
 //!
