@@ -1,6 +1,7 @@
 //! The CSV contract, at the bottom of the crate: the rows of runs.csv,
 //! traces.csv and summary.csv ([`RunRecord`], [`TraceRecord`],
-//! [`SummaryRow`]; column names are field names), the seed chain that gives
+//! [`SummaryRow`]; column names are field names) and of compare.csv and
+//! ranking.csv ([`CompareRow`], [`RankingRow`]), the seed chain that gives
 //! every trial its seed, the reading of a field ([`field`]: booleans as
 //! pandas writes them, a bad field named by its column), how values are
 //! spelled so R and pandas read every column exactly ([`values`]: `TRUE`,
@@ -11,6 +12,7 @@
 //! read them; this module depends on nothing above `board` and `outcome`.
 
 pub mod atomic;
+pub mod compare_rows;
 pub mod csv_file;
 pub mod error;
 pub mod field;
@@ -20,6 +22,7 @@ pub mod seed;
 pub mod summary_file;
 pub mod values;
 
+pub use compare_rows::{CompareRow, RankingRow, write_compare, write_ranking};
 pub use csv_file::{AppendWriter, drop_torn_tail, read_rows, write_rows};
 pub use error::{RecordsError, RecordsResult};
 pub use name::{SAFE_NAME_RULE, is_safe_name};
