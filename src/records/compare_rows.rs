@@ -4,12 +4,13 @@
 //! `label_a` is the cheaper of the two; an unsolved trial costs more than
 //! every solved one (see [`crate::analysis::rank_tests`]).
 
+use std::io::Write;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::csv_file::write_rows_with_header;
-use super::error::RecordsResult;
+use super::atomic::write_atomically;
+use super::error::{RecordsError, RecordsResult};
 
 /// One pair of labels at one board size: a row of `compare.csv`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -86,7 +87,8 @@ pub struct RankingRow {
     pub indistinguishable_from_best: bool,
 }
 
-/// The columns of compare.csv, written even when there are no rows.
+/// The columns of compare.csv, in field order (also written when there are
+/// no rows).
 pub const COMPARE_COLUMNS: [&str; 18] = [
     "measure",
     "n",
@@ -108,7 +110,8 @@ pub const COMPARE_COLUMNS: [&str; 18] = [
     "better",
 ];
 
-/// The columns of ranking.csv, written even when there are no rows.
+/// The columns of ranking.csv, in field order (also written when there are
+/// no rows).
 pub const RANKING_COLUMNS: [&str; 8] = [
     "measure",
     "n",
@@ -120,14 +123,47 @@ pub const RANKING_COLUMNS: [&str; 8] = [
     "indistinguishable_from_best",
 ];
 
-/// Writes compare.csv at `path` through the atomic writer.
-pub fn write_compare(path: &Path, rows: &[CompareRow]) -> RecordsResult<()> {
-    write_rows_with_header(path, rows, &COMPARE_COLUMNS)
+/// Writes compare.csv at `path` through the atomic writer, unless it
+/// already holds these bytes; returns whether it wrote.
+pub fn write_compare(path: &Path, rows: &[CompareRow]) -> RecordsResult<bool> {
+    write_if_changed(path, rows, &COMPARE_COLUMNS)
 }
 
-/// Writes ranking.csv at `path` through the atomic writer.
-pub fn write_ranking(path: &Path, rows: &[RankingRow]) -> RecordsResult<()> {
-    write_rows_with_header(path, rows, &RANKING_COLUMNS)
+/// Writes ranking.csv at `path` like [`write_compare`].
+pub fn write_ranking(path: &Path, rows: &[RankingRow]) -> RecordsResult<bool> {
+    write_if_changed(path, rows, &RANKING_COLUMNS)
+}
+
+/// Writes `rows` under `header` at `path` through the atomic writer unless
+/// the file already holds exactly these bytes, so comparing data that
+/// already carries its comparison (a shipped, read-only directory) writes
+/// nothing. Returns whether it wrote.
+fn write_if_changed<T: Serialize>(path: &Path, rows: &[T], header: &[&str]) -> RecordsResult<bool> {
+    let failed = |source| RecordsError::Write {
+        path: path.to_path_buf(),
+        source,
+    };
+    let bytes = encode(rows, header).map_err(failed)?;
+    if std::fs::read(path).is_ok_and(|old| old == bytes) {
+        return Ok(false);
+    }
+    write_atomically(path, |file| {
+        file.write_all(&bytes).map_err(csv::Error::from)
+    })
+    .map_err(failed)?;
+    Ok(true)
+}
+
+/// The CSV text of `header` and `rows`.
+fn encode<T: Serialize>(rows: &[T], header: &[&str]) -> Result<Vec<u8>, csv::Error> {
+    let mut writer = csv::WriterBuilder::new()
+        .has_headers(false)
+        .from_writer(Vec::new());
+    writer.write_record(header)?;
+    for row in rows {
+        writer.serialize(row)?;
+    }
+    writer.into_inner().map_err(|e| e.into_error().into())
 }
 
 #[cfg(test)]
@@ -139,6 +175,32 @@ mod tests {
         w.serialize(row).expect("serialised");
         let text = String::from_utf8(w.into_inner().expect("flushed")).expect("utf-8");
         text.lines().next().expect("a header").to_string()
+    }
+
+    #[test]
+    fn a_file_is_written_only_when_its_bytes_change() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("ranking.csv");
+        assert!(write_ranking(&path, &[]).expect("written"));
+        let header = RANKING_COLUMNS.join(",") + "\n";
+        assert_eq!(std::fs::read_to_string(&path).expect("read"), header);
+        assert!(!write_ranking(&path, &[]).expect("unchanged"));
+        let row = RankingRow {
+            measure: "checks".into(),
+            n: 8,
+            label: "a".into(),
+            trials: 3,
+            successes: 2,
+            mean_rank: 2.5,
+            rank: 1,
+            indistinguishable_from_best: true,
+        };
+        assert!(write_ranking(&path, std::slice::from_ref(&row)).expect("written"));
+        assert_eq!(
+            std::fs::read_to_string(&path).expect("read"),
+            header + "checks,8,a,3,2,2.5,1,TRUE\n"
+        );
+        assert!(!write_ranking(&path, &[row]).expect("unchanged"));
     }
 
     #[test]
