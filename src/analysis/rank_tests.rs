@@ -28,9 +28,10 @@
 //! no two of the pooled values tie; otherwise it is the normal approximation
 //! with the tie correction of the variance and a continuity correction of
 //! 1/2, as `scipy.stats.mannwhitneyu(..., method="asymptotic",
-//! use_continuity=True)` computes it. (SciPy's own `auto` switches to the
-//! asymptotic method above 8 values; the exact count is cheap far beyond
-//! that, so it is kept up to 50.)
+//! use_continuity=True)` computes it. (SciPy's own `auto` is exact only
+//! when one sample has at most 8 values; the exact count here is cheap far
+//! beyond that, so it is kept up to 50 values a side.) The normal tail is
+//! `erfc` from the `libm` crate (musl's, from FreeBSD's msun).
 
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};

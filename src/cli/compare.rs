@@ -261,7 +261,7 @@ fn print_tables(comparison: &Comparison, options: &Options) -> io::Result<()> {
         for (i, p) in comparison.pairs.iter().filter(|p| p.n == n).enumerate() {
             if i == 0 {
                 lines.push(format!(
-                    "  {:<width$}  {:<width$}  {:>5}  {:<12}  {:<10}  {:>8}    better",
+                    "  {:<width$}  {:<width$}  {:>5}  {:<12}  {:<10}  {:>9}    better",
                     "label a", "label b", "A12", "95% CI", "magnitude", "p_holm"
                 ));
             }
@@ -270,7 +270,7 @@ fn print_tables(comparison: &Comparison, options: &Options) -> io::Result<()> {
                 _ => "NA".to_string(),
             };
             lines.push(format!(
-                "  {:<width$}  {:<width$}  {:>5.3}  {:<12}  {:<10}  {:>8} {:<2} {}",
+                "  {:<width$}  {:<width$}  {:>5.3}  {:<12}  {:<10}  {:>9} {:<2} {}",
                 p.label_a,
                 p.label_b,
                 p.a12,
