@@ -1,5 +1,6 @@
-//! `queens plot`: draws an experiment's charts from its CSV files; also the
-//! charts step of `queens run` and `queens merge`.
+//! `queens plot`: draws an experiment's charts from its CSV files, then
+//! compares its labels (compare.csv, ranking.csv); also the charts step of
+//! `queens run` and `queens merge`.
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};

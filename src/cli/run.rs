@@ -1,5 +1,6 @@
 //! `queens run`: run an experiment config (the embedded default without one),
-//! resuming where an earlier run stopped, then summarise and draw its charts.
+//! resuming where an earlier run stopped, then summarise, draw its charts and
+//! compare its labels (compare.csv, ranking.csv).
 
 use std::path::PathBuf;
 use std::sync::Arc;
