@@ -10,6 +10,7 @@
 mod algorithms;
 mod args;
 mod bench;
+mod compare;
 mod count;
 mod enumerate;
 mod enumerate_csv;
@@ -58,6 +59,7 @@ enum Command {
     Merge(merge::MergeArgs),
     Summarize(summarize::SummarizeArgs),
     Plot(plot::PlotArgs),
+    Compare(compare::CompareArgs),
     Bench(bench::BenchArgs),
 }
 
@@ -92,6 +94,7 @@ pub fn main() -> ExitCode {
         Command::Merge(a) => merge::run(a),
         Command::Summarize(a) => summarize::run(a),
         Command::Plot(a) => plot::run(a),
+        Command::Compare(a) => compare::run(a),
         Command::Bench(a) => bench::run(a),
     };
     match result {

@@ -1,5 +1,6 @@
-//! `queens plot`: draws an experiment's charts from its CSV files; also the
-//! charts step of `queens run` and `queens merge`.
+//! `queens plot`: draws an experiment's charts from its CSV files, then
+//! compares its labels (compare.csv, ranking.csv); also the charts step of
+//! `queens run` and `queens merge`.
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -13,7 +14,9 @@ use super::stderr::stderr_line;
 ///
 /// Reads summary.csv and runs.csv (and traces.csv when present) in DATA_DIR
 /// and writes each chart as SVG and PNG: scaling, success rate, ERT, ECDFs of
-/// steps and of time, convergence. Never runs a solver.
+/// steps and of time, convergence. Then writes compare.csv and ranking.csv
+/// into DATA_DIR (as `queens compare` by checks) and prints the ranking.
+/// Never runs a solver.
 #[derive(clap::Args)]
 pub struct PlotArgs {
     /// The experiment's data directory (as written by `queens run`).
@@ -30,6 +33,7 @@ pub fn run(args: PlotArgs) -> anyhow::Result<Exit> {
         None => plot::data::default_plots_dir(&args.data_dir)?,
     };
     let files = render_with_notes(&args.data_dir, &plots)?;
+    super::compare::after_experiment(&args.data_dir, false)?;
     let mut out = io::stdout().lock();
     for file in &files {
         writeln!(out, "{}", file.display())?;

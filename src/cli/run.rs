@@ -1,5 +1,6 @@
 //! `queens run`: run an experiment config (the embedded default without one),
-//! resuming where an earlier run stopped, then summarise and draw its charts.
+//! resuming where an earlier run stopped, then summarise, draw its charts and
+//! compare its labels (compare.csv, ranking.csv).
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -18,7 +19,8 @@ use super::stderr::stderr_line;
 /// Run an experiment: algorithms × board sizes × trials, from a TOML config.
 ///
 /// Writes data/<name>/runs.csv (one row per trial, appended as trials finish),
-/// summary.csv and metadata.json, then the charts in plots/<name>/. Running
+/// summary.csv and metadata.json, then the charts in plots/<name>/, then
+/// compare.csv and ranking.csv (as `queens compare` by checks). Running
 /// the same config again resumes: trials already in runs.csv are skipped.
 /// Ctrl-C keeps every finished trial, writes the summary and exits 130;
 /// SIGTERM (Slurm's scancel) does the same and exits 143.
@@ -45,7 +47,7 @@ pub struct RunArgs {
     /// its own runs.shard-I-of-K.csv; combine the shards with `queens merge`.
     #[arg(long, value_name = "I/K", allow_hyphen_values = true)]
     shard: Option<Shard>,
-    /// No progress output.
+    /// No progress output, and no ranking at the end.
     #[arg(short, long)]
     quiet: bool,
 }
@@ -121,6 +123,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<Exit> {
                 )
             })?;
             stderr_line!("{} charts in {}", charts.len(), plots_dir.display());
+            super::compare::after_experiment(&data_dir, args.quiet)?;
         }
     }
     Ok(Exit::Success)

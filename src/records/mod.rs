@@ -1,8 +1,10 @@
 //! The CSV contract, at the bottom of the crate: the rows of runs.csv,
 //! traces.csv, summary.csv and params.csv ([`RunRecord`], [`TraceRecord`],
-//! [`SummaryRow`], [`ParamRow`]; column names are field names), the seed chain that gives
-//! every trial its seed, the reading of a field ([`field`]: booleans as
-//! pandas writes them, a bad field named by its column), how values are
+//! [`SummaryRow`], [`ParamRow`]; column names are field names) and of
+//! compare.csv and ranking.csv ([`CompareRow`], [`RankingRow`]), the seed
+//! chain that gives
+//! every trial its seed, the message of a field that does not fit
+//! ([`field`]: named by its column, its value and what is allowed), how values are
 //! spelled so R and pandas read every column exactly ([`values`]: `TRUE`,
 //! `NA`, `Inf`), the rule for an experiment's name ([`is_safe_name`]),
 //! and the reading, appending and rewriting of those
@@ -11,6 +13,7 @@
 //! read them; this module depends on nothing above `board` and `outcome`.
 
 pub mod atomic;
+pub mod compare_rows;
 pub mod csv_file;
 pub mod error;
 pub mod field;
@@ -21,6 +24,7 @@ pub mod seed;
 pub mod summary_file;
 pub mod values;
 
+pub use compare_rows::{CompareRow, RankingRow, write_compare, write_ranking};
 pub use csv_file::{AppendWriter, drop_torn_tail, read_rows, write_rows};
 pub use error::{RecordsError, RecordsResult};
 pub use name::{SAFE_NAME_RULE, is_safe_name};

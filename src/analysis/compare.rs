@@ -1,0 +1,581 @@
+//! The comparison of labels, board size by board size: for every pair of
+//! labels at an N, a two-sided Mann–Whitney U test on the cost of a trial,
+//! its p-value corrected by Holm's method over all pairs at that N, and the
+//! Vargha–Delaney A12 with its magnitude and a seeded bootstrap interval;
+//! then a ranking of the labels at that N by the mean rank of their trials
+//! among all trials there, with the labels statistically indistinguishable
+//! from the best. The statistics and their sources are in
+//! [`super::rank_tests`]; the rows are [`CompareRow`] and [`RankingRow`].
+//!
+//! The cost of a trial is its measure ([`Measure`]) when it solved, and
+//! `+∞` when it did not: an unsolved trial is worse than every solved one
+//! and ties with every other unsolved one. Every figure is a function of
+//! the rows and the seed alone.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::PathBuf;
+
+use crate::records::seed::SeedChain;
+use crate::records::values::NA;
+use crate::records::{CompareRow, RankingRow, RunRecord};
+
+use super::rank_tests::{Magnitude, a12_interval, average_ranks, holm, mann_whitney};
+
+/// The seed of the bootstrap intervals unless another is given.
+pub const DEFAULT_SEED: u64 = 2016;
+
+/// The significance level unless another is given.
+pub const DEFAULT_ALPHA: f64 = 0.05;
+
+/// The work a trial's cost is counted in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Measure {
+    /// `checks`, the unit every algorithm counts the same way.
+    Checks,
+    /// `wall_seconds`.
+    Seconds,
+    /// `steps`, in each algorithm's own unit (`step_unit`).
+    Steps,
+    /// `evaluations` of a whole board.
+    Evaluations,
+}
+
+impl Measure {
+    /// Its name in compare.csv and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Measure::Checks => "checks",
+            Measure::Seconds => "seconds",
+            Measure::Steps => "steps",
+            Measure::Evaluations => "evaluations",
+        }
+    }
+
+    /// The cost of `run`: its measure when solved, `+∞` when not.
+    pub fn cost(self, run: &RunRecord) -> f64 {
+        if !run.solved {
+            return f64::INFINITY;
+        }
+        match self {
+            Measure::Checks => run.checks as f64,
+            Measure::Seconds => run.wall_seconds,
+            Measure::Steps => run.steps as f64,
+            Measure::Evaluations => run.evaluations as f64,
+        }
+    }
+}
+
+/// What a comparison is asked for.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Options {
+    /// The cost of a trial.
+    pub measure: Measure,
+    /// The significance level, in (0, 1).
+    pub alpha: f64,
+    /// The seed the bootstrap intervals derive from, per (N, pair).
+    pub seed: u64,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            measure: Measure::Checks,
+            alpha: DEFAULT_ALPHA,
+            seed: DEFAULT_SEED,
+        }
+    }
+}
+
+/// Every pair and every label at every board size, in order of N, then of
+/// the labels' first appearance in the rows.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Comparison {
+    /// One row per N × pair of labels (compare.csv).
+    pub pairs: Vec<CompareRow>,
+    /// One row per N × label, best first (ranking.csv).
+    pub ranking: Vec<RankingRow>,
+}
+
+/// A comparison that cannot be made as asked.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum CompareError {
+    /// `--measure steps` over labels whose steps are different units.
+    #[error(
+        "--measure steps: at N = {n} the labels count steps in different units ({}): \
+         steps of different units do not compare; use --measure checks, the unit \
+         shared by every algorithm",
+        units.iter().map(|(l, u)| format!("{l}: {u}")).collect::<Vec<_>>().join(", ")
+    )]
+    MixedStepUnits {
+        /// The board size.
+        n: u64,
+        /// Each label at `n` with its step unit.
+        units: Vec<(String, String)>,
+    },
+    /// `--measure evaluations` over labels that never evaluate a board.
+    #[error(
+        "--measure evaluations: {} never evaluate{} a whole board (evaluations is 0 in \
+         every trial), so evaluations do not measure {} work; use --measure checks, the \
+         unit shared by every algorithm",
+        labels.join(", "),
+        if labels.len() == 1 { "s" } else { "" },
+        if labels.len() == 1 { "its" } else { "their" }
+    )]
+    NoEvaluations {
+        /// The labels whose every trial has no evaluation.
+        labels: Vec<String>,
+    },
+    /// Two data directories hold the same label of the same experiment.
+    #[error(
+        "{} and {} both hold label '{label}' of experiment '{experiment}', so it stays \
+         ambiguous even prefixed with the experiment's name: compare the two \
+         directories one at a time (or, if they are shards of one run, combine them \
+         with `queens merge`)",
+        first.display(), second.display()
+    )]
+    LabelClash {
+        /// The label.
+        label: String,
+        /// The experiment both rows name.
+        experiment: String,
+        /// The first directory holding it.
+        first: PathBuf,
+        /// The second.
+        second: PathBuf,
+    },
+}
+
+/// The rows of several data directories as one set: their labels as they
+/// are when no label occurs in two directories, otherwise every label
+/// prefixed `EXPERIMENT/label`. Refused when a prefixed label still occurs
+/// in two directories.
+pub fn combine(sets: Vec<(PathBuf, Vec<RunRecord>)>) -> Result<Vec<RunRecord>, CompareError> {
+    let clash = first_clash(&sets, |r| r.label.clone());
+    if clash.is_none() {
+        return Ok(sets.into_iter().flat_map(|(_, rows)| rows).collect());
+    }
+    if let Some((label, first, second)) = first_clash(&sets, prefixed) {
+        let experiment = sets[first].1[0].experiment.clone();
+        let label = label
+            .strip_prefix(&format!("{experiment}/"))
+            .unwrap_or(&label)
+            .to_string();
+        return Err(CompareError::LabelClash {
+            label,
+            experiment,
+            first: sets[first].0.clone(),
+            second: sets[second].0.clone(),
+        });
+    }
+    Ok(sets
+        .into_iter()
+        .flat_map(|(_, rows)| rows)
+        .map(|r| RunRecord {
+            label: prefixed(&r),
+            ..r
+        })
+        .collect())
+}
+
+/// A run's label prefixed with its experiment's name.
+fn prefixed(run: &RunRecord) -> String {
+    format!("{}/{}", run.experiment, run.label)
+}
+
+/// The first label (as `key` gives it) found in two of the `sets`, with the
+/// indices of the two.
+fn first_clash(
+    sets: &[(PathBuf, Vec<RunRecord>)],
+    key: impl Fn(&RunRecord) -> String,
+) -> Option<(String, usize, usize)> {
+    let mut owner: BTreeMap<String, usize> = BTreeMap::new();
+    for (i, (_, rows)) in sets.iter().enumerate() {
+        for row in rows {
+            let label = key(row);
+            match owner.get(&label) {
+                Some(&j) if j != i => return Some((label, j, i)),
+                Some(_) => {}
+                None => {
+                    owner.insert(label, i);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The trials of one label at one N.
+struct Sample<'a> {
+    label: &'a str,
+    costs: Vec<f64>,
+    successes: u64,
+}
+
+/// Compares every pair of labels at every N of `runs` (see the module
+/// header). Refused when the measure does not apply to the labels: steps
+/// of different units at one N, or evaluations of a label that never
+/// evaluates a board.
+pub fn compare(runs: &[RunRecord], options: &Options) -> Result<Comparison, CompareError> {
+    check_measure(runs, options.measure)?;
+    let labels = labels_in_order(runs);
+    let sizes: BTreeSet<u64> = runs.iter().map(|r| r.n).collect();
+    let mut comparison = Comparison::default();
+    for n in sizes {
+        let samples: Vec<Sample> = labels
+            .iter()
+            .filter_map(|&label| sample(runs, label, n, options.measure))
+            .collect();
+        let pairs = compare_pairs(&samples, n, options);
+        comparison
+            .ranking
+            .extend(rank(&samples, &pairs, n, options));
+        comparison.pairs.extend(pairs);
+    }
+    Ok(comparison)
+}
+
+/// The labels of `runs` in order of first appearance.
+fn labels_in_order(runs: &[RunRecord]) -> Vec<&str> {
+    let mut seen = BTreeSet::new();
+    runs.iter()
+        .map(|r| r.label.as_str())
+        .filter(|l| seen.insert(*l))
+        .collect()
+}
+
+/// The trials of `label` at `n`, or `None` when it has none.
+fn sample<'a>(
+    runs: &'a [RunRecord],
+    label: &'a str,
+    n: u64,
+    measure: Measure,
+) -> Option<Sample<'a>> {
+    let rows: Vec<&RunRecord> = runs
+        .iter()
+        .filter(|r| r.n == n && r.label == label)
+        .collect();
+    (!rows.is_empty()).then(|| Sample {
+        label,
+        costs: rows.iter().map(|r| measure.cost(r)).collect(),
+        successes: rows.iter().filter(|r| r.solved).count() as u64,
+    })
+}
+
+/// Refuses a measure that does not apply (see [`compare`]).
+fn check_measure(runs: &[RunRecord], measure: Measure) -> Result<(), CompareError> {
+    match measure {
+        Measure::Steps => {
+            let mut units: BTreeMap<u64, Vec<(String, String)>> = BTreeMap::new();
+            for run in runs {
+                let at = units.entry(run.n).or_default();
+                if !at.iter().any(|(l, _)| *l == run.label) {
+                    at.push((run.label.clone(), run.step_unit.clone()));
+                }
+            }
+            for (n, units) in units {
+                if units.iter().any(|(_, u)| *u != units[0].1) {
+                    return Err(CompareError::MixedStepUnits { n, units });
+                }
+            }
+        }
+        Measure::Evaluations => {
+            let labels: Vec<String> = labels_in_order(runs)
+                .into_iter()
+                .filter(|&l| {
+                    runs.iter()
+                        .filter(|r| r.label == l)
+                        .all(|r| r.evaluations == 0)
+                })
+                .map(str::to_string)
+                .collect();
+            if !labels.is_empty() {
+                return Err(CompareError::NoEvaluations { labels });
+            }
+        }
+        Measure::Checks | Measure::Seconds => {}
+    }
+    Ok(())
+}
+
+/// The rows of every pair of `samples` at `n`, Holm-corrected together.
+fn compare_pairs(samples: &[Sample], n: u64, options: &Options) -> Vec<CompareRow> {
+    let mut rows = Vec::new();
+    for (i, a) in samples.iter().enumerate() {
+        for b in &samples[i + 1..] {
+            let Some(test) = mann_whitney(&a.costs, &b.costs) else {
+                continue;
+            };
+            let a12 = test.u / (a.costs.len() * b.costs.len()) as f64;
+            let seed = SeedChain::new(options.seed)
+                .word(n)
+                .text(a.label)
+                .text(b.label)
+                .finish();
+            let interval = a12_interval(&a.costs, &b.costs, seed);
+            rows.push(CompareRow {
+                measure: options.measure.name().to_string(),
+                n,
+                label_a: a.label.to_string(),
+                label_b: b.label.to_string(),
+                trials_a: a.costs.len() as u64,
+                trials_b: b.costs.len() as u64,
+                successes_a: a.successes,
+                successes_b: b.successes,
+                u: test.u,
+                p: test.p,
+                method: test.method.name().to_string(),
+                p_holm: test.p,
+                significant: false,
+                a12,
+                a12_ci_low: interval.map(|(low, _)| low),
+                a12_ci_high: interval.map(|(_, high)| high),
+                magnitude: Magnitude::of(a12).name().to_string(),
+                better: NA.to_string(),
+            });
+        }
+    }
+    let corrected = holm(&rows.iter().map(|r| r.p).collect::<Vec<_>>());
+    for (row, p_holm) in rows.iter_mut().zip(corrected) {
+        row.p_holm = p_holm;
+        row.significant = p_holm < options.alpha;
+        if row.significant && row.a12 != 0.5 {
+            row.better = if row.a12 > 0.5 {
+                row.label_a.clone()
+            } else {
+                row.label_b.clone()
+            };
+        }
+    }
+    rows
+}
+
+/// The ranking of `samples` at `n`: every trial ranked among all of them
+/// (ties share their mean rank), each label's mean rank, places from 1, and
+/// whether its Holm-corrected p against the best label is at least alpha.
+/// Best first; labels of equal mean rank in order of appearance.
+fn rank(samples: &[Sample], pairs: &[CompareRow], n: u64, options: &Options) -> Vec<RankingRow> {
+    let pooled: Vec<f64> = samples
+        .iter()
+        .flat_map(|s| s.costs.iter().copied())
+        .collect();
+    let ranks = average_ranks(&pooled);
+    let mut start = 0;
+    let mut means = Vec::with_capacity(samples.len());
+    for s in samples {
+        let count = s.costs.len();
+        means.push(ranks[start..start + count].iter().sum::<f64>() / count as f64);
+        start += count;
+    }
+    let mut order: Vec<usize> = (0..samples.len()).collect();
+    order.sort_by(|&i, &j| means[i].total_cmp(&means[j]).then(i.cmp(&j)));
+    let Some(&best) = order.first() else {
+        return Vec::new();
+    };
+    let p_against_best = |label: &str| {
+        pairs
+            .iter()
+            .find(|p| {
+                (p.label_a == label && p.label_b == samples[best].label)
+                    || (p.label_b == label && p.label_a == samples[best].label)
+            })
+            .map_or(1.0, |p| p.p_holm)
+    };
+    order
+        .iter()
+        .map(|&i| {
+            let s = &samples[i];
+            RankingRow {
+                measure: options.measure.name().to_string(),
+                n,
+                label: s.label.to_string(),
+                trials: s.costs.len() as u64,
+                successes: s.successes,
+                mean_rank: means[i],
+                rank: 1 + means.iter().filter(|&&m| m < means[i]).count() as u64,
+                indistinguishable_from_best: i == best || p_against_best(s.label) >= options.alpha,
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::outcome::StopReason;
+
+    /// A trial of `label` at `n` costing `checks` (unsolved when `None`).
+    fn run(label: &str, n: u64, checks: Option<u64>) -> RunRecord {
+        RunRecord {
+            experiment: "e".into(),
+            algorithm: "min-conflicts".into(),
+            label: label.into(),
+            step_unit: "repair".into(),
+            params: String::new(),
+            budget: "unlimited".into(),
+            n,
+            trial: 0,
+            seed: 0,
+            solved: checks.is_some(),
+            stop_reason: if checks.is_some() {
+                StopReason::Solved
+            } else {
+                StopReason::BudgetSteps
+            },
+            steps: 1,
+            restarts: 0,
+            checks: checks.unwrap_or(1_000_000),
+            tests: 0,
+            backtracks: 0,
+            evaluations: 0,
+            final_conflicts: 0,
+            solutions: u64::from(checks.is_some()),
+            wall_seconds: 0.0,
+        }
+    }
+
+    #[test]
+    fn pairs_and_ranking_by_hand() {
+        // At N = 8: a costs 1, 2, 3; b costs 4, 5 and fails once; c fails
+        // always. Pooled ranks: a 1, 2, 3; b 4, 5, 7; c 7, 7 (three
+        // unsolved tie at ranks 6–8). Mean ranks a 2, b 16/3, c 7.
+        let mut runs = Vec::new();
+        for checks in [Some(1), Some(2), Some(3)] {
+            runs.push(run("a", 8, checks));
+        }
+        for checks in [Some(4), Some(5), None] {
+            runs.push(run("b", 8, checks));
+        }
+        for _ in 0..2 {
+            runs.push(run("c", 8, None));
+        }
+        let comparison = compare(&runs, &Options::default()).expect("compared");
+        let pairs: Vec<(&str, &str, f64, f64)> = comparison
+            .pairs
+            .iter()
+            .map(|p| (p.label_a.as_str(), p.label_b.as_str(), p.u, p.a12))
+            .collect();
+        // a beats all of b (9 pairs) and all of c (6); b beats c on its two
+        // solved trials (4 pairs) and ties on the unsolved one (2 × 1/2).
+        assert_eq!(
+            pairs,
+            vec![
+                ("a", "b", 9.0, 1.0),
+                ("a", "c", 6.0, 1.0),
+                ("b", "c", 5.0, 5.0 / 6.0)
+            ]
+        );
+        assert!(comparison.pairs.iter().all(|p| p.a12_ci_low.is_none()));
+        let ranking: Vec<(&str, f64, u64)> = comparison
+            .ranking
+            .iter()
+            .map(|r| (r.label.as_str(), r.mean_rank, r.rank))
+            .collect();
+        assert_eq!(
+            ranking,
+            vec![("a", 2.0, 1), ("b", 16.0 / 3.0, 2), ("c", 7.0, 3)]
+        );
+        // With three trials a side nothing is significant after Holm: every
+        // label is indistinguishable from the best, and no pair names a
+        // better label.
+        assert!(
+            comparison
+                .ranking
+                .iter()
+                .all(|r| r.indistinguishable_from_best)
+        );
+        assert!(
+            comparison
+                .pairs
+                .iter()
+                .all(|p| p.better == NA && !p.significant)
+        );
+    }
+
+    #[test]
+    fn a_clear_difference_is_significant_and_names_the_better_label() {
+        let mut runs = Vec::new();
+        for i in 0..20 {
+            runs.push(run("slow", 10, Some(100 + i)));
+            runs.push(run("fast", 10, Some(10 + i)));
+        }
+        let comparison = compare(&runs, &Options::default()).expect("compared");
+        let pair = &comparison.pairs[0];
+        assert_eq!(
+            (pair.label_a.as_str(), pair.u, pair.a12),
+            ("slow", 0.0, 0.0)
+        );
+        assert!(pair.significant);
+        assert_eq!(pair.better, "fast");
+        assert_eq!(pair.magnitude, "large");
+        assert_eq!((pair.a12_ci_low, pair.a12_ci_high), (Some(0.0), Some(0.0)));
+        assert_eq!(comparison.ranking[0].label, "fast");
+        assert!(!comparison.ranking[1].indistinguishable_from_best);
+    }
+
+    #[test]
+    fn steps_of_different_units_and_missing_evaluations_are_refused() {
+        let mut runs = vec![run("mc", 8, Some(3)), run("ga", 8, Some(4))];
+        runs[1].step_unit = "generation".into();
+        let steps = Options {
+            measure: Measure::Steps,
+            ..Options::default()
+        };
+        let message = compare(&runs, &steps).expect_err("refused").to_string();
+        assert!(
+            message.contains("at N = 8")
+                && message.contains("mc: repair, ga: generation")
+                && message.contains("use --measure checks"),
+            "{message}"
+        );
+        runs[1].evaluations = 7;
+        let evaluations = Options {
+            measure: Measure::Evaluations,
+            ..Options::default()
+        };
+        let message = compare(&runs, &evaluations)
+            .expect_err("refused")
+            .to_string();
+        assert!(
+            message.contains("mc never evaluates a whole board")
+                && message.contains("use --measure checks"),
+            "{message}"
+        );
+        assert!(compare(&runs, &Options::default()).is_ok());
+    }
+
+    #[test]
+    fn labels_of_several_directories_are_prefixed_only_when_they_clash() {
+        let one = vec![run("mc", 8, Some(1))];
+        let mut other = vec![run("ga", 8, Some(2))];
+        let sets = vec![
+            (PathBuf::from("x"), one.clone()),
+            (PathBuf::from("y"), other.clone()),
+        ];
+        let labels: Vec<String> = combine(sets)
+            .expect("combined")
+            .into_iter()
+            .map(|r| r.label)
+            .collect();
+        assert_eq!(labels, vec!["mc", "ga"]);
+        other[0].label = "mc".into();
+        other[0].experiment = "f".into();
+        let sets = vec![
+            (PathBuf::from("x"), one.clone()),
+            (PathBuf::from("y"), other.clone()),
+        ];
+        let labels: Vec<String> = combine(sets)
+            .expect("combined")
+            .into_iter()
+            .map(|r| r.label)
+            .collect();
+        assert_eq!(labels, vec!["e/mc", "f/mc"]);
+        other[0].experiment = "e".into();
+        let sets = vec![(PathBuf::from("x"), one), (PathBuf::from("y"), other)];
+        let message = combine(sets).expect_err("clash").to_string();
+        assert!(
+            message.starts_with("x and y both hold label 'mc' of experiment 'e'"),
+            "{message}"
+        );
+    }
+}

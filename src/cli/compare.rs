@@ -1,0 +1,311 @@
+//! `queens compare`: rank tests and effect sizes between the labels of one
+//! or more data directories, written as compare.csv and ranking.csv and
+//! printed as tables; also the last step of `queens run` and `queens plot`.
+
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, anyhow, bail};
+use queens::analysis::compare::{
+    Comparison, DEFAULT_ALPHA, DEFAULT_SEED, Measure, Options, combine, compare,
+};
+use queens::records::{RankingRow, RunRecord, read_rows, write_compare, write_ranking};
+
+use super::Exit;
+use super::args::unsigned;
+use super::output_file::STDOUT_FAILED;
+use super::stderr::stderr_line;
+
+/// Compare the labels of experiments: which is cheaper at each N, by how
+/// much, and how sure.
+///
+/// For every board size N and every pair of labels: a two-sided
+/// Mann–Whitney U test on the cost of a trial (exact when neither label has
+/// more than 50 trials and nothing ties, otherwise the normal approximation
+/// with tie and continuity corrections, as SciPy's), its p-value corrected
+/// by Holm's method over all pairs at that N, and the Vargha–Delaney effect
+/// size A12 with a seeded bootstrap 95% interval and its magnitude.
+///
+/// A12 is the probability that a trial of label_a costs less than a trial
+/// of label_b (ties count one half): above 0.5 label_a is the cheaper, 0.5
+/// is no difference. Its magnitude goes by its distance from 0.5 (Vargha &
+/// Delaney 2000): negligible below 0.06 (A12 between 0.44 and 0.56), small
+/// below 0.14, medium below 0.21, large from 0.21 (A12 at most 0.29 or at
+/// least 0.71).
+///
+/// The cost of a trial is its measure when it solved; an unsolved trial
+/// costs more than every solved one, and unsolved trials tie with each
+/// other. The ranking at each N ranks every trial there together (ties
+/// share their mean rank) and orders the labels by the mean rank of their
+/// trials; the labels whose Holm-corrected p against the best one is at
+/// least alpha are indistinguishable from it.
+///
+/// Writes compare.csv (one row per N and pair: measure, n, label_a,
+/// label_b, trials_a/b, successes_a/b, u, p, method, p_holm, significant,
+/// a12, a12_ci_low, a12_ci_high, magnitude, better) and ranking.csv (one
+/// row per N and label: measure, n, label, trials, successes, mean_rank,
+/// rank, indistinguishable_from_best) into the first DATA_DIR, or --output.
+/// `better` is the cheaper label when p_holm < alpha, NA otherwise.
+/// Several DATA_DIRs are compared together; when a label occurs in two of
+/// them, every label becomes EXPERIMENT/label. Never runs a solver.
+#[derive(clap::Args)]
+pub struct CompareArgs {
+    /// Data directories written by `queens run` (each holding runs.csv).
+    #[arg(value_name = "DATA_DIR", required = true)]
+    dirs: Vec<PathBuf>,
+    /// The cost of a trial: checks (the unit every algorithm counts alike),
+    /// seconds (wall time), steps (refused when the labels' step units
+    /// differ) or evaluations (refused for labels that never evaluate a
+    /// whole board).
+    #[arg(long, value_name = "MEASURE", default_value = "checks", value_parser = measure)]
+    measure: Measure,
+    /// The significance level of the Holm-corrected p-values, between 0 and
+    /// 1 (exclusive).
+    #[arg(long, value_name = "ALPHA", default_value_t = DEFAULT_ALPHA, value_parser = alpha, allow_hyphen_values = true)]
+    alpha: f64,
+    /// The seed of the bootstrap intervals of A12 (each N and pair derives
+    /// its own from it) [default: 2016].
+    #[arg(long, value_name = "SEED", value_parser = unsigned)]
+    seed: Option<u64>,
+    /// Where to write compare.csv and ranking.csv [default: the first
+    /// DATA_DIR].
+    #[arg(long, value_name = "DIR")]
+    output: Option<PathBuf>,
+}
+
+/// The measures `--measure` accepts.
+const MEASURES: [Measure; 4] = [
+    Measure::Checks,
+    Measure::Seconds,
+    Measure::Steps,
+    Measure::Evaluations,
+];
+
+/// Parses `--measure`.
+fn measure(text: &str) -> Result<Measure, String> {
+    MEASURES
+        .into_iter()
+        .find(|m| m.name() == text)
+        .ok_or_else(|| {
+            format!("unknown measure '{text}': use checks, seconds, steps or evaluations")
+        })
+}
+
+/// Parses `--alpha`: a number strictly between 0 and 1.
+fn alpha(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(a) if a > 0.0 && a < 1.0 => Ok(a),
+        _ => Err(format!(
+            "'{text}' is not a significance level: give a number between 0 and 1 (exclusive), like 0.05"
+        )),
+    }
+}
+
+/// Compares, writes both files and prints the tables.
+pub fn run(args: CompareArgs) -> anyhow::Result<Exit> {
+    let options = Options {
+        measure: args.measure,
+        alpha: args.alpha,
+        seed: args.seed.unwrap_or(DEFAULT_SEED),
+    };
+    let comparison = compare_dirs(&args.dirs, &options)?;
+    let output = args.output.as_deref().unwrap_or(&args.dirs[0]);
+    let files = write(output, &comparison)?;
+    print_tables(&comparison, &options).context(STDOUT_FAILED)?;
+    for file in &files {
+        stderr_line!("{}", written(file));
+    }
+    Ok(Exit::Success)
+}
+
+/// The comparison of the runs in `dirs`.
+fn compare_dirs(dirs: &[PathBuf], options: &Options) -> anyhow::Result<Comparison> {
+    let mut sets = Vec::with_capacity(dirs.len());
+    for dir in dirs {
+        sets.push((dir.clone(), read_runs(dir)?));
+    }
+    Ok(compare(&combine(sets)?, options)?)
+}
+
+/// The rows of `dir`/runs.csv; a missing or empty file is refused with the
+/// remedy.
+fn read_runs(dir: &Path) -> anyhow::Result<Vec<RunRecord>> {
+    let path = dir.join("runs.csv");
+    if !path.is_file() {
+        bail!(
+            "{} not found: give a data directory written by `queens run` (run `queens run CONFIG` first)",
+            path.display()
+        );
+    }
+    let runs: Vec<RunRecord> = read_rows(&path)?;
+    if runs.is_empty() {
+        bail!(
+            "{} holds no trials: run `queens run CONFIG` first",
+            path.display()
+        );
+    }
+    Ok(runs)
+}
+
+/// Writes compare.csv and ranking.csv into `dir` (a file that already
+/// holds the same bytes is left alone); returns their paths, each with
+/// whether it was written.
+fn write(dir: &Path, comparison: &Comparison) -> anyhow::Result<[(PathBuf, bool); 2]> {
+    let unwritable = |e: anyhow::Error| {
+        anyhow!(
+            "{e:#}; compare writes compare.csv and ranking.csv into {}: make it writable, or pass --output DIR",
+            dir.display()
+        )
+    };
+    let pairs = dir.join("compare.csv");
+    let ranking = dir.join("ranking.csv");
+    let pairs_written =
+        write_compare(&pairs, &comparison.pairs).map_err(|e| unwritable(e.into()))?;
+    let ranking_written =
+        write_ranking(&ranking, &comparison.ranking).map_err(|e| unwritable(e.into()))?;
+    Ok([(pairs, pairs_written), (ranking, ranking_written)])
+}
+
+/// "wrote FILE", or "FILE unchanged" when it already held the result.
+fn written((file, written): &(PathBuf, bool)) -> String {
+    if *written {
+        format!("wrote {}", file.display())
+    } else {
+        format!("{} unchanged", file.display())
+    }
+}
+
+/// The comparison of `data_dir` by checks, written beside its runs.csv, at
+/// the end of `queens run` and `queens plot`; the files and the brief
+/// ranking go to stderr unless `quiet`. Nothing to do without trials.
+pub fn after_experiment(data_dir: &Path, quiet: bool) -> anyhow::Result<()> {
+    let options = Options::default();
+    if read_rows::<RunRecord>(&data_dir.join("runs.csv")).is_ok_and(|runs| runs.is_empty()) {
+        return Ok(());
+    }
+    let outcome = compare_dirs(&[data_dir.to_path_buf()], &options)
+        .and_then(|comparison| Ok((write(data_dir, &comparison)?, comparison)));
+    let (files, comparison) = outcome.with_context(|| {
+        format!(
+            "no compare.csv in {}; the data there is complete: compare it with `queens compare {} --output DIR`",
+            data_dir.display(),
+            data_dir.display()
+        )
+    })?;
+    if !quiet {
+        stderr_line!("comparison: {}; {}", written(&files[0]), written(&files[1]));
+        for line in brief_ranking(&comparison.ranking, &options) {
+            stderr_line!("{line}");
+        }
+    }
+    Ok(())
+}
+
+/// One line per N: the best label, those indistinguishable from it, then
+/// the others by mean rank.
+fn brief_ranking(ranking: &[RankingRow], options: &Options) -> Vec<String> {
+    let mut lines = vec![format!(
+        "ranking by {} (mean rank; Holm-corrected against the best at alpha {}; every pair in compare.csv):",
+        options.measure.name(),
+        options.alpha
+    )];
+    for rows in ranking.chunk_by(|a, b| a.n == b.n) {
+        let labels = |indistinguishable: bool| -> Vec<&str> {
+            rows[1..]
+                .iter()
+                .filter(|r| r.indistinguishable_from_best == indistinguishable)
+                .map(|r| r.label.as_str())
+                .collect()
+        };
+        let mut line = format!("  N = {}: best {}", rows[0].n, rows[0].label);
+        let (same, worse) = (labels(true), labels(false));
+        if !same.is_empty() {
+            line.push_str(&format!("; indistinguishable: {}", same.join(", ")));
+        }
+        if !worse.is_empty() {
+            line.push_str(&format!("; worse: {}", worse.join(", ")));
+        }
+        lines.push(line);
+    }
+    lines
+}
+
+/// A p-value for the tables: three significant figures, in scientific
+/// notation below 0.001.
+fn p_value(p: f64) -> String {
+    if p < 0.001 {
+        format!("{p:.2e}")
+    } else {
+        let decimals = 2 - p.log10().floor() as i32;
+        format!("{p:.*}", decimals.max(0) as usize)
+    }
+}
+
+/// Prints, for each N, the pairs and the ranking.
+fn print_tables(comparison: &Comparison, options: &Options) -> io::Result<()> {
+    let mut out = io::stdout().lock();
+    for rows in comparison.ranking.chunk_by(|a, b| a.n == b.n) {
+        let n = rows[0].n;
+        let width = rows
+            .iter()
+            .map(|r| r.label.chars().count())
+            .max()
+            .unwrap_or(5);
+        writeln!(
+            out,
+            "N = {n} (cost: {}; unsolved trials cost the most; * p_holm < {})",
+            options.measure.name(),
+            options.alpha
+        )?;
+        let mut lines = Vec::new();
+        for (i, p) in comparison.pairs.iter().filter(|p| p.n == n).enumerate() {
+            if i == 0 {
+                lines.push(format!(
+                    "  {:<width$}  {:<width$}  {:>5}  {:<12}  {:<10}  {:>9}    better",
+                    "label a", "label b", "A12", "95% CI", "magnitude", "p_holm"
+                ));
+            }
+            let interval = match (p.a12_ci_low, p.a12_ci_high) {
+                (Some(low), Some(high)) => format!("[{low:.2}, {high:.2}]"),
+                _ => "NA".to_string(),
+            };
+            lines.push(format!(
+                "  {:<width$}  {:<width$}  {:>5.3}  {:<12}  {:<10}  {:>9} {:<2} {}",
+                p.label_a,
+                p.label_b,
+                p.a12,
+                interval,
+                p.magnitude,
+                p_value(p.p_holm),
+                if p.significant { "*" } else { "" },
+                if p.significant {
+                    p.better.as_str()
+                } else {
+                    "-"
+                }
+            ));
+        }
+        lines.push(format!(
+            "  rank  {:<width$}  {:>6}  {:>6}  {:>9}",
+            "label", "trials", "solved", "mean rank"
+        ));
+        for (i, r) in rows.iter().enumerate() {
+            let note = if i == 0 {
+                "best"
+            } else if r.indistinguishable_from_best {
+                "indistinguishable from the best"
+            } else {
+                ""
+            };
+            lines.push(format!(
+                "  {:>4}  {:<width$}  {:>6}  {:>6}  {:>9.1}  {note}",
+                r.rank, r.label, r.trials, r.successes, r.mean_rank
+            ));
+        }
+        for line in lines {
+            writeln!(out, "{}", line.trim_end())?;
+        }
+        writeln!(out)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,241 @@
+//! The rows of compare.csv (one per board size and pair of labels) and
+//! ranking.csv (one per board size and label), written by `queens compare`:
+//! column names are the field names, in field order. A12 > 0.5 means
+//! `label_a` is the cheaper of the two; an unsolved trial costs more than
+//! every solved one (see [`crate::analysis::rank_tests`]).
+
+use std::io::Write;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use super::atomic::write_atomically;
+use super::error::{RecordsError, RecordsResult};
+
+/// One pair of labels at one board size: a row of `compare.csv`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CompareRow {
+    /// The cost compared: `checks`, `seconds`, `steps` or `evaluations`.
+    pub measure: String,
+    /// The board size.
+    pub n: u64,
+    /// The first label of the pair (earlier in runs.csv).
+    pub label_a: String,
+    /// The second label of the pair.
+    pub label_b: String,
+    /// Trials of `label_a` at `n`.
+    pub trials_a: u64,
+    /// Trials of `label_b` at `n`.
+    pub trials_b: u64,
+    /// Solved trials of `label_a` at `n`.
+    pub successes_a: u64,
+    /// Solved trials of `label_b` at `n`.
+    pub successes_b: u64,
+    /// The Mann–Whitney U of `label_a`: pairs of trials where `label_a`
+    /// costs less, a tie counting one half (SciPy's
+    /// `mannwhitneyu(b, a).statistic`).
+    pub u: f64,
+    /// The two-sided p-value of the Mann–Whitney test.
+    pub p: f64,
+    /// How `p` was computed: `exact` (no ties, at most 50 trials each) or
+    /// `asymptotic` (normal, with tie and continuity corrections).
+    pub method: String,
+    /// `p` corrected by Holm's method over every pair at this `n`.
+    pub p_holm: f64,
+    /// Whether `p_holm` is below alpha (`TRUE`/`FALSE`).
+    #[serde(with = "crate::records::values::logical")]
+    pub significant: bool,
+    /// Vargha–Delaney A12: the probability that a trial of `label_a` costs
+    /// less than one of `label_b`, ties counting one half. Above 0.5,
+    /// `label_a` is cheaper.
+    pub a12: f64,
+    /// Lower end of the seeded percentile-bootstrap 95% interval of A12
+    /// (`NA` when either label has fewer than 10 trials at `n`).
+    #[serde(with = "crate::records::values::optional")]
+    pub a12_ci_low: Option<f64>,
+    /// Upper end of that interval.
+    #[serde(with = "crate::records::values::optional")]
+    pub a12_ci_high: Option<f64>,
+    /// The magnitude of A12 (Vargha & Delaney 2000): `negligible` below
+    /// 0.56 (or above 0.44), `small`, `medium` from 0.64, `large` from 0.71.
+    pub magnitude: String,
+    /// The cheaper label when the difference is significant, `NA` when not.
+    pub better: String,
+}
+
+/// One label at one board size: a row of `ranking.csv`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RankingRow {
+    /// The cost ranked: `checks`, `seconds`, `steps` or `evaluations`.
+    pub measure: String,
+    /// The board size.
+    pub n: u64,
+    /// The label.
+    pub label: String,
+    /// Its trials at `n`.
+    pub trials: u64,
+    /// Its solved trials at `n`.
+    pub successes: u64,
+    /// The mean rank of its trials among every trial at `n` (1 = cheapest;
+    /// ties share their mean rank; unsolved trials rank last, tied).
+    pub mean_rank: f64,
+    /// Its place by mean rank (1 = best; equal mean ranks share a place).
+    pub rank: u64,
+    /// Whether its Holm-corrected p-value against the best label is at
+    /// least alpha (`TRUE` for the best label itself).
+    #[serde(with = "crate::records::values::logical")]
+    pub indistinguishable_from_best: bool,
+}
+
+/// The columns of compare.csv, in field order (also written when there are
+/// no rows).
+pub const COMPARE_COLUMNS: [&str; 18] = [
+    "measure",
+    "n",
+    "label_a",
+    "label_b",
+    "trials_a",
+    "trials_b",
+    "successes_a",
+    "successes_b",
+    "u",
+    "p",
+    "method",
+    "p_holm",
+    "significant",
+    "a12",
+    "a12_ci_low",
+    "a12_ci_high",
+    "magnitude",
+    "better",
+];
+
+/// The columns of ranking.csv, in field order (also written when there are
+/// no rows).
+pub const RANKING_COLUMNS: [&str; 8] = [
+    "measure",
+    "n",
+    "label",
+    "trials",
+    "successes",
+    "mean_rank",
+    "rank",
+    "indistinguishable_from_best",
+];
+
+/// Writes compare.csv at `path` through the atomic writer, unless it
+/// already holds these bytes; returns whether it wrote.
+pub fn write_compare(path: &Path, rows: &[CompareRow]) -> RecordsResult<bool> {
+    write_if_changed(path, rows, &COMPARE_COLUMNS)
+}
+
+/// Writes ranking.csv at `path` like [`write_compare`].
+pub fn write_ranking(path: &Path, rows: &[RankingRow]) -> RecordsResult<bool> {
+    write_if_changed(path, rows, &RANKING_COLUMNS)
+}
+
+/// Writes `rows` under `header` at `path` through the atomic writer unless
+/// the file already holds exactly these bytes, so comparing data that
+/// already carries its comparison (a shipped, read-only directory) writes
+/// nothing. Returns whether it wrote.
+fn write_if_changed<T: Serialize>(path: &Path, rows: &[T], header: &[&str]) -> RecordsResult<bool> {
+    let failed = |source| RecordsError::Write {
+        path: path.to_path_buf(),
+        source,
+    };
+    let bytes = encode(rows, header).map_err(failed)?;
+    if std::fs::read(path).is_ok_and(|old| old == bytes) {
+        return Ok(false);
+    }
+    write_atomically(path, |file| {
+        file.write_all(&bytes).map_err(csv::Error::from)
+    })
+    .map_err(failed)?;
+    Ok(true)
+}
+
+/// The CSV text of `header` and `rows`.
+fn encode<T: Serialize>(rows: &[T], header: &[&str]) -> Result<Vec<u8>, csv::Error> {
+    let mut writer = csv::WriterBuilder::new()
+        .has_headers(false)
+        .from_writer(Vec::new());
+    writer.write_record(header)?;
+    for row in rows {
+        writer.serialize(row)?;
+    }
+    writer.into_inner().map_err(|e| e.into_error().into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn header_of<T: Serialize>(row: &T) -> String {
+        let mut w = csv::Writer::from_writer(Vec::new());
+        w.serialize(row).expect("serialised");
+        let text = String::from_utf8(w.into_inner().expect("flushed")).expect("utf-8");
+        text.lines().next().expect("a header").to_string()
+    }
+
+    #[test]
+    fn a_file_is_written_only_when_its_bytes_change() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("ranking.csv");
+        assert!(write_ranking(&path, &[]).expect("written"));
+        let header = RANKING_COLUMNS.join(",") + "\n";
+        assert_eq!(std::fs::read_to_string(&path).expect("read"), header);
+        assert!(!write_ranking(&path, &[]).expect("unchanged"));
+        let row = RankingRow {
+            measure: "checks".into(),
+            n: 8,
+            label: "a".into(),
+            trials: 3,
+            successes: 2,
+            mean_rank: 2.5,
+            rank: 1,
+            indistinguishable_from_best: true,
+        };
+        assert!(write_ranking(&path, std::slice::from_ref(&row)).expect("written"));
+        assert_eq!(
+            std::fs::read_to_string(&path).expect("read"),
+            header + "checks,8,a,3,2,2.5,1,TRUE\n"
+        );
+        assert!(!write_ranking(&path, &[row]).expect("unchanged"));
+    }
+
+    #[test]
+    fn empty_headers_match_the_rows() {
+        let compare = CompareRow {
+            measure: "checks".into(),
+            n: 8,
+            label_a: "a".into(),
+            label_b: "b".into(),
+            trials_a: 1,
+            trials_b: 1,
+            successes_a: 1,
+            successes_b: 0,
+            u: 1.0,
+            p: 1.0,
+            method: "exact".into(),
+            p_holm: 1.0,
+            significant: false,
+            a12: 1.0,
+            a12_ci_low: None,
+            a12_ci_high: None,
+            magnitude: "large".into(),
+            better: "NA".into(),
+        };
+        assert_eq!(header_of(&compare), COMPARE_COLUMNS.join(","));
+        let ranking = RankingRow {
+            measure: "checks".into(),
+            n: 8,
+            label: "a".into(),
+            trials: 1,
+            successes: 1,
+            mean_rank: 1.0,
+            rank: 1,
+            indistinguishable_from_best: true,
+        };
+        assert_eq!(header_of(&ranking), RANKING_COLUMNS.join(","));
+    }
+}
