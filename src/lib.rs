@@ -28,6 +28,11 @@
 //!   and pandas read it with one type ([`records::values`]: `TRUE`/`FALSE`,
 //!   `NA`, `Inf`), and the reading, appending and atomic rewriting of every
 //!   file the tool writes.
+//! - **Comparisons**: [`analysis::compare`] (every pair and the ranking at
+//!   each N) over [`analysis::rank_tests`] (Mann–Whitney U, Holm,
+//!   Vargha–Delaney A12); its rows are [`records::CompareRow`] and
+//!   [`records::RankingRow`]. [`analysis::summary`] gives every measure the
+//!   same statistics, ERT with its interval from simulated restarts included.
 //! - **The exact counter** (not a solver): [`counting`], with the board's
 //!   symmetries ([`counting::symmetry`]).
 //!
@@ -68,11 +73,13 @@
 //!   every parameter checked) --experiment::plan--> trials with seeds
 //!   --trial::run_trial--> RunRecord rows appended to runs.csv as they finish
 //!   --analysis::summary--> summary.csv --plot--> charts (SVG, PNG)
+//!   --analysis::compare--> compare.csv, ranking.csv
 //! ```
 //!
 //! Every stage can be re-run from the files of the stage before it:
 //! `queens summarize` rebuilds summary.csv from runs.csv, `queens plot`
-//! redraws the charts from the CSV files, `queens merge` joins the shards of
+//! redraws the charts from the CSV files, `queens compare` tests every pair
+//! of labels from runs.csv alone, `queens merge` joins the shards of
 //! a cluster run.
 //!
 //! # Core types
