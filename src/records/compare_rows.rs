@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use super::atomic::write_atomically;
 use super::error::{RecordsError, RecordsResult};
+use super::header::columns;
 
 /// One pair of labels at one board size: a row of `compare.csv`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -87,51 +88,15 @@ pub struct RankingRow {
     pub indistinguishable_from_best: bool,
 }
 
-/// The columns of compare.csv, in field order (also written when there are
-/// no rows).
-pub const COMPARE_COLUMNS: [&str; 18] = [
-    "measure",
-    "n",
-    "label_a",
-    "label_b",
-    "trials_a",
-    "trials_b",
-    "successes_a",
-    "successes_b",
-    "u",
-    "p",
-    "method",
-    "p_holm",
-    "significant",
-    "a12",
-    "a12_ci_low",
-    "a12_ci_high",
-    "magnitude",
-    "better",
-];
-
-/// The columns of ranking.csv, in field order (also written when there are
-/// no rows).
-pub const RANKING_COLUMNS: [&str; 8] = [
-    "measure",
-    "n",
-    "label",
-    "trials",
-    "successes",
-    "mean_rank",
-    "rank",
-    "indistinguishable_from_best",
-];
-
 /// Writes compare.csv at `path` through the atomic writer, unless it
 /// already holds these bytes; returns whether it wrote.
 pub fn write_compare(path: &Path, rows: &[CompareRow]) -> RecordsResult<bool> {
-    write_if_changed(path, rows, &COMPARE_COLUMNS)
+    write_if_changed(path, rows, columns::<CompareRow>())
 }
 
 /// Writes ranking.csv at `path` like [`write_compare`].
 pub fn write_ranking(path: &Path, rows: &[RankingRow]) -> RecordsResult<bool> {
-    write_if_changed(path, rows, &RANKING_COLUMNS)
+    write_if_changed(path, rows, columns::<RankingRow>())
 }
 
 /// Writes `rows` under `header` at `path` through the atomic writer unless
@@ -170,19 +135,14 @@ fn encode<T: Serialize>(rows: &[T], header: &[&str]) -> Result<Vec<u8>, csv::Err
 mod tests {
     use super::*;
 
-    fn header_of<T: Serialize>(row: &T) -> String {
-        let mut w = csv::Writer::from_writer(Vec::new());
-        w.serialize(row).expect("serialised");
-        let text = String::from_utf8(w.into_inner().expect("flushed")).expect("utf-8");
-        text.lines().next().expect("a header").to_string()
-    }
-
     #[test]
     fn a_file_is_written_only_when_its_bytes_change() {
         let dir = tempfile::tempdir().expect("temp dir");
         let path = dir.path().join("ranking.csv");
         assert!(write_ranking(&path, &[]).expect("written"));
-        let header = RANKING_COLUMNS.join(",") + "\n";
+        let header =
+            "measure,n,label,trials,successes,mean_rank,rank,indistinguishable_from_best\n"
+                .to_string();
         assert_eq!(std::fs::read_to_string(&path).expect("read"), header);
         assert!(!write_ranking(&path, &[]).expect("unchanged"));
         let row = RankingRow {
@@ -201,41 +161,5 @@ mod tests {
             header + "checks,8,a,3,2,2.5,1,TRUE\n"
         );
         assert!(!write_ranking(&path, &[row]).expect("unchanged"));
-    }
-
-    #[test]
-    fn empty_headers_match_the_rows() {
-        let compare = CompareRow {
-            measure: "checks".into(),
-            n: 8,
-            label_a: "a".into(),
-            label_b: "b".into(),
-            trials_a: 1,
-            trials_b: 1,
-            successes_a: 1,
-            successes_b: 0,
-            u: 1.0,
-            p: 1.0,
-            method: "exact".into(),
-            p_holm: 1.0,
-            significant: false,
-            a12: 1.0,
-            a12_ci_low: None,
-            a12_ci_high: None,
-            magnitude: "large".into(),
-            better: "NA".into(),
-        };
-        assert_eq!(header_of(&compare), COMPARE_COLUMNS.join(","));
-        let ranking = RankingRow {
-            measure: "checks".into(),
-            n: 8,
-            label: "a".into(),
-            trials: 1,
-            successes: 1,
-            mean_rank: 1.0,
-            rank: 1,
-            indistinguishable_from_best: true,
-        };
-        assert_eq!(header_of(&ranking), RANKING_COLUMNS.join(","));
     }
 }

@@ -17,6 +17,7 @@ pub mod compare_rows;
 pub mod csv_file;
 pub mod error;
 pub mod field;
+pub mod header;
 pub mod name;
 pub mod param_rows;
 pub mod rows;

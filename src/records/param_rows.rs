@@ -12,9 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use super::csv_file::write_rows_with_header;
 use super::error::RecordsResult;
-
-/// The columns of params.csv, in order (the header of a file with no rows).
-pub const PARAM_COLUMNS: [&str; 5] = ["label", "algorithm", "source", "key", "value"];
+use super::header::columns;
 
 /// Where a key of params.csv comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -45,7 +43,7 @@ pub struct ParamRow {
 /// Writes `rows` to `path` as CSV with its header, also when there are no
 /// rows.
 pub fn write_params(path: &Path, rows: &[ParamRow]) -> RecordsResult<()> {
-    write_rows_with_header(path, rows, &PARAM_COLUMNS)
+    write_rows_with_header(path, rows, columns::<ParamRow>())
 }
 
 #[cfg(test)]
