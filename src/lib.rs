@@ -114,7 +114,8 @@
 //!   execution, the time or a hash-map order. Every column but the wall-time
 //!   ones (those whose name contains `seconds`) is the same for any
 //!   `--threads`, any shard split, and after any number of interrupted and
-//!   resumed sessions.
+//!   resumed sessions; so is the default comparison (compare.csv and
+//!   ranking.csv, by checks), which reads no time.
 //! - Every row carries its seed, parameters and budget, so it replays with
 //!   `queens solve`; metadata.json carries the config text and its hash, the
 //!   crate version, the git revision, the machine and every session.

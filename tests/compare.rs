@@ -204,7 +204,7 @@ fn the_same_input_gives_the_same_bytes_and_the_seed_moves_only_the_intervals() {
     let dir = tempfile::tempdir().expect("temp dir");
     let d = dir.path();
     write_runs(&d.join("D"), "e", &three_labels());
-    let bytes = |args: &[&str]| {
+    let bytes = |args: &[&str], into: &str| {
         let out = common::queens(d, args);
         assert!(
             out.status.success(),
@@ -212,12 +212,12 @@ fn the_same_input_gives_the_same_bytes_and_the_seed_moves_only_the_intervals() {
             String::from_utf8_lossy(&out.stderr)
         );
         (
-            std::fs::read(d.join("D/compare.csv")).expect("compare.csv"),
-            std::fs::read(d.join("D/ranking.csv")).expect("ranking.csv"),
+            std::fs::read(d.join(into).join("compare.csv")).expect("compare.csv"),
+            std::fs::read(d.join(into).join("ranking.csv")).expect("ranking.csv"),
         )
     };
-    let first = bytes(&["compare", "D"]);
-    assert_eq!(bytes(&["compare", "D"]), first);
+    let first = bytes(&["compare", "D"], "D");
+    assert_eq!(bytes(&["compare", "D"], "D"), first);
     // A file that already holds the result is left alone.
     let again = common::queens(d, &["compare", "D"]);
     let stderr = String::from_utf8_lossy(&again.stderr);
@@ -225,8 +225,21 @@ fn the_same_input_gives_the_same_bytes_and_the_seed_moves_only_the_intervals() {
         stderr.contains("D/compare.csv unchanged") && stderr.contains("D/ranking.csv unchanged"),
         "{stderr}"
     );
-    assert_eq!(bytes(&["compare", "D", "--seed", "2016"]), first);
-    let reseeded = bytes(&["compare", "D", "--seed", "7"]);
+    assert_eq!(bytes(&["compare", "D", "--seed", "2016"], "D"), first);
+    // Another seed is only printed unless --output says where (a missing
+    // directory is created): D keeps its default comparison.
+    let printed = common::queens(d, &["compare", "D", "--seed", "7"]);
+    assert!(printed.status.success());
+    assert!(
+        String::from_utf8_lossy(&printed.stderr).contains("pass --output DIR to keep this one"),
+        "{}",
+        String::from_utf8_lossy(&printed.stderr)
+    );
+    assert_eq!(bytes(&["compare", "D"], "D"), first, "D unchanged");
+    let reseeded = bytes(
+        &["compare", "D", "--seed", "7", "--output", "R/new"],
+        "R/new",
+    );
     assert_ne!(reseeded.0, first.0);
     assert_eq!(reseeded.1, first.1);
     let without_interval = |bytes: &[u8]| -> Vec<Vec<String>> {
@@ -313,7 +326,6 @@ fn labels_of_two_directories_are_prefixed_when_they_clash() {
     let labels = three_labels();
     write_runs(&d.join("A"), "first", &labels[..2]);
     write_runs(&d.join("B"), "second", &labels[1..]);
-    std::fs::create_dir(d.join("OUT")).expect("output dir");
     let out = common::queens(d, &["compare", "A", "B", "--output", "OUT"]);
     assert!(
         out.status.success(),
@@ -336,7 +348,8 @@ fn labels_of_two_directories_are_prefixed_when_they_clash() {
         .expect("the pair");
     assert_eq!((same["a12"].as_str(), same["p"].as_str()), ("0.5", "1.0"));
 
-    // Without a clash the labels stay as they are, written into the first.
+    // Without a clash the labels stay as they are; several directories are
+    // written only where --output says.
     write_runs(&d.join("C"), "third", &labels[2..]);
     let out = common::queens(d, &["compare", "A", "C"]);
     assert!(
@@ -344,7 +357,13 @@ fn labels_of_two_directories_are_prefixed_when_they_clash() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let labels: Vec<String> = records(&d.join("A/ranking.csv"))
+    assert!(
+        !d.join("A/ranking.csv").exists(),
+        "not written without --output"
+    );
+    let out = common::queens(d, &["compare", "A", "C", "--output", "AC"]);
+    assert!(out.status.success());
+    let labels: Vec<String> = records(&d.join("AC/ranking.csv"))
         .into_iter()
         .map(|r| r["label"].clone())
         .collect();

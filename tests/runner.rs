@@ -125,6 +125,13 @@ fn shards_merge_into_the_single_machine_run() {
         table(&d.join("single/summary.csv")),
         table(&d.join("sharded/summary.csv"))
     );
+    for file in ["compare.csv", "ranking.csv"] {
+        assert_eq!(
+            std::fs::read(d.join("single").join(file)).expect("single"),
+            std::fs::read(d.join("sharded").join(file)).expect("merge compares too"),
+            "{file}"
+        );
+    }
     // Two shards in separate directories, merged elsewhere.
     ok(queens(
         d,

@@ -37,14 +37,17 @@ use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
 
 use super::stats::{BOOTSTRAP_RESAMPLES, quantile_sorted};
+use crate::records::rows::MIN_SOLVED_FOR_INTERVAL;
 
 /// The largest sample for which the p-value is exact (when nothing ties):
 /// the count of arrangements costs about (n_a + n_b)·n_a²·n_b additions.
 pub const EXACT_LIMIT: usize = 50;
 
 /// Fewer trials than this in either sample give no bootstrap interval of
-/// A12 (the rule of the summary's intervals).
-pub const MIN_INTERVAL_TRIALS: usize = 10;
+/// A12: the summary's rule for its intervals
+/// ([`MIN_SOLVED_FOR_INTERVAL`]), applied to trials, since every trial has
+/// a cost here.
+pub const MIN_INTERVAL_TRIALS: usize = MIN_SOLVED_FOR_INTERVAL as usize;
 
 /// How a p-value was computed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -185,16 +185,17 @@ pub struct TrialCost<const M: usize> {
 }
 
 /// Seeded bootstrap 95% intervals of ERT, one per measure, from simulated
-/// restarts as COCO builds them (Hansen et al. 2021, and the "simulated
-/// restarts" of cocopp's bootstrap): a simulated run draws trials uniformly
-/// with replacement, adding the cost of each failed one, until it draws a
-/// successful one, whose cost ends it. One replicate strings together as
+/// restarts. A simulated run is COCO's (Hansen et al. 2021; cocopp's
+/// bootstrap): it draws trials uniformly with replacement, adding the cost
+/// of each failed one, until it draws a successful one, whose cost ends it.
+/// cocopp reports percentiles of single simulated runs, which describe how
+/// much one restarted run varies; here one replicate strings together as
 /// many simulated runs as the data has successes (so it carries the same
-/// information about the success rate), and its ERT is its total cost over
-/// that number. The interval is the 2.5% and 97.5% quantiles (type 7) of
-/// [`BOOTSTRAP_RESAMPLES`] replicates, drawn from a ChaCha8 generator seeded
-/// with `seed`; a replicate costs about `trials.len()` draws. `None` when no
-/// trial succeeded.
+/// information about the success rate) and its ERT is their mean, so the
+/// percentiles describe how well ERT itself is known. The interval is the
+/// 2.5% and 97.5% quantiles (type 7) of [`BOOTSTRAP_RESAMPLES`] replicates,
+/// drawn from a ChaCha8 generator seeded with `seed`; a replicate costs
+/// about `trials.len()` draws. `None` when no trial succeeded.
 pub fn ert_intervals<const M: usize>(
     trials: &[TrialCost<M>],
     seed: u64,

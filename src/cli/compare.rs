@@ -9,7 +9,9 @@ use anyhow::{Context, anyhow, bail};
 use queens::analysis::compare::{
     Comparison, DEFAULT_ALPHA, DEFAULT_SEED, Measure, Options, combine, compare,
 };
-use queens::records::{RankingRow, RunRecord, read_rows, write_compare, write_ranking};
+use queens::records::{
+    COMPARE_FILE, RANKING_FILE, RankingRow, RunRecord, read_rows, write_compare, write_ranking,
+};
 
 use super::Exit;
 use super::args::unsigned;
@@ -44,8 +46,12 @@ use super::stderr::stderr_line;
 /// label_b, trials_a/b, successes_a/b, u, p, method, p_holm, significant,
 /// a12, a12_ci_low, a12_ci_high, magnitude, better) and ranking.csv (one
 /// row per N and label: measure, n, label, trials, successes, mean_rank,
-/// rank, indistinguishable_from_best) into the first DATA_DIR, or --output.
-/// `better` is the cheaper label when p_holm < alpha, NA otherwise.
+/// rank, indistinguishable_from_best) into --output DIR. Without --output,
+/// one DATA_DIR compared with the default options (checks, alpha 0.05, seed
+/// 2016) writes them into that directory, as `queens run` does; any other
+/// comparison is only printed, so the directory's own files keep describing
+/// its default comparison. `better` is the cheaper label when p_holm <
+/// alpha, NA otherwise.
 /// Several DATA_DIRs are compared together; when a label occurs in two of
 /// them, every label becomes EXPERIMENT/label. Never runs a solver.
 #[derive(clap::Args)]
@@ -67,8 +73,9 @@ pub struct CompareArgs {
     /// its own from it) [default: 2016].
     #[arg(long, value_name = "SEED", value_parser = unsigned)]
     seed: Option<u64>,
-    /// Where to write compare.csv and ranking.csv [default: the first
-    /// DATA_DIR].
+    /// Where to write compare.csv and ranking.csv (created if missing)
+    /// [default: DATA_DIR for one directory compared with the default
+    /// options; otherwise the tables are only printed].
     #[arg(long, value_name = "DIR")]
     output: Option<PathBuf>,
 }
@@ -109,11 +116,31 @@ pub fn run(args: CompareArgs) -> anyhow::Result<Exit> {
         seed: args.seed.unwrap_or(DEFAULT_SEED),
     };
     let comparison = compare_dirs(&args.dirs, &options)?;
-    let output = args.output.as_deref().unwrap_or(&args.dirs[0]);
-    let files = write(output, &comparison)?;
+    let default_comparison = args.dirs.len() == 1 && options == Options::default();
+    let output = match &args.output {
+        Some(dir) => {
+            std::fs::create_dir_all(dir).with_context(|| {
+                format!(
+                    "cannot create the output directory {}: choose a writable --output DIR",
+                    dir.display()
+                )
+            })?;
+            Some(dir.as_path())
+        }
+        None => default_comparison.then(|| args.dirs[0].as_path()),
+    };
+    let files = output.map(|dir| write(dir, &comparison)).transpose()?;
     print_tables(&comparison, &options).context(STDOUT_FAILED)?;
-    for file in &files {
-        stderr_line!("{}", written(file));
+    match files {
+        Some(files) => {
+            for file in &files {
+                stderr_line!("{}", written(file));
+            }
+        }
+        None => stderr_line!(
+            "not written: {} keeps the comparison `queens run` writes (by checks, alpha {DEFAULT_ALPHA}, seed {DEFAULT_SEED}, one directory); pass --output DIR to keep this one",
+            args.dirs[0].display()
+        ),
     }
     Ok(Exit::Success)
 }
@@ -153,12 +180,12 @@ fn read_runs(dir: &Path) -> anyhow::Result<Vec<RunRecord>> {
 fn write(dir: &Path, comparison: &Comparison) -> anyhow::Result<[(PathBuf, bool); 2]> {
     let unwritable = |e: anyhow::Error| {
         anyhow!(
-            "{e:#}; compare writes compare.csv and ranking.csv into {}: make it writable, or pass --output DIR",
+            "{e:#}; compare writes compare.csv and ranking.csv into {}: make it writable, or choose another --output DIR",
             dir.display()
         )
     };
-    let pairs = dir.join("compare.csv");
-    let ranking = dir.join("ranking.csv");
+    let pairs = dir.join(COMPARE_FILE);
+    let ranking = dir.join(RANKING_FILE);
     let pairs_written =
         write_compare(&pairs, &comparison.pairs).map_err(|e| unwritable(e.into()))?;
     let ranking_written =
@@ -176,14 +203,22 @@ fn written((file, written): &(PathBuf, bool)) -> String {
 }
 
 /// The comparison of `data_dir` by checks, written beside its runs.csv, at
-/// the end of `queens run` and `queens plot`; the files and the brief
+/// the end of `queens run`, `queens merge` and `queens plot`; the files and the brief
 /// ranking go to stderr unless `quiet`. Nothing to do without trials.
 pub fn after_experiment(data_dir: &Path, quiet: bool) -> anyhow::Result<()> {
     let options = Options::default();
-    if read_rows::<RunRecord>(&data_dir.join("runs.csv")).is_ok_and(|runs| runs.is_empty()) {
-        return Ok(());
-    }
-    let outcome = compare_dirs(&[data_dir.to_path_buf()], &options)
+    let runs = match read_rows::<RunRecord>(&data_dir.join("runs.csv")) {
+        Ok(runs) if runs.is_empty() => return Ok(()),
+        Ok(runs) => Ok(runs),
+        Err(e) => Err(anyhow::Error::from(e)),
+    };
+    let outcome = runs
+        .and_then(|runs| {
+            Ok(compare(
+                &combine(vec![(data_dir.to_path_buf(), runs)])?,
+                &options,
+            )?)
+        })
         .and_then(|comparison| Ok((write(data_dir, &comparison)?, comparison)));
     let (files, comparison) = outcome.with_context(|| {
         format!(
@@ -278,7 +313,7 @@ fn print_tables(comparison: &Comparison, options: &Options) -> io::Result<()> {
                 p.magnitude,
                 p_value(p.p_holm),
                 if p.significant { "*" } else { "" },
-                if p.significant {
+                if p.significant && p.better != "NA" {
                     p.better.as_str()
                 } else {
                     "-"

@@ -1,5 +1,6 @@
 //! `queens merge`: combine the shards of a run (`queens run --shard I/K`)
-//! into one runs.csv, summary.csv, params.csv and metadata.json, then draw the charts.
+//! into one runs.csv, summary.csv, params.csv and metadata.json, then draw the
+//! charts and compare the labels (compare.csv, ranking.csv).
 
 use std::path::PathBuf;
 
@@ -27,7 +28,7 @@ pub struct MergeArgs {
     plots: Option<PathBuf>,
 }
 
-/// Merges the shards and draws the charts.
+/// Merges the shards, draws the charts and compares the labels.
 pub fn run(args: MergeArgs) -> anyhow::Result<Exit> {
     let into = args.into.clone().unwrap_or_else(|| args.dirs[0].clone());
     let report = merge(&args.dirs, &into)?;
@@ -47,6 +48,9 @@ pub fn run(args: MergeArgs) -> anyhow::Result<Exit> {
             "warning: no charts ({e:#}); the data is complete, draw them later with: queens plot {}",
             into.display()
         ),
+    }
+    if let Err(e) = super::compare::after_experiment(&into, false) {
+        stderr_line!("warning: {e:#}");
     }
     Ok(Exit::Success)
 }

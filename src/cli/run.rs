@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::Context;
 use queens::experiment::config::{self, DEFAULT_CONFIG, DEFAULT_CONFIG_NAME};
+use queens::experiment::data_dir::RunFiles;
 use queens::experiment::plan::Shard;
 use queens::experiment::runner::{RunOptions, run_experiment};
 
@@ -98,6 +99,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<Exit> {
         stderr_line!(
             "interrupted: the finished trials are kept; run the same command again to resume"
         );
+        remove_stale_comparison(&report.files)?;
         return Ok(if signals.terminated.load(Ordering::SeqCst) {
             Exit::Terminated
         } else {
@@ -127,6 +129,29 @@ pub fn run(args: RunArgs) -> anyhow::Result<Exit> {
         }
     }
     Ok(Exit::Success)
+}
+
+/// Removes compare.csv and ranking.csv of an interrupted run: they compared
+/// the trials done before it, and the completed run writes them again.
+fn remove_stale_comparison(files: &RunFiles) -> anyhow::Result<()> {
+    for path in files.comparison.iter().flatten() {
+        match std::fs::remove_file(path) {
+            Ok(()) => stderr_line!(
+                "removed {}: it compared older trials; the completed run writes it again",
+                path.display()
+            ),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => {
+                return Err(e).with_context(|| {
+                    format!(
+                        "cannot remove {}, which compares older trials: delete it by hand",
+                        path.display()
+                    )
+                });
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The text of the config at `path`; a file that is not UTF-8 is refused

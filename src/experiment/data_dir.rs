@@ -12,7 +12,7 @@ use super::error::{Doing, OtherResults, RunError, RunResult};
 use super::metadata;
 use super::plan::{PlanIndex, Shard};
 use super::trace_file::TraceBlocks;
-use crate::records::{RunRecord, drop_torn_tail, read_rows};
+use crate::records::{COMPARE_FILE, RANKING_FILE, RunRecord, drop_torn_tail, read_rows};
 
 /// The files of one run (or of one shard) in a data directory.
 #[derive(Clone, Debug)]
@@ -27,6 +27,10 @@ pub struct RunFiles {
     pub summary: Option<PathBuf>,
     /// params.csv (a shard has none: merge the shards first).
     pub params: Option<PathBuf>,
+    /// compare.csv and ranking.csv, which `queens compare` writes from
+    /// runs.csv (a shard has none): removed by `--fresh`, so no comparison
+    /// of older trials outlives them.
+    pub comparison: Option<[PathBuf; 2]>,
 }
 
 impl RunFiles {
@@ -39,6 +43,7 @@ impl RunFiles {
                 metadata: dir.join("metadata.json"),
                 summary: Some(dir.join("summary.csv")),
                 params: Some(dir.join("params.csv")),
+                comparison: Some([dir.join(COMPARE_FILE), dir.join(RANKING_FILE)]),
             },
             Some(s) => RunFiles {
                 runs: dir.join(format!("runs.{}.csv", s.tag())),
@@ -46,6 +51,7 @@ impl RunFiles {
                 metadata: dir.join(format!("metadata.{}.json", s.tag())),
                 summary: None,
                 params: None,
+                comparison: None,
             },
         }
     }
@@ -113,7 +119,8 @@ pub(super) fn prepare_dir(dir: &Path, files: &RunFiles, fresh: bool) -> RunResul
         files.summary.as_ref(),
         files.params.as_ref(),
     ];
-    for path in old.into_iter().flatten() {
+    let comparison = files.comparison.iter().flatten();
+    for path in old.into_iter().flatten().chain(comparison) {
         match std::fs::remove_file(path) {
             Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
                 return Err(e).doing(|| format!("cannot remove {}", path.display()));

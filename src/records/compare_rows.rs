@@ -13,6 +13,12 @@ use super::atomic::write_atomically;
 use super::error::{RecordsError, RecordsResult};
 use super::header::columns;
 
+/// The file name of the pairwise comparison in a data directory.
+pub const COMPARE_FILE: &str = "compare.csv";
+
+/// The file name of the ranking in a data directory.
+pub const RANKING_FILE: &str = "ranking.csv";
+
 /// One pair of labels at one board size: a row of `compare.csv`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CompareRow {
@@ -57,8 +63,9 @@ pub struct CompareRow {
     /// Upper end of that interval.
     #[serde(with = "crate::records::values::optional")]
     pub a12_ci_high: Option<f64>,
-    /// The magnitude of A12 (Vargha & Delaney 2000): `negligible` below
-    /// 0.56 (or above 0.44), `small`, `medium` from 0.64, `large` from 0.71.
+    /// The magnitude of A12 (Vargha & Delaney 2000), mirrored about 0.5:
+    /// `negligible` strictly between 0.44 and 0.56, `small` from 0.56,
+    /// `medium` from 0.64, `large` from 0.71 (or at most 0.29).
     pub magnitude: String,
     /// The cheaper label when the difference is significant, `NA` when not.
     pub better: String,

@@ -25,7 +25,9 @@ pub mod seed;
 pub mod summary_file;
 pub mod values;
 
-pub use compare_rows::{CompareRow, RankingRow, write_compare, write_ranking};
+pub use compare_rows::{
+    COMPARE_FILE, CompareRow, RANKING_FILE, RankingRow, write_compare, write_ranking,
+};
 pub use csv_file::{AppendWriter, drop_torn_tail, read_rows, write_rows};
 pub use error::{RecordsError, RecordsResult};
 pub use name::{SAFE_NAME_RULE, is_safe_name};
