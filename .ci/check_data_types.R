@@ -4,7 +4,8 @@
 #
 # - runs.csv `seed`: read exactly (sprintf("%.0f") equals the file's text)
 #   and below 2^53;
-# - `solved`: logical;
+# - `solved`, `significant`, `indistinguishable_from_best`: logical;
+# - a cell `NA`: read as missing;
 # - `budget`, `params`: character in every file;
 # - summary.csv: every column but the text ones is numeric;
 # - a cell `Inf`/`-Inf`: its column is numeric and the value infinite;
@@ -58,8 +59,13 @@ check_file <- function(path, name) {
     if (column %in% c("budget", "params") && cls != "character") {
       fail(path, column, "character", cls)
     }
-    if (column == "solved" && cls != "logical") {
+    if (column %in% c("solved", "significant", "indistinguishable_from_best") && cls != "logical") {
       fail(path, column, "logical", cls)
+    }
+    na <- which(cells == "NA")
+    if (length(na) > 0 && !is.na(x[na[1]])) {
+      fail(path, column, sprintf("a missing value for the cell NA on line %d", na[1] + 1),
+           format(x[na[1]]))
     }
     if (name == "summary.csv" && !(column %in% text_columns) && !missing && !numeric_class(x)) {
       fail(path, column, "numeric", cls)

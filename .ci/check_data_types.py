@@ -4,7 +4,8 @@ pandas' read_csv, default options, and checks that the columns come out as
 the README promises (the R twin is check_data_types.R):
 
 - runs.csv `seed`: int64, equal to the file's text, below 2^53;
-- `solved`: bool;
+- `solved`, `significant`, `indistinguishable_from_best`: bool;
+- a cell `NA`: read as missing (NaN);
 - `budget`, `params`: text (object) in every file;
 - summary.csv: every column but the text ones is numeric;
 - a cell `Inf`/`-Inf`: its column is numeric and the value infinite;
@@ -31,6 +32,8 @@ TEXT = {"experiment", "algorithm", "label", "step_unit", "params", "budget",
         "label_a", "label_b", "a", "b", "better", "test", "method"}
 # Columns whose kind differs by design between directories.
 NOT_COMPARED = {("params.csv", "value")}
+# Columns of TRUE/FALSE.
+LOGICAL = {"solved", "significant", "indistinguishable_from_best"}
 SAFE = 2 ** 53
 
 failures = []
@@ -63,8 +66,13 @@ def check_file(path, name, types):
             types[column] = dtype
         if column in ("budget", "params") and dtype != "object":
             fail(path, column, "object (text)", dtype)
-        if column == "solved" and dtype != "bool":
+        if column in LOGICAL and dtype != "bool":
             fail(path, column, "bool", dtype)
+        if "NA" in cells:
+            line = cells.index("NA") + 2
+            if not pd.isna(frame[column].iloc[line - 2]):
+                fail(path, column, f"a missing value for the cell NA on line {line}",
+                     repr(frame[column].iloc[line - 2]))
         if name == "summary.csv" and column not in TEXT and not missing and not is_numeric(frame[column].dtype):
             fail(path, column, "a numeric dtype", dtype)
         if column in TEXT and "" in cells:
