@@ -25,7 +25,11 @@
 //!
 //! The p-value is exact (the null distribution of U counted over every
 //! arrangement) when neither sample has more than [`EXACT_LIMIT`] values and
-//! no two of the pooled values tie; otherwise it is the normal approximation
+//! no two of the pooled values tie, and also, ties and all, when the smaller
+//! sample has at most [`EXACT_TIES_LIMIT`] values (the permutation
+//! distribution of the midrank sum, counted over the tie groups: there the
+//! normal approximation is poorest, and unsolved trials always tie);
+//! otherwise it is the normal approximation
 //! with the tie correction of the variance and a continuity correction of
 //! 1/2, as `scipy.stats.mannwhitneyu(..., method="asymptotic",
 //! use_continuity=True)` computes it. (SciPy's own `auto` is exact only
@@ -42,6 +46,10 @@ use crate::records::rows::MIN_SOLVED_FOR_INTERVAL;
 /// The largest sample for which the p-value is exact (when nothing ties):
 /// the count of arrangements costs about (n_a + n_b)·n_a²·n_b additions.
 pub const EXACT_LIMIT: usize = 50;
+
+/// With ties, the p-value is exact when the smaller sample has at most this
+/// many values (and the larger at most [`EXACT_LIMIT`]).
+pub const EXACT_TIES_LIMIT: usize = 10;
 
 /// Fewer trials than this in either sample give no bootstrap interval of
 /// A12: the summary's rule for its intervals
@@ -214,6 +222,14 @@ pub fn mann_whitney(a: &[f64], b: &[f64]) -> Option<MannWhitney> {
             method: Method::Exact,
         });
     }
+    if !no_ties && m.min(n) <= EXACT_TIES_LIMIT && m.max(n) <= EXACT_LIMIT {
+        let smaller = if m <= n { &sa } else { &sb };
+        return Some(MannWhitney {
+            u,
+            p: exact_tied_p(smaller, &pooled),
+            method: Method::Exact,
+        });
+    }
     Some(MannWhitney {
         u,
         p: asymptotic_p(u, m, n, &ties),
@@ -254,6 +270,71 @@ fn exact_p(u: f64, m: usize, n: usize) -> f64 {
     let low = u.min((m * n) as f64 - u) as usize;
     let tail: f64 = counts[..=low].iter().sum();
     (2.0 * tail / total).min(1.0)
+}
+
+/// The two-sided exact p-value with ties: `sample` (sorted) is one of the
+/// two samples, `pooled` (sorted) both. Under the null hypothesis every
+/// choice of `sample.len()` of the pooled values is equally likely; the
+/// statistic is the sum of the chosen values' midranks, counted doubled
+/// (so whole numbers) by choosing k of the t values of each tie group in
+/// C(t, k) ways. p is the share of choices whose sum lies at least as far
+/// from its mean k(N + 1) as the observed one. U is a linear function of
+/// that sum, so this is the exact test on U; without ties it equals
+/// [`exact_p`].
+fn exact_tied_p(sample: &[f64], pooled: &[f64]) -> f64 {
+    let k = sample.len();
+    let total = pooled.len();
+    // (doubled midrank, size) of each tie group, in order.
+    let mut groups = Vec::new();
+    let mut start = 0;
+    for group in pooled.chunk_by(|x, y| x == y) {
+        groups.push((2 * start + group.len() + 1, group.len()));
+        start += group.len();
+    }
+    let observed: usize = {
+        let mut sum = 0;
+        let mut g = 0;
+        let mut first = 0;
+        for &x in sample {
+            while pooled[first + groups[g].1 - 1] != x {
+                first += groups[g].1;
+                g += 1;
+            }
+            sum += groups[g].0;
+        }
+        sum
+    };
+    let most = 2 * total * k + 1;
+    // ways[c][s]: choices of c values so far whose doubled sum is s.
+    let mut ways = vec![vec![0.0f64; most]; k + 1];
+    ways[0][0] = 1.0;
+    for &(rank, size) in &groups {
+        let mut next = vec![vec![0.0f64; most]; k + 1];
+        for c in 0..=k {
+            for s in 0..most {
+                let w = ways[c][s];
+                if w == 0.0 {
+                    continue;
+                }
+                let mut choose = 1.0;
+                for taken in 0..=size.min(k - c) {
+                    next[c + taken][s + taken * rank] += w * choose;
+                    choose = choose * (size - taken) as f64 / (taken + 1) as f64;
+                }
+            }
+        }
+        ways = next;
+    }
+    let centre = (k * (total + 1)) as i64;
+    let distance = (observed as i64 - centre).abs();
+    let all: f64 = ways[k].iter().sum();
+    let extreme: f64 = ways[k]
+        .iter()
+        .enumerate()
+        .filter(|(s, _)| (*s as i64 - centre).abs() >= distance)
+        .map(|(_, w)| w)
+        .sum();
+    (extreme / all).min(1.0)
 }
 
 /// The number of arrangements of `m` values of one sample among `n` of the
@@ -406,10 +487,16 @@ mod tests {
         // use_continuity=True) gives statistic 33.0, p = 0.01937338485003019.
         let a = [1.0, 2.0, 2.0, 3.0, 4.0, 5.0];
         let b = [3.0, 5.0, 6.0, 7.0, INF, INF];
+        let pooled = sorted(&[a, b].concat());
+        close(
+            asymptotic_p(33.0, 6, 6, &tie_groups(&pooled)),
+            0.019_373_384_850_030_19,
+            1e-12,
+        );
+        // So small a sample with ties gets the exact p instead.
         let test = mann_whitney(&a, &b).expect("samples");
-        assert_eq!(test.method, Method::Asymptotic);
-        assert_eq!(test.u, 33.0);
-        close(test.p, 0.019_373_384_850_030_19, 1e-12);
+        assert_eq!((test.method, test.u), (Method::Exact, 33.0));
+        close(test.p, brute_force_p(&a, &b), 1e-12);
         // Every value tied: no evidence at all.
         let tied = mann_whitney(&[INF; 3], &[INF; 4]).expect("samples");
         assert_eq!((tied.u, tied.p), (6.0, 1.0));
@@ -418,6 +505,66 @@ mod tests {
         let test = mann_whitney(&many, &[100.0]).expect("samples");
         assert_eq!(test.method, Method::Asymptotic);
         assert_eq!(test.u, 51.0);
+    }
+
+    /// The two-sided exact p by enumerating every choice of `a.len()` of
+    /// the pooled values: the share whose U lies at least as far from mn/2
+    /// as the observed one.
+    fn brute_force_p(a: &[f64], b: &[f64]) -> f64 {
+        let pooled = [a, b].concat();
+        let (m, total) = (a.len(), pooled.len());
+        let centre = (m * b.len()) as f64 / 2.0;
+        let observed = (u_sorted(&sorted(a), &sorted(b)) - centre).abs();
+        let (mut extreme, mut all) = (0u64, 0u64);
+        for mask in 0u32..1 << total {
+            if mask.count_ones() as usize != m {
+                continue;
+            }
+            let (mut x, mut y) = (Vec::new(), Vec::new());
+            for (i, &v) in pooled.iter().enumerate() {
+                if mask >> i & 1 == 1 {
+                    x.push(v)
+                } else {
+                    y.push(v)
+                }
+            }
+            all += 1;
+            if (u_sorted(&sorted(&x), &sorted(&y)) - centre).abs() >= observed - 1e-9 {
+                extreme += 1;
+            }
+        }
+        extreme as f64 / all as f64
+    }
+
+    #[test]
+    fn exact_p_with_ties_is_the_permutation_distribution() {
+        // One trial against 18 solved and 2 unsolved: a's midrank is 6 of
+        // 21, 5 from the centre 11; the positions at least as far are ranks
+        // 1..6 (6), 16..19 (4) and the two tied unsolved trials at 20.5
+        // (2): p = 12/21, worked by hand.
+        let b: Vec<f64> = (1..=18).map(f64::from).chain([INF, INF]).collect();
+        let test = mann_whitney(&[5.5], &b).expect("samples");
+        assert_eq!(test.method, Method::Exact);
+        close(test.p, 12.0 / 21.0, 1e-12);
+        // Against enumeration, ties on both sides and infinities.
+        for (a, b) in [
+            (vec![1.0, 2.0, 2.0, INF], vec![2.0, 3.0, 3.0, 4.0, INF, INF]),
+            (vec![5.0, 5.0, 5.0], vec![1.0, 5.0, 9.0, 9.0, 9.0, 2.0, 2.0]),
+            (vec![INF, 3.0], vec![1.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, INF]),
+        ] {
+            let test = mann_whitney(&a, &b).expect("samples");
+            assert_eq!(test.method, Method::Exact);
+            close(test.p, brute_force_p(&a, &b), 1e-12);
+            let swapped = mann_whitney(&b, &a).expect("samples");
+            close(swapped.p, test.p, 1e-12);
+        }
+        // Without ties it agrees with the U distribution.
+        let (a, b) = (vec![1.0, 4.0, 6.0], vec![2.0, 3.0, 5.0, 7.0, 8.0]);
+        close(
+            exact_tied_p(&a, &sorted(&[a.clone(), b.clone()].concat())),
+            brute_force_p(&a, &b),
+            1e-12,
+        );
     }
 
     #[test]

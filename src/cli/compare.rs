@@ -23,8 +23,9 @@ use super::stderr::stderr_line;
 ///
 /// For every board size N and every pair of labels: a two-sided
 /// Mann–Whitney U test on the cost of a trial (exact when neither label has
-/// more than 50 trials and nothing ties, otherwise the normal approximation
-/// with tie and continuity corrections, as SciPy's), its p-value corrected
+/// more than 50 trials and nothing ties, or, with ties, when one label has
+/// at most 10; otherwise the normal approximation with tie and continuity
+/// corrections, as SciPy's), its p-value corrected
 /// by Holm's method over all pairs at that N, and the Vargha–Delaney effect
 /// size A12 with a seeded bootstrap 95% interval and its magnitude.
 ///
