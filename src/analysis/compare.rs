@@ -156,14 +156,12 @@ pub fn combine(sets: Vec<(PathBuf, Vec<RunRecord>)>) -> Result<Vec<RunRecord>, C
         return Ok(sets.into_iter().flat_map(|(_, rows)| rows).collect());
     }
     if let Some((label, first, second)) = first_clash(&sets, prefixed) {
-        let experiment = sets[first].1[0].experiment.clone();
-        let label = label
-            .strip_prefix(&format!("{experiment}/"))
-            .unwrap_or(&label)
-            .to_string();
+        // An experiment's name holds no `/` (it is a directory name), so
+        // the clashing row's experiment is the prefix before the first one.
+        let (experiment, label) = label.split_once('/').unwrap_or(("", &label));
         return Err(CompareError::LabelClash {
-            label,
-            experiment,
+            label: label.to_string(),
+            experiment: experiment.to_string(),
             first: sets[first].0.clone(),
             second: sets[second].0.clone(),
         });
