@@ -297,7 +297,7 @@ fn plot_writes_every_chart_as_svg_with_text_and_png_drawn_with_the_embedded_font
     }
     // The listing on stdout names every file written.
     let listed = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(listed.lines().count(), 12, "{listed}");
+    assert_eq!(listed.lines().count(), 18, "{listed}");
 
     for png_file in files_with(&plots, "png") {
         let (width, height, rgb) = decode_png(&png_file);
@@ -638,12 +638,12 @@ fn render_returns_its_notes_and_typed_errors_naming_the_path() {
     }
 
     // Without traces.csv the convergence chart is skipped with a note, and
-    // every other chart is written as SVG and PNG.
+    // every other chart is written as SVG, PNG and PDF.
     let data = tiny_copy(tmp.path());
     std::fs::remove_file(data.join("traces.csv")).unwrap();
     let plots = tmp.path().join("plots");
     let report = render(&data, &plots).expect("renders");
-    assert_eq!(report.files.len(), 10, "{:?}", report.files);
+    assert_eq!(report.files.len(), 15, "{:?}", report.files);
     // Charts are written beside and renamed: no temporary file is left.
     let mut written: Vec<PathBuf> = std::fs::read_dir(&plots)
         .unwrap()

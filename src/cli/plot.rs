@@ -13,8 +13,8 @@ use super::stderr::stderr_line;
 /// Draw the charts of an experiment from its CSV files.
 ///
 /// Reads summary.csv and runs.csv (and traces.csv when present) in DATA_DIR
-/// and writes each chart as SVG and PNG: scaling, success rate, ERT, ECDFs of
-/// steps and of time, convergence. Then writes compare.csv and ranking.csv
+/// and writes each chart as SVG, PNG and PDF: scaling, success rate, ERT, ECDFs
+/// of steps and of time, convergence. Then writes compare.csv and ranking.csv
 /// into DATA_DIR (as `queens compare` by checks) and prints the ranking.
 /// Never runs a solver.
 #[derive(clap::Args)]

@@ -1,5 +1,6 @@
-//! Why charts could not be drawn: [`PlotError`] for the caller, and
-//! [`DrawError`], a drawing backend's failure inside the drawing code.
+//! Why charts could not be drawn: [`PlotError`] for the caller,
+//! [`DrawError`], a drawing backend's failure inside the drawing code, and
+//! [`PdfError`], why an SVG chart could not be converted into PDF.
 
 use std::path::PathBuf;
 
@@ -52,6 +53,30 @@ pub enum PlotError {
         /// What the PNG encoder reported.
         source: png::EncodingError,
     },
+    /// A chart's SVG could not be converted into PDF.
+    #[error("cannot make {file} from the chart's SVG")]
+    Pdf {
+        /// The PDF file.
+        file: PathBuf,
+        /// Why the conversion failed.
+        source: PdfError,
+    },
+}
+
+/// Why an SVG chart could not be converted into PDF (a bug of queens or of
+/// the conversion libraries, not of the data: report it).
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum PdfError {
+    /// The embedded DejaVu Sans could not be read into the font database.
+    #[error("the embedded DejaVu Sans font could not be loaded for PDF text; rebuild queens")]
+    Font,
+    /// usvg could not read the SVG plotters wrote.
+    #[error("usvg cannot read the SVG")]
+    Parse(#[source] usvg::Error),
+    /// The parsed SVG could not be drawn or written as PDF.
+    #[error("{0}")]
+    Convert(String),
 }
 
 /// A drawing backend's failure (the SVG and the PNG backend have error

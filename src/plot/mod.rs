@@ -1,6 +1,6 @@
 //! Charts drawn from an experiment's CSV files alone (`plot` never runs a
 //! solver): scaling, success rate, ERT, ECDFs of steps and of time, and
-//! convergence traces, each written as SVG and PNG with an embedded font.
+//! convergence traces, each written as SVG, PNG and PDF with an embedded font.
 //!
 //! One file per chart kind builds a `Figure` (figure.rs) from the data; the
 //! figure, its panels and axes draw it with plotters; output.rs writes it.
@@ -20,6 +20,7 @@ mod figure;
 mod fit;
 mod output;
 mod panel;
+mod pdf;
 mod raster;
 mod scaling;
 mod series;
@@ -31,19 +32,19 @@ use data::ExperimentData;
 use ecdf::Measure;
 use style::Styles;
 
-pub use error::{DrawError, PlotError};
+pub use error::{DrawError, PdfError, PlotError};
 
 /// What a rendering produced.
 #[derive(Clone, Debug, Default)]
 pub struct Report {
-    /// The files written, SVG then PNG for each chart.
+    /// The files written, SVG, PNG then PDF for each chart.
     pub files: Vec<PathBuf>,
     /// Remarks for the user: charts skipped and why, lines dropped.
     pub notes: Vec<String>,
 }
 
 /// Draws every chart of the experiment whose CSV files are in `data_dir`
-/// into `plots_dir` (created if needed), as SVG and PNG; returns the files
+/// into `plots_dir` (created if needed), as SVG, PNG and PDF; returns the files
 /// written and notes on what was skipped.
 pub fn render(data_dir: &Path, plots_dir: &Path) -> Result<Report, PlotError> {
     style::register_fonts()?;

@@ -1,6 +1,7 @@
-//! Writing a figure to disk as SVG (text kept as `<text>` elements) and as
+//! Writing a figure to disk as SVG (text kept as `<text>` elements), as
 //! PNG (rasterised by [`Raster`] with the embedded font, encoded with the
-//! `png` crate), each through the one atomic writer
+//! `png` crate) and as PDF (that SVG converted with the embedded font, see
+//! [`pdf`](super::pdf)), each through the one atomic writer
 //! ([`crate::records::atomic`]): a failed write leaves the old chart whole.
 
 use std::io::Write;
@@ -10,12 +11,14 @@ use plotters::prelude::*;
 
 use super::error::{DrawError, PlotError};
 use super::figure::Figure;
+use super::pdf;
 use super::raster::Raster;
 use super::style::{HEIGHT, WIDTH};
 use crate::records::atomic::{AtomicFile, write_atomically};
 
-/// Writes `figure` as `<stem>.svg` and `<stem>.png` in `dir`; returns both paths.
-pub fn write(figure: &Figure, dir: &Path) -> Result<[PathBuf; 2], PlotError> {
+/// Writes `figure` as `<stem>.svg`, `<stem>.png` and `<stem>.pdf` in `dir`;
+/// returns the three paths.
+pub fn write(figure: &Figure, dir: &Path) -> Result<[PathBuf; 3], PlotError> {
     let svg_file = dir.join(format!("{}.svg", figure.stem));
     let mut svg = String::new();
     {
@@ -45,7 +48,17 @@ pub fn write(figure: &Figure, dir: &Path) -> Result<[PathBuf; 2], PlotError> {
         file: png_file.clone(),
         source,
     })?;
-    Ok([svg_file, png_file])
+
+    let pdf_file = dir.join(format!("{}.pdf", figure.stem));
+    let pdf = pdf::from_svg(&svg).map_err(|source| PlotError::Pdf {
+        file: pdf_file.clone(),
+        source,
+    })?;
+    write_atomically(&pdf_file, |f| f.write_all(&pdf)).map_err(|source| PlotError::Write {
+        file: pdf_file.clone(),
+        source,
+    })?;
+    Ok([svg_file, png_file, pdf_file])
 }
 
 /// Draws `figure` onto `root` and flushes the backend.

@@ -1,0 +1,92 @@
+//! PDF charts in pure Rust: the SVG plotters wrote is parsed by `usvg` with
+//! the embedded DejaVu Sans (regular and bold) as its only fonts — never a
+//! system font, no external program — and drawn by `krilla-svg` onto the one
+//! page of a `krilla` PDF, text kept as text with the used glyphs of the font
+//! embedded. The PDF holds no date and no random identifier: the same SVG
+//! gives the same bytes.
+
+use std::sync::{Arc, OnceLock};
+
+use krilla::Document;
+use krilla::geom::Size;
+use krilla::page::PageSettings;
+use krilla_svg::{SurfaceExt, SvgSettings};
+use usvg::fontdb::Database;
+
+use super::error::PdfError;
+
+/// The family name of the embedded font, which the SVG's generic family
+/// ([`FONT`](super::style::FONT), "sans-serif") resolves to.
+const FAMILY: &str = "DejaVu Sans";
+
+/// The embedded faces, loaded once per process.
+static FONTS: OnceLock<Arc<Database>> = OnceLock::new();
+
+/// A font database holding the embedded DejaVu Sans regular and bold only,
+/// with "sans-serif" mapped to it.
+fn fonts() -> Result<Arc<Database>, PdfError> {
+    let fonts = FONTS.get_or_init(|| {
+        let mut db = Database::new();
+        db.load_font_data(dejavu::sans::regular().to_vec());
+        db.load_font_data(dejavu::sans::bold().to_vec());
+        db.set_sans_serif_family(FAMILY);
+        Arc::new(db)
+    });
+    if fonts.len() == 2 {
+        Ok(Arc::clone(fonts))
+    } else {
+        Err(PdfError::Font)
+    }
+}
+
+/// Converts an SVG document (as plotters writes it) into the bytes of a
+/// one-page PDF, the page the size of the SVG (a pixel is a point).
+pub fn from_svg(svg: &str) -> Result<Vec<u8>, PdfError> {
+    let options = usvg::Options {
+        font_family: FAMILY.to_owned(),
+        fontdb: fonts()?,
+        ..usvg::Options::default()
+    };
+    let tree = usvg::Tree::from_str(svg, &options).map_err(PdfError::Parse)?;
+    let size = Size::from_wh(tree.size().width(), tree.size().height())
+        .ok_or_else(|| PdfError::Convert("the SVG has no area".to_owned()))?;
+    let mut document = Document::new();
+    let mut page = document.start_page_with(PageSettings::new(size));
+    let mut surface = page.surface();
+    surface
+        .draw_svg(&tree, size, SvgSettings::default())
+        .ok_or_else(|| PdfError::Convert("krilla-svg cannot draw the SVG".to_owned()))?;
+    surface.finish();
+    page.finish();
+    document
+        .finish()
+        .map_err(|error| PdfError::Convert(format!("krilla cannot write the PDF: {error:?}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SVG: &str = r##"<svg width="200" height="100" viewBox="0 0 200 100" xmlns="http://www.w3.org/2000/svg">
+<rect x="0" y="0" width="200" height="100" fill="#FFFFFF"/>
+<text x="100" y="20" dy="0.76em" text-anchor="middle" font-family="sans-serif" font-size="14" fill="#222222">Queens</text>
+<text x="100" y="60" text-anchor="middle" font-family="sans-serif" font-size="14" font-weight="bold" fill="#222222">N = 8</text>
+</svg>"##;
+
+    #[test]
+    fn text_is_set_in_the_embedded_faces_and_the_bytes_are_reproducible() {
+        let pdf = from_svg(SVG).expect("converts");
+        assert!(pdf.starts_with(b"%PDF-"));
+        let text = String::from_utf8_lossy(&pdf);
+        assert!(text.contains("DejaVuSans-Bold"), "the bold face is used");
+        assert!(text.contains("DejaVuSans"), "the regular face is used");
+        assert_eq!(text.matches("/FontFile2").count(), 2, "both faces embedded");
+        assert_eq!(from_svg(SVG).expect("converts"), pdf);
+    }
+
+    #[test]
+    fn malformed_svg_is_a_parse_error() {
+        let error = from_svg("<svg xmlns=\"http://www.w3.org/2000/svg\"><text>").unwrap_err();
+        assert!(matches!(error, PdfError::Parse(_)), "{error:?}");
+    }
+}
