@@ -347,8 +347,8 @@ fn each_label_keeps_its_colour_across_charts_and_runs() {
         })
         .collect();
     // Sorted-label assignment: annealing, genetic, min-conflicts, random restart.
-    assert_eq!(expected["annealing"], "#4E79A7");
-    assert_eq!(expected["random restart"], "#59A14F");
+    assert_eq!(expected["annealing"], "#CC6677");
+    assert_eq!(expected["random restart"], "#882255");
 
     let mut renders = Vec::new();
     for run in 0..2 {

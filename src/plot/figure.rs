@@ -8,7 +8,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::error::DrawError;
 use super::fit::fit;
-use super::panel::{Panel, marker_outline};
+use super::panel::{Panel, dashes, marker_outline};
 use super::style::{
     FONT, GRID, INK, LEGEND_SIZE, MUTED, SUBTITLE_SIZE, SeriesStyle, TITLE_SIZE, WIDTH,
 };
@@ -20,7 +20,7 @@ const HEADER: u32 = 84;
 /// Narrowest and widest legend column.
 const LEGEND_WIDTH: (u32, u32) = (150, 320);
 /// Width of a legend entry's line sample plus the gap before its text.
-const SAMPLE: u32 = 54;
+const SAMPLE: u32 = 74;
 /// Vertical distance between legend entries.
 const LEGEND_ROW: i32 = 28;
 /// The closest legend entries get when there are many labels.
@@ -114,15 +114,16 @@ impl Figure {
         ))?;
         for (i, (label, style)) in self.legend.iter().enumerate() {
             let y = top + row * i as i32;
-            area.draw(&PathElement::new(
-                vec![(14, y), (44, y)],
-                style.colour.stroke_width(3),
-            ))?;
+            for dash in dashes(&[(10.0, 0.0), (64.0, 0.0)], style.dash, 3) {
+                let dash: Vec<(i32, i32)> =
+                    dash.iter().map(|(x, _)| (x.round() as i32, y)).collect();
+                area.draw(&PathElement::new(dash, style.colour.stroke_width(3)))?;
+            }
             let shown = fit_text(area, label, &text, text_width)?;
             area.draw(&Text::new(shown, (SAMPLE as i32, y), text.clone()))?;
             let (outline, rim) = marker_outline(style.marker);
-            area.draw(&(EmptyElement::at((29, y)) + Polygon::new(outline, style.colour.filled())))?;
-            area.draw(&(EmptyElement::at((29, y)) + PathElement::new(rim, WHITE.stroke_width(1))))?;
+            area.draw(&(EmptyElement::at((37, y)) + Polygon::new(outline, style.colour.filled())))?;
+            area.draw(&(EmptyElement::at((37, y)) + PathElement::new(rim, WHITE.stroke_width(1))))?;
         }
         Ok(())
     }

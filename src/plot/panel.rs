@@ -11,7 +11,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use super::axis::Axis;
 use super::error::DrawError;
 use super::style::{
-    AXIS_LABEL_SIZE, CAPTION_SIZE, FONT, GRID, GRID_LIGHT, INK, MUTED, Marker, SeriesStyle,
+    AXIS_LABEL_SIZE, CAPTION_SIZE, Dash, FONT, GRID, GRID_LIGHT, INK, MUTED, Marker, SeriesStyle,
     TICK_SIZE,
 };
 
@@ -49,7 +49,8 @@ pub enum Layer {
         /// The upper curve, by increasing x.
         upper: Vec<(f64, f64)>,
     },
-    /// A polyline; points an axis cannot show (0 on a log axis) break it.
+    /// A polyline in the series' dash pattern; points an axis cannot show (0
+    /// on a log axis) break it.
     Line {
         /// The series' style.
         style: SeriesStyle,
@@ -219,8 +220,26 @@ impl Panel {
                     .split(|p| self.map(*p).is_none())
                     .filter(|piece| !piece.is_empty())
                 {
-                    let mapped = piece.iter().filter_map(|p| self.map(*p));
-                    chart.draw_series(LineSeries::new(mapped, stroke))?;
+                    let mapped: Vec<(f64, f64)> =
+                        piece.iter().filter_map(|p| self.map(*p)).collect();
+                    if style.dash == Dash::Solid {
+                        chart.draw_series(LineSeries::new(mapped, stroke))?;
+                        continue;
+                    }
+                    // Dashes are measured in pixels, so they are cut from the
+                    // piece's pixel path and drawn relative to its first point.
+                    let anchor = mapped[0];
+                    let origin = chart.backend_coord(&anchor);
+                    let pixels: Vec<(f64, f64)> = mapped
+                        .iter()
+                        .map(|p| {
+                            let (x, y) = chart.backend_coord(p);
+                            (f64::from(x - origin.0), f64::from(y - origin.1))
+                        })
+                        .collect();
+                    chart.draw_series(dashes(&pixels, style.dash, *width).into_iter().map(
+                        |dash| EmptyElement::at(anchor) + PathElement::new(rounded(&dash), stroke),
+                    ))?;
                 }
                 if *markers {
                     let shown: Vec<(f64, f64)> =
@@ -298,6 +317,22 @@ pub type Pixels = Vec<(i32, i32)>;
 /// outline closed (for the white rim that keeps overlapping markers apart).
 pub fn marker_outline(marker: Marker) -> (Pixels, Pixels) {
     let r = MARKER_RADIUS;
+    let turned = |(x, y): (f64, f64)| (-y, x);
+    let triangle = vec![(0.0, -1.25 * r), (1.1 * r, 0.8 * r), (-1.1 * r, 0.8 * r)];
+    let plus = [
+        (0.35, -1.2),
+        (0.35, -0.35),
+        (1.2, -0.35),
+        (1.2, 0.35),
+        (0.35, 0.35),
+        (0.35, 1.2),
+        (-0.35, 1.2),
+        (-0.35, 0.35),
+        (-1.2, 0.35),
+        (-1.2, -0.35),
+        (-0.35, -0.35),
+        (-0.35, -1.2),
+    ];
     let corners: Vec<(f64, f64)> = match marker {
         Marker::Circle => (0..16)
             .map(|i| {
@@ -309,22 +344,90 @@ pub fn marker_outline(marker: Marker) -> (Pixels, Pixels) {
             .into_iter()
             .map(|(x, y)| (x * r, y * r))
             .collect(),
-        Marker::Triangle => vec![(0.0, -1.25 * r), (1.1 * r, 0.8 * r), (-1.1 * r, 0.8 * r)],
-        Marker::TriangleDown => vec![(0.0, 1.25 * r), (1.1 * r, -0.8 * r), (-1.1 * r, -0.8 * r)],
+        Marker::Triangle => triangle,
+        Marker::TriangleDown => triangle.into_iter().map(|(x, y)| (x, -y)).collect(),
+        Marker::TriangleLeft => triangle
+            .into_iter()
+            .map(|p| turned(turned(turned(p))))
+            .collect(),
+        Marker::TriangleRight => triangle.into_iter().map(turned).collect(),
         Marker::Diamond => vec![
             (0.0, -1.3 * r),
             (1.1 * r, 0.0),
             (0.0, 1.3 * r),
             (-1.1 * r, 0.0),
         ],
+        Marker::Star => (0..10)
+            .map(|i| {
+                let a = f64::from(i) * std::f64::consts::TAU / 10.0;
+                let reach = if i % 2 == 0 { 1.4 * r } else { 0.6 * r };
+                (reach * a.sin(), -reach * a.cos())
+            })
+            .collect(),
+        Marker::Plus => plus.iter().map(|(x, y)| (x * r, y * r)).collect(),
+        Marker::Cross => plus
+            .iter()
+            .map(|(x, y)| {
+                let h = std::f64::consts::FRAC_1_SQRT_2;
+                ((x - y) * h * r, (x + y) * h * r)
+            })
+            .collect(),
     };
-    let outline: Vec<(i32, i32)> = corners
-        .iter()
-        .map(|(x, y)| (x.round() as i32, y.round() as i32))
-        .collect();
+    let outline = rounded(&corners);
     let mut rim = outline.clone();
     rim.extend(outline.first().copied());
     (outline, rim)
+}
+
+/// Pixel offsets rounded to whole pixels.
+fn rounded(points: &[(f64, f64)]) -> Pixels {
+    points
+        .iter()
+        .map(|(x, y)| (x.round() as i32, y.round() as i32))
+        .collect()
+}
+
+/// The drawn stretches of a polyline (in pixels) under a dash pattern for a
+/// line `width` pixels wide; the pattern runs on across the vertices. A
+/// solid line is returned whole.
+pub fn dashes(path: &[(f64, f64)], dash: Dash, width: u32) -> Vec<Vec<(f64, f64)>> {
+    let scale = f64::from(width.max(2)) / 2.0;
+    let pattern: Vec<f64> = dash.pattern().iter().map(|l| l * scale).collect();
+    if pattern.is_empty() {
+        return vec![path.to_vec()];
+    }
+    let mut stretches = Vec::new();
+    let mut current: Vec<(f64, f64)> = path.first().copied().into_iter().collect();
+    // Which entry of the pattern is running, and how much of it is left.
+    let (mut entry, mut left) = (0, pattern[0]);
+    for pair in path.windows(2) {
+        let ((x0, y0), (x1, y1)) = (pair[0], pair[1]);
+        let length = (x1 - x0).hypot(y1 - y0);
+        let mut done = 0.0;
+        while length - done > left {
+            done += left;
+            let at = (
+                x0 + (x1 - x0) * done / length,
+                y0 + (y1 - y0) * done / length,
+            );
+            if entry % 2 == 0 {
+                current.push(at);
+                stretches.push(std::mem::take(&mut current));
+            } else {
+                current.push(at);
+            }
+            entry = (entry + 1) % pattern.len();
+            left = pattern[entry];
+        }
+        left -= length - done;
+        if entry % 2 == 0 {
+            current.push((x1, y1));
+        }
+    }
+    if entry % 2 == 0 && current.len() >= 2 {
+        stretches.push(current);
+    }
+    stretches
 }
 
 /// Draws the series' marker at each point (display space).
@@ -347,4 +450,25 @@ where
             EmptyElement::at(*p) + PathElement::new(rim.clone(), WHITE.stroke_width(1))
         }))?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dashes_follow_the_pattern_across_vertices() {
+        // A 30-pixel path bent at x = 10, dashed 9 on, 5 off (width 2).
+        let path = [(0.0, 0.0), (10.0, 0.0), (10.0, 20.0)];
+        let stretches = dashes(&path, Dash::Dashed, 2);
+        assert_eq!(stretches.len(), 3);
+        assert_eq!(stretches[0], vec![(0.0, 0.0), (9.0, 0.0)]);
+        assert_eq!(stretches[1], vec![(10.0, 4.0), (10.0, 13.0)]);
+        assert_eq!(stretches[2], vec![(10.0, 18.0), (10.0, 20.0)]);
+        // A dash that turns the corner keeps the vertex.
+        let turning = dashes(&[(0.0, 0.0), (5.0, 0.0), (5.0, 5.0)], Dash::Dashed, 2);
+        assert_eq!(turning[0], vec![(0.0, 0.0), (5.0, 0.0), (5.0, 4.0)]);
+        // Solid lines come back whole.
+        assert_eq!(dashes(&path, Dash::Solid, 3), vec![path.to_vec()]);
+    }
 }

@@ -1,11 +1,13 @@
 //! The look shared by every chart: the embedded font, the figure size, font
-//! sizes, and one colour and marker per algorithm label.
+//! sizes, and one colour, marker and dash pattern per algorithm label.
 //!
-//! Colours are assigned by the sorted list of the experiment's labels: the
-//! i-th label (in byte order) takes the i-th colour of [`PALETTE`] and the
-//! i-th marker of [`Marker::ALL`]. Every chart of one experiment therefore
-//! shows a label in the same colour, and up to ten labels always get ten
-//! distinct colours. A label may get another colour in an experiment with a
+//! Styles are assigned by the sorted list of the experiment's labels: the
+//! i-th label (in byte order) takes the i-th colour of [`PALETTE`], the i-th
+//! marker of [`Marker::ALL`] and a dash pattern of [`Dash::ALL`] (see
+//! [`Styles::of`]). Every chart of one experiment therefore shows a label in
+//! the same style; up to seven labels get seven distinct colours, and up to
+//! ten labels ten distinct markers, so that a greyscale print still tells
+//! them apart. A label may get another style in an experiment with a
 //! different set of labels.
 
 use std::collections::BTreeSet;
@@ -46,23 +48,30 @@ pub const GRID: RGBColor = RGBColor(0xDD, 0xDD, 0xDD);
 /// Colour of the minor grid lines.
 pub const GRID_LIGHT: RGBColor = RGBColor(0xF0, 0xF0, 0xF0);
 
-/// The series colours, in assignment order: Tableau 10, a palette designed
-/// for categorical data that stays distinguishable in print.
-pub const PALETTE: [RGBColor; 10] = [
-    RGBColor(0x4E, 0x79, 0xA7),
-    RGBColor(0xF2, 0x8E, 0x2B),
-    RGBColor(0xE1, 0x57, 0x59),
-    RGBColor(0x59, 0xA1, 0x4F),
-    RGBColor(0xB0, 0x7A, 0xA1),
-    RGBColor(0x76, 0xB7, 0xB2),
-    RGBColor(0x9C, 0x75, 0x5F),
-    RGBColor(0xFF, 0x9D, 0xA7),
-    RGBColor(0xED, 0xC9, 0x48),
-    RGBColor(0xBA, 0xB0, 0xAC),
+/// The series colours, in assignment order: the six colours of Paul Tol's
+/// "muted" qualitative scheme that keep a contrast ratio of at least 3:1
+/// against the white background (rose, indigo, green, wine, olive, purple),
+/// then black. Tol designed the scheme to stay distinct for colour-blind
+/// viewers (P. Tol, Colour Schemes, SRON/EPS/TN/09-002, 2021); its sand,
+/// cyan and teal (1.6, 1.8 and 2.8:1) and its pale grey (for missing data)
+/// are too light for thin lines on white, and Okabe–Ito (Okabe & Ito 2008,
+/// "Color Universal Design") keeps only four colours and black above 3:1.
+/// Black, distinct from every hue for every colour vision, is the seventh,
+/// so the experiments' up to seven labels all get their own colour; from
+/// the eighth label on colours repeat, with another marker and dash.
+pub const PALETTE: [RGBColor; 7] = [
+    RGBColor(0xCC, 0x66, 0x77),
+    RGBColor(0x33, 0x22, 0x88),
+    RGBColor(0x11, 0x77, 0x33),
+    RGBColor(0x88, 0x22, 0x55),
+    RGBColor(0x99, 0x99, 0x33),
+    RGBColor(0xAA, 0x44, 0x99),
+    RGBColor(0x00, 0x00, 0x00),
 ];
 
 /// The shape drawn at each data point of a series, so that series stay
-/// distinct in greyscale print too.
+/// distinct in greyscale print too. Every marker is filled: a hollow marker
+/// is left free to mark a cell that is not always solved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Marker {
     /// A filled circle.
@@ -75,17 +84,80 @@ pub enum Marker {
     Diamond,
     /// A filled triangle pointing down.
     TriangleDown,
+    /// A filled five-pointed star.
+    Star,
+    /// A filled plus sign.
+    Plus,
+    /// A filled diagonal cross.
+    Cross,
+    /// A filled triangle pointing left.
+    TriangleLeft,
+    /// A filled triangle pointing right.
+    TriangleRight,
 }
 
 impl Marker {
     /// Every marker, in assignment order.
-    pub const ALL: [Marker; 5] = [
+    pub const ALL: [Marker; 10] = [
         Marker::Circle,
         Marker::Square,
         Marker::Triangle,
         Marker::Diamond,
         Marker::TriangleDown,
+        Marker::Star,
+        Marker::Plus,
+        Marker::Cross,
+        Marker::TriangleLeft,
+        Marker::TriangleRight,
     ];
+}
+
+/// The dash pattern of a series' lines, so that lines without markers (ECDF,
+/// convergence) stay distinct in greyscale print too.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dash {
+    /// An unbroken line.
+    Solid,
+    /// Medium dashes.
+    Dashed,
+    /// Dots.
+    Dotted,
+    /// A dash, then a dot.
+    DashDot,
+    /// Long dashes.
+    LongDash,
+    /// A dash, then two dots.
+    DashDotDot,
+    /// A long dash, then a short one.
+    LongShort,
+}
+
+impl Dash {
+    /// Every dash pattern, in assignment order.
+    pub const ALL: [Dash; 7] = [
+        Dash::Solid,
+        Dash::Dashed,
+        Dash::Dotted,
+        Dash::DashDot,
+        Dash::LongDash,
+        Dash::DashDotDot,
+        Dash::LongShort,
+    ];
+
+    /// The lengths of drawn and skipped stretches, alternating and starting
+    /// with a drawn one, in pixels for a line 2 pixels wide (scaled with
+    /// the width); empty for a solid line.
+    pub fn pattern(self) -> &'static [f64] {
+        match self {
+            Dash::Solid => &[],
+            Dash::Dashed => &[9.0, 5.0],
+            Dash::Dotted => &[2.0, 4.0],
+            Dash::DashDot => &[9.0, 4.0, 2.0, 4.0],
+            Dash::LongDash => &[18.0, 6.0],
+            Dash::DashDotDot => &[9.0, 4.0, 2.0, 4.0, 2.0, 4.0],
+            Dash::LongShort => &[18.0, 5.0, 6.0, 5.0],
+        }
+    }
 }
 
 /// How one algorithm label is drawn.
@@ -95,6 +167,8 @@ pub struct SeriesStyle {
     pub colour: RGBColor,
     /// The point marker.
     pub marker: Marker,
+    /// The dash pattern of its lines.
+    pub dash: Dash,
 }
 
 /// The style of every label of one experiment.
@@ -119,6 +193,11 @@ impl Styles {
     }
 
     /// The style of `label`, or `None` for a label the experiment lacks.
+    ///
+    /// The i-th sorted label takes colour i, marker i and dash i, each
+    /// cycling through its list; once the colours repeat the dash moves on
+    /// one more per round, so no two of the first 49 labels share both
+    /// colour and dash, and no two of the first ten share a marker.
     pub fn of(&self, label: &str) -> Option<SeriesStyle> {
         let i = self
             .labels
@@ -126,7 +205,8 @@ impl Styles {
             .ok()?;
         Some(SeriesStyle {
             colour: PALETTE[i % PALETTE.len()],
-            marker: Marker::ALL[(i / PALETTE.len() + i) % Marker::ALL.len()],
+            marker: Marker::ALL[i % Marker::ALL.len()],
+            dash: Dash::ALL[(i / PALETTE.len() + i) % Dash::ALL.len()],
         })
     }
 }
@@ -166,12 +246,72 @@ mod tests {
     }
 
     #[test]
-    fn labels_beyond_the_palette_differ_by_marker() {
+    fn labels_beyond_the_palette_differ_by_marker_and_dash() {
         let labels: Vec<String> = (0..12).map(|i| format!("l{i:02}")).collect();
         let styles = Styles::for_labels(labels.iter().map(String::as_str));
         let first = styles.of("l00").unwrap();
-        let eleventh = styles.of("l10").unwrap();
-        assert_eq!(first.colour, eleventh.colour);
-        assert_ne!(first.marker, eleventh.marker);
+        let eighth = styles.of("l07").unwrap();
+        assert_eq!(first.colour, eighth.colour);
+        assert_ne!(first.marker, eighth.marker);
+        assert_ne!(first.dash, eighth.dash);
+    }
+
+    #[test]
+    fn ten_labels_stay_apart_in_colour_and_in_greyscale() {
+        let labels: Vec<String> = (0..10).map(|i| format!("label {i}")).collect();
+        let styles = Styles::for_labels(labels.iter().map(String::as_str));
+        let all: Vec<SeriesStyle> = labels.iter().map(|l| styles.of(l).unwrap()).collect();
+        for (i, a) in all.iter().enumerate() {
+            for b in &all[i + 1..] {
+                assert_ne!((a.colour, a.marker, a.dash), (b.colour, b.marker, b.dash));
+                // Greyscale drops the hue: shape or dash must differ.
+                assert!(a.marker != b.marker || a.dash != b.dash, "{a:?} and {b:?}");
+                // Lines without markers (ECDF, convergence) keep colour and dash.
+                assert!(a.colour != b.colour || a.dash != b.dash, "{a:?} and {b:?}");
+            }
+        }
+        // The experiments' up to seven labels each get their own colour.
+        let colours: BTreeSet<(u8, u8, u8)> = all[..7]
+            .iter()
+            .map(|s| (s.colour.0, s.colour.1, s.colour.2))
+            .collect();
+        assert_eq!(colours.len(), 7);
+    }
+
+    /// Relative luminance of an sRGB colour, as WCAG 2.1 defines it
+    /// (<https://www.w3.org/TR/WCAG21/#dfn-relative-luminance>).
+    fn luminance(c: RGBColor) -> f64 {
+        let linear = |v: u8| {
+            let v = f64::from(v) / 255.0;
+            if v <= 0.04045 {
+                v / 12.92
+            } else {
+                ((v + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * linear(c.0) + 0.7152 * linear(c.1) + 0.0722 * linear(c.2)
+    }
+
+    /// Contrast ratio of two colours, as WCAG 2.1 defines it
+    /// (<https://www.w3.org/TR/WCAG21/#dfn-contrast-ratio>).
+    fn contrast(a: RGBColor, b: RGBColor) -> f64 {
+        let (la, lb) = (luminance(a), luminance(b));
+        (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+    }
+
+    #[test]
+    fn every_series_colour_stands_out_against_white() {
+        let white = RGBColor(255, 255, 255);
+        // The formula itself: black on white is 21:1, Tol's sand 1.6:1.
+        assert!((contrast(RGBColor(0, 0, 0), white) - 21.0).abs() < 1e-9);
+        assert!(contrast(RGBColor(0xDD, 0xCC, 0x77), white) < 3.0);
+        for colour in PALETTE {
+            // WCAG 2.1 success criterion 1.4.11: 3:1 for graphical objects.
+            let ratio = contrast(colour, white);
+            assert!(
+                ratio >= 3.0,
+                "{colour:?} has only {ratio:.2}:1 against white"
+            );
+        }
     }
 }
