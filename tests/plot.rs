@@ -17,6 +17,7 @@ use queens::StopReason;
 use queens::analysis::summary::summarize;
 use queens::experiment::config::{self, config_hash};
 use queens::experiment::metadata::Metadata;
+use queens::plot::Options;
 use queens::plot::style::{HEIGHT, PALETTE, Styles, WIDTH};
 use queens::records::{RunRecord, TraceRecord, write_summary};
 
@@ -632,7 +633,7 @@ fn render_returns_its_notes_and_typed_errors_naming_the_path() {
 
     let tmp = tempfile::tempdir().unwrap();
     let missing = tmp.path().join("no-such-dir");
-    match render(&missing, &tmp.path().join("plots")) {
+    match render(&missing, &tmp.path().join("plots"), &Options::default()) {
         Err(PlotError::Data(DataError::MissingDir(dir))) => assert_eq!(dir, missing),
         other => panic!("expected a missing data directory, got {other:?}"),
     }
@@ -642,7 +643,7 @@ fn render_returns_its_notes_and_typed_errors_naming_the_path() {
     let data = tiny_copy(tmp.path());
     std::fs::remove_file(data.join("traces.csv")).unwrap();
     let plots = tmp.path().join("plots");
-    let report = render(&data, &plots).expect("renders");
+    let report = render(&data, &plots, &Options::default()).expect("renders");
     assert_eq!(report.files.len(), 15, "{:?}", report.files);
     // Charts are written beside and renamed: no temporary file is left.
     let mut written: Vec<PathBuf> = std::fs::read_dir(&plots)
@@ -664,7 +665,7 @@ fn render_returns_its_notes_and_typed_errors_naming_the_path() {
     let blocker = tmp.path().join("a-file");
     std::fs::write(&blocker, "").unwrap();
     let below = blocker.join("plots");
-    match render(&data, &below) {
+    match render(&data, &below, &Options::default()) {
         Err(PlotError::CreateDir { path, .. }) => assert_eq!(path, below),
         other => panic!("expected the plots directory refused, got {other:?}"),
     }

@@ -41,6 +41,25 @@ pub enum Measure {
 }
 
 impl Measure {
+    /// Every measure, in the order the help lists them.
+    pub const ALL: [Measure; 4] = [
+        Measure::Checks,
+        Measure::Seconds,
+        Measure::Steps,
+        Measure::Evaluations,
+    ];
+
+    /// The measure called `name` on the command line, or a message naming
+    /// the ones there are.
+    pub fn parse(name: &str) -> Result<Measure, String> {
+        Measure::ALL
+            .into_iter()
+            .find(|m| m.name() == name)
+            .ok_or_else(|| {
+                format!("unknown measure '{name}': use checks, seconds, steps or evaluations")
+            })
+    }
+
     /// Its name in compare.csv and on the command line.
     pub fn name(self) -> &'static str {
         match self {

@@ -64,7 +64,7 @@ pub struct CompareArgs {
     /// seconds (wall time), steps (refused when the labels' step units
     /// differ) or evaluations (refused for labels that never evaluate a
     /// whole board).
-    #[arg(long, value_name = "MEASURE", default_value = "checks", value_parser = measure)]
+    #[arg(long, value_name = "MEASURE", default_value = "checks", value_parser = Measure::parse)]
     measure: Measure,
     /// The significance level of the Holm-corrected p-values, between 0 and
     /// 1 (exclusive).
@@ -79,24 +79,6 @@ pub struct CompareArgs {
     /// options; otherwise the tables are only printed].
     #[arg(long, value_name = "DIR")]
     output: Option<PathBuf>,
-}
-
-/// The measures `--measure` accepts.
-const MEASURES: [Measure; 4] = [
-    Measure::Checks,
-    Measure::Seconds,
-    Measure::Steps,
-    Measure::Evaluations,
-];
-
-/// Parses `--measure`.
-fn measure(text: &str) -> Result<Measure, String> {
-    MEASURES
-        .into_iter()
-        .find(|m| m.name() == text)
-        .ok_or_else(|| {
-            format!("unknown measure '{text}': use checks, seconds, steps or evaluations")
-        })
 }
 
 /// Parses `--alpha`: a number strictly between 0 and 1.

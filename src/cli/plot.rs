@@ -5,7 +5,8 @@
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use queens::plot;
+use queens::plot::options::{Measure, Style};
+use queens::plot::{self, Options};
 
 use super::Exit;
 use super::stderr::stderr_line;
@@ -24,6 +25,32 @@ pub struct PlotArgs {
     /// Where to write the charts [default: plots/<experiment name>].
     #[arg(long, value_name = "DIR")]
     plots: Option<PathBuf>,
+    /// The work measure of the charts that compare algorithms: checks (the
+    /// unit every algorithm counts alike), seconds (wall time), evaluations
+    /// (whole-board evaluations) or steps (only where every label counts
+    /// steps in the same unit).
+    #[arg(long, value_name = "MEASURE", default_value = "checks", value_parser = Measure::parse)]
+    measure: Measure,
+    /// The board sizes of the ECDF and convergence charts, comma-separated
+    /// (like 8,12) [default: every size as small multiples, or the largest
+    /// shared size when there are more than four].
+    #[arg(long = "n", value_name = "SIZES", value_delimiter = ',', value_parser = size)]
+    sizes: Option<Vec<u64>>,
+    /// screen (a title in the image; SVG, PNG and PDF) or paper (sized for a
+    /// 3.5-inch column or a 7-inch page, 8–9 pt text, no title: the caption
+    /// carries it; SVG and PDF).
+    #[arg(long, value_name = "STYLE", default_value = "screen", value_parser = Style::parse)]
+    style: Style,
+}
+
+/// Parses one size of `--n`: a board size of at least 1.
+fn size(text: &str) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!(
+            "'{text}' is not a board size: give whole numbers of at least 1, comma-separated, like 8,12"
+        )),
+    }
 }
 
 /// Renders every chart, lists the files written and notes what was skipped.
@@ -32,8 +59,13 @@ pub fn run(args: PlotArgs) -> anyhow::Result<Exit> {
         Some(plots) => plots,
         None => plot::data::default_plots_dir(&args.data_dir)?,
     };
-    let files = render_with_notes(&args.data_dir, &plots)?;
+    let options = Options {
+        measure: args.measure,
+        sizes: args.sizes,
+        style: args.style,
+    };
     super::compare::after_experiment(&args.data_dir, false)?;
+    let files = render_with_notes(&args.data_dir, &plots, &options)?;
     let mut out = io::stdout().lock();
     for file in &files {
         writeln!(out, "{}", file.display())?;
@@ -41,13 +73,17 @@ pub fn run(args: PlotArgs) -> anyhow::Result<Exit> {
     Ok(Exit::Success)
 }
 
-/// Draws every chart of the experiment in `data_dir` into `plots_dir`,
-/// prints the notes on skipped charts to stderr and returns the files
-/// written.
-pub fn render_with_notes(data_dir: &Path, plots_dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
+/// Draws every chart of the experiment in `data_dir` into `plots_dir` as
+/// `options` ask, prints the notes on skipped charts to stderr and returns
+/// the files written.
+pub fn render_with_notes(
+    data_dir: &Path,
+    plots_dir: &Path,
+    options: &Options,
+) -> anyhow::Result<Vec<PathBuf>> {
     // No lock on `data_dir`: drawing only reads it, and reads a consistent
     // snapshot even beside a running experiment (see queens::experiment::lock).
-    let report = plot::render(data_dir, plots_dir)?;
+    let report = plot::render(data_dir, plots_dir, options)?;
     for note in &report.notes {
         stderr_line!("note: {note}");
     }

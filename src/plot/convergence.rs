@@ -25,7 +25,11 @@ const MEDIAN_FROM: usize = 3;
 const MEDIAN_POINTS: usize = 160;
 
 /// The convergence figure, or why there is none.
-pub fn figure(data: &ExperimentData, styles: &Styles) -> Result<Figure, String> {
+pub fn figure(
+    data: &ExperimentData,
+    styles: &Styles,
+    _options: &super::Options,
+) -> Result<Figure, String> {
     let traces = data
         .traces
         .as_deref()

@@ -40,7 +40,12 @@ impl Measure {
 }
 
 /// The ECDF figure of `measure`, or why there is none.
-pub fn figure(data: &ExperimentData, styles: &Styles, measure: Measure) -> Result<Figure, String> {
+pub fn figure(
+    data: &ExperimentData,
+    styles: &Styles,
+    measure: Measure,
+    _options: &super::Options,
+) -> Result<Figure, String> {
     if data.runs.is_empty() {
         return Err("runs.csv has no rows".to_owned());
     }

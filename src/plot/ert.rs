@@ -34,6 +34,10 @@ const CHART: StatisticChart = StatisticChart {
 };
 
 /// The ERT figure, or why there is none.
-pub fn figure(data: &ExperimentData, styles: &Styles) -> Result<Figure, String> {
+pub fn figure(
+    data: &ExperimentData,
+    styles: &Styles,
+    _options: &super::Options,
+) -> Result<Figure, String> {
     statistic_figure(data, styles, &CHART)
 }

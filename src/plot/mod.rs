@@ -11,6 +11,7 @@
 mod axis;
 pub mod data;
 mod error;
+pub mod options;
 pub mod style;
 
 mod convergence;
@@ -33,6 +34,7 @@ use ecdf::Measure;
 use style::Styles;
 
 pub use error::{DrawError, PdfError, PlotError};
+pub use options::{Options, Style};
 
 /// What a rendering produced.
 #[derive(Clone, Debug, Default)]
@@ -44,9 +46,9 @@ pub struct Report {
 }
 
 /// Draws every chart of the experiment whose CSV files are in `data_dir`
-/// into `plots_dir` (created if needed), as SVG, PNG and PDF; returns the files
-/// written and notes on what was skipped.
-pub fn render(data_dir: &Path, plots_dir: &Path) -> Result<Report, PlotError> {
+/// into `plots_dir` (created if needed), as SVG, PNG and PDF, drawn as
+/// `options` ask; returns the files written and notes on what was skipped.
+pub fn render(data_dir: &Path, plots_dir: &Path, options: &Options) -> Result<Report, PlotError> {
     style::register_fonts()?;
     let data = ExperimentData::load(data_dir)?;
     let styles = Styles::for_labels(data.labels());
@@ -59,18 +61,18 @@ pub fn render(data_dir: &Path, plots_dir: &Path) -> Result<Report, PlotError> {
         notes: data.notes.clone(),
     };
     let charts = [
-        ("scaling", scaling::figure(&data, &styles)),
-        ("success", success::figure(&data, &styles)),
-        ("ERT", ert::figure(&data, &styles)),
+        ("scaling", scaling::figure(&data, &styles, options)),
+        ("success", success::figure(&data, &styles, options)),
+        ("ERT", ert::figure(&data, &styles, options)),
         (
             "ECDF of steps",
-            ecdf::figure(&data, &styles, Measure::Steps),
+            ecdf::figure(&data, &styles, Measure::Steps, options),
         ),
         (
             "ECDF of time",
-            ecdf::figure(&data, &styles, Measure::Seconds),
+            ecdf::figure(&data, &styles, Measure::Seconds, options),
         ),
-        ("convergence", convergence::figure(&data, &styles)),
+        ("convergence", convergence::figure(&data, &styles, options)),
     ];
     for (kind, chart) in charts {
         match chart {

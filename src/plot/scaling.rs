@@ -33,6 +33,10 @@ const CHART: StatisticChart = StatisticChart {
 };
 
 /// The scaling figure, or why there is none.
-pub fn figure(data: &ExperimentData, styles: &Styles) -> Result<Figure, String> {
+pub fn figure(
+    data: &ExperimentData,
+    styles: &Styles,
+    _options: &super::Options,
+) -> Result<Figure, String> {
     statistic_figure(data, styles, &CHART)
 }

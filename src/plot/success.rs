@@ -10,7 +10,11 @@ use super::series::{dodge, legend, size_axis, summary_by_label};
 use super::style::Styles;
 
 /// The success-rate figure, or why there is none.
-pub fn figure(data: &ExperimentData, styles: &Styles) -> Result<Figure, String> {
+pub fn figure(
+    data: &ExperimentData,
+    styles: &Styles,
+    _options: &super::Options,
+) -> Result<Figure, String> {
     let groups = summary_by_label(&data.summary);
     let mut x = size_axis(data.summary.iter().map(|r| r.n)).ok_or("summary.csv has no sizes")?;
     let offsets = dodge(&mut x, data.summary.iter().map(|r| r.n), groups.len());
