@@ -109,13 +109,18 @@ fn hesham_variants_solve_eight_queens() {
     }
 }
 
-/// Records every trace point.
+/// Records every trace point: steps, conflicts, checks, evaluations.
 #[derive(Default, PartialEq, Debug)]
-struct Recorder(Vec<(u64, u64)>);
+struct Recorder(Vec<(u64, u64, u64, u64)>);
 
 impl Trace for Recorder {
     fn record(&mut self, metrics: &Metrics, conflicts: u64) {
-        self.0.push((metrics.steps, conflicts));
+        self.0.push((
+            metrics.steps,
+            conflicts,
+            metrics.checks,
+            metrics.evaluations,
+        ));
     }
 }
 
@@ -148,6 +153,9 @@ fn same_seed_same_outcome_and_trace() {
             assert_eq!(plain, first, "tracing changed the search: {what}");
             let last = first_trace.0.last().expect("at least one trace point");
             assert_eq!(last.0, first.metrics.steps, "{what}");
+            // The trace carries the same counters as the outcome.
+            assert_eq!(last.2, first.metrics.checks, "{what}");
+            assert_eq!(last.3, first.metrics.evaluations, "{what}");
             if first.is_solved() {
                 assert_eq!(last.1, 0, "{what}");
             }

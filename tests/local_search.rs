@@ -222,13 +222,13 @@ fn random_variant_counters_are_exact() {
     assert!((2_000..=3_000).contains(&o.metrics.checks));
 }
 
-/// Keeps every trace point.
+/// Keeps every trace point: steps, conflicts and checks.
 #[derive(Default)]
-struct Recorder(Vec<(u64, u64)>);
+struct Recorder(Vec<(u64, u64, u64)>);
 
 impl Trace for Recorder {
     fn record(&mut self, metrics: &Metrics, conflicts: u64) {
-        self.0.push((metrics.steps, conflicts));
+        self.0.push((metrics.steps, conflicts, metrics.checks));
     }
 }
 
@@ -249,8 +249,26 @@ fn tracing_observes_without_steering() {
         };
         assert_eq!(traced, plain, "{algorithm} {params:?}");
         let last = recorder.0.last().expect("at least one point");
-        assert_eq!(*last, (plain.metrics.steps, 0), "{algorithm} {params:?}");
-        assert!(recorder.0.windows(2).all(|w| w[0].0 <= w[1].0));
+        assert_eq!(
+            (last.0, last.1),
+            (plain.metrics.steps, 0),
+            "{algorithm} {params:?}"
+        );
+        // The last point holds every check of the steps made; seeing that
+        // the board is solved reads at most one more row or queen list of
+        // N = 8.
+        assert!(
+            last.2 <= plain.metrics.checks && plain.metrics.checks <= last.2 + 8,
+            "{algorithm} {params:?}: last trace point {} checks, outcome {}",
+            last.2,
+            plain.metrics.checks
+        );
+        assert!(
+            recorder
+                .0
+                .windows(2)
+                .all(|w| w[0].0 <= w[1].0 && w[0].2 <= w[1].2)
+        );
     }
 }
 

@@ -98,6 +98,7 @@ pub fn run<S: LocalSearch>(
             metrics.steps += 1;
         }
         if tracing {
+            metrics.checks = search.checks();
             control.observe(&metrics, search.pairs());
         }
     }

@@ -31,7 +31,7 @@ pub(super) fn solve(
         return ga.outcome(k, Some(reason));
     }
     if control.tracing() {
-        control.observe(&ga.counters, ga.conflicts[fittest(&ga.conflicts)]);
+        control.observe(&ga.metrics(), ga.conflicts[fittest(&ga.conflicts)]);
     }
     let (k, stop) = loop {
         match progress {
@@ -48,7 +48,7 @@ pub(super) fn solve(
         }
         progress = ga.generation(rng, control);
         if control.tracing() && !matches!(progress, Progress::Stopped(..)) {
-            control.observe(&ga.counters, ga.conflicts[fittest(&ga.conflicts)]);
+            control.observe(&ga.metrics(), ga.conflicts[fittest(&ga.conflicts)]);
         }
     };
     ga.outcome(k, stop)
