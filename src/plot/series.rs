@@ -9,6 +9,7 @@ use crate::records::SummaryRow;
 
 use super::data::ExperimentData;
 use super::figure::Figure;
+use super::options::Measure;
 
 use super::axis::{Axis, Scale, TickFormat};
 use super::panel::{Interval, Layer, Panel};
@@ -135,15 +136,157 @@ pub type Field = fn(&SummaryRow) -> Option<f64>;
 /// One statistic of summary.csv drawn against N.
 pub struct Statistic {
     /// The panel caption.
-    pub caption: &'static str,
+    pub caption: String,
     /// The y axis description, with its unit.
-    pub y_label: &'static str,
+    pub y_label: String,
     /// How the y ticks are written (durations carry their unit).
     pub format: TickFormat,
     /// The value of a cell; `None` when the cell has no solved trial.
     pub value: Field,
     /// The lower and upper ends of a band around the value, if any.
     pub band: Option<(Field, Field)>,
+}
+
+/// The summary.csv columns of one measure.
+pub struct Columns {
+    /// The median over solved trials.
+    pub median: Field,
+    /// The 10th and 90th percentiles over solved trials.
+    pub percentiles: (Field, Field),
+    /// The expected running time, `None` when infinite (no success).
+    pub ert: Field,
+    /// The bootstrap interval of the ERT.
+    pub ert_interval: (Field, Field),
+}
+
+/// Keeps a finite value (ERT is `Inf` without a success).
+fn finite(v: f64) -> Option<f64> {
+    v.is_finite().then_some(v)
+}
+
+/// The columns of `measure` in summary.csv.
+pub fn columns(measure: Measure) -> Columns {
+    match measure {
+        Measure::Checks => Columns {
+            median: |r| r.checks_median,
+            percentiles: (|r| r.checks_p10, |r| r.checks_p90),
+            ert: |r| finite(r.ert_checks),
+            ert_interval: (|r| r.ert_checks_ci_low, |r| r.ert_checks_ci_high),
+        },
+        Measure::Seconds => Columns {
+            median: |r| r.seconds_median,
+            percentiles: (|r| r.seconds_p10, |r| r.seconds_p90),
+            ert: |r| finite(r.ert_seconds),
+            ert_interval: (|r| r.ert_seconds_ci_low, |r| r.ert_seconds_ci_high),
+        },
+        Measure::Steps => Columns {
+            median: |r| r.steps_median,
+            percentiles: (|r| r.steps_p10, |r| r.steps_p90),
+            ert: |r| finite(r.ert_steps),
+            ert_interval: (|r| r.ert_steps_ci_low, |r| r.ert_steps_ci_high),
+        },
+        Measure::Evaluations => Columns {
+            median: |r| r.evaluations_median,
+            percentiles: (|r| r.evaluations_p10, |r| r.evaluations_p90),
+            ert: |r| finite(r.ert_evaluations),
+            ert_interval: (|r| r.ert_evaluations_ci_low, |r| r.ert_evaluations_ci_high),
+        },
+    }
+}
+
+/// What the charts of one measure draw: the labels it applies to, the
+/// name of its unit for axis labels, and how ticks are written.
+pub struct Measured<'a> {
+    /// The labels drawn, in label order.
+    pub labels: BTreeSet<&'a str>,
+    /// The unit named on the axes: "checks", "steps (repair)", "wall time"…
+    pub unit: String,
+    /// How its ticks are written.
+    pub format: TickFormat,
+    /// The measure's columns.
+    pub columns: Columns,
+}
+
+/// The labels `measure` applies to and its unit, or why it applies to none:
+/// `steps` only when every label counts steps in one unit (as
+/// `queens compare` refuses steps of different units), `evaluations`
+/// without the labels that never evaluate a whole board (see
+/// [`measure_notes`]).
+pub fn measured(data: &ExperimentData, measure: Measure) -> Result<Measured<'_>, String> {
+    let mut labels: BTreeSet<&str> = data.summary.iter().map(|r| r.label.as_str()).collect();
+    let unit = match measure {
+        Measure::Checks => "checks".to_owned(),
+        Measure::Seconds => "wall time".to_owned(),
+        Measure::Evaluations => {
+            let never = never_evaluating(data);
+            labels.retain(|l| !never.contains(l));
+            if labels.is_empty() {
+                return Err(format!(
+                    "--measure evaluations: no label evaluates a whole board ({}); use --measure checks, the unit shared by every algorithm",
+                    never.into_iter().collect::<Vec<_>>().join(", ")
+                ));
+            }
+            "whole-board evaluations".to_owned()
+        }
+        Measure::Steps => {
+            let mut units: BTreeMap<&str, &str> = BTreeMap::new();
+            for row in &data.summary {
+                units.insert(row.label.as_str(), row.step_unit.as_str());
+            }
+            let distinct: BTreeSet<&str> = units.values().copied().collect();
+            if distinct.len() > 1 {
+                let each: Vec<String> = units.iter().map(|(l, u)| format!("{l}: {u}")).collect();
+                return Err(format!(
+                    "--measure steps: the labels count steps in different units ({}): steps of different units do not compare; use --measure checks, the unit shared by every algorithm",
+                    each.join(", ")
+                ));
+            }
+            format!("steps ({})", distinct.first().copied().unwrap_or("steps"))
+        }
+    };
+    let format = if measure == Measure::Seconds {
+        TickFormat::Seconds
+    } else {
+        TickFormat::Number
+    };
+    Ok(Measured {
+        labels,
+        unit,
+        format,
+        columns: columns(measure),
+    })
+}
+
+/// The labels whose runs never evaluate a whole board (evaluations is 0 in
+/// every trial).
+fn never_evaluating(data: &ExperimentData) -> BTreeSet<&str> {
+    let mut evaluating: BTreeMap<&str, bool> = BTreeMap::new();
+    for run in &data.runs {
+        *evaluating.entry(run.label.as_str()).or_default() |= run.evaluations > 0;
+    }
+    evaluating
+        .into_iter()
+        .filter(|(_, any)| !any)
+        .map(|(label, _)| label)
+        .collect()
+}
+
+/// Notes on the labels the charts of `measure` leave out (with
+/// `evaluations`, those that never evaluate a whole board).
+pub fn measure_notes(data: &ExperimentData, measure: Measure) -> Vec<String> {
+    if measure != Measure::Evaluations {
+        return Vec::new();
+    }
+    let never = never_evaluating(data);
+    if never.is_empty() || never.len() == data.labels().collect::<BTreeSet<_>>().len() {
+        return Vec::new();
+    }
+    vec![format!(
+        "the scaling and ERT charts leave out {}: never evaluate{} a whole board, so evaluations do not measure {} work; use --measure checks to draw every label",
+        never.iter().copied().collect::<Vec<_>>().join(", "),
+        if never.len() == 1 { "s" } else { "" },
+        if never.len() == 1 { "its" } else { "their" },
+    )]
 }
 
 /// A panel of `statistic` against N with a logarithmic y axis, one line per
@@ -215,11 +358,11 @@ pub fn statistic_panel(
             }
         }
     }
-    let mut y = Axis::fit(statistic.y_label, Scale::Log, y_values)?;
+    let mut y = Axis::fit(&statistic.y_label, Scale::Log, y_values)?;
     y.format = statistic.format;
     bands.extend(lines);
     Some(Panel {
-        caption: statistic.caption.to_owned(),
+        caption: statistic.caption.clone(),
         x,
         y,
         layers: bands,
@@ -234,22 +377,24 @@ pub struct StatisticChart {
     /// What the chart shows, after the experiment's name in the title.
     pub title: &'static str,
     /// The line under the title.
-    pub subtitle: &'static str,
+    pub subtitle: String,
     /// The statistics drawn, one panel each, in order.
-    pub statistics: &'static [Statistic],
+    pub statistics: Vec<Statistic>,
     /// Why there is no chart when no cell has a value of any statistic.
     pub empty: &'static str,
 }
 
-/// The figure of `chart`: a [`statistic_panel`] per statistic that has a
-/// value somewhere, and a legend of the labels with a value of any of them;
-/// `Err(chart.empty)` when there is no panel.
+/// The figure of `chart` over the `labels` given: a [`statistic_panel`]
+/// per statistic that has a value somewhere, and a legend of the labels
+/// with a value of any of them; `Err(chart.empty)` when there is no panel.
 pub fn statistic_figure(
     data: &ExperimentData,
     styles: &Styles,
     chart: &StatisticChart,
+    labels: &BTreeSet<&str>,
 ) -> Result<Figure, String> {
-    let groups = summary_by_label(&data.summary);
+    let mut groups = summary_by_label(&data.summary);
+    groups.retain(|label, _| labels.contains(label));
     let panels: Vec<_> = chart
         .statistics
         .iter()
@@ -268,7 +413,7 @@ pub fn statistic_figure(
     Ok(Figure {
         stem: chart.stem.to_owned(),
         title: format!("{}: {}", data.name, chart.title),
-        subtitle: chart.subtitle.to_owned(),
+        subtitle: chart.subtitle.clone(),
         legend: legend(styles, drawn),
         panels,
         shared_y: false,
