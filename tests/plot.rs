@@ -229,7 +229,8 @@ fn has_text(svg: &str, text: &str) -> bool {
 }
 
 /// The colour of each legend entry of an SVG: the stroke of the line sample
-/// drawn just before the entry's text.
+/// drawn just before the entry's text. The legend is drawn last, so a
+/// panel caption naming a label (the success chart's) is overwritten.
 fn legend_colours(svg: &str, labels: &[&str]) -> BTreeMap<String, String> {
     let mut found = BTreeMap::new();
     for (at, text) in svg_texts(svg) {
@@ -237,9 +238,9 @@ fn legend_colours(svg: &str, labels: &[&str]) -> BTreeMap<String, String> {
             continue;
         }
         let before = &svg[..at];
-        let stroke = before
-            .rfind("stroke=\"#")
-            .expect("a line sample before the legend text");
+        let Some(stroke) = before.rfind("stroke=\"#") else {
+            continue;
+        };
         found.insert(text, before[stroke + 8..stroke + 15].to_owned());
     }
     found

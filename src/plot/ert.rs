@@ -6,7 +6,7 @@
 use super::data::ExperimentData;
 use super::figure::Figure;
 use super::options::Options;
-use super::series::{Statistic, StatisticChart, measured, statistic_figure};
+use super::series::{Statistic, StatisticChart, Unsolved, measured, statistic_figure};
 use super::style::Styles;
 
 /// The ERT figure, or why there is none.
@@ -22,6 +22,7 @@ pub fn figure(data: &ExperimentData, styles: &Styles, options: &Options) -> Resu
             format: measured.format,
             value: measured.columns.ert,
             band: Some(measured.columns.ert_interval),
+            unsolved: Unsolved::Infinite,
         }],
         empty: "no (label, N) cell has a success, so no ERT",
     };

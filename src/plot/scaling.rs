@@ -7,7 +7,7 @@ use super::axis::TickFormat;
 use super::data::ExperimentData;
 use super::figure::Figure;
 use super::options::{Measure, Options};
-use super::series::{Statistic, StatisticChart, columns, measured, statistic_figure};
+use super::series::{Statistic, StatisticChart, Unsolved, columns, measured, statistic_figure};
 use super::style::Styles;
 
 /// The scaling figure, or why there is none.
@@ -21,6 +21,7 @@ pub fn figure(data: &ExperimentData, styles: &Styles, options: &Options) -> Resu
             format,
             value: columns.median,
             band: Some(columns.percentiles),
+            unsolved: Unsolved::Fraction,
         }
     };
     let mut statistics = Vec::new();

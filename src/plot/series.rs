@@ -6,19 +6,23 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::records::SummaryRow;
+use crate::records::rows::MIN_SOLVED_FOR_INTERVAL;
 
 use super::data::ExperimentData;
 use super::figure::Figure;
 use super::options::Measure;
 
 use super::axis::{Axis, Scale, TickFormat};
-use super::panel::{Interval, Layer, Panel};
+use super::panel::{Interval, Layer, Mark, Panel};
 use super::style::{SeriesStyle, Styles};
 
 /// The description of every board-size axis.
 pub const SIZE_LABEL: &str = "board size N (queens)";
 /// At most this many distinct sizes get one tick each; more get automatic ticks.
 const MAX_SIZE_TICKS: usize = 12;
+/// Sizes below this are written plainly at their own ticks; an axis
+/// reaching it is labelled at decades (10ⁿ), so no axis mixes notations.
+const PLAIN_BELOW: u64 = 100_000;
 /// At most this many sizes are drawn as small multiples; with more, only one.
 pub const MAX_PANELS: usize = 4;
 
@@ -35,7 +39,9 @@ pub fn summary_by_label(rows: &[SummaryRow]) -> BTreeMap<&str, Vec<&SummaryRow>>
 }
 
 /// The board-size axis over `sizes`: logarithmic when they span a factor of
-/// 16 or more, with a tick at each size when there are few.
+/// 16 or more. With few sizes, each has its tick (written plainly, all
+/// below 10⁵); otherwise a logarithmic axis has a tick at every decade
+/// (10ⁿ) and spans the decades around the sizes.
 pub fn size_axis(sizes: impl IntoIterator<Item = u64>) -> Option<Axis> {
     let sizes: BTreeSet<u64> = sizes.into_iter().collect();
     let (&min, &max) = (sizes.first()?, sizes.last()?);
@@ -44,7 +50,12 @@ pub fn size_axis(sizes: impl IntoIterator<Item = u64>) -> Option<Axis> {
     } else {
         Scale::Linear
     };
-    let mut axis = Axis::fit(SIZE_LABEL, scale, sizes.iter().map(|&n| n as f64))?;
+    let values = sizes.iter().map(|&n| n as f64);
+    let few = sizes.len() <= MAX_SIZE_TICKS && max < PLAIN_BELOW;
+    if scale == Scale::Log && !few {
+        return Axis::fit(SIZE_LABEL, scale, values);
+    }
+    let mut axis = Axis::padded(SIZE_LABEL, scale, values)?;
     if sizes.len() <= MAX_SIZE_TICKS {
         axis.ticks = Some(
             sizes
@@ -72,38 +83,6 @@ pub fn chosen_sizes<'a>(cells: impl IntoIterator<Item = (&'a str, u64)>) -> Vec<
         .max_by_key(|(n, labels)| (labels.len(), **n))
         .map(|(n, _)| vec![*n])
         .unwrap_or_default()
-}
-
-/// Share of the smallest gap between sizes over which the labels' points
-/// at one N are spread.
-const SPREAD: f64 = 0.5;
-
-/// Sideways shifts (display space) that keep `count` labels' points at one N
-/// apart, in label order, and widens `x` so the shifted points stay inside.
-pub fn dodge(x: &mut Axis, sizes: impl IntoIterator<Item = u64>, count: usize) -> Vec<f64> {
-    let mut positions: Vec<f64> = sizes
-        .into_iter()
-        .filter_map(|n| x.display(n as f64))
-        .collect();
-    positions.sort_by(f64::total_cmp);
-    positions.dedup();
-    let span = x.hi - x.lo;
-    let gap = positions
-        .windows(2)
-        .map(|w| w[1] - w[0])
-        .fold(span * 0.3, f64::min);
-    let step = if count > 1 {
-        gap * SPREAD / count as f64
-    } else {
-        0.0
-    };
-    let offsets: Vec<f64> = (0..count)
-        .map(|i| (i as f64 - (count as f64 - 1.0) / 2.0) * step)
-        .collect();
-    let widest = offsets.iter().fold(0.0, |acc: f64, o| acc.max(o.abs()));
-    x.lo -= widest;
-    x.hi += widest;
-    offsets
 }
 
 /// Legend entries for the labels drawn, in label order.
@@ -145,6 +124,8 @@ pub struct Statistic {
     pub value: Field,
     /// The lower and upper ends of a band around the value, if any.
     pub band: Option<(Field, Field)>,
+    /// How a cell without a solved trial is marked.
+    pub unsolved: Unsolved,
 }
 
 /// The summary.csv columns of one measure.
@@ -289,56 +270,85 @@ pub fn measure_notes(data: &ExperimentData, measure: Measure) -> Vec<String> {
     )]
 }
 
+/// What a cell without a solved trial is marked with at the top of a panel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unsolved {
+    /// Its successes out of its trials: "0/100".
+    Fraction,
+    /// An infinite value: "∞" (ERT).
+    Infinite,
+}
+
 /// A panel of `statistic` against N with a logarithmic y axis, one line per
-/// label; cells without a value break the line. With a single size the
-/// labels' points are spread sideways ([`dodge`]) so their whiskers do not
-/// cover each other. `None` when no cell has a value.
+/// label, every point at its N. A cell with some failed trials has a
+/// hollow marker and its solved/trials beside it where there is room; a
+/// cell without a solved trial is a hollow marker in a row of its label
+/// above the data, marked as `unsolved` says. Bands and whiskers only from
+/// cells with [`MIN_SOLVED_FOR_INTERVAL`] solved trials or more. `None`
+/// when no cell has a value.
 pub fn statistic_panel(
     groups: &BTreeMap<&str, Vec<&SummaryRow>>,
     styles: &Styles,
     statistic: &Statistic,
 ) -> Option<Panel> {
     let sizes: BTreeSet<u64> = groups.values().flatten().map(|r| r.n).collect();
-    let mut x = size_axis(sizes.iter().copied())?;
-    let offsets = if sizes.len() == 1 {
-        dodge(&mut x, sizes.iter().copied(), groups.len())
-    } else {
-        vec![0.0; groups.len()]
-    };
+    let x = size_axis(sizes.iter().copied())?;
     let mut y_values = Vec::new();
     let mut bands = Vec::new();
     let mut lines = Vec::new();
-    for ((label, rows), offset) in groups.iter().zip(offsets) {
+    let mut unsolved = Vec::new();
+    for (label, rows) in groups {
         let Some(style) = styles.of(label) else {
             continue;
         };
-        let at = |n: u64| x.value(x.display_clamped(n as f64) + offset);
-        let points: Vec<Option<(f64, f64)>> = rows
-            .iter()
-            .map(|r| Some((at(r.n), (statistic.value)(r).filter(|v| *v > 0.0)?)))
-            .collect();
+        let value = |r: &SummaryRow| (statistic.value)(r).filter(|v| *v > 0.0);
+        let points: Vec<Option<(f64, f64)>> =
+            rows.iter().map(|r| Some((r.n as f64, value(r)?))).collect();
         for piece in points.split(Option::is_none) {
             let piece: Vec<(f64, f64)> = piece.iter().flatten().copied().collect();
-            if piece.is_empty() {
-                continue;
+            if piece.len() >= 2 {
+                lines.push(Layer::Line {
+                    style,
+                    points: piece,
+                    width: 2,
+                    opacity: 1.0,
+                    markers: false,
+                });
             }
-            y_values.extend(piece.iter().map(|p| p.1));
-            lines.push(Layer::Line {
-                style,
-                points: piece,
-                width: 2,
-                opacity: 1.0,
-                markers: true,
+        }
+        let mut marks = Vec::new();
+        for row in rows {
+            let Some(v) = value(row) else { continue };
+            y_values.push(v);
+            let failed = row.successes < row.trials;
+            marks.push(Mark {
+                x: row.n as f64,
+                y: v,
+                hollow: failed,
+                text: failed.then(|| format!("{}/{}", row.successes, row.trials)),
+                first: false,
             });
+        }
+        lines.push(Layer::Marks { style, marks });
+        let failures: Vec<&SummaryRow> = rows
+            .iter()
+            .copied()
+            .filter(|r| r.successes == 0 || value(r).is_none())
+            .collect();
+        if !failures.is_empty() {
+            unsolved.push((style, failures));
         }
         if let Some((low, high)) = statistic.band {
             let ends: Vec<Option<Interval>> = rows
                 .iter()
                 .map(|r| {
+                    if r.successes < MIN_SOLVED_FOR_INTERVAL {
+                        return None;
+                    }
                     Some(Interval {
-                        x: at(r.n),
+                        x: r.n as f64,
                         low: low(r).filter(|v| *v > 0.0)?,
-                        mid: (statistic.value)(r)?,
+                        mid: value(r)?,
                         high: high(r)?,
                     })
                 })
@@ -360,6 +370,29 @@ pub fn statistic_panel(
     }
     let mut y = Axis::fit(&statistic.y_label, Scale::Log, y_values)?;
     y.format = statistic.format;
+    if !unsolved.is_empty() {
+        // One row per label with unsolved cells, above the top decade.
+        let step = ((y.hi - y.lo) / UNSOLVED_ROWS_PER_SPAN).max(MIN_UNSOLVED_ROW);
+        let top = y.hi;
+        y.reserve_above(step * unsolved.len() as f64);
+        for (i, (style, rows)) in unsolved.into_iter().enumerate() {
+            let row = y.value(top + step * (i as f64 + 0.6));
+            let marks = rows
+                .iter()
+                .map(|r| Mark {
+                    x: r.n as f64,
+                    y: row,
+                    hollow: true,
+                    text: Some(match statistic.unsolved {
+                        Unsolved::Fraction => format!("{}/{}", r.successes, r.trials),
+                        Unsolved::Infinite => "∞".to_owned(),
+                    }),
+                    first: true,
+                })
+                .collect();
+            lines.push(Layer::Marks { style, marks });
+        }
+    }
     bands.extend(lines);
     Some(Panel {
         caption: statistic.caption.clone(),
@@ -369,6 +402,11 @@ pub fn statistic_panel(
         note: None,
     })
 }
+
+/// The rows of unsolved cells are this share of the data's span apart…
+const UNSOLVED_ROWS_PER_SPAN: f64 = 9.0;
+/// …and no closer than this (display space, decades).
+const MIN_UNSOLVED_ROW: f64 = 0.18;
 
 /// A chart of summary statistics against N, one panel per statistic.
 pub struct StatisticChart {
@@ -385,8 +423,8 @@ pub struct StatisticChart {
 }
 
 /// The figure of `chart` over the `labels` given: a [`statistic_panel`]
-/// per statistic that has a value somewhere, and a legend of the labels
-/// with a value of any of them; `Err(chart.empty)` when there is no panel.
+/// per statistic that has a value somewhere, and a legend of every label
+/// drawn (solved or not); `Err(chart.empty)` when there is no panel.
 pub fn statistic_figure(
     data: &ExperimentData,
     styles: &Styles,
@@ -403,13 +441,7 @@ pub fn statistic_figure(
     if panels.is_empty() {
         return Err(chart.empty.to_owned());
     }
-    let drawn = groups
-        .iter()
-        .filter(|(_, rows)| {
-            rows.iter()
-                .any(|r| chart.statistics.iter().any(|s| (s.value)(r).is_some()))
-        })
-        .map(|(label, _)| *label);
+    let drawn = groups.keys().copied();
     Ok(Figure {
         stem: chart.stem.to_owned(),
         title: format!("{}: {}", data.name, chart.title),
