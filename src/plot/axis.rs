@@ -226,7 +226,8 @@ fn linear_ticks(lo: f64, hi: f64) -> Vec<f64> {
 }
 
 /// Labelled and minor ticks of a log axis spanning display range `lo..hi`:
-/// every whole decade labelled, the multiples 2 to 9 of each as minor grid.
+/// every whole decade labelled, the multiples 2 to 9 of each as minor grid
+/// over at most [`MAX_MINOR_DECADES`] decades.
 fn log_ticks(lo: f64, hi: f64) -> (Vec<f64>, Vec<f64>) {
     let first = lo.floor() as i64;
     let last = hi.ceil() as i64;
@@ -242,8 +243,17 @@ fn log_ticks(lo: f64, hi: f64) -> (Vec<f64>, Vec<f64>) {
             .collect()
     };
     let decades = (first..=last).map(|e| e as f64).filter(inside).collect();
-    (decades, within(&[2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0]))
+    let minor = if last - first <= MAX_MINOR_DECADES {
+        within(&[2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0])
+    } else {
+        Vec::new()
+    };
+    (decades, minor)
 }
+
+/// Log axes spanning more decades than this have no minor grid (it would
+/// grey the panel).
+const MAX_MINOR_DECADES: i64 = 5;
 
 /// Writes a duration in seconds with the SI prefix that keeps its number
 /// between 1 and 999 (down to nanoseconds).

@@ -1,7 +1,10 @@
 //! The ERT chart: expected running time (COCO: the work of all trials, failed
 //! ones included, divided by the number of successes) against N in the
 //! chosen measure (`--measure`, checks by default; log y), with its
-//! bootstrap interval where summary.csv has one.
+//! bootstrap interval where summary.csv has one (from 10 solved trials up).
+//! A cell with failed trials has a hollow marker and its solved/trials
+//! beside it; a cell with none solved, an infinite ERT, is marked "∞" above
+//! the data.
 
 use super::data::ExperimentData;
 use super::figure::Figure;
@@ -15,7 +18,7 @@ pub fn figure(data: &ExperimentData, styles: &Styles, options: &Options) -> Resu
     let chart = StatisticChart {
         stem: "ert",
         title: "expected running time",
-        subtitle: "ERT = work of all trials (failed ones too) / successes; band or whisker: bootstrap 95% interval; log scale".to_owned(),
+        subtitle: "ERT = work of all trials / successes; band: bootstrap 95% interval (from 10 solved); hollow: some trials failed; ∞: none solved".to_owned(),
         statistics: vec![Statistic {
             caption: format!("ERT in {}", measured.unit),
             y_label: format!("expected {} to a solution", measured.unit),

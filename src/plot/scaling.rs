@@ -1,7 +1,9 @@
 //! The scaling chart: the median of the chosen measure (`--measure`,
 //! checks by default) and the median wall time of the solved trials against
-//! N, one line per label, with the 10th–90th percentile as a band (log y);
-//! one panel only when the measure is wall time.
+//! N, one line per label, with the 10th–90th percentile as a band from 10
+//! solved trials up (log y); one panel only when the measure is wall time.
+//! A cell with failed trials has a hollow marker and its solved/trials
+//! beside it; a cell with none solved is marked "0/100" above the data.
 
 use super::axis::TickFormat;
 use super::data::ExperimentData;
@@ -32,8 +34,7 @@ pub fn figure(data: &ExperimentData, styles: &Styles, options: &Options) -> Resu
     let chart = StatisticChart {
         stem: "scaling",
         title: "scaling with board size",
-        subtitle: "median over solved trials; band or whisker: 10th to 90th percentile; log scale"
-            .to_owned(),
+        subtitle: "median over solved trials; band: 10th–90th percentile (from 10 solved); hollow: some trials failed; top row: none solved".to_owned(),
         statistics,
         empty: "no (label, N) cell has a solved trial",
     };

@@ -1,7 +1,9 @@
 //! Shaping CSV rows into what the charts draw: rows grouped by label, the
-//! board-size axis, the sizes per-size charts use, legends, and the panels
-//! and figures of summary statistics against N (shared by the scaling and
-//! ERT charts).
+//! board-size axis, the sizes per-size charts use, legends, the measure a
+//! chart counts work in (its summary.csv columns, its unit, the labels it
+//! applies to), and the panels and figures of summary statistics against N
+//! (shared by the scaling and ERT charts): every point at its N, failures
+//! marked rather than dropped.
 
 use std::collections::{BTreeMap, BTreeSet};
 
