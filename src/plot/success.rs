@@ -11,6 +11,10 @@ use super::panel::{Interval, Layer, Panel};
 use super::series::{legend, size_axis, summary_by_label};
 use super::style::Styles;
 
+/// With more panels than this, they are small: the y axis is labelled at
+/// 0, 50 and 100% only.
+const SPARSE_TICKS_FROM: usize = 3;
+
 /// The success-rate figure, or why there is none.
 pub fn figure(
     data: &ExperimentData,
@@ -19,6 +23,10 @@ pub fn figure(
 ) -> Result<Figure, String> {
     let groups = summary_by_label(&data.summary);
     let x = size_axis(data.summary.iter().map(|r| r.n)).ok_or("summary.csv has no sizes")?;
+    let mut y = Axis::fraction("trials solved (%)");
+    if groups.len() > SPARSE_TICKS_FROM {
+        y.ticks = Some(vec![0.0, 0.5, 1.0]);
+    }
     let mut panels = Vec::new();
     for (label, rows) in &groups {
         let Some(style) = styles.of(label) else {
@@ -46,7 +54,7 @@ pub fn figure(
         panels.push(Panel {
             caption: (*label).to_owned(),
             x: x.clone(),
-            y: Axis::fraction("trials solved (%)"),
+            y: y.clone(),
             layers: vec![line, bars],
             note: None,
         });
