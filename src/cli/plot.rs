@@ -27,8 +27,9 @@ pub struct PlotArgs {
     plots: Option<PathBuf>,
     /// The work measure of the charts that compare algorithms: checks (the
     /// unit every algorithm counts alike), seconds (wall time), evaluations
-    /// (whole-board evaluations) or steps (only where every label counts
-    /// steps in the same unit).
+    /// (whole-board evaluations; labels that never evaluate a board are
+    /// left out, with a note) or steps (only where every label counts steps
+    /// in the same unit; otherwise a note and no chart).
     #[arg(long, value_name = "MEASURE", default_value = "checks", value_parser = Measure::parse)]
     measure: Measure,
     /// The board sizes of the ECDF and convergence charts, comma-separated
