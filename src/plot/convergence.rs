@@ -14,7 +14,8 @@ use super::axis::{Axis, Scale};
 use super::data::ExperimentData;
 use super::figure::Figure;
 use super::panel::{Layer, Panel};
-use super::series::{chosen_sizes, legend, sizes_text};
+use super::series::legend;
+use super::sizes::Chosen;
 use super::style::Styles;
 
 /// Individual trials drawn per label and size.
@@ -29,6 +30,7 @@ pub fn figure(
     data: &ExperimentData,
     styles: &Styles,
     _options: &super::Options,
+    chosen: &Chosen,
 ) -> Result<Figure, String> {
     let traces = data
         .traces
@@ -37,12 +39,12 @@ pub fn figure(
     if traces.is_empty() {
         return Err("traces.csv has no rows".to_owned());
     }
-    let sizes = chosen_sizes(traces.iter().map(|t| (t.label.as_str(), t.n)));
+    let sizes = &chosen.sizes;
     let mut drawn = Vec::new();
     let mut panels = Vec::new();
     let mut most_trials = 0;
     let mut fewest_trials = usize::MAX;
-    for &n in &sizes {
+    for &n in sizes {
         let cells = by_label_and_trial(traces.iter().filter(|t| t.n == n));
         drawn.extend(cells.keys().cloned());
         most_trials = cells.values().map(Vec::len).fold(most_trials, usize::max);
@@ -51,7 +53,7 @@ pub fn figure(
     }
     Ok(Figure {
         stem: "convergence".to_owned(),
-        title: format!("{}: convergence at {}", data.name, sizes_text(&sizes)),
+        title: format!("{}: convergence", data.name),
         subtitle: if most_trials >= MEDIAN_FROM {
             let trials = if fewest_trials == most_trials {
                 format!("{most_trials}")
@@ -59,10 +61,11 @@ pub fn figure(
                 format!("{fewest_trials} to {most_trials}")
             };
             format!(
-                "fewest attacking pairs so far; thin: up to {SHOWN_TRIALS} trials, thick: median of {trials}; log x"
+                "at {}; thin: up to {SHOWN_TRIALS} trials, thick: median of {trials}; log x",
+                chosen.describe()
             )
         } else {
-            "fewest attacking pairs so far, one line per trial; log x".to_owned()
+            format!("at {}; one line per trial; log x", chosen.describe())
         },
         legend: legend(styles, drawn.iter().map(String::as_str)),
         panels,

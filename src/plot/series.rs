@@ -1,5 +1,5 @@
 //! Shaping CSV rows into what the charts draw: rows grouped by label, the
-//! board-size axis, the sizes per-size charts use, legends, and the panels
+//! board-size axis, legends, the text of a list of sizes, and the panels
 //! and figures of summary statistics against N (shared by the scaling and
 //! ERT charts).
 
@@ -18,8 +18,6 @@ use super::style::{SeriesStyle, Styles};
 pub const SIZE_LABEL: &str = "board size N (queens)";
 /// At most this many distinct sizes get one tick each; more get automatic ticks.
 const MAX_SIZE_TICKS: usize = 12;
-/// At most this many sizes are drawn as small multiples; with more, only one.
-pub const MAX_PANELS: usize = 4;
 
 /// Summary rows grouped by label (in label order), each group by increasing N.
 pub fn summary_by_label(rows: &[SummaryRow]) -> BTreeMap<&str, Vec<&SummaryRow>> {
@@ -53,24 +51,6 @@ pub fn size_axis(sizes: impl IntoIterator<Item = u64>) -> Option<Axis> {
         );
     }
     Some(axis)
-}
-
-/// The sizes a per-size chart (ECDF, convergence) shows, given the (label, N)
-/// cells that have data: every size when there are at most [`MAX_PANELS`];
-/// otherwise the largest of the sizes that the most labels share.
-pub fn chosen_sizes<'a>(cells: impl IntoIterator<Item = (&'a str, u64)>) -> Vec<u64> {
-    let mut labels_at: BTreeMap<u64, BTreeSet<&str>> = BTreeMap::new();
-    for (label, n) in cells {
-        labels_at.entry(n).or_default().insert(label);
-    }
-    if labels_at.len() <= MAX_PANELS {
-        return labels_at.into_keys().collect();
-    }
-    labels_at
-        .iter()
-        .max_by_key(|(n, labels)| (labels.len(), **n))
-        .map(|(n, _)| vec![*n])
-        .unwrap_or_default()
 }
 
 /// Share of the smallest gap between sizes over which the labels' points
