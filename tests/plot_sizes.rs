@@ -358,3 +358,55 @@ fn steps_are_drawn_only_in_one_unit_and_evaluations_leave_out_labels_that_never_
             .any(|t| t == "whole-board evaluations to solution")
     );
 }
+
+#[test]
+fn convergence_takes_a_log_y_axis_when_values_span_more_than_a_decade() {
+    // From 40 attacking pairs down to 1, then 0: a log y axis from 1, no
+    // tick at 0, and with ten trials a band instead of single trials.
+    let s = setup(&two_labels(), &[8, 12], 10, 40);
+    let out = plot(&s.data, &s.plots, &[]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let chart = svg(&s.plots, "convergence");
+    let words = texts(&chart);
+    assert!(
+        words
+            .iter()
+            .any(|t| t.contains("median and p25–p75 band of 10 trials")
+                && t.contains("log y, 0 (solved) on the bottom edge")),
+        "{words:?}"
+    );
+    assert!(
+        words.iter().any(|t| t == "checks so far (log scale)"),
+        "{words:?}"
+    );
+    assert!(
+        !words.iter().any(|t| t == "0"),
+        "no 0 tick on a log axis: {words:?}"
+    );
+    assert!(
+        chart.contains("<polygon opacity=\"0."),
+        "a translucent band is drawn"
+    );
+
+    // From 6 down to 1: within a decade, so a linear axis from 0; with
+    // four trials, no band.
+    let s = setup(&two_labels(), &[8, 12], 4, 6);
+    let out = plot(&s.data, &s.plots, &["--measure", "seconds"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("the convergence chart counts checks: traces.csv records no time"),
+        "{}",
+        stderr(&out)
+    );
+    let chart = svg(&s.plots, "convergence");
+    let words = texts(&chart);
+    assert!(
+        words.iter().any(|t| t.contains("log x, linear y")),
+        "{words:?}"
+    );
+    assert!(words.iter().any(|t| t == "0"), "a 0 tick: {words:?}");
+    assert!(
+        !chart.contains("<polygon opacity=\"0."),
+        "no band from 4 trials"
+    );
+}

@@ -93,7 +93,7 @@ pub fn render(data_dir: &Path, plots_dir: &Path, options: &Options) -> Result<Re
     });
     let convergence = (
         "convergence".to_owned(),
-        convergence::figure(&data, &styles, options, &chosen),
+        convergence::figure(&data, &styles, options, &chosen, &mut notes),
     );
     report.notes.append(&mut notes);
     for (kind, chart) in charts.into_iter().chain(time).chain([convergence]) {
