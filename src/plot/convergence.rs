@@ -1,11 +1,13 @@
 //! The convergence chart: the fewest attacking pairs found so far against
 //! the work done (log x), from traces.csv, at the sizes [`super::sizes`]
 //! chooses. The work is the chosen measure where traces.csv records it:
-//! `checks` (the default) and `evaluations` (labels that never evaluate a
-//! whole board left out, with a note); `steps` only when every label drawn
-//! counts steps in the same unit; traces record no time, so `seconds` (and
-//! `steps` in mixed units) fall back to checks with a note. Work 0 is drawn
-//! at 1, the left end of the log axis.
+//! `checks` (the default) and `evaluations`; `steps` only when every label
+//! drawn counts steps in the same unit; traces record no time, so `seconds`
+//! (and `steps` in mixed units) fall back to checks with a note. A label
+//! whose traces record no work at all (evaluations of an algorithm that
+//! never evaluates a whole board, checks of a trial solved before its first
+//! sample counted any) is left out with a note. Work 0 is drawn at 1, the
+//! left end of the log axis.
 //!
 //! The y axis is logarithmic when the values span more than a decade (from
 //! 1 up; 0, a solved board, is drawn on the bottom edge), linear from 0
@@ -51,6 +53,14 @@ enum Work {
 }
 
 impl Work {
+    fn name(self) -> &'static str {
+        match self {
+            Work::Checks => "checks",
+            Work::Evaluations => "evaluations",
+            Work::Steps => "steps",
+        }
+    }
+
     fn of(self, row: &TraceRecord) -> f64 {
         match self {
             Work::Checks => row.checks as f64,
@@ -106,25 +116,26 @@ pub fn figure(
     }
     let rows: Vec<&TraceRecord> = traces.iter().filter(|t| sizes.contains(&t.n)).collect();
     let (work, x_label) = work(data, &rows, options.measure, notes);
-    let left_out: BTreeSet<&str> = if work == Work::Evaluations {
-        let labels: BTreeSet<&str> = rows.iter().map(|r| r.label.as_str()).collect();
-        labels
-            .into_iter()
-            .filter(|&l| {
-                rows.iter()
-                    .filter(|r| r.label == l)
-                    .all(|r| r.evaluations == 0)
-            })
-            .collect()
-    } else {
-        BTreeSet::new()
-    };
+    let labels: BTreeSet<&str> = rows.iter().map(|r| r.label.as_str()).collect();
+    let left_out: BTreeSet<&str> = labels
+        .into_iter()
+        .filter(|&l| {
+            rows.iter()
+                .filter(|r| r.label == l)
+                .all(|r| work.of(r) == 0.0)
+        })
+        .collect();
     if !left_out.is_empty() {
         let names: Vec<&str> = left_out.iter().copied().collect();
         notes.push(format!(
-            "the convergence chart by evaluations leaves out {}: never evaluates a whole board; \
-             --measure checks draws every label",
-            names.join(", ")
+            "the convergence chart leaves out {}: traces.csv records no {} done in any sample{}",
+            names.join(", "),
+            work.name(),
+            if work == Work::Evaluations {
+                " (never evaluates a whole board; --measure checks draws every label)"
+            } else {
+                ""
+            }
         ));
     }
     let cells: Vec<(u64, BTreeMap<String, Vec<Trace>>)> = sizes
@@ -180,10 +191,7 @@ pub fn figure(
     Ok(Figure {
         stem: "convergence".to_owned(),
         title: format!("{}: convergence", data.name),
-        subtitle: format!(
-            "fewest attacking pairs so far at {}; {curves}; log x, {y_scale}",
-            chosen.describe()
-        ),
+        subtitle: format!("{}; {curves}; {y_scale}", chosen.describe()),
         legend: legend(styles, drawn.iter().map(String::as_str)),
         panels,
         shared_y: false,

@@ -110,7 +110,7 @@ pub fn figure(
         stem: format!("ecdf-{}", measure.name()),
         title: format!("{}: distribution of {what} to solution", data.name),
         subtitle: format!(
-            "share of all trials solved, at {}; a curve ends at the success rate; log x",
+            "{}; share of all trials solved, so a curve ends at the success rate",
             chosen.describe()
         ),
         legend: legend(styles, drawn),

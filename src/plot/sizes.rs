@@ -32,14 +32,14 @@ pub struct Chosen {
 impl Chosen {
     /// The phrase of a subtitle saying which sizes are drawn and how to
     /// choose others: "N = 8 and 12 (chosen with --n)", "N = 8, 16 and 32
-    /// (every size)", "N = 1024 (the largest size most labels share; choose
-    /// others with --n 8,16)".
+    /// (every size; choose with --n)", "N = 1024 (the largest size most
+    /// labels share; choose with --n)".
     pub fn describe(&self) -> String {
         let sizes = sizes_text(&self.sizes);
         if self.requested {
             format!("{sizes} (chosen with --n)")
         } else if self.narrowed {
-            format!("{sizes} (the largest size most labels share; others with --n, e.g. --n 8,16)")
+            format!("{sizes} (the largest size most labels share; choose with --n)")
         } else {
             format!("{sizes} (every size; choose with --n)")
         }
