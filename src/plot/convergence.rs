@@ -294,12 +294,14 @@ fn panel(
     } else {
         Axis::fit(y_label, Scale::Linear, points().map(|p| p.1).chain([0.0]))?
     };
-    // On a log axis 0 (solved) is drawn on the bottom edge.
+    // On a log axis 0 (solved) is drawn on the bottom edge, and so is a
+    // quantile between 0 and 1 (interpolated between solved and unsolved
+    // trials), which would otherwise fall below it.
     let bottom = y.value(y.lo);
     let shown = |(at, best): (f64, f64)| {
         (
             at.max(x.value(x.lo)),
-            if log_y && best <= 0.0 { bottom } else { best },
+            if log_y && best < 1.0 { bottom } else { best },
         )
     };
     let mut under = Vec::new();
