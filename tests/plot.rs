@@ -271,8 +271,8 @@ fn plot_writes_every_chart_as_svg_with_text_and_png_drawn_with_the_embedded_font
         stems,
         [
             "convergence",
+            "ecdf-checks",
             "ecdf-seconds",
-            "ecdf-steps",
             "ert",
             "scaling",
             "success"
@@ -394,7 +394,7 @@ fn few_sizes_give_small_multiples_and_missing_traces_skip_the_convergence_chart(
         stderr(&out)
     );
     assert!(!plots.join("convergence.svg").exists());
-    let ecdf = std::fs::read_to_string(plots.join("ecdf-steps.svg")).unwrap();
+    let ecdf = std::fs::read_to_string(plots.join("ecdf-checks.svg")).unwrap();
     for n in [8, 16, 32] {
         assert!(has_text(&ecdf, &format!("N = {n}")), "no panel for N = {n}");
     }

@@ -13,8 +13,8 @@ use assert_cmd::Command;
 /// The charts `tests/fixtures/tiny` gives.
 const CHARTS: [&str; 6] = [
     "convergence",
+    "ecdf-checks",
     "ecdf-seconds",
-    "ecdf-steps",
     "ert",
     "scaling",
     "success",

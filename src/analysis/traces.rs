@@ -1,5 +1,6 @@
 //! Statistics over convergence traces: the best value of a trial at a step,
-//! and the median over trials of that value at log-spaced steps.
+//! and a quantile over trials of that value (the median, or p25 and p75 for
+//! a spread band) at log-spaced steps.
 
 use super::stats::{quantile_sorted, sorted};
 
@@ -15,12 +16,17 @@ pub fn value_at(trace: &[(f64, f64)], step: f64) -> Option<f64> {
     Some(i.checked_sub(1).map_or(first.1, |i| trace[i].1))
 }
 
-/// The median (type-7 quantile 0.5, see [`quantile_sorted`]) over the
-/// non-empty `traces` of their best value ([`value_at`]) at `points` steps spaced
-/// evenly on a log scale from step 1 to the last step of any trace (step 1
-/// alone when that is 1 or less, or when `points` is 1), as (step, median)
-/// pairs. Empty when no trace has a sample or `points` is 0.
+/// The median over `traces` at log-spaced steps: [`quantile_curve`] at 0.5.
 pub fn median_curve(traces: &[Trace], points: usize) -> Vec<(f64, f64)> {
+    quantile_curve(traces, points, 0.5)
+}
+
+/// The type-7 quantile `q` (see [`quantile_sorted`]) over the non-empty
+/// `traces` of their best value ([`value_at`]) at `points` steps spaced
+/// evenly on a log scale from step 1 to the last step of any trace (step 1
+/// alone when that is 1 or less, or when `points` is 1), as (step, quantile)
+/// pairs. Empty when no trace has a sample or `points` is 0.
+pub fn quantile_curve(traces: &[Trace], points: usize, q: f64) -> Vec<(f64, f64)> {
     let last_step = traces
         .iter()
         .filter_map(|t| t.last().map(|p| p.0))
@@ -34,7 +40,28 @@ pub fn median_curve(traces: &[Trace], points: usize) -> Vec<(f64, f64)> {
         .filter_map(|k| {
             let step = 10f64.powf(to * k as f64 / intervals);
             let values: Vec<f64> = traces.iter().filter_map(|t| value_at(t, step)).collect();
-            Some((step, quantile_sorted(&sorted(&values), 0.5)?))
+            Some((step, quantile_sorted(&sorted(&values), q)?))
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quartile_curves_bracket_the_median() {
+        let traces: Vec<Trace> = (0..5)
+            .map(|k| vec![(1.0, 10.0 + k as f64), (100.0, k as f64)])
+            .collect();
+        assert_eq!(
+            quantile_curve(&traces, 2, 0.25),
+            [(1.0, 11.0), (100.0, 1.0)]
+        );
+        assert_eq!(median_curve(&traces, 2), [(1.0, 12.0), (100.0, 2.0)]);
+        assert_eq!(
+            quantile_curve(&traces, 2, 0.75),
+            [(1.0, 13.0), (100.0, 3.0)]
+        );
+    }
 }

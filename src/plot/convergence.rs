@@ -1,34 +1,84 @@
 //! The convergence chart: the fewest attacking pairs found so far against
-//! steps (log x), from traces.csv. Per label it draws a few individual trials
-//! thinly and, with three or more trials, their median thickly. A trial that
-//! ended keeps its last value (0 once solved). Step 0 is drawn at step 1, the
-//! left end of the log axis. Steps are each algorithm's own unit (a repair,
-//! a generation, a temperature step), so curves compare shapes, not speed.
+//! the work done (log x), from traces.csv, at the sizes [`super::sizes`]
+//! chooses. The work is the chosen measure where traces.csv records it:
+//! `checks` (the default) and `evaluations`; `steps` only when every label
+//! drawn counts steps in the same unit; traces record no time, so `seconds`
+//! (and `steps` in mixed units) fall back to checks with a note. A label
+//! whose traces record no work at all (evaluations of an algorithm that
+//! never evaluates a whole board, checks of a trial solved before its first
+//! sample counted any) is left out with a note. Work 0 is drawn at 1, the
+//! left end of the log axis.
+//!
+//! The y axis is logarithmic when the values span more than a decade (from
+//! 1 up; 0, a solved board, is drawn on the bottom edge), linear from 0
+//! otherwise; the subtitle says which. Per label: with at least ten trials,
+//! the median thickly over a p25–p75 band (the band stands for the trials);
+//! with three to nine, a few individual trials thinly and the median
+//! thickly; with fewer, each trial. A trial that ended keeps its last value
+//! (0 once solved).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
-use crate::analysis::traces::{Trace, median_curve};
+use crate::analysis::compare::Measure;
+use crate::analysis::traces::{Trace, quantile_curve};
 use crate::records::TraceRecord;
 
 use super::axis::{Axis, Scale};
 use super::data::ExperimentData;
 use super::figure::Figure;
 use super::panel::{Layer, Panel};
-use super::series::{chosen_sizes, legend, sizes_text};
+use super::series::{legend, sizes_text};
+use super::sizes::Chosen;
 use super::style::Styles;
 
-/// Individual trials drawn per label and size.
+/// Individual trials drawn per label and size when there is no band.
 const SHOWN_TRIALS: usize = 5;
 /// A median curve is drawn from this many trials on.
 const MEDIAN_FROM: usize = 3;
-/// Points of the median curve.
-const MEDIAN_POINTS: usize = 160;
+/// A p25–p75 band is drawn (instead of individual trials) from this many
+/// trials on.
+const BAND_FROM: usize = 10;
+/// Points of the median and quartile curves.
+const CURVE_POINTS: usize = 160;
+/// A y axis is logarithmic when its largest value is more than this many
+/// times its smallest positive one.
+const LOG_SPAN: f64 = 10.0;
 
-/// The convergence figure, or why there is none.
+/// The work the x axis counts, as traces.csv records it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Work {
+    Checks,
+    Evaluations,
+    Steps,
+}
+
+impl Work {
+    fn name(self) -> &'static str {
+        match self {
+            Work::Checks => "checks",
+            Work::Evaluations => "evaluations",
+            Work::Steps => "steps",
+        }
+    }
+
+    fn of(self, row: &TraceRecord) -> f64 {
+        match self {
+            Work::Checks => row.checks as f64,
+            Work::Evaluations => row.evaluations as f64,
+            Work::Steps => row.step as f64,
+        }
+    }
+}
+
+/// The convergence figure at the `chosen` sizes, or why there is none;
+/// remarks (a measure traces cannot give, labels or sizes left out) go to
+/// `notes`.
 pub fn figure(
     data: &ExperimentData,
     styles: &Styles,
-    _options: &super::Options,
+    options: &super::Options,
+    chosen: &Chosen,
+    notes: &mut Vec<String>,
 ) -> Result<Figure, String> {
     let traces = data
         .traces
@@ -37,42 +87,173 @@ pub fn figure(
     if traces.is_empty() {
         return Err("traces.csv has no rows".to_owned());
     }
-    let sizes = chosen_sizes(traces.iter().map(|t| (t.label.as_str(), t.n)));
+    let traced: BTreeSet<u64> = traces.iter().map(|t| t.n).collect();
+    let sizes: Vec<u64> = chosen
+        .sizes
+        .iter()
+        .copied()
+        .filter(|n| traced.contains(n))
+        .collect();
+    let untraced: Vec<u64> = chosen
+        .sizes
+        .iter()
+        .copied()
+        .filter(|n| !traced.contains(n))
+        .collect();
+    if !untraced.is_empty() {
+        let traced: Vec<u64> = traced.iter().copied().collect();
+        notes.push(format!(
+            "the convergence chart has no panel at {}: traces.csv has no trace there (it has {})",
+            sizes_text(&untraced),
+            sizes_text(&traced)
+        ));
+    }
+    if sizes.is_empty() {
+        return Err(format!(
+            "traces.csv has no trace at {}",
+            sizes_text(&untraced)
+        ));
+    }
+    let rows: Vec<&TraceRecord> = traces.iter().filter(|t| sizes.contains(&t.n)).collect();
+    let (work, x_label) = work(data, &rows, options.measure, notes);
+    let labels: BTreeSet<&str> = rows.iter().map(|r| r.label.as_str()).collect();
+    let left_out: BTreeSet<&str> = labels
+        .into_iter()
+        .filter(|&l| {
+            rows.iter()
+                .filter(|r| r.label == l)
+                .all(|r| work.of(r) == 0.0)
+        })
+        .collect();
+    if !left_out.is_empty() {
+        let names: Vec<&str> = left_out.iter().copied().collect();
+        notes.push(format!(
+            "the convergence chart leaves out {}: traces.csv records no {} done in any sample{}",
+            names.join(", "),
+            work.name(),
+            if work == Work::Evaluations {
+                " (never evaluates a whole board; --measure checks draws every label)"
+            } else {
+                ""
+            }
+        ));
+    }
+    let cells: Vec<(u64, BTreeMap<String, Vec<Trace>>)> = sizes
+        .iter()
+        .map(|&n| {
+            let rows = rows
+                .iter()
+                .copied()
+                .filter(|t| t.n == n && !left_out.contains(t.label.as_str()));
+            (n, by_label_and_trial(rows, work))
+        })
+        .collect();
+    let values = || {
+        cells
+            .iter()
+            .flat_map(|(_, c)| c.values().flatten().flatten().map(|p| p.1))
+    };
+    let largest = values().fold(0.0, f64::max);
+    let smallest = values().filter(|v| *v > 0.0).fold(f64::INFINITY, f64::min);
+    let log_y = largest > LOG_SPAN * smallest.max(1.0);
     let mut drawn = Vec::new();
     let mut panels = Vec::new();
-    let mut most_trials = 0;
-    let mut fewest_trials = usize::MAX;
-    for &n in &sizes {
-        let cells = by_label_and_trial(traces.iter().filter(|t| t.n == n));
+    let mut trials = BTreeSet::new();
+    for (n, cells) in &cells {
         drawn.extend(cells.keys().cloned());
-        most_trials = cells.values().map(Vec::len).fold(most_trials, usize::max);
-        fewest_trials = cells.values().map(Vec::len).fold(fewest_trials, usize::min);
-        panels.extend(panel(n, &cells, styles));
+        trials.extend(cells.values().map(Vec::len));
+        panels.extend(panel(*n, cells, styles, &x_label, log_y));
     }
+    if panels.is_empty() {
+        return Err(format!("no trace has a sample at {}", sizes_text(&sizes)));
+    }
+    let (fewest, most) = (
+        trials.first().copied().unwrap_or(0),
+        trials.last().copied().unwrap_or(0),
+    );
+    let count = if fewest == most {
+        format!("{most}")
+    } else {
+        format!("{fewest} to {most}")
+    };
+    let curves = if fewest >= BAND_FROM {
+        format!("median and p25–p75 band of {count} trials")
+    } else if most >= MEDIAN_FROM {
+        format!("thin: up to {SHOWN_TRIALS} trials, thick: median of {count}")
+    } else {
+        "one line per trial".to_owned()
+    };
+    let y_scale = if log_y {
+        "log y, 0 (solved) on the bottom edge"
+    } else {
+        "linear y"
+    };
     Ok(Figure {
         stem: "convergence".to_owned(),
-        title: format!("{}: convergence at {}", data.name, sizes_text(&sizes)),
-        subtitle: if most_trials >= MEDIAN_FROM {
-            let trials = if fewest_trials == most_trials {
-                format!("{most_trials}")
-            } else {
-                format!("{fewest_trials} to {most_trials}")
-            };
-            format!(
-                "fewest attacking pairs so far; thin: up to {SHOWN_TRIALS} trials, thick: median of {trials}; log x"
-            )
-        } else {
-            "fewest attacking pairs so far, one line per trial; log x".to_owned()
-        },
+        title: format!("{}: convergence", data.name),
+        subtitle: format!("{}; {curves}; {y_scale}", chosen.describe()),
         legend: legend(styles, drawn.iter().map(String::as_str)),
         panels,
         shared_y: false,
     })
 }
 
-/// The traces of each label, one per trial (in trial order).
+/// What the x axis counts for `measure` and its description; a measure
+/// traces.csv cannot give falls back to checks with a note.
+fn work(
+    data: &ExperimentData,
+    rows: &[&TraceRecord],
+    measure: Measure,
+    notes: &mut Vec<String>,
+) -> (Work, String) {
+    let checks = (Work::Checks, "checks so far (log scale)".to_owned());
+    match measure {
+        Measure::Checks => checks,
+        Measure::Evaluations => (
+            Work::Evaluations,
+            "whole-board evaluations so far (log scale)".to_owned(),
+        ),
+        Measure::Seconds => {
+            notes
+                .push("the convergence chart counts checks: traces.csv records no time".to_owned());
+            checks
+        }
+        Measure::Steps => {
+            let labels: BTreeSet<&str> = rows.iter().map(|r| r.label.as_str()).collect();
+            let units: BTreeMap<&str, &str> = data
+                .runs
+                .iter()
+                .filter(|r| labels.contains(r.label.as_str()))
+                .map(|r| (r.label.as_str(), r.step_unit.as_str()))
+                .collect();
+            let distinct: BTreeSet<&str> = units.values().copied().collect();
+            match distinct.into_iter().collect::<Vec<_>>().as_slice() {
+                [unit] => (
+                    Work::Steps,
+                    format!("steps so far (one step: {unit}; log scale)"),
+                ),
+                _ => {
+                    notes.push(format!(
+                        "the convergence chart counts checks: the labels count steps in \
+                         different units ({}); use --measure checks",
+                        units
+                            .iter()
+                            .map(|(l, u)| format!("{l}: {u}"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ));
+                    checks
+                }
+            }
+        }
+    }
+}
+
+/// The traces of each label, one per trial (in trial order), as (work, best)
+/// with work 0 drawn at 1.
 fn by_label_and_trial<'a>(
     rows: impl Iterator<Item = &'a TraceRecord>,
+    work: Work,
 ) -> BTreeMap<String, Vec<Trace>> {
     let mut grouped: BTreeMap<&str, BTreeMap<u64, Trace>> = BTreeMap::new();
     for row in rows {
@@ -81,7 +262,7 @@ fn by_label_and_trial<'a>(
             .or_default()
             .entry(row.trial)
             .or_default()
-            .push((row.step.max(1) as f64, row.best_conflicts as f64));
+            .push((work.of(row).max(1.0), row.best_conflicts as f64));
     }
     grouped
         .into_iter()
@@ -98,46 +279,77 @@ fn by_label_and_trial<'a>(
         .collect()
 }
 
-fn panel(n: u64, cells: &BTreeMap<String, Vec<Trace>>, styles: &Styles) -> Option<Panel> {
+fn panel(
+    n: u64,
+    cells: &BTreeMap<String, Vec<Trace>>,
+    styles: &Styles,
+    x_label: &str,
+    log_y: bool,
+) -> Option<Panel> {
     let points = || cells.values().flatten().flatten();
-    let x = Axis::fit("steps (log scale)", Scale::Log, points().map(|p| p.0))?;
-    let y = Axis::fit(
-        "fewest attacking pairs so far",
-        Scale::Linear,
-        points().map(|p| p.1).chain([0.0]),
-    )?;
-    let mut thin = Vec::new();
-    let mut thick = Vec::new();
+    let x = Axis::fit(x_label, Scale::Log, points().map(|p| p.0))?;
+    let y_label = "fewest attacking pairs so far";
+    let y = if log_y {
+        Axis::fit(y_label, Scale::Log, points().map(|p| p.1).chain([1.0]))?
+    } else {
+        Axis::fit(y_label, Scale::Linear, points().map(|p| p.1).chain([0.0]))?
+    };
+    // On a log axis 0 (solved) is drawn on the bottom edge, and so is a
+    // quantile between 0 and 1 (interpolated between solved and unsolved
+    // trials), which would otherwise fall below it.
+    let bottom = y.value(y.lo);
+    let shown = |(at, best): (f64, f64)| {
+        (
+            at.max(x.value(x.lo)),
+            if log_y && best < 1.0 { bottom } else { best },
+        )
+    };
+    let mut under = Vec::new();
+    let mut over = Vec::new();
     for (label, traces) in cells {
         let Some(style) = styles.of(label) else {
             continue;
         };
-        let with_median = traces.len() >= MEDIAN_FROM;
-        for trace in traces.iter().take(SHOWN_TRIALS) {
-            thin.push(Layer::Line {
-                style,
-                points: staircase(trace),
-                width: if with_median { 1 } else { 2 },
-                opacity: if with_median { 0.35 } else { 1.0 },
-                markers: false,
+        let curve = |q: f64| -> Vec<(f64, f64)> {
+            quantile_curve(traces, CURVE_POINTS, q)
+                .into_iter()
+                .map(shown)
+                .collect()
+        };
+        if traces.len() >= BAND_FROM {
+            under.push(Layer::Band {
+                colour: style.colour,
+                lower: curve(0.25),
+                upper: curve(0.75),
             });
+        } else {
+            let with_median = traces.len() >= MEDIAN_FROM;
+            for trace in traces.iter().take(SHOWN_TRIALS) {
+                under.push(Layer::Line {
+                    style,
+                    points: staircase(trace).into_iter().map(shown).collect(),
+                    width: if with_median { 1 } else { 2 },
+                    opacity: if with_median { 0.35 } else { 1.0 },
+                    markers: false,
+                });
+            }
         }
-        if with_median {
-            thick.push(Layer::Line {
+        if traces.len() >= MEDIAN_FROM {
+            over.push(Layer::Line {
                 style,
-                points: median(traces, &x),
+                points: curve(0.5),
                 width: 3,
                 opacity: 1.0,
                 markers: false,
             });
         }
     }
-    thin.extend(thick);
+    under.extend(over);
     Some(Panel {
         caption: format!("N = {n}"),
         x,
         y,
-        layers: thin,
+        layers: under,
         note: None,
     })
 }
@@ -152,14 +364,4 @@ fn staircase(trace: &Trace) -> Vec<(f64, f64)> {
         points.push((step, best));
     }
     points
-}
-
-/// The median curve of `traces` (see [`median_curve`]), its steps clamped
-/// to the left end of `x`.
-fn median(traces: &[Trace], x: &Axis) -> Vec<(f64, f64)> {
-    let left = x.value(x.lo);
-    median_curve(traces, MEDIAN_POINTS)
-        .into_iter()
-        .map(|(step, m)| (step.max(left), m))
-        .collect()
 }

@@ -1,12 +1,22 @@
 //! The ECDF charts: for each label, the share of *all* trials (failed ones
-//! included, so a curve ends at the success rate) solved within x steps, or
-//! within x seconds, on a log x axis. Drawn at every N as small multiples
-//! when there are few sizes, otherwise at one N (see
-//! [`chosen_sizes`](super::series::chosen_sizes)), all panels on one x axis.
-//! Solved trials that took 0 steps are drawn at the left edge.
+//! included, so a curve ends at the success rate) solved within x work, on a
+//! log x axis: `ecdf-<measure>` in the measure the user chose (`checks`
+//! unless `--measure` says otherwise) and `ecdf-seconds` (wall time) always.
+//! `steps` are drawn only when every label drawn counts steps in the same
+//! unit (otherwise no chart, and a note to use checks); `evaluations` leave
+//! out the labels that never evaluate a whole board (with a note). The
+//! axis label names the unit.
+//!
+//! Drawn at the sizes [`super::sizes`] chooses (`--n`, or every size as small
+//! multiples when there are few, otherwise the largest shared one), all
+//! panels on one x axis; the subtitle says which sizes and how to choose
+//! others. A label with no success at a size is drawn as a flat line at 0
+//! and named in the panel ("0/20 solved: …"), not dropped. Solved trials
+//! that took 0 work are drawn at the left edge.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
+use crate::analysis::compare::Measure;
 use crate::analysis::stats::ecdf;
 use crate::records::RunRecord;
 
@@ -14,77 +24,134 @@ use super::axis::{Axis, Scale, TickFormat};
 use super::data::ExperimentData;
 use super::figure::Figure;
 use super::panel::{Layer, Panel};
-use super::series::{chosen_sizes, legend, sizes_text};
+use super::series::{legend, sizes_text};
+use super::sizes::Chosen;
 use super::style::Styles;
 
 /// A curve keeps at most this many steps; larger samples are thinned to
 /// evenly spaced quantiles.
 const MAX_STEPS: usize = 1000;
 
-/// What the x axis measures.
-#[derive(Clone, Copy)]
-pub enum Measure {
-    /// The algorithm's steps.
-    Steps,
-    /// Wall time in seconds.
-    Seconds,
-}
-
-impl Measure {
-    fn of(self, run: &RunRecord) -> f64 {
-        match self {
-            Measure::Steps => run.steps as f64,
-            Measure::Seconds => run.wall_seconds,
-        }
+/// The value of `run` in `measure` (solved or not).
+fn value(measure: Measure, run: &RunRecord) -> f64 {
+    match measure {
+        Measure::Checks => run.checks as f64,
+        Measure::Seconds => run.wall_seconds,
+        Measure::Steps => run.steps as f64,
+        Measure::Evaluations => run.evaluations as f64,
     }
 }
 
-/// The ECDF figure of `measure`, or why there is none.
+/// The ECDF figure of `measure` at the `chosen` sizes, or why there is none;
+/// remarks on labels left out go to `notes`.
 pub fn figure(
     data: &ExperimentData,
     styles: &Styles,
     measure: Measure,
-    _options: &super::Options,
+    chosen: &Chosen,
+    notes: &mut Vec<String>,
 ) -> Result<Figure, String> {
     if data.runs.is_empty() {
         return Err("runs.csv has no rows".to_owned());
     }
-    let sizes = chosen_sizes(data.runs.iter().map(|r| (r.label.as_str(), r.n)));
-    let (stem, what, x_label) = match measure {
-        Measure::Steps => ("ecdf-steps", "steps", "steps to solution"),
-        Measure::Seconds => ("ecdf-seconds", "wall time", "wall time to solution"),
+    let sizes = &chosen.sizes;
+    let runs: Vec<&RunRecord> = data.runs.iter().filter(|r| sizes.contains(&r.n)).collect();
+    let x_label = match measure {
+        Measure::Checks => "checks to solution".to_owned(),
+        Measure::Seconds => "wall time to solution".to_owned(),
+        Measure::Evaluations => "whole-board evaluations to solution".to_owned(),
+        Measure::Steps => format!("steps to solution (one step: {})", step_unit(&runs)?),
     };
-    let solved_values = data
-        .runs
-        .iter()
-        .filter(|r| r.solved && sizes.contains(&r.n))
-        .map(|r| measure.of(r));
-    let mut x = Axis::fit(x_label, Scale::Log, solved_values)
-        .ok_or_else(|| format!("no solved trial at {}", sizes_text(&sizes)))?;
-    if let Measure::Seconds = measure {
+    let left_out = if measure == Measure::Evaluations {
+        never_evaluating(&runs)
+    } else {
+        BTreeSet::new()
+    };
+    if !left_out.is_empty() {
+        let names: Vec<&str> = left_out.iter().copied().collect();
+        notes.push(format!(
+            "the ECDF of evaluations leaves out {}: never evaluates a whole board \
+             (evaluations is 0 in every trial); --measure checks compares every label",
+            names.join(", ")
+        ));
+    }
+    let runs: Vec<&RunRecord> = runs
+        .into_iter()
+        .filter(|r| !left_out.contains(r.label.as_str()))
+        .collect();
+    if runs.is_empty() {
+        return Err(format!(
+            "no label evaluates a whole board at {}: use --measure checks",
+            sizes_text(sizes)
+        ));
+    }
+    let solved_values = runs.iter().filter(|r| r.solved).map(|r| value(measure, r));
+    let mut x = Axis::fit(&x_label, Scale::Log, solved_values)
+        .ok_or_else(|| format!("no solved trial at {}", sizes_text(sizes)))?;
+    if measure == Measure::Seconds {
         x.format = TickFormat::Seconds;
     }
     let mut drawn = Vec::new();
     let mut panels = Vec::new();
-    for &n in &sizes {
+    for &n in sizes {
         let mut cells: BTreeMap<&str, Vec<&RunRecord>> = BTreeMap::new();
-        for run in data.runs.iter().filter(|r| r.n == n) {
+        for run in runs.iter().filter(|r| r.n == n) {
             cells.entry(run.label.as_str()).or_default().push(run);
         }
         drawn.extend(cells.keys().copied());
         panels.push(panel(n, &cells, styles, measure, &x));
     }
+    let what = match measure {
+        Measure::Seconds => "wall time",
+        Measure::Evaluations => "whole-board evaluations",
+        other => other.name(),
+    };
     Ok(Figure {
-        stem: stem.to_owned(),
+        stem: format!("ecdf-{}", measure.name()),
         title: format!("{}: distribution of {what} to solution", data.name),
         subtitle: format!(
-            "ECDF over all trials at {}: a curve ends at the share solved; log scale",
-            sizes_text(&sizes)
+            "{}; share of all trials solved, so a curve ends at the success rate",
+            chosen.describe()
         ),
         legend: legend(styles, drawn),
         panels,
         shared_y: true,
     })
+}
+
+/// The one step unit of `runs`, or why steps cannot be drawn: the labels
+/// count steps in different units.
+fn step_unit(runs: &[&RunRecord]) -> Result<String, String> {
+    let units: BTreeMap<&str, &str> = runs
+        .iter()
+        .map(|r| (r.label.as_str(), r.step_unit.as_str()))
+        .collect();
+    let distinct: BTreeSet<&str> = units.values().copied().collect();
+    match distinct.into_iter().collect::<Vec<_>>().as_slice() {
+        [unit] => Ok((*unit).to_owned()),
+        _ => Err(format!(
+            "the labels count steps in different units ({}): steps of different units \
+             do not compare; use --measure checks, the unit shared by every algorithm",
+            units
+                .iter()
+                .map(|(label, unit)| format!("{label}: {unit}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+    }
+}
+
+/// The labels of `runs` none of whose trials evaluated a whole board.
+fn never_evaluating<'a>(runs: &[&'a RunRecord]) -> BTreeSet<&'a str> {
+    let labels: BTreeSet<&str> = runs.iter().map(|r| r.label.as_str()).collect();
+    labels
+        .into_iter()
+        .filter(|&l| {
+            runs.iter()
+                .filter(|r| r.label == l)
+                .all(|r| r.evaluations == 0)
+        })
+        .collect()
 }
 
 /// The panel of size `n`, on the shared x axis of all panels.
@@ -95,7 +162,6 @@ fn panel(
     measure: Measure,
     x: &Axis,
 ) -> Panel {
-    let solved = cells.values().flatten().any(|r| r.solved);
     let layers = cells
         .iter()
         .filter_map(|(label, runs)| {
@@ -108,23 +174,35 @@ fn panel(
             })
         })
         .collect();
+    let unsolved: Vec<String> = cells
+        .iter()
+        .filter(|(_, runs)| !runs.iter().any(|r| r.solved))
+        .map(|(label, runs)| format!("{label} 0/{}", runs.len()))
+        .collect();
+    let note = if unsolved.is_empty() {
+        None
+    } else if unsolved.len() == cells.len() {
+        Some("no solved trials".to_owned())
+    } else {
+        Some(format!("none solved: {}", unsolved.join(", ")))
+    };
     Panel {
         caption: format!("N = {n}"),
         x: x.clone(),
         y: Axis::fraction("trials solved (%)"),
         layers,
-        note: (!solved).then(|| "no solved trials".to_owned()),
+        note,
     }
 }
 
 /// The ECDF (see [`ecdf`]) as a staircase from the left edge of `x` to its
 /// right edge, thinned to at most [`MAX_STEPS`] steps and with values left of
-/// the axis drawn at its left edge.
+/// the axis drawn at its left edge. A cell with no success is a flat line at 0.
 fn ecdf_points(runs: &[&RunRecord], measure: Measure, x: &Axis) -> Vec<(f64, f64)> {
     let solved: Vec<f64> = runs
         .iter()
         .filter(|r| r.solved)
-        .map(|r| measure.of(r))
+        .map(|r| value(measure, r))
         .collect();
     let cumulative = ecdf(&solved, runs.len());
     let left = x.value(x.lo);

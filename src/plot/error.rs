@@ -53,6 +53,22 @@ pub enum PlotError {
         /// What the PNG encoder reported.
         source: png::EncodingError,
     },
+    /// A board size asked for with `--n` has no trial in runs.csv.
+    #[error(
+        "--n {n}: {} has no trial at N = {n}; it has N = {}: choose among those with --n \
+         (comma-separated, like --n {}), or leave --n out to draw every size",
+        file.display(),
+        available.iter().map(u64::to_string).collect::<Vec<_>>().join(", "),
+        available.iter().take(2).map(u64::to_string).collect::<Vec<_>>().join(",")
+    )]
+    NoTrialsAtSize {
+        /// The size asked for.
+        n: u64,
+        /// The runs.csv read.
+        file: PathBuf,
+        /// The sizes that have trials, increasing.
+        available: Vec<u64>,
+    },
     /// A chart's SVG could not be converted into PDF.
     #[error("cannot make {file} from the chart's SVG")]
     Pdf {

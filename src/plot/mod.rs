@@ -1,6 +1,9 @@
 //! Charts drawn from an experiment's CSV files alone (`plot` never runs a
-//! solver): scaling, success rate, ERT, ECDFs of steps and of time, and
-//! convergence traces, each written as SVG, PNG and PDF with an embedded font.
+//! solver): scaling, success rate, ERT, the ECDF in the chosen measure
+//! (`ecdf-checks` by default) and of wall time (`ecdf-seconds`), and
+//! convergence traces, each written as SVG, PNG and PDF with an embedded
+//! font. The ECDF and convergence charts are drawn at the sizes
+//! [`sizes`] chooses (`--n`, or a default the subtitle states).
 //!
 //! One file per chart kind builds a `Figure` (figure.rs) from the data; the
 //! figure, its panels and axes draw it with plotters; output.rs writes it.
@@ -25,12 +28,13 @@ mod pdf;
 mod raster;
 mod scaling;
 mod series;
+mod sizes;
 mod success;
 
 use std::path::{Path, PathBuf};
 
 use data::ExperimentData;
-use ecdf::Measure;
+use options::Measure;
 use style::Styles;
 
 pub use error::{DrawError, PdfError, PlotError};
@@ -51,6 +55,11 @@ pub struct Report {
 pub fn render(data_dir: &Path, plots_dir: &Path, options: &Options) -> Result<Report, PlotError> {
     style::register_fonts()?;
     let data = ExperimentData::load(data_dir)?;
+    let chosen = sizes::choose(
+        &data.runs,
+        options.sizes.as_deref(),
+        &data_dir.join("runs.csv"),
+    )?;
     let styles = Styles::for_labels(data.labels());
     std::fs::create_dir_all(plots_dir).map_err(|source| PlotError::CreateDir {
         path: plots_dir.to_owned(),
@@ -63,21 +72,34 @@ pub fn render(data_dir: &Path, plots_dir: &Path, options: &Options) -> Result<Re
     report
         .notes
         .extend(series::measure_notes(&data, options.measure));
+    let mut notes = Vec::new();
     let charts = [
-        ("scaling", scaling::figure(&data, &styles, options)),
-        ("success", success::figure(&data, &styles, options)),
-        ("ERT", ert::figure(&data, &styles, options)),
         (
-            "ECDF of steps",
-            ecdf::figure(&data, &styles, Measure::Steps, options),
+            "scaling".to_owned(),
+            scaling::figure(&data, &styles, options),
         ),
         (
-            "ECDF of time",
-            ecdf::figure(&data, &styles, Measure::Seconds, options),
+            "success".to_owned(),
+            success::figure(&data, &styles, options),
         ),
-        ("convergence", convergence::figure(&data, &styles, options)),
+        ("ERT".to_owned(), ert::figure(&data, &styles, options)),
+        (
+            format!("ECDF of {}", options.measure.name()),
+            ecdf::figure(&data, &styles, options.measure, &chosen, &mut notes),
+        ),
     ];
-    for (kind, chart) in charts {
+    let time = (options.measure != Measure::Seconds).then(|| {
+        (
+            "ECDF of seconds".to_owned(),
+            ecdf::figure(&data, &styles, Measure::Seconds, &chosen, &mut notes),
+        )
+    });
+    let convergence = (
+        "convergence".to_owned(),
+        convergence::figure(&data, &styles, options, &chosen, &mut notes),
+    );
+    report.notes.append(&mut notes);
+    for (kind, chart) in charts.into_iter().chain(time).chain([convergence]) {
         match chart {
             Ok(figure) => report.files.extend(output::write(&figure, plots_dir)?),
             Err(reason) => report.notes.push(format!("no {kind} chart: {reason}")),

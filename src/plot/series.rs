@@ -1,5 +1,5 @@
 //! Shaping CSV rows into what the charts draw: rows grouped by label, the
-//! board-size axis, the sizes per-size charts use, legends, the measure a
+//! board-size axis, legends, the measure a
 //! chart counts work in (its summary.csv columns, its unit, the labels it
 //! applies to), and the panels and figures of summary statistics against N
 //! (shared by the scaling and ERT charts): every point at its N, failures
@@ -25,8 +25,6 @@ const MAX_SIZE_TICKS: usize = 12;
 /// Sizes below this are written plainly at their own ticks; an axis
 /// reaching it is labelled at decades (10ⁿ), so no axis mixes notations.
 const PLAIN_BELOW: u64 = 100_000;
-/// At most this many sizes are drawn as small multiples; with more, only one.
-pub const MAX_PANELS: usize = 4;
 
 /// Summary rows grouped by label (in label order), each group by increasing N.
 pub fn summary_by_label(rows: &[SummaryRow]) -> BTreeMap<&str, Vec<&SummaryRow>> {
@@ -67,24 +65,6 @@ pub fn size_axis(sizes: impl IntoIterator<Item = u64>) -> Option<Axis> {
         );
     }
     Some(axis)
-}
-
-/// The sizes a per-size chart (ECDF, convergence) shows, given the (label, N)
-/// cells that have data: every size when there are at most [`MAX_PANELS`];
-/// otherwise the largest of the sizes that the most labels share.
-pub fn chosen_sizes<'a>(cells: impl IntoIterator<Item = (&'a str, u64)>) -> Vec<u64> {
-    let mut labels_at: BTreeMap<u64, BTreeSet<&str>> = BTreeMap::new();
-    for (label, n) in cells {
-        labels_at.entry(n).or_default().insert(label);
-    }
-    if labels_at.len() <= MAX_PANELS {
-        return labels_at.into_keys().collect();
-    }
-    labels_at
-        .iter()
-        .max_by_key(|(n, labels)| (labels.len(), **n))
-        .map(|(n, _)| vec![*n])
-        .unwrap_or_default()
 }
 
 /// Legend entries for the labels drawn, in label order.

@@ -1,0 +1,420 @@
+//! The sizes and measures of the per-size charts, checked on the SVG text
+//! `queens plot` writes: `--n` chooses the panels of the ECDF and
+//! convergence charts (a size without trials is an error naming the sizes
+//! there are), the default draws every size when there are at most four,
+//! the ECDF is drawn in the chosen measure with the unit on its axis,
+//! `steps` only when every label counts steps in the same unit, and the
+//! convergence chart takes a log y axis when its values span more than a
+//! decade.
+//!
+//! The data is synthetic, written through the record structs of
+//! `queens::records` and summarised by the real `summarize`.
+
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use assert_cmd::Command;
+use queens::StopReason;
+use queens::analysis::summary::summarize;
+use queens::records::{RunRecord, TraceRecord, write_summary};
+
+/// One label of the synthetic experiment.
+struct Label {
+    name: &'static str,
+    step_unit: &'static str,
+    /// Whether its trials evaluate whole boards.
+    evaluates: bool,
+    /// Every `fails_every`-th trial fails (0: none fails; 1: all fail).
+    fails_every: u64,
+}
+
+const fn label(name: &'static str, step_unit: &'static str) -> Label {
+    Label {
+        name,
+        step_unit,
+        evaluates: true,
+        fails_every: 0,
+    }
+}
+
+/// Writes runs.csv, summary.csv, metadata.json and traces.csv (starting
+/// at `start_conflicts` attacking pairs, halving each sample) into `dir`.
+fn write_experiment(
+    dir: &Path,
+    labels: &[Label],
+    sizes: &[u64],
+    trials: u64,
+    start_conflicts: u64,
+) {
+    std::fs::create_dir_all(dir).unwrap();
+    let mut runs = Vec::new();
+    let mut traces = Vec::new();
+    for (l, label) in labels.iter().enumerate() {
+        for &n in sizes {
+            for trial in 0..trials {
+                let solved = label.fails_every == 0 || trial % label.fails_every != 0;
+                let steps = 10 * n + 7 * trial + 3 * l as u64;
+                let checks = steps * (n + l as u64);
+                runs.push(RunRecord {
+                    experiment: "sizes".into(),
+                    algorithm: "min-conflicts".into(),
+                    label: label.name.into(),
+                    step_unit: label.step_unit.into(),
+                    params: String::new(),
+                    budget: "unlimited".into(),
+                    n,
+                    trial,
+                    seed: 1000 + trial,
+                    solved,
+                    stop_reason: if solved {
+                        StopReason::Solved
+                    } else {
+                        StopReason::BudgetSteps
+                    },
+                    steps,
+                    restarts: 0,
+                    checks,
+                    tests: 0,
+                    backtracks: 0,
+                    evaluations: if label.evaluates { steps } else { 0 },
+                    final_conflicts: u64::from(!solved),
+                    solutions: u64::from(solved),
+                    wall_seconds: checks as f64 * 1e-8,
+                });
+                let mut best = start_conflicts + trial % 3;
+                let mut step = 0;
+                loop {
+                    traces.push(TraceRecord {
+                        label: label.name.into(),
+                        n,
+                        trial,
+                        step,
+                        checks: step * n,
+                        evaluations: if label.evaluates { step } else { 0 },
+                        conflicts: best,
+                        best_conflicts: best,
+                    });
+                    if best == 0 || step >= steps {
+                        break;
+                    }
+                    best = if step * 2 >= steps && solved {
+                        0
+                    } else {
+                        (best / 2).max(1)
+                    };
+                    step = (step * 2).max(1).min(steps);
+                }
+            }
+        }
+    }
+    write_csv(&dir.join("runs.csv"), &runs);
+    write_csv(&dir.join("traces.csv"), &traces);
+    write_summary(&dir.join("summary.csv"), &summarize(&runs)).unwrap();
+    std::fs::write(dir.join("metadata.json"), "{\"experiment\": \"sizes\"}").unwrap();
+}
+
+fn write_csv<T: serde::Serialize>(file: &Path, rows: &[T]) {
+    let mut writer = csv::Writer::from_path(file).unwrap();
+    for row in rows {
+        writer.serialize(row).unwrap();
+    }
+    writer.flush().unwrap();
+}
+
+/// Runs `queens plot DATA --plots PLOTS ARGS…`.
+fn plot(data: &Path, plots: &Path, args: &[&str]) -> Output {
+    Command::cargo_bin("queens")
+        .unwrap()
+        .arg("plot")
+        .arg(data)
+        .arg("--plots")
+        .arg(plots)
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// Every `<text>` element's content of an SVG, trimmed.
+fn texts(svg: &str) -> Vec<String> {
+    svg.match_indices("<text")
+        .filter_map(|(at, _)| {
+            let open = at + svg[at..].find('>')? + 1;
+            let close = open + svg[open..].find("</text>")?;
+            Some(svg[open..close].trim().to_owned())
+        })
+        .collect()
+}
+
+/// The panel captions ("N = 8") of a chart, in drawing order.
+fn captions(svg_file: &Path) -> Vec<String> {
+    let svg =
+        std::fs::read_to_string(svg_file).unwrap_or_else(|e| panic!("{}: {e}", svg_file.display()));
+    texts(&svg)
+        .into_iter()
+        .filter(|t| {
+            t.strip_prefix("N = ")
+                .is_some_and(|n| n.chars().all(|c| c.is_ascii_digit()))
+        })
+        .collect()
+}
+
+fn svg(plots: &Path, stem: &str) -> String {
+    let file = plots.join(format!("{stem}.svg"));
+    std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()))
+}
+
+fn two_labels() -> [Label; 2] {
+    [label("alpha", "repair"), label("beta", "repair")]
+}
+
+struct Setup {
+    _tmp: tempfile::TempDir,
+    data: PathBuf,
+    plots: PathBuf,
+}
+
+fn setup(labels: &[Label], sizes: &[u64], trials: u64, start_conflicts: u64) -> Setup {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    write_experiment(&data, labels, sizes, trials, start_conflicts);
+    let plots = tmp.path().join("plots");
+    Setup {
+        _tmp: tmp,
+        data,
+        plots,
+    }
+}
+
+#[test]
+fn n_chooses_exactly_the_panels_of_the_ecdf_and_convergence_charts() {
+    let s = setup(&two_labels(), &[8, 12, 16, 20, 24], 4, 40);
+    let out = plot(&s.data, &s.plots, &["--n", "12,8"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    for stem in ["ecdf-checks", "ecdf-seconds", "convergence"] {
+        assert_eq!(
+            captions(&s.plots.join(format!("{stem}.svg"))),
+            ["N = 8", "N = 12"],
+            "{stem}"
+        );
+        assert!(
+            texts(&svg(&s.plots, stem))
+                .iter()
+                .any(|t| t.contains("N = 8 and 12 (chosen with --n)")),
+            "{stem}: the subtitle says which sizes"
+        );
+    }
+}
+
+#[test]
+fn a_size_without_trials_is_an_error_naming_the_sizes_there_are() {
+    let s = setup(&two_labels(), &[8, 12, 16], 3, 40);
+    let out = plot(&s.data, &s.plots, &["--n", "8,13"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let message = stderr(&out);
+    assert!(message.contains("--n 13"), "{message}");
+    assert!(message.contains("no trial at N = 13"), "{message}");
+    assert!(message.contains("it has N = 8, 12, 16"), "{message}");
+    assert!(message.contains("runs.csv"), "{message}");
+    assert!(!s.plots.exists(), "nothing is drawn on error");
+}
+
+#[test]
+fn by_default_every_size_is_a_panel_up_to_four_and_the_largest_shared_beyond() {
+    let s = setup(&two_labels(), &[8, 12, 16, 20], 3, 40);
+    let out = plot(&s.data, &s.plots, &[]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    for stem in ["ecdf-checks", "ecdf-seconds", "convergence"] {
+        assert_eq!(
+            captions(&s.plots.join(format!("{stem}.svg"))),
+            ["N = 8", "N = 12", "N = 16", "N = 20"],
+            "{stem}"
+        );
+    }
+    assert!(
+        texts(&svg(&s.plots, "ecdf-checks"))
+            .iter()
+            .any(|t| t.contains("(every size; choose with --n)")),
+    );
+
+    // Five sizes, one of them (24) run by one label only: the largest size
+    // both share is drawn, and the subtitle says how to choose others.
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    write_experiment(&data, &two_labels(), &[8, 12, 16, 20], 3, 40);
+    write_experiment(
+        &tmp.path().join("one"),
+        &[label("alpha", "repair")],
+        &[24],
+        3,
+        40,
+    );
+    for file in ["runs.csv", "traces.csv"] {
+        let extra = std::fs::read_to_string(tmp.path().join("one").join(file)).unwrap();
+        let body: String = extra.lines().skip(1).map(|l| format!("{l}\n")).collect();
+        let mut all = std::fs::read_to_string(data.join(file)).unwrap();
+        all.push_str(&body);
+        std::fs::write(data.join(file), all).unwrap();
+    }
+    let plots = tmp.path().join("plots");
+    let out = plot(&data, &plots, &[]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(captions(&plots.join("ecdf-checks.svg")), ["N = 20"]);
+    assert!(
+        texts(&svg(&plots, "ecdf-checks"))
+            .iter()
+            .any(|t| t.contains("N = 20 (the largest size most labels share; choose with --n)")),
+    );
+}
+
+#[test]
+fn the_ecdf_is_in_checks_by_default_with_its_unit_on_the_axis_and_failures_drawn() {
+    let labels = [
+        label("alpha", "repair"),
+        Label {
+            fails_every: 1,
+            ..label("never", "repair")
+        },
+        Label {
+            fails_every: 2,
+            ..label("half", "repair")
+        },
+    ];
+    let s = setup(&labels, &[8, 12], 6, 40);
+    let out = plot(&s.data, &s.plots, &[]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(!s.plots.join("ecdf-steps.svg").exists());
+    let checks = texts(&svg(&s.plots, "ecdf-checks"));
+    assert!(
+        checks.iter().any(|t| t == "checks to solution"),
+        "{checks:?}"
+    );
+    assert!(
+        texts(&svg(&s.plots, "ecdf-seconds"))
+            .iter()
+            .any(|t| t == "wall time to solution")
+    );
+    // The label that never solves keeps its legend entry and is named in
+    // each panel with its count.
+    assert!(checks.iter().any(|t| t == "never"), "{checks:?}");
+    assert_eq!(
+        checks
+            .iter()
+            .filter(|t| *t == "none solved: never 0/6")
+            .count(),
+        2,
+        "{checks:?}"
+    );
+}
+
+#[test]
+fn steps_are_drawn_only_in_one_unit_and_evaluations_leave_out_labels_that_never_evaluate() {
+    let mixed = [label("alpha", "repair"), label("beta", "generation")];
+    let s = setup(&mixed, &[8, 12], 3, 40);
+    let out = plot(&s.data, &s.plots, &["--measure", "steps"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let notes = stderr(&out);
+    assert!(notes.contains("no ECDF of steps chart"), "{notes}");
+    assert!(notes.contains("alpha: repair, beta: generation"), "{notes}");
+    assert!(notes.contains("use --measure checks"), "{notes}");
+    assert!(!s.plots.join("ecdf-steps.svg").exists());
+    assert!(s.plots.join("ecdf-seconds.svg").is_file());
+
+    let s = setup(&two_labels(), &[8, 12], 3, 40);
+    let out = plot(&s.data, &s.plots, &["--measure", "steps"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let steps = texts(&svg(&s.plots, "ecdf-steps"));
+    assert!(
+        steps
+            .iter()
+            .any(|t| t == "steps to solution (one step: repair)"),
+        "{steps:?}"
+    );
+
+    let labels = [
+        label("alpha", "repair"),
+        Label {
+            evaluates: false,
+            ..label("counting", "repair")
+        },
+    ];
+    let s = setup(&labels, &[8, 12], 3, 40);
+    let out = plot(&s.data, &s.plots, &["--measure", "evaluations"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let notes = stderr(&out);
+    assert!(
+        notes.contains("the ECDF of evaluations leaves out counting: never evaluates"),
+        "{notes}"
+    );
+    assert!(
+        notes.contains(
+            "the convergence chart leaves out counting: traces.csv records no evaluations"
+        ),
+        "{notes}"
+    );
+    assert!(
+        !texts(&svg(&s.plots, "convergence"))
+            .iter()
+            .any(|t| t == "counting")
+    );
+    let evaluations = texts(&svg(&s.plots, "ecdf-evaluations"));
+    assert!(evaluations.iter().any(|t| t == "alpha"));
+    assert!(!evaluations.iter().any(|t| t == "counting"));
+    assert!(
+        evaluations
+            .iter()
+            .any(|t| t == "whole-board evaluations to solution")
+    );
+}
+
+#[test]
+fn convergence_takes_a_log_y_axis_when_values_span_more_than_a_decade() {
+    // From 40 attacking pairs down to 1, then 0: a log y axis from 1, no
+    // tick at 0, and with ten trials a band instead of single trials.
+    let s = setup(&two_labels(), &[8, 12], 10, 40);
+    let out = plot(&s.data, &s.plots, &[]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let chart = svg(&s.plots, "convergence");
+    let words = texts(&chart);
+    assert!(
+        words
+            .iter()
+            .any(|t| t.contains("median and p25–p75 band of 10 trials")
+                && t.contains("log y, 0 (solved) on the bottom edge")),
+        "{words:?}"
+    );
+    assert!(
+        words.iter().any(|t| t == "checks so far (log scale)"),
+        "{words:?}"
+    );
+    assert!(
+        !words.iter().any(|t| t == "0"),
+        "no 0 tick on a log axis: {words:?}"
+    );
+    assert!(
+        chart.contains("<polygon opacity=\"0."),
+        "a translucent band is drawn"
+    );
+
+    // From 6 down to 1: within a decade, so a linear axis from 0; with
+    // four trials, no band.
+    let s = setup(&two_labels(), &[8, 12], 4, 6);
+    let out = plot(&s.data, &s.plots, &["--measure", "seconds"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("the convergence chart counts checks: traces.csv records no time"),
+        "{}",
+        stderr(&out)
+    );
+    let chart = svg(&s.plots, "convergence");
+    let words = texts(&chart);
+    assert!(words.iter().any(|t| t.ends_with("; linear y")), "{words:?}");
+    assert!(words.iter().any(|t| t == "0"), "a 0 tick: {words:?}");
+    assert!(
+        !chart.contains("<polygon opacity=\"0."),
+        "no band from 4 trials"
+    );
+}
