@@ -101,6 +101,13 @@ pub enum PdfError {
 #[error(transparent)]
 pub struct DrawError(Box<dyn std::error::Error + Send + Sync>);
 
+impl DrawError {
+    /// A failure described by `message` (measuring text, rasterising).
+    pub(crate) fn new(message: String) -> Self {
+        DrawError(message.into())
+    }
+}
+
 impl<E: std::error::Error + Send + Sync + 'static> From<DrawingAreaErrorKind<E>> for DrawError {
     fn from(error: DrawingAreaErrorKind<E>) -> Self {
         DrawError(Box::new(error))

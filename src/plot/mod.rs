@@ -1,9 +1,11 @@
 //! Charts drawn from an experiment's CSV files alone (`plot` never runs a
 //! solver): scaling, success rate, ERT, the ECDF in the chosen measure
 //! (`ecdf-checks` by default) and of wall time (`ecdf-seconds`), and
-//! convergence traces, each written as SVG, PNG and PDF with an embedded
-//! font. The ECDF and convergence charts are drawn at the sizes
-//! [`sizes`] chooses (`--n`, or a default the subtitle states).
+//! convergence traces. The ECDF and convergence charts are drawn at the
+//! sizes [`sizes`] chooses (`--n`, or a default the subtitle states). Each
+//! chart is written as SVG, PNG and PDF with an embedded font (screen
+//! style), or for a paper as SVG and PDF of their printed size, 3.5 or 7
+//! inches wide, with no title, into the `paper/` subdirectory.
 //!
 //! One file per chart kind builds a `Figure` (figure.rs) from the data; the
 //! figure, its panels and axes draw it with plotters; output.rs writes it.
@@ -43,17 +45,26 @@ pub use options::{Options, Style};
 /// What a rendering produced.
 #[derive(Clone, Debug, Default)]
 pub struct Report {
-    /// The files written, SVG, PNG then PDF for each chart.
+    /// The files written, SVG, PNG (screen style) then PDF for each chart.
     pub files: Vec<PathBuf>,
     /// Remarks for the user: charts skipped and why, lines dropped.
     pub notes: Vec<String>,
 }
 
 /// Draws every chart of the experiment whose CSV files are in `data_dir`
-/// into `plots_dir` (created if needed), as SVG, PNG and PDF, drawn as
-/// `options` ask; returns the files written and notes on what was skipped.
+/// into `plots_dir` (created if needed), as SVG, PNG and PDF, or in the
+/// paper style as SVG and PDF into `plots_dir/paper`, drawn as `options`
+/// ask; returns the files written and notes on what was skipped.
 pub fn render(data_dir: &Path, plots_dir: &Path, options: &Options) -> Result<Report, PlotError> {
     style::register_fonts()?;
+    let paper_dir;
+    let plots_dir = match options.style {
+        Style::Screen => plots_dir,
+        Style::Paper => {
+            paper_dir = plots_dir.join("paper");
+            &paper_dir
+        }
+    };
     let data = ExperimentData::load(data_dir)?;
     let chosen = sizes::choose(
         &data.runs,
@@ -101,7 +112,9 @@ pub fn render(data_dir: &Path, plots_dir: &Path, options: &Options) -> Result<Re
     report.notes.append(&mut notes);
     for (kind, chart) in charts.into_iter().chain(time).chain([convergence]) {
         match chart {
-            Ok(figure) => report.files.extend(output::write(&figure, plots_dir)?),
+            Ok(figure) => report
+                .files
+                .extend(output::write(&figure, plots_dir, options.style)?),
             Err(reason) => report.notes.push(format!("no {kind} chart: {reason}")),
         }
     }

@@ -1,8 +1,16 @@
-//! Writing a figure to disk as SVG (text kept as `<text>` elements), as
-//! PNG (rasterised by [`Raster`] with the embedded font, encoded with the
-//! `png` crate) and as PDF (that SVG converted with the embedded font, see
-//! [`pdf`](super::pdf)), each through the one atomic writer
+//! Writing a figure to disk, each file through the one atomic writer
 //! ([`crate::records::atomic`]): a failed write leaves the old chart whole.
+//!
+//! - Screen style: SVG (text kept as `<text>` elements, as many pixels as
+//!   units), PNG (that SVG rendered at twice the density with the embedded
+//!   font, see [`raster`](super::raster), encoded with the `png` crate) and
+//!   PDF.
+//! - Paper style: SVG with its physical size (`width="3.5in"` or `"7in"`
+//!   and a `viewBox` in units) and PDF; no PNG.
+//!
+//! The PDF is the SVG converted with the embedded font (see
+//! [`pdf`](super::pdf)) on a page of the figure's printed size, 3.5 or 7
+//! inches wide, in both styles.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -11,22 +19,32 @@ use plotters::prelude::*;
 
 use super::error::{DrawError, PlotError};
 use super::figure::Figure;
+use super::options::Style;
 use super::pdf;
-use super::raster::Raster;
-use super::style::{HEIGHT, WIDTH};
+use super::raster;
+use super::style::POINTS_PER_UNIT;
 use crate::records::atomic::{AtomicFile, write_atomically};
 
-/// Writes `figure` as `<stem>.svg`, `<stem>.png` and `<stem>.pdf` in `dir`;
-/// returns the three paths.
-pub fn write(figure: &Figure, dir: &Path) -> Result<[PathBuf; 3], PlotError> {
+/// Writes `figure` in `style` into `dir`: `<stem>.svg`, `<stem>.png` (screen
+/// style only) and `<stem>.pdf`; returns the paths in that order.
+pub fn write(figure: &Figure, dir: &Path, style: Style) -> Result<Vec<PathBuf>, PlotError> {
     let svg_file = dir.join(format!("{}.svg", figure.stem));
+    let drawing = |source| PlotError::Draw {
+        file: svg_file.clone(),
+        source,
+    };
+    let (width, height) = figure.size(style).map_err(drawing)?;
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, (WIDTH, HEIGHT)).into_drawing_area();
-        draw_and_present(figure, &root).map_err(|source| PlotError::Draw {
-            file: svg_file.clone(),
-            source,
-        })?;
+        let root = SVGBackend::with_string(&mut svg, (width, height)).into_drawing_area();
+        draw_and_present(figure, &root, style).map_err(drawing)?;
+    }
+    let printed = (
+        f64::from(width) * POINTS_PER_UNIT,
+        f64::from(height) * POINTS_PER_UNIT,
+    );
+    if style == Style::Paper {
+        svg = physical_size(&svg, (width, height), printed);
     }
     write_atomically(&svg_file, |f| f.write_all(svg.as_bytes())).map_err(|source| {
         PlotError::Write {
@@ -34,50 +52,76 @@ pub fn write(figure: &Figure, dir: &Path) -> Result<[PathBuf; 3], PlotError> {
             source,
         }
     })?;
+    let mut files = vec![svg_file];
 
-    let png_file = dir.join(format!("{}.png", figure.stem));
-    let mut rgb = vec![0u8; WIDTH as usize * HEIGHT as usize * 3];
-    {
-        let root = Raster::new(&mut rgb, (WIDTH, HEIGHT))?.into_drawing_area();
-        draw_and_present(figure, &root).map_err(|source| PlotError::Draw {
+    let pdf_file = dir.join(format!("{}.pdf", figure.stem));
+    let converting = |source| PlotError::Pdf {
+        file: pdf_file.clone(),
+        source,
+    };
+    let tree = pdf::parse(&svg).map_err(converting)?;
+
+    if style == Style::Screen {
+        let png_file = dir.join(format!("{}.png", figure.stem));
+        let (png_width, png_height, rgb) =
+            raster::rgb(&tree).map_err(|source| PlotError::Draw {
+                file: png_file.clone(),
+                source,
+            })?;
+        write_png(&png_file, (png_width, png_height), &rgb).map_err(|source| PlotError::Png {
             file: png_file.clone(),
             source,
         })?;
+        files.push(png_file);
     }
-    write_png(&png_file, &rgb).map_err(|source| PlotError::Png {
-        file: png_file.clone(),
-        source,
-    })?;
 
-    let pdf_file = dir.join(format!("{}.pdf", figure.stem));
-    let pdf = pdf::from_svg(&svg).map_err(|source| PlotError::Pdf {
-        file: pdf_file.clone(),
-        source,
-    })?;
+    let pdf = pdf::from_tree(&tree, printed).map_err(converting)?;
     write_atomically(&pdf_file, |f| f.write_all(&pdf)).map_err(|source| PlotError::Write {
         file: pdf_file.clone(),
         source,
     })?;
-    Ok([svg_file, png_file, pdf_file])
+    files.push(pdf_file);
+    Ok(files)
 }
 
-/// Draws `figure` onto `root` and flushes the backend.
+/// `svg` (as plotters writes it, `width` and `height` in units) with its
+/// size given in inches, `printed` points wide and high: a viewer or LaTeX
+/// shows it at that physical size, the `viewBox` keeping the units.
+fn physical_size(svg: &str, (width, height): (u32, u32), printed: (f64, f64)) -> String {
+    let inches = |points: f64| format!("{}in", (points / 72.0 * 1000.0).round() / 1000.0);
+    svg.replacen(
+        &format!("width=\"{width}\" height=\"{height}\""),
+        &format!(
+            "width=\"{}\" height=\"{}\"",
+            inches(printed.0),
+            inches(printed.1)
+        ),
+        1,
+    )
+}
+
+/// Draws `figure` in `style` onto `root` and flushes the backend.
 fn draw_and_present<DB: DrawingBackend>(
     figure: &Figure,
     root: &DrawingArea<DB, plotters::coord::Shift>,
+    style: Style,
 ) -> Result<(), DrawError>
 where
     DB::ErrorType: 'static,
 {
-    figure.draw(root)?;
+    figure.draw(root, style)?;
     root.present()?;
     Ok(())
 }
 
-/// Encodes an 8-bit RGB buffer of [`WIDTH`] × [`HEIGHT`] pixels as a PNG file.
-fn write_png(file: &Path, rgb: &[u8]) -> Result<(), png::EncodingError> {
+/// Encodes 8-bit RGB pixels, `width` × `height`, as a PNG file.
+fn write_png(
+    file: &Path,
+    (width, height): (u32, u32),
+    rgb: &[u8],
+) -> Result<(), png::EncodingError> {
     let mut out = AtomicFile::create(file)?;
-    let mut encoder = png::Encoder::new(&mut out, WIDTH, HEIGHT);
+    let mut encoder = png::Encoder::new(&mut out, width, height);
     encoder.set_color(png::ColorType::Rgb);
     encoder.set_depth(png::BitDepth::Eight);
     let mut writer = encoder.write_header()?;

@@ -2,8 +2,10 @@
 //! the embedded DejaVu Sans (regular and bold) as its only fonts — never a
 //! system font, no external program — and drawn by `krilla-svg` onto the one
 //! page of a `krilla` PDF, text kept as text with the used glyphs of the font
-//! embedded. The PDF holds no date and no random identifier: the same SVG
-//! gives the same bytes.
+//! embedded, scaled onto a page of the size asked for (the figure's printed
+//! size, see [`POINTS_PER_UNIT`](super::style::POINTS_PER_UNIT)). The PDF
+//! holds no date and no random identifier: the same SVG gives the same
+//! bytes.
 
 use std::sync::{Arc, OnceLock};
 
@@ -39,22 +41,27 @@ fn fonts() -> Result<Arc<Database>, PdfError> {
     }
 }
 
-/// Converts an SVG document (as plotters writes it) into the bytes of a
-/// one-page PDF, the page the size of the SVG (a pixel is a point).
-pub fn from_svg(svg: &str) -> Result<Vec<u8>, PdfError> {
+/// Parses an SVG document (as plotters writes it) with the embedded faces
+/// as the only fonts.
+pub fn parse(svg: &str) -> Result<usvg::Tree, PdfError> {
     let options = usvg::Options {
         font_family: FAMILY.to_owned(),
         fontdb: fonts()?,
         ..usvg::Options::default()
     };
-    let tree = usvg::Tree::from_str(svg, &options).map_err(PdfError::Parse)?;
-    let size = Size::from_wh(tree.size().width(), tree.size().height())
+    usvg::Tree::from_str(svg, &options).map_err(PdfError::Parse)
+}
+
+/// Draws a parsed SVG onto the one page, `width` × `height` points, of a
+/// PDF and returns its bytes.
+pub fn from_tree(tree: &usvg::Tree, (width, height): (f64, f64)) -> Result<Vec<u8>, PdfError> {
+    let size = Size::from_wh(width as f32, height as f32)
         .ok_or_else(|| PdfError::Convert("the SVG has no area".to_owned()))?;
     let mut document = Document::new();
     let mut page = document.start_page_with(PageSettings::new(size));
     let mut surface = page.surface();
     surface
-        .draw_svg(&tree, size, SvgSettings::default())
+        .draw_svg(tree, size, SvgSettings::default())
         .ok_or_else(|| PdfError::Convert("krilla-svg cannot draw the SVG".to_owned()))?;
     surface.finish();
     page.finish();
@@ -75,18 +82,20 @@ mod tests {
 
     #[test]
     fn text_is_set_in_the_embedded_faces_and_the_bytes_are_reproducible() {
+        let from_svg = |svg| from_tree(&parse(svg).expect("parses"), (100.8, 50.4));
         let pdf = from_svg(SVG).expect("converts");
         assert!(pdf.starts_with(b"%PDF-"));
         let text = String::from_utf8_lossy(&pdf);
         assert!(text.contains("DejaVuSans-Bold"), "the bold face is used");
         assert!(text.contains("DejaVuSans"), "the regular face is used");
         assert_eq!(text.matches("/FontFile2").count(), 2, "both faces embedded");
+        assert!(text.contains("/MediaBox [0 0 100.8 50.4]"), "{text}");
         assert_eq!(from_svg(SVG).expect("converts"), pdf);
     }
 
     #[test]
     fn malformed_svg_is_a_parse_error() {
-        let error = from_svg("<svg xmlns=\"http://www.w3.org/2000/svg\"><text>").unwrap_err();
+        let error = parse("<svg xmlns=\"http://www.w3.org/2000/svg\"><text>").unwrap_err();
         assert!(matches!(error, PdfError::Parse(_)), "{error:?}");
     }
 }

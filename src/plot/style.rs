@@ -1,5 +1,13 @@
-//! The look shared by every chart: the embedded font, the figure size, font
-//! sizes, and one colour, marker and dash pattern per algorithm label.
+//! The look shared by every chart: the embedded font, the figure widths,
+//! font sizes, and one colour, marker and dash pattern per algorithm label.
+//!
+//! Sizes follow one rule: a figure of at most four panels is
+//! [`COLUMN_WIDTH`] units wide and printed at 3.5 inches (a paper column),
+//! a larger one [`PAGE_WIDTH`] units and printed at 7 inches (a page), so a
+//! unit is [`POINTS_PER_UNIT`] points in both, and every font size is
+//! chosen so that its text is 8 to 9 pt at that printed width
+//! ([`printed_points`]). The screen SVG is as many pixels wide as units,
+//! the PNG twice as many ([`PNG_SCALE`]).
 //!
 //! Styles are assigned by the sorted list of the experiment's labels: the
 //! i-th label (in byte order) takes the i-th colour of [`PALETTE`], the i-th
@@ -17,27 +25,64 @@ use plotters::style::{FontStyle, RGBColor, register_font};
 
 use super::error::PlotError;
 
-/// Width of every chart, in pixels (PNG) and user units (SVG).
-pub const WIDTH: u32 = 1000;
-/// Height of every chart, in pixels (PNG) and user units (SVG).
-pub const HEIGHT: u32 = 650;
+/// Width of a figure of at most [`COLUMN_PANELS`] panels, in user units
+/// (SVG) — printed 3.5 inches wide, one column of a two-column paper.
+pub const COLUMN_WIDTH: u32 = 500;
+/// Width of a figure of more panels, in user units — printed 7 inches wide,
+/// the text width of a page. A unit is the same length in both.
+pub const PAGE_WIDTH: u32 = 1000;
+/// The most panels a column figure holds.
+pub const COLUMN_PANELS: usize = 4;
+/// The printed width of a column figure, in inches.
+pub const COLUMN_INCHES: f64 = 3.5;
+/// Points (1/72 inch) per user unit when a figure is printed at its width:
+/// 3.5 in × 72 pt/in / 500 units (7 in / 1000 units is the same).
+pub const POINTS_PER_UNIT: f64 = COLUMN_INCHES * 72.0 / COLUMN_WIDTH as f64;
+/// PNG pixels per user unit: PNGs are rendered at twice the density, so
+/// they stay crisp on a high-density screen.
+pub const PNG_SCALE: u32 = 2;
 
-/// The font family every text of a chart uses. Layout and PNG text use the
-/// embedded DejaVu Sans, never a system font; an SVG names the family and
-/// its viewer picks the face.
+/// The font family every text of a chart uses. Layout, PNG and PDF text use
+/// the embedded DejaVu Sans, never a system font; an SVG names the family
+/// and its viewer picks the face.
 pub const FONT: &str = "sans-serif";
-/// Size of the figure title.
-pub const TITLE_SIZE: f64 = 26.0;
-/// Size of the line under the title that says what is drawn.
-pub const SUBTITLE_SIZE: f64 = 16.0;
-/// Size of a panel's caption.
-pub const CAPTION_SIZE: f64 = 19.0;
-/// Size of the axis descriptions.
-pub const AXIS_LABEL_SIZE: f64 = 17.0;
-/// Size of the tick labels.
-pub const TICK_SIZE: f64 = 15.0;
-/// Size of the legend entries.
-pub const LEGEND_SIZE: f64 = 16.0;
+/// plotters' font sizes are the height of a line: the SVG it writes sets
+/// `font-size` (the em) to the size divided by this.
+pub const EM_PER_SIZE: f64 = 1.0 / 1.24;
+
+// Font sizes, as plotters takes them. The rule: every text is 8 to 9 pt
+// when the figure is printed at its width (3.5 in for [`COLUMN_WIDTH`],
+// 7 in for [`PAGE_WIDTH`]), i.e. size × EM_PER_SIZE × POINTS_PER_UNIT is
+// between 8 and 9: sizes 19.7 to 22.1. Tests check it on the constants
+// and on the `font-size` of every text of the SVG files.
+
+/// Size of the figure title (screen style only; bold): 8.9 pt.
+pub const TITLE_SIZE: f64 = 22.0;
+/// Size of the line under the title that says what is drawn: 8.1 pt.
+pub const SUBTITLE_SIZE: f64 = 20.0;
+/// Size of a panel's caption: 8.9 pt.
+pub const CAPTION_SIZE: f64 = 22.0;
+/// Size of the axis descriptions: 8.5 pt.
+pub const AXIS_LABEL_SIZE: f64 = 21.0;
+/// Size of the tick labels: 8.1 pt.
+pub const TICK_SIZE: f64 = 20.0;
+/// Size of the legend entries: 8.1 pt.
+pub const LEGEND_SIZE: f64 = 20.0;
+/// Every font size above, for the check of the rule.
+pub const FONT_SIZES: [f64; 6] = [
+    TITLE_SIZE,
+    SUBTITLE_SIZE,
+    CAPTION_SIZE,
+    AXIS_LABEL_SIZE,
+    TICK_SIZE,
+    LEGEND_SIZE,
+];
+
+/// The printed size, in points, of text drawn at plotters size `size` in a
+/// figure printed at its width.
+pub fn printed_points(size: f64) -> f64 {
+    size * EM_PER_SIZE * POINTS_PER_UNIT
+}
 
 /// Colour of text and axes.
 pub const INK: RGBColor = RGBColor(0x22, 0x22, 0x22);
@@ -231,6 +276,16 @@ pub fn register_fonts() -> Result<(), PlotError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_font_size_prints_at_8_to_9_points_at_the_figure_width() {
+        assert!((POINTS_PER_UNIT - 252.0 / 500.0).abs() < 1e-12);
+        assert!((7.0 * 72.0 / f64::from(PAGE_WIDTH) - POINTS_PER_UNIT).abs() < 1e-12);
+        for size in FONT_SIZES {
+            let points = printed_points(size);
+            assert!((8.0..=9.0).contains(&points), "size {size}: {points:.2} pt");
+        }
+    }
 
     #[test]
     fn styles_follow_the_sorted_labels_whatever_order_they_come_in() {
