@@ -20,6 +20,7 @@ mod ert;
 mod figure;
 mod fit;
 mod output;
+mod pairwise;
 mod panel;
 mod pdf;
 mod raster;
