@@ -41,22 +41,60 @@ pub struct Axis {
     pub hi: f64,
     /// Labelled ticks chosen by the chart (display space) instead of automatic ones.
     pub ticks: Option<Vec<f64>>,
+    /// Unlabelled grid positions chosen by the chart (display space)
+    /// instead of automatic ones.
+    pub minor: Option<Vec<f64>>,
 }
 
-/// Share of the data span added on each side so no point sits on the frame.
+/// Share of the data span added on each side of a linear axis so no point
+/// sits on the frame.
 const PAD: f64 = 0.05;
+
+/// The least and greatest of `values` in display space, ignoring values
+/// the scale cannot show.
+fn display_range(scale: Scale, values: impl IntoIterator<Item = f64>) -> Option<(f64, f64)> {
+    values
+        .into_iter()
+        .filter_map(|v| to_display(scale, v))
+        .fold(None, |acc: Option<(f64, f64)>, v| match acc {
+            None => Some((v, v)),
+            Some((lo, hi)) => Some((lo.min(v), hi.max(v))),
+        })
+}
 
 impl Axis {
     /// An axis whose extent covers `values` (values the scale cannot show
-    /// are ignored), with a small margin; `None` when no value can be shown.
+    /// are ignored): a logarithmic one from the decade at or below the
+    /// least value to the decade at or above the greatest, so every value
+    /// lies between labelled ticks; a linear one with a small margin.
+    /// `None` when no value can be shown.
     pub fn fit(label: &str, scale: Scale, values: impl IntoIterator<Item = f64>) -> Option<Axis> {
-        let (lo, hi) = values
-            .into_iter()
-            .filter_map(|v| to_display(scale, v))
-            .fold(None, |acc: Option<(f64, f64)>, v| match acc {
-                None => Some((v, v)),
-                Some((lo, hi)) => Some((lo.min(v), hi.max(v))),
-            })?;
+        let (lo, hi) = display_range(scale, values)?;
+        if scale == Scale::Linear {
+            return Axis::padded(label, scale, [lo, hi]);
+        }
+        // A hair of tolerance so 10^k computed as 1000.0000000001 stays at k.
+        let lo = (lo + 1e-9).floor();
+        let hi = (hi - 1e-9).ceil().max(lo + 1.0);
+        Some(Axis {
+            label: label.to_owned(),
+            scale,
+            format: TickFormat::Number,
+            lo,
+            hi,
+            ticks: None,
+            minor: None,
+        })
+    }
+
+    /// An axis whose extent covers `values` with a small margin on each side
+    /// (in display space), for axes whose ticks are the values themselves.
+    pub fn padded(
+        label: &str,
+        scale: Scale,
+        values: impl IntoIterator<Item = f64>,
+    ) -> Option<Axis> {
+        let (lo, hi) = display_range(scale, values)?;
         let span = hi - lo;
         let pad = if span > 0.0 {
             span * PAD
@@ -72,7 +110,17 @@ impl Axis {
             lo: lo - pad,
             hi: hi + pad,
             ticks: None,
+            minor: None,
         })
+    }
+
+    /// Extends the axis by `extra` (display space) above its top, keeping
+    /// its ticks where they are: room for marks drawn above the data (the
+    /// cells without a solved trial), beyond the last labelled tick.
+    pub fn reserve_above(&mut self, extra: f64) {
+        self.ticks = Some(self.major_ticks());
+        self.minor = Some(self.minor_ticks());
+        self.hi += extra;
     }
 
     /// A linear axis for fractions from 0 to 1, written as percentages.
@@ -84,6 +132,7 @@ impl Axis {
             lo: -0.03,
             hi: 1.03,
             ticks: None,
+            minor: None,
         }
     }
 
@@ -100,12 +149,6 @@ impl Axis {
         }
     }
 
-    /// Maps a data value to display space, moving values outside the axis
-    /// (or unshowable, like 0 on a log axis) to the nearer end.
-    pub fn display_clamped(&self, v: f64) -> f64 {
-        self.display(v).unwrap_or(self.lo).clamp(self.lo, self.hi)
-    }
-
     /// The labelled ticks, in display space.
     pub fn major_ticks(&self) -> Vec<f64> {
         if let Some(ticks) = &self.ticks {
@@ -119,6 +162,9 @@ impl Axis {
 
     /// The unlabelled minor grid positions, in display space.
     pub fn minor_ticks(&self) -> Vec<f64> {
+        if let Some(minor) = &self.minor {
+            return minor.clone();
+        }
         match self.scale {
             Scale::Log if self.ticks.is_none() => log_ticks(self.lo, self.hi).1,
             _ => Vec::new(),
@@ -140,18 +186,16 @@ impl Axis {
 }
 
 impl Axis {
-    /// Whether every tick is written as a power of ten: on a log axis
-    /// labelled at whole decades, when some tick would need that notation
-    /// anyway (so 0.01 and 10⁻⁴ never share an axis).
+    /// Whether every tick is written as a power of ten: counts on a log
+    /// axis labelled at whole decades, so one notation serves the whole
+    /// axis (never "1000" beside "10⁶"). Seconds keep their SI prefixes.
     fn decade_powers(&self) -> bool {
         self.scale == Scale::Log
-            && self.ticks.is_none()
-            && self.hi - self.lo >= 2.0
             && self.format == TickFormat::Number
             && self
                 .major_ticks()
                 .iter()
-                .any(|d| !(-3.0..5.0).contains(&d.round()))
+                .all(|d| (d - d.round()).abs() < 1e-9)
     }
 }
 
@@ -182,7 +226,7 @@ fn linear_ticks(lo: f64, hi: f64) -> Vec<f64> {
 }
 
 /// Labelled and minor ticks of a log axis spanning display range `lo..hi`:
-/// whole decades when it spans at least two, otherwise 1-2-5 steps.
+/// every whole decade labelled, the multiples 2 to 9 of each as minor grid.
 fn log_ticks(lo: f64, hi: f64) -> (Vec<f64>, Vec<f64>) {
     let first = lo.floor() as i64;
     let last = hi.ceil() as i64;
@@ -197,28 +241,8 @@ fn log_ticks(lo: f64, hi: f64) -> (Vec<f64>, Vec<f64>) {
             .filter(inside)
             .collect()
     };
-    let all = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0];
-    let decades: Vec<f64> = within(&[1.0]);
-    if decades.len() >= 3 {
-        let every = (decades.len() as f64 / TARGET_TICKS.max(1.0))
-            .ceil()
-            .max(1.0) as usize;
-        let major = decades
-            .iter()
-            .copied()
-            .filter(|d| (d.round() as i64).rem_euclid(every as i64) == 0)
-            .collect();
-        let minor = if every == 1 { within(&all) } else { decades };
-        (major, minor)
-    } else {
-        let major = within(&[1.0, 2.0, 5.0]);
-        let major = if major.len() >= 3 {
-            major
-        } else {
-            within(&all)
-        };
-        (major, within(&all))
-    }
+    let decades = (first..=last).map(|e| e as f64).filter(inside).collect();
+    (decades, within(&[2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0]))
 }
 
 /// Writes a duration in seconds with the SI prefix that keeps its number
@@ -309,25 +333,41 @@ mod tests {
             .iter()
             .map(|d| axis.tick_label(*d))
             .collect();
-        assert_eq!(labels, ["10¹", "10²", "10³", "10⁴", "10⁵", "10⁶"]);
+        assert_eq!(
+            labels,
+            ["10⁰", "10¹", "10²", "10³", "10⁴", "10⁵", "10⁶", "10⁷"]
+        );
         let axis = Axis::fit("steps", Scale::Log, [3.0, 2e4]).unwrap();
         let labels: Vec<String> = axis
             .major_ticks()
             .iter()
             .map(|d| axis.tick_label(*d))
             .collect();
-        assert_eq!(labels, ["10", "100", "1000", "10000"]);
+        assert_eq!(labels, ["10⁰", "10¹", "10²", "10³", "10⁴", "10⁵"]);
     }
 
     #[test]
-    fn narrow_log_ranges_get_one_two_five_ticks() {
+    fn narrow_log_ranges_reach_the_decades_around_them_and_seconds_keep_si_prefixes() {
         let axis = Axis::fit("steps", Scale::Log, [3.0, 60.0]).unwrap();
         let labels: Vec<String> = axis
             .major_ticks()
             .iter()
             .map(|d| axis.tick_label(*d))
             .collect();
-        assert_eq!(labels, ["5", "10", "20", "50"]);
+        assert_eq!(labels, ["10⁰", "10¹", "10²"]);
+        let exact = Axis::fit("steps", Scale::Log, [1000.0]).unwrap();
+        assert_eq!((exact.lo, exact.hi), (3.0, 4.0));
+        let mut time = Axis::fit("time", Scale::Log, [2e-5, 0.3]).unwrap();
+        time.format = TickFormat::Seconds;
+        let labels: Vec<String> = time
+            .major_ticks()
+            .iter()
+            .map(|d| time.tick_label(*d))
+            .collect();
+        assert_eq!(
+            labels,
+            ["10 µs", "100 µs", "1 ms", "10 ms", "100 ms", "1 s"]
+        );
     }
 
     #[test]

@@ -61,6 +61,9 @@ pub fn render(data_dir: &Path, plots_dir: &Path, options: &Options) -> Result<Re
         files: Vec::new(),
         notes: data.notes.clone(),
     };
+    report
+        .notes
+        .extend(series::measure_notes(&data, options.measure));
     let charts = [
         ("scaling", scaling::figure(&data, &styles, options)),
         ("success", success::figure(&data, &styles, options)),

@@ -17,6 +17,8 @@ use super::style::{
 
 /// Opacity of a p10–p90 band.
 const BAND_OPACITY: f64 = 0.16;
+/// Size of the texts beside marks ("2/200").
+const MARK_TEXT_SIZE: f64 = TICK_SIZE * 0.9;
 /// Radius of a point marker, in pixels.
 const MARKER_RADIUS: f64 = 5.0;
 /// The least free space between two tick labels, in pixels.
@@ -35,6 +37,23 @@ pub struct Interval {
     pub mid: f64,
     /// The upper end.
     pub high: f64,
+}
+
+/// A point drawn with its series' marker, filled or hollow, with an
+/// optional text beside it.
+#[derive(Clone, Debug)]
+pub struct Mark {
+    /// The x value.
+    pub x: f64,
+    /// The y value.
+    pub y: f64,
+    /// Drawn hollow (white inside): some of the cell's trials failed.
+    pub hollow: bool,
+    /// Written beside the marker (right, left or above), like "2/200";
+    /// left out where it would cover a marker or another text.
+    pub text: Option<String>,
+    /// Whether the text goes before the optional texts, so those give way.
+    pub first: bool,
 }
 
 /// Something drawn in a panel, in data coordinates.
@@ -62,6 +81,13 @@ pub enum Layer {
         opacity: f64,
         /// Whether to draw the series' marker at each point.
         markers: bool,
+    },
+    /// Points with the series' marker (see [`Mark`]).
+    Marks {
+        /// The series' style.
+        style: SeriesStyle,
+        /// The points.
+        marks: Vec<Mark>,
     },
     /// Error bars with the series' marker at the point estimate.
     Intervals {
@@ -175,6 +201,7 @@ impl Panel {
         for layer in &self.layers {
             self.draw_layer(&mut chart, layer)?;
         }
+        self.draw_mark_texts(&mut chart)?;
         if let Some(note) = &self.note {
             let style = (FONT, AXIS_LABEL_SIZE)
                 .into_font()
@@ -247,6 +274,18 @@ impl Panel {
                     draw_markers(chart, &shown, style)?;
                 }
             }
+            Layer::Marks { style, marks } => {
+                let (filled, hollow): (Vec<&Mark>, Vec<&Mark>) =
+                    marks.iter().partition(|m| !m.hollow);
+                let at = |marks: Vec<&Mark>| -> Vec<(f64, f64)> {
+                    marks
+                        .into_iter()
+                        .filter_map(|m| self.map((m.x, m.y)))
+                        .collect()
+                };
+                draw_markers(chart, &at(filled), style)?;
+                draw_hollow_markers(chart, &at(hollow), style)?;
+            }
             Layer::Intervals { style, bars } => {
                 let stroke = style.colour.stroke_width(2);
                 for bar in bars {
@@ -267,6 +306,76 @@ impl Panel {
                     }
                 }
             }
+        }
+        Ok(())
+    }
+
+    /// Writes the texts of the marks beside them (right, left or above),
+    /// those marked `first` first; a text that would cover a marker or a
+    /// text already written, or leave the plotting area, is left out.
+    fn draw_mark_texts<DB: DrawingBackend>(
+        &self,
+        chart: &mut Chart<'_, DB>,
+    ) -> Result<(), DrawError>
+    where
+        DB::ErrorType: 'static,
+    {
+        let mut texts: Vec<(&Mark, RGBColor)> = self
+            .layers
+            .iter()
+            .filter_map(|layer| match layer {
+                Layer::Marks { style, marks } => Some(marks.iter().map(|m| (m, style.colour))),
+                _ => None,
+            })
+            .flatten()
+            .filter(|(m, _)| m.text.is_some())
+            .collect();
+        texts.sort_by_key(|(m, _)| !m.first);
+        let font = (FONT, MARK_TEXT_SIZE).into_font().color(&INK);
+        let (x_range, y_range) = chart.plotting_area().get_pixel_range();
+        let r = MARKER_RADIUS as i32 + 1;
+        let mut markers: Vec<[i32; 4]> = Vec::new();
+        for layer in &self.layers {
+            if let Layer::Marks { marks, .. } = layer {
+                for at in marks.iter().filter_map(|m| self.map((m.x, m.y))) {
+                    let (px, py) = chart.backend_coord(&at);
+                    markers.push([px - r, py - r, px + r, py + r]);
+                }
+            }
+        }
+        let mut placed: Vec<[i32; 4]> = Vec::new();
+        for (mark, colour) in texts {
+            let (Some(text), Some(at)) = (&mark.text, self.map((mark.x, mark.y))) else {
+                continue;
+            };
+            let (w, h) = chart.plotting_area().estimate_text_size(text, &font)?;
+            let (w, h) = (w as i32, h as i32);
+            let (px, py) = chart.backend_coord(&at);
+            let gap = MARKER_RADIUS as i32 + 4;
+            let right = [px + gap, py - h / 2, px + gap + w, py + h / 2];
+            let left = [px - gap - w, py - h / 2, px - gap, py + h / 2];
+            let inside = |r: &[i32; 4]| {
+                r[0] >= x_range.start && r[2] <= x_range.end && r[1] >= y_range.start - 2
+            };
+            let above = [px - w / 2, py - gap - h, px + w - w / 2, py - gap];
+            let free = |r: &[i32; 4]| {
+                placed
+                    .iter()
+                    .chain(&markers)
+                    .all(|p| r[2] < p[0] || p[2] < r[0] || r[3] < p[1] || p[3] < r[1])
+            };
+            let sides = [right, left, above];
+            let Some(rect) = sides.into_iter().find(|r| inside(r) && free(r)) else {
+                continue;
+            };
+            let style = (FONT, MARK_TEXT_SIZE)
+                .into_font()
+                .color(&colour)
+                .pos(Pos::new(HPos::Left, VPos::Center));
+            chart.draw_series(std::iter::once(
+                EmptyElement::at(at) + Text::new(text.clone(), (rect[0] - px, 0), style),
+            ))?;
+            placed.push(rect);
         }
         Ok(())
     }
@@ -449,6 +558,27 @@ where
         .draw_series(at.iter().map(|p| {
             EmptyElement::at(*p) + PathElement::new(rim.clone(), WHITE.stroke_width(1))
         }))?;
+    Ok(())
+}
+
+/// Draws the series' marker at each point (display space) hollow: white
+/// inside, outlined in the series' colour.
+fn draw_hollow_markers<DB: DrawingBackend>(
+    chart: &mut Chart<'_, DB>,
+    at: &[(f64, f64)],
+    style: &SeriesStyle,
+) -> Result<(), DrawError>
+where
+    DB::ErrorType: 'static,
+{
+    let (outline, rim) = marker_outline(style.marker);
+    chart.draw_series(
+        at.iter()
+            .map(|p| EmptyElement::at(*p) + Polygon::new(outline.clone(), WHITE.filled())),
+    )?;
+    chart.draw_series(at.iter().map(|p| {
+        EmptyElement::at(*p) + PathElement::new(rim.clone(), style.colour.stroke_width(2))
+    }))?;
     Ok(())
 }
 

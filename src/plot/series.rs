@@ -6,18 +6,23 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::records::SummaryRow;
+use crate::records::rows::MIN_SOLVED_FOR_INTERVAL;
 
 use super::data::ExperimentData;
 use super::figure::Figure;
+use super::options::Measure;
 
 use super::axis::{Axis, Scale, TickFormat};
-use super::panel::{Interval, Layer, Panel};
+use super::panel::{Interval, Layer, Mark, Panel};
 use super::style::{SeriesStyle, Styles};
 
 /// The description of every board-size axis.
 pub const SIZE_LABEL: &str = "board size N (queens)";
 /// At most this many distinct sizes get one tick each; more get automatic ticks.
 const MAX_SIZE_TICKS: usize = 12;
+/// Sizes below this are written plainly at their own ticks; an axis
+/// reaching it is labelled at decades (10ⁿ), so no axis mixes notations.
+const PLAIN_BELOW: u64 = 100_000;
 /// At most this many sizes are drawn as small multiples; with more, only one.
 pub const MAX_PANELS: usize = 4;
 
@@ -34,7 +39,9 @@ pub fn summary_by_label(rows: &[SummaryRow]) -> BTreeMap<&str, Vec<&SummaryRow>>
 }
 
 /// The board-size axis over `sizes`: logarithmic when they span a factor of
-/// 16 or more, with a tick at each size when there are few.
+/// 16 or more. With few sizes, each has its tick (written plainly, all
+/// below 10⁵); otherwise a logarithmic axis has a tick at every decade
+/// (10ⁿ) and spans the decades around the sizes.
 pub fn size_axis(sizes: impl IntoIterator<Item = u64>) -> Option<Axis> {
     let sizes: BTreeSet<u64> = sizes.into_iter().collect();
     let (&min, &max) = (sizes.first()?, sizes.last()?);
@@ -43,7 +50,12 @@ pub fn size_axis(sizes: impl IntoIterator<Item = u64>) -> Option<Axis> {
     } else {
         Scale::Linear
     };
-    let mut axis = Axis::fit(SIZE_LABEL, scale, sizes.iter().map(|&n| n as f64))?;
+    let values = sizes.iter().map(|&n| n as f64);
+    let few = sizes.len() <= MAX_SIZE_TICKS && max < PLAIN_BELOW;
+    if scale == Scale::Log && !few {
+        return Axis::fit(SIZE_LABEL, scale, values);
+    }
+    let mut axis = Axis::padded(SIZE_LABEL, scale, values)?;
     if sizes.len() <= MAX_SIZE_TICKS {
         axis.ticks = Some(
             sizes
@@ -71,38 +83,6 @@ pub fn chosen_sizes<'a>(cells: impl IntoIterator<Item = (&'a str, u64)>) -> Vec<
         .max_by_key(|(n, labels)| (labels.len(), **n))
         .map(|(n, _)| vec![*n])
         .unwrap_or_default()
-}
-
-/// Share of the smallest gap between sizes over which the labels' points
-/// at one N are spread.
-const SPREAD: f64 = 0.5;
-
-/// Sideways shifts (display space) that keep `count` labels' points at one N
-/// apart, in label order, and widens `x` so the shifted points stay inside.
-pub fn dodge(x: &mut Axis, sizes: impl IntoIterator<Item = u64>, count: usize) -> Vec<f64> {
-    let mut positions: Vec<f64> = sizes
-        .into_iter()
-        .filter_map(|n| x.display(n as f64))
-        .collect();
-    positions.sort_by(f64::total_cmp);
-    positions.dedup();
-    let span = x.hi - x.lo;
-    let gap = positions
-        .windows(2)
-        .map(|w| w[1] - w[0])
-        .fold(span * 0.3, f64::min);
-    let step = if count > 1 {
-        gap * SPREAD / count as f64
-    } else {
-        0.0
-    };
-    let offsets: Vec<f64> = (0..count)
-        .map(|i| (i as f64 - (count as f64 - 1.0) / 2.0) * step)
-        .collect();
-    let widest = offsets.iter().fold(0.0, |acc: f64, o| acc.max(o.abs()));
-    x.lo -= widest;
-    x.hi += widest;
-    offsets
 }
 
 /// Legend entries for the labels drawn, in label order.
@@ -135,67 +115,240 @@ pub type Field = fn(&SummaryRow) -> Option<f64>;
 /// One statistic of summary.csv drawn against N.
 pub struct Statistic {
     /// The panel caption.
-    pub caption: &'static str,
+    pub caption: String,
     /// The y axis description, with its unit.
-    pub y_label: &'static str,
+    pub y_label: String,
     /// How the y ticks are written (durations carry their unit).
     pub format: TickFormat,
     /// The value of a cell; `None` when the cell has no solved trial.
     pub value: Field,
     /// The lower and upper ends of a band around the value, if any.
     pub band: Option<(Field, Field)>,
+    /// How a cell without a solved trial is marked.
+    pub unsolved: Unsolved,
+}
+
+/// The summary.csv columns of one measure.
+pub struct Columns {
+    /// The median over solved trials.
+    pub median: Field,
+    /// The 10th and 90th percentiles over solved trials.
+    pub percentiles: (Field, Field),
+    /// The expected running time, `None` when infinite (no success).
+    pub ert: Field,
+    /// The bootstrap interval of the ERT.
+    pub ert_interval: (Field, Field),
+}
+
+/// Keeps a finite value (ERT is `Inf` without a success).
+fn finite(v: f64) -> Option<f64> {
+    v.is_finite().then_some(v)
+}
+
+/// The columns of `measure` in summary.csv.
+pub fn columns(measure: Measure) -> Columns {
+    match measure {
+        Measure::Checks => Columns {
+            median: |r| r.checks_median,
+            percentiles: (|r| r.checks_p10, |r| r.checks_p90),
+            ert: |r| finite(r.ert_checks),
+            ert_interval: (|r| r.ert_checks_ci_low, |r| r.ert_checks_ci_high),
+        },
+        Measure::Seconds => Columns {
+            median: |r| r.seconds_median,
+            percentiles: (|r| r.seconds_p10, |r| r.seconds_p90),
+            ert: |r| finite(r.ert_seconds),
+            ert_interval: (|r| r.ert_seconds_ci_low, |r| r.ert_seconds_ci_high),
+        },
+        Measure::Steps => Columns {
+            median: |r| r.steps_median,
+            percentiles: (|r| r.steps_p10, |r| r.steps_p90),
+            ert: |r| finite(r.ert_steps),
+            ert_interval: (|r| r.ert_steps_ci_low, |r| r.ert_steps_ci_high),
+        },
+        Measure::Evaluations => Columns {
+            median: |r| r.evaluations_median,
+            percentiles: (|r| r.evaluations_p10, |r| r.evaluations_p90),
+            ert: |r| finite(r.ert_evaluations),
+            ert_interval: (|r| r.ert_evaluations_ci_low, |r| r.ert_evaluations_ci_high),
+        },
+    }
+}
+
+/// What the charts of one measure draw: the labels it applies to, the
+/// name of its unit for axis labels, and how ticks are written.
+pub struct Measured<'a> {
+    /// The labels drawn, in label order.
+    pub labels: BTreeSet<&'a str>,
+    /// The unit named on the axes: "checks", "steps (repair)", "wall time"…
+    pub unit: String,
+    /// How its ticks are written.
+    pub format: TickFormat,
+    /// The measure's columns.
+    pub columns: Columns,
+}
+
+/// The labels `measure` applies to and its unit, or why it applies to none:
+/// `steps` only when every label counts steps in one unit (as
+/// `queens compare` refuses steps of different units), `evaluations`
+/// without the labels that never evaluate a whole board (see
+/// [`measure_notes`]).
+pub fn measured(data: &ExperimentData, measure: Measure) -> Result<Measured<'_>, String> {
+    let mut labels: BTreeSet<&str> = data.summary.iter().map(|r| r.label.as_str()).collect();
+    let unit = match measure {
+        Measure::Checks => "checks".to_owned(),
+        Measure::Seconds => "wall time".to_owned(),
+        Measure::Evaluations => {
+            let never = never_evaluating(data);
+            labels.retain(|l| !never.contains(l));
+            if labels.is_empty() {
+                return Err(format!(
+                    "--measure evaluations: no label evaluates a whole board ({}); use --measure checks, the unit shared by every algorithm",
+                    never.into_iter().collect::<Vec<_>>().join(", ")
+                ));
+            }
+            "whole-board evaluations".to_owned()
+        }
+        Measure::Steps => {
+            let mut units: BTreeMap<&str, &str> = BTreeMap::new();
+            for row in &data.summary {
+                units.insert(row.label.as_str(), row.step_unit.as_str());
+            }
+            let distinct: BTreeSet<&str> = units.values().copied().collect();
+            if distinct.len() > 1 {
+                let each: Vec<String> = units.iter().map(|(l, u)| format!("{l}: {u}")).collect();
+                return Err(format!(
+                    "--measure steps: the labels count steps in different units ({}): steps of different units do not compare; use --measure checks, the unit shared by every algorithm",
+                    each.join(", ")
+                ));
+            }
+            format!("steps ({})", distinct.first().copied().unwrap_or("steps"))
+        }
+    };
+    let format = if measure == Measure::Seconds {
+        TickFormat::Seconds
+    } else {
+        TickFormat::Number
+    };
+    Ok(Measured {
+        labels,
+        unit,
+        format,
+        columns: columns(measure),
+    })
+}
+
+/// The labels whose runs never evaluate a whole board (evaluations is 0 in
+/// every trial).
+fn never_evaluating(data: &ExperimentData) -> BTreeSet<&str> {
+    let mut evaluating: BTreeMap<&str, bool> = BTreeMap::new();
+    for run in &data.runs {
+        *evaluating.entry(run.label.as_str()).or_default() |= run.evaluations > 0;
+    }
+    evaluating
+        .into_iter()
+        .filter(|(_, any)| !any)
+        .map(|(label, _)| label)
+        .collect()
+}
+
+/// Notes on the labels the charts of `measure` leave out (with
+/// `evaluations`, those that never evaluate a whole board).
+pub fn measure_notes(data: &ExperimentData, measure: Measure) -> Vec<String> {
+    if measure != Measure::Evaluations {
+        return Vec::new();
+    }
+    let never = never_evaluating(data);
+    if never.is_empty() || never.len() == data.labels().collect::<BTreeSet<_>>().len() {
+        return Vec::new();
+    }
+    vec![format!(
+        "the scaling and ERT charts leave out {}: never evaluate{} a whole board, so evaluations do not measure {} work; use --measure checks to draw every label",
+        never.iter().copied().collect::<Vec<_>>().join(", "),
+        if never.len() == 1 { "s" } else { "" },
+        if never.len() == 1 { "its" } else { "their" },
+    )]
+}
+
+/// What a cell without a solved trial is marked with at the top of a panel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unsolved {
+    /// Its successes out of its trials: "0/100".
+    Fraction,
+    /// An infinite value: "∞" (ERT).
+    Infinite,
 }
 
 /// A panel of `statistic` against N with a logarithmic y axis, one line per
-/// label; cells without a value break the line. With a single size the
-/// labels' points are spread sideways ([`dodge`]) so their whiskers do not
-/// cover each other. `None` when no cell has a value.
+/// label, every point at its N. A cell with some failed trials has a
+/// hollow marker and its solved/trials beside it where there is room; a
+/// cell without a solved trial is a hollow marker in a row of its label
+/// above the data, marked as `unsolved` says. Bands and whiskers only from
+/// cells with [`MIN_SOLVED_FOR_INTERVAL`] solved trials or more. `None`
+/// when no cell has a value.
 pub fn statistic_panel(
     groups: &BTreeMap<&str, Vec<&SummaryRow>>,
     styles: &Styles,
     statistic: &Statistic,
 ) -> Option<Panel> {
     let sizes: BTreeSet<u64> = groups.values().flatten().map(|r| r.n).collect();
-    let mut x = size_axis(sizes.iter().copied())?;
-    let offsets = if sizes.len() == 1 {
-        dodge(&mut x, sizes.iter().copied(), groups.len())
-    } else {
-        vec![0.0; groups.len()]
-    };
+    let x = size_axis(sizes.iter().copied())?;
     let mut y_values = Vec::new();
     let mut bands = Vec::new();
     let mut lines = Vec::new();
-    for ((label, rows), offset) in groups.iter().zip(offsets) {
+    let mut unsolved = Vec::new();
+    for (label, rows) in groups {
         let Some(style) = styles.of(label) else {
             continue;
         };
-        let at = |n: u64| x.value(x.display_clamped(n as f64) + offset);
-        let points: Vec<Option<(f64, f64)>> = rows
-            .iter()
-            .map(|r| Some((at(r.n), (statistic.value)(r).filter(|v| *v > 0.0)?)))
-            .collect();
+        let value = |r: &SummaryRow| (statistic.value)(r).filter(|v| *v > 0.0);
+        let points: Vec<Option<(f64, f64)>> =
+            rows.iter().map(|r| Some((r.n as f64, value(r)?))).collect();
         for piece in points.split(Option::is_none) {
             let piece: Vec<(f64, f64)> = piece.iter().flatten().copied().collect();
-            if piece.is_empty() {
-                continue;
+            if piece.len() >= 2 {
+                lines.push(Layer::Line {
+                    style,
+                    points: piece,
+                    width: 2,
+                    opacity: 1.0,
+                    markers: false,
+                });
             }
-            y_values.extend(piece.iter().map(|p| p.1));
-            lines.push(Layer::Line {
-                style,
-                points: piece,
-                width: 2,
-                opacity: 1.0,
-                markers: true,
+        }
+        let mut marks = Vec::new();
+        for row in rows {
+            let Some(v) = value(row) else { continue };
+            y_values.push(v);
+            let failed = row.successes < row.trials;
+            marks.push(Mark {
+                x: row.n as f64,
+                y: v,
+                hollow: failed,
+                text: failed.then(|| format!("{}/{}", row.successes, row.trials)),
+                first: false,
             });
+        }
+        lines.push(Layer::Marks { style, marks });
+        let failures: Vec<&SummaryRow> = rows
+            .iter()
+            .copied()
+            .filter(|r| r.successes == 0 || value(r).is_none())
+            .collect();
+        if !failures.is_empty() {
+            unsolved.push((style, failures));
         }
         if let Some((low, high)) = statistic.band {
             let ends: Vec<Option<Interval>> = rows
                 .iter()
                 .map(|r| {
+                    if r.successes < MIN_SOLVED_FOR_INTERVAL {
+                        return None;
+                    }
                     Some(Interval {
-                        x: at(r.n),
+                        x: r.n as f64,
                         low: low(r).filter(|v| *v > 0.0)?,
-                        mid: (statistic.value)(r)?,
+                        mid: value(r)?,
                         high: high(r)?,
                     })
                 })
@@ -215,17 +368,45 @@ pub fn statistic_panel(
             }
         }
     }
-    let mut y = Axis::fit(statistic.y_label, Scale::Log, y_values)?;
+    let mut y = Axis::fit(&statistic.y_label, Scale::Log, y_values)?;
     y.format = statistic.format;
+    if !unsolved.is_empty() {
+        // One row per label with unsolved cells, above the top decade.
+        let step = ((y.hi - y.lo) / UNSOLVED_ROWS_PER_SPAN).max(MIN_UNSOLVED_ROW);
+        let top = y.hi;
+        y.reserve_above(step * unsolved.len() as f64);
+        for (i, (style, rows)) in unsolved.into_iter().enumerate() {
+            let row = y.value(top + step * (i as f64 + 0.6));
+            let marks = rows
+                .iter()
+                .map(|r| Mark {
+                    x: r.n as f64,
+                    y: row,
+                    hollow: true,
+                    text: Some(match statistic.unsolved {
+                        Unsolved::Fraction => format!("{}/{}", r.successes, r.trials),
+                        Unsolved::Infinite => "∞".to_owned(),
+                    }),
+                    first: true,
+                })
+                .collect();
+            lines.push(Layer::Marks { style, marks });
+        }
+    }
     bands.extend(lines);
     Some(Panel {
-        caption: statistic.caption.to_owned(),
+        caption: statistic.caption.clone(),
         x,
         y,
         layers: bands,
         note: None,
     })
 }
+
+/// The rows of unsolved cells are this share of the data's span apart…
+const UNSOLVED_ROWS_PER_SPAN: f64 = 9.0;
+/// …and no closer than this (display space, decades).
+const MIN_UNSOLVED_ROW: f64 = 0.18;
 
 /// A chart of summary statistics against N, one panel per statistic.
 pub struct StatisticChart {
@@ -234,22 +415,24 @@ pub struct StatisticChart {
     /// What the chart shows, after the experiment's name in the title.
     pub title: &'static str,
     /// The line under the title.
-    pub subtitle: &'static str,
+    pub subtitle: String,
     /// The statistics drawn, one panel each, in order.
-    pub statistics: &'static [Statistic],
+    pub statistics: Vec<Statistic>,
     /// Why there is no chart when no cell has a value of any statistic.
     pub empty: &'static str,
 }
 
-/// The figure of `chart`: a [`statistic_panel`] per statistic that has a
-/// value somewhere, and a legend of the labels with a value of any of them;
-/// `Err(chart.empty)` when there is no panel.
+/// The figure of `chart` over the `labels` given: a [`statistic_panel`]
+/// per statistic that has a value somewhere, and a legend of every label
+/// drawn (solved or not); `Err(chart.empty)` when there is no panel.
 pub fn statistic_figure(
     data: &ExperimentData,
     styles: &Styles,
     chart: &StatisticChart,
+    labels: &BTreeSet<&str>,
 ) -> Result<Figure, String> {
-    let groups = summary_by_label(&data.summary);
+    let mut groups = summary_by_label(&data.summary);
+    groups.retain(|label, _| labels.contains(label));
     let panels: Vec<_> = chart
         .statistics
         .iter()
@@ -258,17 +441,11 @@ pub fn statistic_figure(
     if panels.is_empty() {
         return Err(chart.empty.to_owned());
     }
-    let drawn = groups
-        .iter()
-        .filter(|(_, rows)| {
-            rows.iter()
-                .any(|r| chart.statistics.iter().any(|s| (s.value)(r).is_some()))
-        })
-        .map(|(label, _)| *label);
+    let drawn = groups.keys().copied();
     Ok(Figure {
         stem: chart.stem.to_owned(),
         title: format!("{}: {}", data.name, chart.title),
-        subtitle: chart.subtitle.to_owned(),
+        subtitle: chart.subtitle.clone(),
         legend: legend(styles, drawn),
         panels,
         shared_y: false,

@@ -1,50 +1,54 @@
 //! The success chart: the share of trials solved against N, with Wilson 95%
-//! intervals as error bars. The labels' bars at one N are spread sideways a
-//! little ([`dodge`]) so they do not cover each other.
+//! intervals as error bars, as small multiples: one panel per label on
+//! shared axes, so every point sits at its N and no two labels' whiskers
+//! cover each other.
 
 use super::axis::Axis;
 use super::data::ExperimentData;
 use super::figure::Figure;
+use super::options::Options;
 use super::panel::{Interval, Layer, Panel};
-use super::series::{dodge, legend, size_axis, summary_by_label};
+use super::series::{legend, size_axis, summary_by_label};
 use super::style::Styles;
 
 /// The success-rate figure, or why there is none.
 pub fn figure(
     data: &ExperimentData,
     styles: &Styles,
-    _options: &super::Options,
+    _options: &Options,
 ) -> Result<Figure, String> {
     let groups = summary_by_label(&data.summary);
-    let mut x = size_axis(data.summary.iter().map(|r| r.n)).ok_or("summary.csv has no sizes")?;
-    let offsets = dodge(&mut x, data.summary.iter().map(|r| r.n), groups.len());
-    let mut layers = Vec::new();
-    for ((label, rows), offset) in groups.iter().zip(offsets) {
+    let x = size_axis(data.summary.iter().map(|r| r.n)).ok_or("summary.csv has no sizes")?;
+    let mut panels = Vec::new();
+    for (label, rows) in &groups {
         let Some(style) = styles.of(label) else {
             continue;
         };
-        let shifted = |n: u64| x.value(x.display_clamped(n as f64) + offset);
-        layers.push(Layer::Line {
+        let line = Layer::Line {
             style,
-            points: rows
-                .iter()
-                .map(|r| (shifted(r.n), r.success_rate))
-                .collect(),
+            points: rows.iter().map(|r| (r.n as f64, r.success_rate)).collect(),
             width: 1,
             opacity: 0.6,
             markers: false,
-        });
-        layers.push(Layer::Intervals {
+        };
+        let bars = Layer::Intervals {
             style,
             bars: rows
                 .iter()
                 .map(|r| Interval {
-                    x: shifted(r.n),
+                    x: r.n as f64,
                     low: r.success_ci_low,
                     mid: r.success_rate,
                     high: r.success_ci_high,
                 })
                 .collect(),
+        };
+        panels.push(Panel {
+            caption: (*label).to_owned(),
+            x: x.clone(),
+            y: Axis::fraction("trials solved (%)"),
+            layers: vec![line, bars],
+            note: None,
         });
     }
     let trials: Vec<u64> = data.summary.iter().map(|r| r.trials).collect();
@@ -61,16 +65,10 @@ pub fn figure(
         stem: "success".to_owned(),
         title: format!("{}: success rate", data.name),
         subtitle: format!(
-            "share of trials solved within the budget, with Wilson 95% intervals; {trials_text}"
+            "share of trials solved within the budget, with Wilson 95% intervals; one panel per label; {trials_text}"
         ),
         legend: legend(styles, groups.keys().copied()),
-        panels: vec![Panel {
-            caption: String::new(),
-            x,
-            y: Axis::fraction("trials solved (%)"),
-            layers,
-            note: None,
-        }],
-        shared_y: false,
+        panels,
+        shared_y: true,
     })
 }

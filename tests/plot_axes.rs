@@ -1,0 +1,332 @@
+//! The axes and marks of the scaling, ERT and success charts, read from the
+//! SVG they write: every decade labelled with the data inside, cells
+//! without a solved trial marked "0/100" and "∞", no band or whisker from
+//! 2 solved trials, steps of different units refused with a note, and every
+//! point at its N.
+
+use std::path::{Path, PathBuf};
+
+use queens::plot::options::Measure;
+use queens::plot::style::Styles;
+use queens::plot::{Options, Report, render};
+
+const LABELS: [&str; 2] = ["min-conflicts", "random restart"];
+
+/// A copy of the hand-written fixture in `into`, its summary.csv cells
+/// changed by `edits`: (label, N, column, new value).
+fn tiny_with<C: AsRef<str>>(into: &Path, edits: &[(&str, u64, C, &str)]) -> PathBuf {
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tiny");
+    let dir = into.join("tiny");
+    std::fs::create_dir_all(&dir).unwrap();
+    for entry in std::fs::read_dir(source).unwrap() {
+        let entry = entry.unwrap();
+        std::fs::copy(entry.path(), dir.join(entry.file_name())).unwrap();
+    }
+    let file = dir.join("summary.csv");
+    let mut reader = csv::Reader::from_path(&file).unwrap();
+    let header = reader.headers().unwrap().clone();
+    let column = |name: &str| {
+        header
+            .iter()
+            .position(|h| h == name)
+            .unwrap_or_else(|| panic!("no column {name}"))
+    };
+    let mut rows: Vec<Vec<String>> = reader
+        .records()
+        .map(|r| r.unwrap().iter().map(str::to_owned).collect())
+        .collect();
+    for (label, n, name, value) in edits {
+        let row = rows
+            .iter_mut()
+            .find(|r| r[column("label")] == *label && r[column("n")] == n.to_string())
+            .unwrap_or_else(|| panic!("no row {label} at {n}"));
+        row[column(name.as_ref())] = (*value).to_owned();
+    }
+    let mut writer = csv::Writer::from_path(&file).unwrap();
+    writer.write_record(&header).unwrap();
+    for row in rows {
+        writer.write_record(row).unwrap();
+    }
+    writer.flush().unwrap();
+    dir
+}
+
+/// Draws the charts of `data` into `plots` with `measure`.
+fn draw(data: &Path, plots: &Path, measure: Measure) -> Report {
+    let options = Options {
+        measure,
+        ..Options::default()
+    };
+    render(data, plots, &options).unwrap()
+}
+
+/// Every `<text>` element of an SVG: its x, y and trimmed content.
+fn texts(svg: &str) -> Vec<(f64, f64, String)> {
+    svg.match_indices("<text")
+        .filter_map(|(at, _)| {
+            let open = at + svg[at..].find('>')? + 1;
+            let close = open + svg[open..].find("</text>")?;
+            let tag = &svg[at..open];
+            Some((
+                attribute(tag, "x")?,
+                attribute(tag, "y")?,
+                svg[open..close].trim().to_owned(),
+            ))
+        })
+        .collect()
+}
+
+fn attribute(tag: &str, name: &str) -> Option<f64> {
+    let key = format!(" {name}=\"");
+    let start = tag.find(&key)? + key.len();
+    let end = start + tag[start..].find('"')?;
+    tag[start..end].parse().ok()
+}
+
+/// A drawn marker: its fill and the centre of its bounding box.
+struct Marker {
+    fill: String,
+    x: f64,
+    y: f64,
+}
+
+/// The polygons of an SVG small enough to be markers (at most 16 pixels
+/// across), with the centres of their bounding boxes.
+fn markers(svg: &str) -> Vec<Marker> {
+    svg.match_indices("<polygon")
+        .filter_map(|(at, _)| {
+            let tag = &svg[at..at + svg[at..].find("/>")?];
+            let fill_at = tag.find("fill=\"")? + 6;
+            let fill = tag[fill_at..fill_at + 7].to_owned();
+            let points_at = tag.find("points=\"")? + 8;
+            let points: Vec<(f64, f64)> = tag[points_at..]
+                .split('"')
+                .next()?
+                .split_whitespace()
+                .filter_map(|p| {
+                    let (x, y) = p.split_once(',')?;
+                    Some((x.parse().ok()?, y.parse().ok()?))
+                })
+                .collect();
+            let (xs, ys): (Vec<f64>, Vec<f64>) = points.into_iter().unzip();
+            let span = |v: &[f64]| {
+                let lo = v.iter().copied().fold(f64::INFINITY, f64::min);
+                let hi = v.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+                (lo, hi)
+            };
+            let ((x0, x1), (y0, y1)) = (span(&xs), span(&ys));
+            (x1 - x0 <= 16.0 && y1 - y0 <= 16.0).then(|| Marker {
+                fill,
+                x: (x0 + x1) / 2.0,
+                y: (y0 + y1) / 2.0,
+            })
+        })
+        .collect()
+}
+
+/// The colour of `label` in the charts, as SVG writes it.
+fn colour(label: &str) -> String {
+    let c = Styles::for_labels(LABELS).of(label).unwrap().colour;
+    format!("#{:02X}{:02X}{:02X}", c.0, c.1, c.2)
+}
+
+/// The vertical two-point polylines (whiskers) of an SVG in `stroke`.
+fn whiskers(svg: &str, stroke: &str) -> usize {
+    svg.match_indices("<polyline")
+        .filter_map(|(at, _)| {
+            let tag = &svg[at..at + svg[at..].find("/>")?];
+            if !tag.contains(&format!("stroke=\"{stroke}\"")) {
+                return None;
+            }
+            let points_at = tag.find("points=\"")? + 8;
+            let points: Vec<&str> = tag[points_at..]
+                .split('"')
+                .next()?
+                .split_whitespace()
+                .collect();
+            let xs: Vec<&str> = points.iter().filter_map(|p| p.split(',').next()).collect();
+            (xs.len() == 2 && xs[0] == xs[1]).then_some(())
+        })
+        .count()
+}
+
+fn read(plots: &Path, file: &str) -> String {
+    std::fs::read_to_string(plots.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"))
+}
+
+#[test]
+fn a_log_axis_from_1_to_2_8e9_labels_every_decade_in_one_notation_with_the_max_inside() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tiny_with(
+        tmp.path(),
+        &[
+            ("min-conflicts", 8, "checks_median", "1"),
+            ("min-conflicts", 12, "checks_median", "2800000000"),
+        ],
+    );
+    let plots = tmp.path().join("plots");
+    draw(&data, &plots, Measure::Checks);
+    let svg = read(&plots, "scaling.svg");
+    let all = texts(&svg);
+    let powers: Vec<&(f64, f64, String)> = all.iter().filter(|(_, _, t)| is_power(t)).collect();
+    let labels: Vec<&str> = powers.iter().map(|(_, _, t)| t.as_str()).collect();
+    let decades = [
+        "10⁰", "10¹", "10²", "10³", "10⁴", "10⁵", "10⁶", "10⁷", "10⁸", "10⁹", "10¹⁰",
+    ];
+    assert_eq!(labels, decades, "the checks axis, bottom up");
+    // No count tick in another notation ("1000", "10000").
+    for (_, _, text) in &all {
+        assert!(
+            text.parse::<f64>().map_or(true, |v| v == 8.0 || v == 12.0),
+            "a plain number tick {text:?} beside 10ⁿ"
+        );
+    }
+    // The 2.8·10⁹ point lies between the 10⁹ and 10¹⁰ ticks (SVG y grows down).
+    let y_of = |label: &str| powers.iter().find(|(_, _, t)| t == label).unwrap().1;
+    let highest = markers(&svg)
+        .into_iter()
+        .filter(|m| m.fill == colour("min-conflicts") && m.x < 400.0)
+        .map(|m| m.y)
+        .fold(f64::INFINITY, f64::min);
+    assert!(
+        y_of("10¹⁰") < highest && highest < y_of("10⁹"),
+        "2.8e9 at y = {highest}, 10⁹ at {}, 10¹⁰ at {}",
+        y_of("10⁹"),
+        y_of("10¹⁰")
+    );
+}
+
+/// The summary row of a cell of `trials` trials none of which solved.
+fn unsolved<'a>(label: &'a str, n: u64, trials: &'a str) -> Vec<(&'a str, u64, String, &'a str)> {
+    let mut edits = vec![
+        (label, n, "trials".to_owned(), trials),
+        (label, n, "successes".to_owned(), "0"),
+        (label, n, "success_rate".to_owned(), "0"),
+        (label, n, "success_ci_low".to_owned(), "0"),
+    ];
+    for measure in ["steps", "checks", "evaluations", "seconds"] {
+        for statistic in ["mean", "median", "p10", "p25", "p75", "p90"] {
+            edits.push((label, n, format!("{measure}_{statistic}"), "NA"));
+        }
+        edits.push((label, n, format!("ert_{measure}"), "Inf"));
+    }
+    edits
+}
+
+#[test]
+fn a_cell_without_a_solved_trial_is_marked_0_of_100_on_scaling_and_infinite_on_ert() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tiny_with(tmp.path(), &unsolved("random restart", 12, "100"));
+    let plots = tmp.path().join("plots");
+    draw(&data, &plots, Measure::Checks);
+    for (file, mark) in [("scaling.svg", "0/100"), ("ert.svg", "∞")] {
+        let svg = read(&plots, file);
+        let all = texts(&svg);
+        let (_, mark_y, _) = all
+            .iter()
+            .find(|(_, _, t)| t == mark)
+            .unwrap_or_else(|| panic!("{file}: no {mark:?}"));
+        // Above every labelled tick of the y axis.
+        let top_tick = all
+            .iter()
+            .filter(|(_, _, t)| is_power(t))
+            .map(|(_, y, _)| *y)
+            .fold(f64::INFINITY, f64::min);
+        assert!(
+            *mark_y < top_tick,
+            "{file}: {mark} at {mark_y}, top tick at {top_tick}"
+        );
+        // A hollow marker at N = 12 in that row.
+        let x12 = all
+            .iter()
+            .filter(|(_, _, t)| t == "12")
+            .map(|(x, _, _)| *x)
+            .next()
+            .unwrap();
+        assert!(
+            markers(&svg).iter().any(|m| m.fill == "#FFFFFF"
+                && (m.x - x12).abs() <= 3.0
+                && (m.y - mark_y).abs() <= 3.0),
+            "{file}: no hollow marker beside {mark}"
+        );
+    }
+}
+
+#[test]
+fn a_cell_with_2_of_200_solved_has_a_hollow_marker_and_no_band_or_whisker() {
+    let edits = |successes: &'static str| {
+        vec![
+            ("random restart", 8, "trials", "200"),
+            ("random restart", 8, "successes", successes),
+            ("random restart", 8, "checks_p10", "400"),
+            ("random restart", 8, "checks_p90", "9000"),
+        ]
+    };
+    let tmp = tempfile::tempdir().unwrap();
+    let few = tiny_with(&tmp.path().join("few"), &edits("2"));
+    let many = tiny_with(&tmp.path().join("many"), &edits("20"));
+    draw(&few, &tmp.path().join("few-plots"), Measure::Checks);
+    draw(&many, &tmp.path().join("many-plots"), Measure::Checks);
+    let few = read(&tmp.path().join("few-plots"), "scaling.svg");
+    let many = read(&tmp.path().join("many-plots"), "scaling.svg");
+    let stroke = colour("random restart");
+    assert!(whiskers(&many, &stroke) >= 1, "20 solved: a whisker");
+    assert_eq!(whiskers(&few, &stroke), 0, "2 solved: no whisker");
+    assert!(texts(&few).iter().any(|(_, _, t)| t == "2/200"));
+    assert!(markers(&few).iter().any(|m| m.fill == "#FFFFFF"));
+}
+
+#[test]
+fn steps_of_different_units_give_a_note_and_no_chart() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tiny_with::<&str>(tmp.path(), &[]);
+    let plots = tmp.path().join("steps");
+    let report = draw(&data, &plots, Measure::Steps);
+    for chart in ["scaling", "ERT"] {
+        let note = report
+            .notes
+            .iter()
+            .find(|n| n.starts_with(&format!("no {chart} chart: --measure steps")))
+            .unwrap_or_else(|| panic!("no note on the {chart} chart: {:?}", report.notes));
+        assert!(note.contains("min-conflicts: repair"), "{note}");
+        assert!(note.contains("random restart: board drawn"), "{note}");
+        assert!(note.contains("use --measure checks"), "{note}");
+    }
+    assert!(!plots.join("scaling.svg").exists());
+    assert!(!plots.join("ert.svg").exists());
+    // Checks, the common unit, draws both.
+    let plots = tmp.path().join("checks");
+    draw(&data, &plots, Measure::Checks);
+    assert!(plots.join("scaling.svg").is_file() && plots.join("ert.svg").is_file());
+}
+
+#[test]
+fn every_point_sits_at_its_n() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tiny_with(tmp.path(), &unsolved("random restart", 12, "100"));
+    let plots = tmp.path().join("plots");
+    draw(&data, &plots, Measure::Checks);
+    for file in ["scaling.svg", "ert.svg", "success.svg"] {
+        let svg = read(&plots, file);
+        let ticks: Vec<f64> = texts(&svg)
+            .into_iter()
+            .filter(|(_, _, t)| t == "8" || t == "12")
+            .map(|(x, _, _)| x)
+            .collect();
+        let right = ticks.iter().copied().fold(0.0, f64::max) + 30.0;
+        let drawn: Vec<Marker> = markers(&svg).into_iter().filter(|m| m.x < right).collect();
+        assert!(drawn.len() >= 4, "{file}: {} markers", drawn.len());
+        for marker in drawn {
+            assert!(
+                ticks.iter().any(|x| (marker.x - x).abs() <= 3.0),
+                "{file}: a marker at x = {}, ticks of N at {ticks:?}",
+                marker.x
+            );
+        }
+    }
+}
+
+/// Whether a tick label is a power of ten written 10ⁿ.
+fn is_power(text: &str) -> bool {
+    text.starts_with("10") && text.chars().skip(2).all(|c| "⁰¹²³⁴⁵⁶⁷⁸⁹⁻".contains(c))
+}
