@@ -23,6 +23,7 @@ mod output;
 mod pairwise;
 mod panel;
 mod pdf;
+mod ranking;
 mod raster;
 mod scaling;
 mod series;
@@ -30,6 +31,7 @@ mod success;
 
 use std::path::{Path, PathBuf};
 
+use crate::analysis::compare::{Options as CompareOptions, compare};
 use data::ExperimentData;
 use ecdf::Measure;
 use style::Styles;
@@ -78,6 +80,30 @@ pub fn render(data_dir: &Path, plots_dir: &Path, options: &Options) -> Result<Re
         ),
         ("convergence", convergence::figure(&data, &styles, options)),
     ];
+    let comparison = compare(
+        &data.runs,
+        &CompareOptions {
+            measure: options.measure,
+            ..CompareOptions::default()
+        },
+    )
+    .map_err(|e| e.to_string());
+    let charts = charts.into_iter().chain([
+        (
+            "comparison",
+            comparison.as_ref().map_err(Clone::clone).and_then(|c| {
+                let sizes = series::chosen_sizes(c.ranking.iter().map(|r| (r.label.as_str(), r.n)));
+                pairwise::figure(c, &styles, &sizes, &data.name, options.measure.name())
+            }),
+        ),
+        (
+            "ranking",
+            comparison
+                .as_ref()
+                .map_err(Clone::clone)
+                .and_then(|c| ranking::figure(c, &styles, &data.name, options.measure.name())),
+        ),
+    ]);
     for (kind, chart) in charts {
         match chart {
             Ok(figure) => report.files.extend(output::write(&figure, plots_dir)?),
