@@ -65,8 +65,8 @@ pub fn run(args: PlotArgs) -> anyhow::Result<Exit> {
         sizes: args.sizes,
         style: args.style,
     };
-    super::compare::after_experiment(&args.data_dir, false)?;
     let files = render_with_notes(&args.data_dir, &plots, &options)?;
+    super::compare::after_experiment(&args.data_dir, false)?;
     let mut out = io::stdout().lock();
     for file in &files {
         writeln!(out, "{}", file.display())?;

@@ -116,7 +116,6 @@ pub fn run(args: RunArgs) -> anyhow::Result<Exit> {
             if let Some(summary) = &report.files.summary {
                 stderr_line!("summary: {}", summary.display());
             }
-            super::compare::after_experiment(&data_dir, args.quiet)?;
             let charts = super::plot::render_with_notes(&data_dir, &plots_dir, &Default::default()).with_context(|| {
                 format!(
                     "no charts in {}; the data in {} is complete: make the directory writable (or pass another --plots DIR) and draw them with: queens plot {}",
@@ -126,6 +125,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<Exit> {
                 )
             })?;
             stderr_line!("{} charts in {}", charts.len(), plots_dir.display());
+            super::compare::after_experiment(&data_dir, args.quiet)?;
         }
     }
     Ok(Exit::Success)

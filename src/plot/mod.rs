@@ -25,8 +25,10 @@ mod ert;
 mod figure;
 mod fit;
 mod output;
+mod pairwise;
 mod panel;
 mod pdf;
+mod ranking;
 mod raster;
 mod scaling;
 mod series;
@@ -35,6 +37,7 @@ mod success;
 
 use std::path::{Path, PathBuf};
 
+use crate::analysis::compare::{Options as CompareOptions, compare};
 use data::ExperimentData;
 use options::Measure;
 use style::Styles;
@@ -110,7 +113,35 @@ pub fn render(data_dir: &Path, plots_dir: &Path, options: &Options) -> Result<Re
         convergence::figure(&data, &styles, options, &chosen, &mut notes),
     );
     report.notes.append(&mut notes);
-    for (kind, chart) in charts.into_iter().chain(time).chain([convergence]) {
+    let comparison = compare(
+        &data.runs,
+        &CompareOptions {
+            measure: options.measure,
+            ..CompareOptions::default()
+        },
+    )
+    .map_err(|e| e.to_string());
+    let comparisons = [
+        (
+            "comparison".to_owned(),
+            comparison.as_ref().map_err(Clone::clone).and_then(|c| {
+                pairwise::figure(c, &styles, &chosen, &data.name, options.measure.name())
+            }),
+        ),
+        (
+            "ranking".to_owned(),
+            comparison
+                .as_ref()
+                .map_err(Clone::clone)
+                .and_then(|c| ranking::figure(c, &styles, &data.name, options.measure.name())),
+        ),
+    ];
+    let all = charts
+        .into_iter()
+        .chain(time)
+        .chain([convergence])
+        .chain(comparisons);
+    for (kind, chart) in all {
         match chart {
             Ok(figure) => report
                 .files

@@ -12,7 +12,7 @@ use super::axis::Axis;
 use super::error::DrawError;
 use super::style::{
     AXIS_LABEL_SIZE, CAPTION_SIZE, Dash, FONT, GRID, GRID_LIGHT, INK, MUTED, Marker, SeriesStyle,
-    TICK_SIZE,
+    TICK_SIZE, luminance,
 };
 
 /// Opacity of a p10–p90 band.
@@ -56,6 +56,19 @@ pub struct Mark {
     pub first: bool,
 }
 
+/// One cell of a [`Layer::Cells`] heat map.
+#[derive(Clone, Debug)]
+pub struct Cell {
+    /// The column position (the square spans x ± 0.5).
+    pub x: f64,
+    /// The row position (the square spans y ± 0.5).
+    pub y: f64,
+    /// The fill colour.
+    pub fill: RGBColor,
+    /// The texts written in the cell, the first that fits its width.
+    pub texts: Vec<String>,
+}
+
 /// Something drawn in a panel, in data coordinates.
 #[derive(Clone, Debug)]
 pub enum Layer {
@@ -89,6 +102,9 @@ pub enum Layer {
         /// The points.
         marks: Vec<Mark>,
     },
+    /// Unit squares centred on whole (x, y) positions of linear axes, each
+    /// filled and labelled (the cells of a heat map).
+    Cells(Vec<Cell>),
     /// Error bars with the series' marker at the point estimate.
     Intervals {
         /// The series' style.
@@ -285,6 +301,31 @@ impl Panel {
                 };
                 draw_markers(chart, &at(filled), style)?;
                 draw_hollow_markers(chart, &at(hollow), style)?;
+            }
+            Layer::Cells(cells) => {
+                for cell in cells {
+                    let corners = [(cell.x - 0.5, cell.y - 0.5), (cell.x + 0.5, cell.y + 0.5)];
+                    chart.draw_series([Rectangle::new(corners, cell.fill.filled())])?;
+                    chart.draw_series([Rectangle::new(corners, WHITE.stroke_width(2))])?;
+                    let left = chart.backend_coord(&corners[0]).0;
+                    let right = chart.backend_coord(&corners[1]).0;
+                    let room = (right - left).unsigned_abs().saturating_sub(6);
+                    let ink = if luminance(cell.fill) < 0.3 {
+                        WHITE
+                    } else {
+                        INK
+                    };
+                    let font = (FONT, MARK_TEXT_SIZE)
+                        .into_font()
+                        .color(&ink)
+                        .pos(Pos::new(HPos::Center, VPos::Center));
+                    for text in &cell.texts {
+                        if chart.plotting_area().estimate_text_size(text, &font)?.0 <= room {
+                            chart.draw_series([Text::new(text.clone(), (cell.x, cell.y), font)])?;
+                            break;
+                        }
+                    }
+                }
             }
             Layer::Intervals { style, bars } => {
                 let stroke = style.colour.stroke_width(2);

@@ -273,6 +273,21 @@ pub fn register_fonts() -> Result<(), PlotError> {
     }
 }
 
+/// Relative luminance of an sRGB colour, as WCAG 2.1 defines it
+/// (<https://www.w3.org/TR/WCAG21/#dfn-relative-luminance>): 0 for black,
+/// 1 for white.
+pub fn luminance(c: RGBColor) -> f64 {
+    let linear = |v: u8| {
+        let v = f64::from(v) / 255.0;
+        if v <= 0.04045 {
+            v / 12.92
+        } else {
+            ((v + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * linear(c.0) + 0.7152 * linear(c.1) + 0.0722 * linear(c.2)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -331,20 +346,6 @@ mod tests {
             .map(|s| (s.colour.0, s.colour.1, s.colour.2))
             .collect();
         assert_eq!(colours.len(), 7);
-    }
-
-    /// Relative luminance of an sRGB colour, as WCAG 2.1 defines it
-    /// (<https://www.w3.org/TR/WCAG21/#dfn-relative-luminance>).
-    fn luminance(c: RGBColor) -> f64 {
-        let linear = |v: u8| {
-            let v = f64::from(v) / 255.0;
-            if v <= 0.04045 {
-                v / 12.92
-            } else {
-                ((v + 0.055) / 1.055).powf(2.4)
-            }
-        };
-        0.2126 * linear(c.0) + 0.7152 * linear(c.1) + 0.0722 * linear(c.2)
     }
 
     /// Contrast ratio of two colours, as WCAG 2.1 defines it

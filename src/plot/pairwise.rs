@@ -1,0 +1,303 @@
+//! The pairwise comparison as a heat map, one panel per board size: row
+//! label against column label, each cell coloured by the Vargha–Delaney A12
+//! of the row over the column (the probability that a trial of the row
+//! label is cheaper) and marked with the significance of its
+//! Holm-corrected Mann–Whitney p-value. Labels are ordered by their rank at
+//! that size (best first), so a column of dark cells under the best label
+//! shows how far ahead it is. The comparison is computed from runs.csv
+//! with `analysis::compare` in the chosen measure, as `queens compare`
+//! computes it.
+
+use plotters::style::RGBColor;
+
+use crate::analysis::compare::Comparison;
+use crate::records::CompareRow;
+
+use super::axis::{Axis, Scale};
+use super::figure::Figure;
+use super::panel::{self, Layer, Panel};
+use super::series::legend;
+use super::sizes::Chosen;
+use super::style::{GRID_LIGHT, Styles};
+
+/// The figure of the heat maps at `sizes` (those with at least two labels),
+/// or why there is none.
+pub fn figure(
+    comparison: &Comparison,
+    styles: &Styles,
+    chosen: &Chosen,
+    experiment: &str,
+    measure: &str,
+) -> Result<Figure, String> {
+    let maps: Vec<Heatmap> = chosen
+        .sizes
+        .iter()
+        .filter_map(|&n| Heatmap::of(comparison, n))
+        .collect();
+    if maps.is_empty() {
+        return Err("no board size has two labels to compare".to_owned());
+    }
+    // One numbering for every panel: the labels in legend order.
+    let mut labels: Vec<&str> = maps
+        .iter()
+        .flat_map(|m| m.labels.iter().map(String::as_str))
+        .collect();
+    labels.sort_unstable();
+    labels.dedup();
+    let place = |label: &str| {
+        labels
+            .iter()
+            .position(|l| *l == label)
+            .map(|i| i as f64 + 1.0)
+    };
+    let axis = |description: &str| {
+        let mut axis = Axis::fit(description, Scale::Linear, [1.0, labels.len() as f64])?;
+        (axis.lo, axis.hi) = (0.5, labels.len() as f64 + 0.5);
+        axis.ticks = Some((1..=labels.len()).map(|p| p as f64).collect());
+        Some(axis)
+    };
+    let (Some(x), Some(mut y)) = (axis("column label"), axis("row label")) else {
+        return Err("no label to number".to_owned());
+    };
+    // Label 1 at the top, as a table reads.
+    (y.lo, y.hi) = (y.hi, y.lo);
+    let panels = maps
+        .iter()
+        .map(|map| {
+            let mut cells = Vec::new();
+            for (row, cells_of_row) in map.labels.iter().zip(&map.cells) {
+                for (column, cell) in map.labels.iter().zip(cells_of_row) {
+                    let (Some(cx), Some(cy)) = (place(column), place(row)) else {
+                        continue;
+                    };
+                    let (fill, texts) = match cell {
+                        Some(cell) => (
+                            a12_colour(cell.a12),
+                            vec![
+                                format!("{:.2}{}", cell.a12, cell.marks),
+                                cell.marks.to_owned(),
+                            ],
+                        ),
+                        None if row == column => (GRID_LIGHT, Vec::new()),
+                        None => (GRID_LIGHT, vec!["NA".to_owned()]),
+                    };
+                    cells.push(panel::Cell {
+                        x: cx,
+                        y: cy,
+                        fill,
+                        texts,
+                    });
+                }
+            }
+            Panel {
+                caption: format!("N = {}", map.n),
+                x: x.clone(),
+                y: y.clone(),
+                layers: vec![Layer::Cells(cells)],
+                note: None,
+            }
+        })
+        .collect();
+    let numbered = legend(styles, labels.iter().copied())
+        .into_iter()
+        .map(|(label, style)| {
+            let number = place(&label).unwrap_or_default();
+            (format!("{number} {label}"), style)
+        })
+        .collect();
+    Ok(Figure {
+        stem: "compare".to_owned(),
+        title: format!("{experiment}: every pair compared by {measure}"),
+        subtitle: format!(
+            "{}; cell: A12 of row over column (red: row cheaper, blue: column cheaper); Holm p < 0.05 *, 0.01 **, 0.001 ***",
+            chosen.describe()
+        ),
+        legend: numbered,
+        panels,
+        shared_y: true,
+    })
+}
+
+/// One cell of the heat map: the row label against the column label.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Cell {
+    /// The probability that a trial of the row label costs less than one of
+    /// the column label (ties count one half).
+    pub a12: f64,
+    /// The significance marks of the Holm-corrected p-value.
+    pub marks: &'static str,
+}
+
+/// The heat map of one board size.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Heatmap {
+    /// The board size.
+    pub n: u64,
+    /// The labels at `n`, best rank first.
+    pub labels: Vec<String>,
+    /// `cells[row][column]`; `None` on the diagonal and for pairs without a
+    /// test.
+    pub cells: Vec<Vec<Option<Cell>>>,
+}
+
+impl Heatmap {
+    /// The heat map of the labels compared at `n`, or `None` when fewer
+    /// than two labels were compared there.
+    pub fn of(comparison: &Comparison, n: u64) -> Option<Heatmap> {
+        let mut ranked: Vec<_> = comparison.ranking.iter().filter(|r| r.n == n).collect();
+        ranked.sort_by(|a, b| a.mean_rank.total_cmp(&b.mean_rank));
+        if ranked.len() < 2 {
+            return None;
+        }
+        let labels: Vec<String> = ranked.iter().map(|r| r.label.clone()).collect();
+        let pairs: Vec<&CompareRow> = comparison.pairs.iter().filter(|p| p.n == n).collect();
+        let cell = |row: &str, column: &str| {
+            pairs.iter().find_map(|p| {
+                let a12 = if p.label_a == row && p.label_b == column {
+                    p.a12
+                } else if p.label_a == column && p.label_b == row {
+                    1.0 - p.a12
+                } else {
+                    return None;
+                };
+                Some(Cell {
+                    a12,
+                    marks: significance_marks(p.p_holm),
+                })
+            })
+        };
+        let cells = labels
+            .iter()
+            .map(|row| labels.iter().map(|column| cell(row, column)).collect())
+            .collect();
+        Some(Heatmap { n, labels, cells })
+    }
+}
+
+/// The marks of a Holm-corrected p-value: `***` below 0.001, `**` below
+/// 0.01, `*` below 0.05, none otherwise.
+pub fn significance_marks(p_holm: f64) -> &'static str {
+    if p_holm < 0.001 {
+        "***"
+    } else if p_holm < 0.01 {
+        "**"
+    } else if p_holm < 0.05 {
+        "*"
+    } else {
+        ""
+    }
+}
+
+/// The ends and middle of the diverging scale: Paul Tol's "BuRd" blue
+/// (row label more often dearer, A12 = 0), white-ish (A12 = 0.5) and red
+/// (row label more often cheaper, A12 = 1), a scheme made to read the same
+/// for colour-blind viewers.
+const SCALE: [(f64, (u8, u8, u8)); 5] = [
+    (0.0, (0x21, 0x66, 0xAC)),
+    (0.25, (0x92, 0xC5, 0xDE)),
+    (0.5, (0xF7, 0xF7, 0xF7)),
+    (0.75, (0xF4, 0xA5, 0x82)),
+    (1.0, (0xB2, 0x18, 0x2B)),
+];
+
+/// The colour of an A12 on the diverging scale, interpolated linearly
+/// between its stops.
+pub fn a12_colour(a12: f64) -> RGBColor {
+    let a12 = a12.clamp(0.0, 1.0);
+    let upper = SCALE
+        .iter()
+        .position(|(at, _)| *at >= a12)
+        .unwrap_or(SCALE.len() - 1)
+        .max(1);
+    let (a, (ar, ag, ab)) = SCALE[upper - 1];
+    let (b, (br, bg, bb)) = SCALE[upper];
+    let t = (a12 - a) / (b - a);
+    let mix = |x: u8, y: u8| (x as f64 + (y as f64 - x as f64) * t).round() as u8;
+    RGBColor(mix(ar, br), mix(ag, bg), mix(ab, bb))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::records::RankingRow;
+
+    fn pair(a: &str, b: &str, a12: f64, p_holm: f64) -> CompareRow {
+        CompareRow {
+            measure: "checks".into(),
+            n: 8,
+            label_a: a.into(),
+            label_b: b.into(),
+            trials_a: 10,
+            trials_b: 10,
+            successes_a: 10,
+            successes_b: 10,
+            u: a12 * 100.0,
+            p: p_holm,
+            method: "exact".into(),
+            p_holm,
+            significant: p_holm < 0.05,
+            a12,
+            a12_ci_low: None,
+            a12_ci_high: None,
+            magnitude: "large".into(),
+            better: "NA".into(),
+        }
+    }
+
+    fn rank(label: &str, mean_rank: f64) -> RankingRow {
+        RankingRow {
+            measure: "checks".into(),
+            n: 8,
+            label: label.into(),
+            trials: 10,
+            successes: 10,
+            mean_rank,
+            rank: 1,
+            indistinguishable_from_best: true,
+        }
+    }
+
+    #[test]
+    fn cells_are_ordered_by_rank_and_mirror_a12() {
+        let comparison = Comparison {
+            pairs: vec![
+                pair("slow", "fast", 0.2, 0.0004),
+                pair("slow", "mid", 0.45, 0.3),
+                pair("fast", "mid", 0.9, 0.02),
+            ],
+            ranking: vec![rank("slow", 20.0), rank("fast", 8.0), rank("mid", 15.0)],
+        };
+        let map = Heatmap::of(&comparison, 8).expect("three labels");
+        assert_eq!(map.labels, ["fast", "mid", "slow"]);
+        let a12 = |i: usize, j: usize| map.cells[i][j].as_ref().map(|c| (c.a12, c.marks));
+        assert_eq!(a12(0, 0), None);
+        assert_eq!(a12(0, 1), Some((0.9, "*")));
+        assert_eq!(a12(1, 0).map(|(a, _)| (a * 100.0).round()), Some(10.0));
+        assert_eq!(
+            a12(0, 2).map(|(a, m)| ((a * 100.0).round(), m)),
+            Some((80.0, "***"))
+        );
+        assert_eq!(a12(2, 1), Some((0.45, "")));
+        assert_eq!(Heatmap::of(&comparison, 9), None);
+    }
+
+    #[test]
+    fn marks_follow_the_thresholds() {
+        assert_eq!(significance_marks(0.0009), "***");
+        assert_eq!(significance_marks(0.001), "**");
+        assert_eq!(significance_marks(0.0099), "**");
+        assert_eq!(significance_marks(0.01), "*");
+        assert_eq!(significance_marks(0.049), "*");
+        assert_eq!(significance_marks(0.05), "");
+    }
+
+    #[test]
+    fn the_scale_runs_blue_white_red() {
+        assert_eq!(a12_colour(0.0), RGBColor(0x21, 0x66, 0xAC));
+        assert_eq!(a12_colour(0.5), RGBColor(0xF7, 0xF7, 0xF7));
+        assert_eq!(a12_colour(1.0), RGBColor(0xB2, 0x18, 0x2B));
+        assert_eq!(a12_colour(1.7), a12_colour(1.0));
+        // Halfway between the 0.75 and 1.0 stops.
+        assert_eq!(a12_colour(0.875), RGBColor(0xD3, 0x5F, 0x57));
+    }
+}

@@ -1,0 +1,86 @@
+//! The ranking chart: each label's place at each board size, by the mean
+//! rank of its trials in the chosen measure (1 = cheapest; an unsolved
+//! trial ranks last), as `queens compare` ranks them. A filled marker means
+//! the label is statistically indistinguishable from the best at that size
+//! (Holm-corrected Mann–Whitney test at the default alpha), a hollow one
+//! that the best is significantly cheaper.
+
+use std::collections::BTreeMap;
+
+use crate::analysis::compare::Comparison;
+use crate::records::RankingRow;
+
+use super::axis::{Axis, Scale};
+use super::figure::Figure;
+use super::panel::{Layer, Mark, Panel};
+use super::series::{legend, size_axis};
+use super::style::Styles;
+
+/// The ranking figure of `comparison`, or why there is none.
+pub fn figure(
+    comparison: &Comparison,
+    styles: &Styles,
+    experiment: &str,
+    measure: &str,
+) -> Result<Figure, String> {
+    let mut by_label: BTreeMap<&str, Vec<&RankingRow>> = BTreeMap::new();
+    for row in &comparison.ranking {
+        by_label.entry(row.label.as_str()).or_default().push(row);
+    }
+    if by_label.len() < 2 {
+        return Err("fewer than two labels to rank".to_owned());
+    }
+    let x =
+        size_axis(comparison.ranking.iter().map(|r| r.n)).ok_or("ranking.csv has no board size")?;
+    let places = comparison.ranking.iter().map(|r| r.rank).max().unwrap_or(1);
+    // Place 1 at the top: the axis runs from the last place down to the first.
+    let mut y = Axis::fit(
+        "place by mean rank (1 = cheapest)",
+        Scale::Linear,
+        [1.0, places as f64],
+    )
+    .ok_or("no place to draw")?;
+    (y.lo, y.hi) = (places as f64 + 0.4, 0.6);
+    y.ticks = Some((1..=places).map(|p| p as f64).collect());
+    let mut layers = Vec::new();
+    for (label, rows) in &by_label {
+        let Some(style) = styles.of(label) else {
+            continue;
+        };
+        let points: Vec<(f64, f64)> = rows.iter().map(|r| (r.n as f64, r.rank as f64)).collect();
+        layers.push(Layer::Line {
+            style,
+            points,
+            width: 2,
+            opacity: 1.0,
+            markers: false,
+        });
+        layers.push(Layer::Marks {
+            style,
+            marks: rows
+                .iter()
+                .map(|r| Mark {
+                    x: r.n as f64,
+                    y: r.rank as f64,
+                    hollow: !r.indistinguishable_from_best,
+                    text: None,
+                    first: false,
+                })
+                .collect(),
+        });
+    }
+    Ok(Figure {
+        stem: "ranking".to_owned(),
+        title: format!("{experiment}: ranking by {measure}"),
+        subtitle: "filled: indistinguishable from the best (Holm, alpha 0.05); hollow: the best is significantly cheaper".to_owned(),
+        legend: legend(styles, by_label.keys().copied()),
+        panels: vec![Panel {
+            caption: String::new(),
+            x,
+            y,
+            layers,
+            note: None,
+        }],
+        shared_y: true,
+    })
+}
