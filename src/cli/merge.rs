@@ -46,7 +46,13 @@ pub fn run(args: MergeArgs) -> anyhow::Result<Exit> {
         stderr_line!("warning: {e:#}");
     }
     match super::plot::render_with_notes(&into, &plots, &Default::default()) {
-        Ok(charts) => stderr_line!("{} charts in {}", charts.len(), plots.display()),
+        Ok(charts) => {
+            stderr_line!("{} charts in {}", charts.len(), plots.display());
+            match super::report::after_charts(&into, &plots) {
+                Ok(report) => stderr_line!("report: {}", report.display()),
+                Err(e) => stderr_line!("warning: {e:#}"),
+            }
+        }
         Err(e) => stderr_line!(
             "warning: no charts ({e:#}); the data is complete, draw them later with: queens plot {}",
             into.display()
