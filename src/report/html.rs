@@ -73,7 +73,8 @@ fn by_label(rows: &[SummaryRow]) -> Vec<(&str, Vec<&SummaryRow>)> {
     labels
 }
 
-/// The sizes of `rows`, like `8, 10, 12`, with the trials of each.
+/// The sizes of `rows`, like `8, 10, 12`, and their trials: one number
+/// when every size has as many, else one per size in the same order.
 fn sizes(rows: &[&SummaryRow]) -> (String, String) {
     let sizes: Vec<String> = rows.iter().map(|r| r.n.to_string()).collect();
     let mut trials: Vec<u64> = rows.iter().map(|r| r.trials).collect();
@@ -82,7 +83,7 @@ fn sizes(rows: &[&SummaryRow]) -> (String, String) {
         trials[0].to_string()
     } else {
         rows.iter()
-            .map(|r| format!("{} at N = {}", r.trials, r.n))
+            .map(|r| r.trials.to_string())
             .collect::<Vec<_>>()
             .join(", ")
     };
@@ -113,7 +114,7 @@ fn compared(inputs: &Inputs) -> Markup {
                             th scope="col" { "Parameters" }
                             th scope="col" { "Budget" }
                             th scope="col" { "Sizes N" }
-                            th scope="col" { "Trials" }
+                            th scope="col" { "Trials (per N)" }
                             th scope="col" { "Source" }
                         }
                     }
@@ -124,7 +125,7 @@ fn compared(inputs: &Inputs) -> Markup {
                             tr {
                                 th scope="row" { (label) }
                                 td { code { (first.algorithm) } }
-                                td { code { (if first.params.is_empty() { "defaults" } else { &first.params }) } }
+                                td { code { (if first.params.is_empty() { "defaults".to_owned() } else { first.params.replace(';', "; ") }) } }
                                 td { code { (first.budget) } }
                                 td { (sizes) }
                                 td { (trials) }
@@ -361,7 +362,7 @@ fn provenance(inputs: &Inputs) -> Markup {
                 h3 { "Config text" }
                 pre { code { (meta.config_text) } }
             } @else {
-                p { "No metadata.json in " code { (data) } ": the config, version and machine are unknown." }
+                p { "No complete metadata.json in " code { (data) } ": the config, version and machine are unknown." }
                 pre { code { "queens report " (data) " --plots " (plots) } }
             }
         }

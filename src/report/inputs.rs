@@ -18,7 +18,8 @@ pub struct Inputs {
     pub plots_dir: PathBuf,
     /// The experiment's name.
     pub name: String,
-    /// metadata.json, when present.
+    /// metadata.json, when present and complete (a file holding only the
+    /// experiment's name, as hand-made data may have, gives `None`).
     pub metadata: Option<Metadata>,
     /// The rows of summary.csv.
     pub summary: Vec<SummaryRow>,
@@ -83,7 +84,8 @@ fn table<T: serde::de::DeserializeOwned>(path: &Path, remedy: &str) -> Result<Ve
     })
 }
 
-/// metadata.json, `None` when it does not exist.
+/// metadata.json, `None` when it does not exist or is JSON without every
+/// field of [`Metadata`]; an error when it is not JSON.
 fn metadata(path: &Path) -> Result<Option<Metadata>, ReportError> {
     let text = match std::fs::read_to_string(path) {
         Ok(text) => text,
@@ -95,10 +97,10 @@ fn metadata(path: &Path) -> Result<Option<Metadata>, ReportError> {
             });
         }
     };
-    serde_json::from_str(&text)
-        .map(Some)
-        .map_err(|e| ReportError::Metadata {
+    let value: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| ReportError::Metadata {
             path: path.to_owned(),
             detail: e.to_string(),
-        })
+        })?;
+    Ok(serde_json::from_value(value).ok())
 }
