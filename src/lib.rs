@@ -33,6 +33,9 @@
 //!   Vargha–Delaney A12); its rows are [`records::CompareRow`] and
 //!   [`records::RankingRow`]. [`analysis::summary`] gives every measure the
 //!   same statistics, ERT with its interval from simulated restarts included.
+//! - **The report**: [`report`] writes `report.html` (what was compared,
+//!   the headline results in words, the charts inline, the tables, the
+//!   provenance) and `--latex` tables beside the charts.
 //! - **The exact counter** (not a solver): [`counting`], with the board's
 //!   symmetries ([`counting::symmetry`]).
 //!
@@ -43,7 +46,9 @@
 //! ```text
 //! cli (binary)   parse, validate, call the library, own the terminal
 //!                (progress bar, notes, warnings) and the exit codes
-//! plot, bench    charts from the CSV files alone; self-timing benchmarks
+//! plot, bench,   charts from the CSV files alone; self-timing benchmarks;
+//! report         the one-file HTML report (and LaTeX tables) from the CSV
+//!                files and the charts' SVG
 //! experiment     config -> plan -> trials in parallel (resumable, sharded)
 //!                -> runs.csv, traces.csv, summary.csv, params.csv,
 //!                metadata.json; reports to a RunObserver the caller
@@ -129,6 +134,7 @@ pub mod experiment;
 pub mod outcome;
 pub mod plot;
 pub mod records;
+pub mod report;
 pub mod solvers;
 pub mod trial;
 

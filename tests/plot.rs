@@ -297,9 +297,11 @@ fn plot_writes_every_chart_as_svg_with_text_and_png_drawn_with_the_embedded_font
     ] {
         assert!(has_text(&scaling, text), "missing axis label {text}");
     }
-    // The listing on stdout names every file written.
+    // The listing on stdout names every file written: the charts, then
+    // the report.
     let listed = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(listed.lines().count(), 18, "{listed}");
+    assert_eq!(listed.lines().count(), 19, "{listed}");
+    assert!(listed.ends_with("report.html\n"), "{listed}");
 
     for png_file in files_with(&plots, "png") {
         let (width, height, rgb) = decode_png(&png_file);

@@ -27,6 +27,21 @@ pub const DEFAULT_SEED: u64 = 2016;
 /// The significance level unless another is given.
 pub const DEFAULT_ALPHA: f64 = 0.05;
 
+/// The significance marks of a Holm-corrected p-value, as the charts,
+/// the report and the LaTeX tables print them: `***` below 0.001, `**`
+/// below 0.01, `*` below 0.05, none otherwise.
+pub fn significance_marks(p_holm: f64) -> &'static str {
+    if p_holm < 0.001 {
+        "***"
+    } else if p_holm < 0.01 {
+        "**"
+    } else if p_holm < 0.05 {
+        "*"
+    } else {
+        ""
+    }
+}
+
 /// The work a trial's cost is counted in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Measure {

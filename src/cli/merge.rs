@@ -42,15 +42,22 @@ pub fn run(args: MergeArgs) -> anyhow::Result<Exit> {
     let plots = args
         .plots
         .unwrap_or_else(|| PathBuf::from("plots").join(&report.experiment));
-    match super::plot::render_with_notes(&into, &plots, &Default::default()) {
-        Ok(charts) => stderr_line!("{} charts in {}", charts.len(), plots.display()),
+    let charts = super::plot::render_with_notes(&into, &plots, &Default::default());
+    if let Err(e) = super::compare::after_experiment(&into, false) {
+        stderr_line!("warning: {e:#}");
+    }
+    match charts {
+        Ok(charts) => {
+            stderr_line!("{} charts in {}", charts.len(), plots.display());
+            match super::report::after_charts(&into, &plots) {
+                Ok(report) => stderr_line!("report: {}", report.display()),
+                Err(e) => stderr_line!("warning: {e:#}"),
+            }
+        }
         Err(e) => stderr_line!(
             "warning: no charts ({e:#}); the data is complete, draw them later with: queens plot {}",
             into.display()
         ),
-    }
-    if let Err(e) = super::compare::after_experiment(&into, false) {
-        stderr_line!("warning: {e:#}");
     }
     Ok(Exit::Success)
 }

@@ -19,6 +19,7 @@ mod merge;
 mod output_file;
 mod plot;
 mod progress;
+mod report;
 mod run;
 mod solve;
 mod stderr;
@@ -60,6 +61,7 @@ enum Command {
     Summarize(summarize::SummarizeArgs),
     Plot(plot::PlotArgs),
     Compare(compare::CompareArgs),
+    Report(report::ReportArgs),
     Bench(bench::BenchArgs),
 }
 
@@ -95,6 +97,7 @@ pub fn main() -> ExitCode {
         Command::Summarize(a) => summarize::run(a),
         Command::Plot(a) => plot::run(a),
         Command::Compare(a) => compare::run(a),
+        Command::Report(a) => report::run(a),
         Command::Bench(a) => bench::run(a),
     };
     match result {

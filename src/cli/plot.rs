@@ -1,6 +1,6 @@
 //! `queens plot`: draws an experiment's charts from its CSV files, then
-//! compares its labels (compare.csv, ranking.csv); also the charts step of
-//! `queens run` and `queens merge`.
+//! compares its labels (compare.csv, ranking.csv) and writes the report
+//! (report.html); also the charts step of `queens run` and `queens merge`.
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -16,8 +16,9 @@ use super::stderr::stderr_line;
 /// Reads summary.csv and runs.csv (and traces.csv when present) in DATA_DIR
 /// and writes each chart as SVG, PNG and PDF: scaling, success rate, ERT, ECDFs
 /// of steps and of time, convergence. Then writes compare.csv and ranking.csv
-/// into DATA_DIR (as `queens compare` by checks) and prints the ranking.
-/// Never runs a solver.
+/// into DATA_DIR (as `queens compare` by checks) and prints the ranking,
+/// and writes the report beside the charts (as `queens report`). Never runs
+/// a solver.
 #[derive(clap::Args)]
 pub struct PlotArgs {
     /// The experiment's data directory (as written by `queens run`).
@@ -71,6 +72,8 @@ pub fn run(args: PlotArgs) -> anyhow::Result<Exit> {
     for file in &files {
         writeln!(out, "{}", file.display())?;
     }
+    let report = super::report::after_charts(&args.data_dir, &plots)?;
+    writeln!(out, "{}", report.display())?;
     Ok(Exit::Success)
 }
 

@@ -126,6 +126,8 @@ pub fn run(args: RunArgs) -> anyhow::Result<Exit> {
             })?;
             stderr_line!("{} charts in {}", charts.len(), plots_dir.display());
             super::compare::after_experiment(&data_dir, args.quiet)?;
+            let report = super::report::after_charts(&data_dir, &plots_dir)?;
+            stderr_line!("report: {}", report.display());
         }
     }
     Ok(Exit::Success)

@@ -10,7 +10,7 @@
 
 use plotters::style::RGBColor;
 
-use crate::analysis::compare::Comparison;
+use crate::analysis::compare::{Comparison, significance_marks};
 use crate::records::CompareRow;
 
 use super::axis::{Axis, Scale};
@@ -174,20 +174,6 @@ impl Heatmap {
     }
 }
 
-/// The marks of a Holm-corrected p-value: `***` below 0.001, `**` below
-/// 0.01, `*` below 0.05, none otherwise.
-pub fn significance_marks(p_holm: f64) -> &'static str {
-    if p_holm < 0.001 {
-        "***"
-    } else if p_holm < 0.01 {
-        "**"
-    } else if p_holm < 0.05 {
-        "*"
-    } else {
-        ""
-    }
-}
-
 /// The ends and middle of the diverging scale: Paul Tol's "BuRd" blue
 /// (row label more often dearer, A12 = 0), white-ish (A12 = 0.5) and red
 /// (row label more often cheaper, A12 = 1), a scheme made to read the same
@@ -279,16 +265,6 @@ mod tests {
         );
         assert_eq!(a12(2, 1), Some((0.45, "")));
         assert_eq!(Heatmap::of(&comparison, 9), None);
-    }
-
-    #[test]
-    fn marks_follow_the_thresholds() {
-        assert_eq!(significance_marks(0.0009), "***");
-        assert_eq!(significance_marks(0.001), "**");
-        assert_eq!(significance_marks(0.0099), "**");
-        assert_eq!(significance_marks(0.01), "*");
-        assert_eq!(significance_marks(0.049), "*");
-        assert_eq!(significance_marks(0.05), "");
     }
 
     #[test]

@@ -1,0 +1,171 @@
+// Opens each plots directory's report.html in headless Chromium (through
+// playwright-core, with Debian's /usr/bin/chromium) and checks that it
+// loads with no console error and no request for any other file or the
+// network, that every chart of the directory (one inline <svg> per *.svg
+// file) and every table is in the rendered DOM with a non-zero size, that
+// each chart's pixels and the page's screenshot are not blank, and that on
+// a phone-sized screen the page does not scroll sideways (tables scroll
+// inside their box). Run by .ci/check-report.sh; prints one line per
+// check and exits 1 if any failed.
+'use strict';
+const fs = require('fs');
+const path = require('path');
+const zlib = require('zlib');
+const { chromium } = require('playwright-core');
+
+// Decodes an 8-bit, non-interlaced RGB or RGBA PNG (as Chromium writes
+// screenshots) into { width, height, channels, pixels }.
+function decodePng(buffer) {
+  let offset = 8;
+  let width = 0, height = 0, channels = 0;
+  const idat = [];
+  while (offset < buffer.length) {
+    const length = buffer.readUInt32BE(offset);
+    const type = buffer.toString('ascii', offset + 4, offset + 8);
+    const data = buffer.subarray(offset + 8, offset + 8 + length);
+    if (type === 'IHDR') {
+      width = data.readUInt32BE(0);
+      height = data.readUInt32BE(4);
+      const depth = data[8], colour = data[9], interlace = data[12];
+      if (depth !== 8 || interlace !== 0 || (colour !== 2 && colour !== 6)) {
+        throw new Error(`unsupported PNG: depth ${depth}, colour type ${colour}, interlace ${interlace}`);
+      }
+      channels = colour === 6 ? 4 : 3;
+    } else if (type === 'IDAT') {
+      idat.push(data);
+    }
+    offset += 12 + length;
+  }
+  const raw = zlib.inflateSync(Buffer.concat(idat));
+  const stride = width * channels;
+  const pixels = Buffer.alloc(stride * height);
+  for (let y = 0; y < height; y++) {
+    const filter = raw[y * (stride + 1)];
+    const line = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
+    for (let x = 0; x < stride; x++) {
+      const a = x >= channels ? pixels[y * stride + x - channels] : 0;
+      const b = y > 0 ? pixels[(y - 1) * stride + x] : 0;
+      const c = x >= channels && y > 0 ? pixels[(y - 1) * stride + x - channels] : 0;
+      let predictor = 0;
+      if (filter === 1) predictor = a;
+      else if (filter === 2) predictor = b;
+      else if (filter === 3) predictor = (a + b) >> 1;
+      else if (filter === 4) {
+        const p = a + b - c, pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c);
+        predictor = pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+      }
+      pixels[y * stride + x] = (line[x] + predictor) & 0xff;
+    }
+  }
+  return { width, height, channels, pixels };
+}
+
+// The number of distinct colours and the share of pixels that are not
+// (near) white in a PNG.
+function ink(png) {
+  const { width, height, channels, pixels } = decodePng(png);
+  const colours = new Set();
+  let dark = 0;
+  for (let i = 0; i < width * height; i++) {
+    const r = pixels[i * channels], g = pixels[i * channels + 1], b = pixels[i * channels + 2];
+    if (colours.size < 1000) colours.add((r << 16) | (g << 8) | b);
+    if (r < 240 || g < 240 || b < 240) dark++;
+  }
+  return { colours: colours.size, share: dark / (width * height) };
+}
+
+async function checkReport(browser, dir) {
+  const failures = [];
+  const fail = (what) => failures.push(what);
+  const file = path.resolve(dir, 'report.html');
+  const url = 'file://' + file;
+  const charts = fs.readdirSync(dir).filter((f) => f.endsWith('.svg')).length;
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.setOffline(true);
+  const page = await context.newPage();
+  page.on('console', (m) => { if (m.type() === 'error') fail(`console error: ${m.text()}`); });
+  page.on('pageerror', (e) => fail(`page error: ${e.message}`));
+  await page.route('**/*', (route) => {
+    const requested = route.request().url();
+    if (requested === url) return route.continue();
+    fail(`requests another file or the network: ${requested}`);
+    return route.abort();
+  });
+  const response = await page.goto(url, { waitUntil: 'load' });
+  if (!response || !response.ok()) fail(`${file} did not load`);
+
+  const dom = await page.evaluate(() => {
+    const size = (e) => { const r = e.getBoundingClientRect(); return [r.width, r.height]; };
+    return {
+      lang: document.documentElement.lang,
+      svgs: [...document.querySelectorAll('svg')].map((s) => ({
+        size: size(s), role: s.getAttribute('role'), label: s.getAttribute('aria-label') || '',
+        title: s.querySelector('title') ? s.querySelector('title').textContent : '',
+        shapes: s.querySelectorAll('path,polyline,line,rect,circle,polygon,text').length,
+      })),
+      tables: [...document.querySelectorAll('table')].map((t) => ({
+        id: t.id || t.caption?.textContent || '(table)', size: size(t),
+        rows: t.querySelectorAll('tbody tr').length, headers: t.querySelectorAll('th[scope]').length,
+      })),
+      headings: [...document.querySelectorAll('h1,h2,h3,h4')].map((h) => Number(h.tagName[1])),
+    };
+  });
+  if (dom.lang !== 'en') fail('no lang attribute on <html>');
+  if (dom.svgs.length !== charts) fail(`${dom.svgs.length} charts rendered, ${charts} SVG files in ${dir}`);
+  dom.svgs.forEach((s, i) => {
+    if (!(s.size[0] > 0 && s.size[1] > 0)) fail(`chart ${i + 1} has size ${s.size.join('x')}`);
+    if (s.role !== 'img' || s.label.length < 10 || s.title !== s.label) fail(`chart ${i + 1} has no alternative text`);
+    if (s.shapes < 10) fail(`chart ${i + 1} draws only ${s.shapes} shapes`);
+  });
+  const wanted = ['summary-table', 'compare-table'];
+  for (const id of wanted) if (!dom.tables.some((t) => t.id === id)) fail(`no #${id}`);
+  for (const t of dom.tables) {
+    if (!(t.size[0] > 0 && t.size[1] > 0)) fail(`table ${t.id} has size ${t.size.join('x')}`);
+    if (t.rows < 1 || t.headers < 1) fail(`table ${t.id} has ${t.rows} rows and ${t.headers} scoped headers`);
+  }
+  dom.headings.forEach((level, i) => {
+    if (i === 0 ? level !== 1 : level > dom.headings[i - 1] + 1) fail(`heading order skips a level at heading ${i + 1}`);
+  });
+
+  const svgHandles = await page.$$('svg');
+  for (const [i, handle] of svgHandles.entries()) {
+    const { colours, share } = ink(await handle.screenshot());
+    if (colours < 3 || share < 0.01) fail(`chart ${i + 1} looks blank: ${colours} colours, ${(share * 100).toFixed(2)}% ink`);
+  }
+  const shot = ink(await page.screenshot({ fullPage: true }));
+  if (shot.colours < 3 || shot.share < 0.01) fail(`the page looks blank: ${shot.colours} colours, ${(shot.share * 100).toFixed(2)}% ink`);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  if (overflow > 1) fail(`on a 390 px wide screen the page scrolls sideways by ${overflow} px`);
+  await context.close();
+
+  const summary = `${dom.svgs.length} charts, ${dom.tables.length} tables, screenshot ${shot.colours >= 1000 ? '1000+' : shot.colours} colours, ${(shot.share * 100).toFixed(1)}% ink`;
+  if (failures.length === 0) {
+    console.log(`ok: ${file}: ${summary}`);
+    return true;
+  }
+  for (const f of failures) console.log(`FAIL: ${file}: ${f}`);
+  return false;
+}
+
+(async () => {
+  const dirs = process.argv.slice(2);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  let ok = true;
+  for (const dir of dirs) {
+    try {
+      ok = (await checkReport(browser, dir)) && ok;
+    } catch (e) {
+      console.log(`FAIL: ${dir}: ${e.message}`);
+      ok = false;
+    }
+  }
+  await browser.close();
+  process.exit(ok ? 0 : 1);
+})();

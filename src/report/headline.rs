@@ -1,0 +1,139 @@
+//! The headline results in words, from ranking.csv, compare.csv and
+//! summary.csv: the best label at each size and who is indistinguishable
+//! from it, what it beats with A12 and the Holm-corrected p-value, and the
+//! failures.
+
+use super::Inputs;
+use super::format::{number, p_value, two};
+use crate::records::CompareRow;
+
+/// The sentences about one board size.
+#[derive(Clone, Debug)]
+pub struct Finding {
+    /// Who ranks best, and who is indistinguishable from it.
+    pub best: String,
+    /// One sentence per label the best needs significantly less than.
+    pub beats: Vec<String>,
+}
+
+/// One [`Finding`] per measure and size of ranking.csv with at least two
+/// labels, in the file's order.
+pub fn findings(inputs: &Inputs) -> Vec<Finding> {
+    let mut groups: Vec<(&str, u64)> = Vec::new();
+    for row in &inputs.ranking {
+        if !groups.contains(&(row.measure.as_str(), row.n)) {
+            groups.push((row.measure.as_str(), row.n));
+        }
+    }
+    let mut findings = Vec::new();
+    for (measure, n) in groups {
+        let ranked: Vec<_> = inputs
+            .ranking
+            .iter()
+            .filter(|r| r.measure == measure && r.n == n)
+            .collect();
+        let Some(best) = ranked.iter().min_by_key(|r| r.rank) else {
+            continue;
+        };
+        if ranked.len() < 2 {
+            continue;
+        }
+        let less = less(measure);
+        let mut tied = Vec::new();
+        let mut beats = Vec::new();
+        for other in ranked.iter().filter(|r| r.label != best.label) {
+            let Some(pair) = inputs.compare.iter().find(|c| {
+                c.measure == measure
+                    && c.n == n
+                    && ((c.label_a == best.label && c.label_b == other.label)
+                        || (c.label_b == best.label && c.label_a == other.label))
+            }) else {
+                continue;
+            };
+            if pair.significant {
+                let winner = if pair.better == other.label {
+                    &other.label
+                } else {
+                    &best.label
+                };
+                let loser = if *winner == best.label {
+                    &other.label
+                } else {
+                    &best.label
+                };
+                beats.push(format!(
+                    "At N = {n}, {winner} needs {less} than {loser}: {}, {} (Holm).",
+                    a12_of(pair, winner),
+                    p_value(pair.p_holm)
+                ));
+            } else {
+                tied.push(format!(
+                    "{} ({}, {})",
+                    other.label,
+                    a12_of(pair, &best.label),
+                    p_value(pair.p_holm)
+                ));
+            }
+        }
+        let mut sentence = format!(
+            "At N = {n}, {} ranks best by {measure} of {} labels (mean rank {}).",
+            best.label,
+            ranked.len(),
+            number(Some(best.mean_rank))
+        );
+        if !tied.is_empty() {
+            sentence.push_str(&format!(
+                " Indistinguishable from it (Holm p ≥ 0.05): {}.",
+                tied.join("; ")
+            ));
+        }
+        findings.push(Finding {
+            best: sentence,
+            beats,
+        });
+    }
+    findings
+}
+
+/// The sentences on cells where some trials failed: the label, the
+/// solved trials, the size and the budget.
+pub fn failures(inputs: &Inputs) -> Vec<String> {
+    inputs
+        .summary
+        .iter()
+        .filter(|s| s.successes < s.trials)
+        .map(|s| {
+            format!(
+                "{} solved {} of {} trials at N = {} (budget {}).",
+                s.label, s.successes, s.trials, s.n, s.budget
+            )
+        })
+        .collect()
+}
+
+/// "fewer checks", "less time": what the cheaper label needs less of.
+fn less(measure: &str) -> String {
+    match measure {
+        "seconds" => "less time".to_owned(),
+        other => format!("fewer {other}"),
+    }
+}
+
+/// `A12 = 0.91 [0.87, 0.95]` from `first`'s side of the pair: the
+/// probability that a trial of `first` costs less than one of the other.
+fn a12_of(pair: &CompareRow, first: &str) -> String {
+    let flip = pair.label_a != first;
+    let (a12, low, high) = if flip {
+        (
+            1.0 - pair.a12,
+            pair.a12_ci_high.map(|h| 1.0 - h),
+            pair.a12_ci_low.map(|l| 1.0 - l),
+        )
+    } else {
+        (pair.a12, pair.a12_ci_low, pair.a12_ci_high)
+    };
+    match (low, high) {
+        (Some(low), Some(high)) => format!("A12 = {} [{}, {}]", two(a12), two(low), two(high)),
+        _ => format!("A12 = {}", two(a12)),
+    }
+}

@@ -1,0 +1,371 @@
+//! The HTML report, as a `maud` template: every value inserted is escaped
+//! by `maud`; only the charts' SVG (checked in charts.rs) goes in as markup.
+
+use maud::{DOCTYPE, Markup, PreEscaped, html};
+
+use super::Inputs;
+use super::format::{number, p_value, two};
+use super::headline::{failures, findings};
+use crate::analysis::compare::significance_marks;
+use crate::records::SummaryRow;
+
+/// The report's style: one column that fits a phone, tables that scroll
+/// sideways, charts as wide as the page, and a print layout.
+const CSS: &str = "\
+:root{color-scheme:light}\
+body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,'DejaVu Sans',sans-serif;line-height:1.5;color:#222;background:#fff;margin:0 auto;padding:1rem;max-width:72rem}\
+h1{font-size:1.6rem;line-height:1.25}h2{font-size:1.3rem;margin-top:2rem;border-bottom:1px solid #ccc}h3{font-size:1.1rem}\
+figure{margin:1.5rem 0}figure svg{display:block;width:100%;height:auto;max-width:62.5rem}\
+figcaption{font-size:.95rem;color:#444}\
+.scroll{overflow-x:auto;max-width:100%}\
+table{border-collapse:collapse;font-size:.9rem;font-variant-numeric:tabular-nums}\
+caption{text-align:left;font-weight:600;padding:.25rem 0}\
+th,td{padding:.25rem .6rem;border-bottom:1px solid #ddd;text-align:left;vertical-align:top}\
+td.num{text-align:right;white-space:nowrap}thead th{border-bottom:2px solid #555}\
+pre{background:#f6f6f6;padding:.75rem;overflow-x:auto;font-size:.85rem}\
+code{font-size:.9em}dt{font-weight:600}dd{margin:0 0 .5rem 1rem;overflow-wrap:anywhere}\
+@media (max-width:40rem){body{padding:.5rem}table{font-size:.8rem}}\
+@media print{body{max-width:none;padding:0;font-size:10pt}.scroll{overflow:visible}\
+figure{break-inside:avoid}figure svg{max-width:100%}h2{break-after:avoid}tr{break-inside:avoid}pre{white-space:pre-wrap}}";
+
+/// The whole report.
+pub fn render(inputs: &Inputs) -> String {
+    let title = format!("{}: report", inputs.name);
+    let page = html! {
+        (DOCTYPE)
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                title { (title) }
+                style { (PreEscaped(CSS)) }
+            }
+            body {
+                header {
+                    h1 { (title) }
+                    @if let Some(meta) = &inputs.metadata {
+                        p { (meta.description) }
+                    }
+                }
+                main {
+                    (compared(inputs))
+                    (headlines(inputs))
+                    (charts(inputs))
+                    (summary(inputs))
+                    (comparisons(inputs))
+                    (provenance(inputs))
+                }
+            }
+        }
+    };
+    page.into_string()
+}
+
+/// The labels in the order summary.csv first names them, each with its
+/// rows.
+fn by_label(rows: &[SummaryRow]) -> Vec<(&str, Vec<&SummaryRow>)> {
+    let mut labels: Vec<(&str, Vec<&SummaryRow>)> = Vec::new();
+    for row in rows {
+        match labels.iter_mut().find(|(label, _)| *label == row.label) {
+            Some((_, rows)) => rows.push(row),
+            None => labels.push((&row.label, vec![row])),
+        }
+    }
+    labels
+}
+
+/// The sizes of `rows`, like `8, 10, 12`, and their trials: one number
+/// when every size has as many, else one per size in the same order.
+fn sizes(rows: &[&SummaryRow]) -> (String, String) {
+    let sizes: Vec<String> = rows.iter().map(|r| r.n.to_string()).collect();
+    let mut trials: Vec<u64> = rows.iter().map(|r| r.trials).collect();
+    trials.dedup();
+    let trials = if trials.len() == 1 {
+        trials[0].to_string()
+    } else {
+        rows.iter()
+            .map(|r| r.trials.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    (sizes.join(", "), trials)
+}
+
+/// What was compared: the experiment and every label with its algorithm,
+/// parameters, budget, sizes, trials and source.
+fn compared(inputs: &Inputs) -> Markup {
+    let labels = by_label(&inputs.summary);
+    html! {
+        section aria-labelledby="compared" {
+            h2 id="compared" { "What was compared" }
+            @if let Some(meta) = &inputs.metadata {
+                p {
+                    "Experiment " code { (meta.experiment) } " from " code { (meta.config_source) }
+                    ": " (labels.len()) " algorithm configurations, "
+                    (meta.trials_done) " of " (meta.trials_planned) " planned trials done."
+                }
+            }
+            div class="scroll" role="region" aria-label="Algorithms compared" tabindex="0" {
+                table {
+                    caption { "Algorithms compared" }
+                    thead {
+                        tr {
+                            th scope="col" { "Label" }
+                            th scope="col" { "Algorithm" }
+                            th scope="col" { "Parameters" }
+                            th scope="col" { "Budget" }
+                            th scope="col" { "Sizes N" }
+                            th scope="col" { "Trials (per N)" }
+                            th scope="col" { "Source" }
+                        }
+                    }
+                    tbody {
+                        @for (label, rows) in &labels {
+                            @let first = rows[0];
+                            @let (sizes, trials) = sizes(rows);
+                            tr {
+                                th scope="row" { (label) }
+                                td { code { (first.algorithm) } }
+                                td { code { (if first.params.is_empty() { "defaults".to_owned() } else { first.params.replace(';', "; ") }) } }
+                                td { code { (first.budget) } }
+                                td { (sizes) }
+                                td { (trials) }
+                                td { (crate::find_algorithm(&first.algorithm).map_or("", |a| a.citation)) }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The headline results in words.
+fn headlines(inputs: &Inputs) -> Markup {
+    let findings = findings(inputs);
+    let failures = failures(inputs);
+    html! {
+        section aria-labelledby="headlines" {
+            h2 id="headlines" { "Headline results" }
+            @if findings.is_empty() {
+                p { "No comparison: compare.csv and ranking.csv are missing or hold fewer than two labels at any size." }
+            }
+            @for finding in &findings {
+                p { (finding.best) }
+                @if !finding.beats.is_empty() {
+                    ul {
+                        @for sentence in &finding.beats {
+                            li { (sentence) }
+                        }
+                    }
+                }
+            }
+            p {
+                "A12 is the probability that a trial of the first label costs less than one of the second (0.5: no difference), "
+                "with its bootstrap 95% interval; p is the two-sided Mann–Whitney p-value, Holm-corrected over the pairs at each N. "
+                "Unsolved trials count as the most expensive."
+            }
+            h3 { "Failures" }
+            @if failures.is_empty() {
+                p { "Every trial found a solution." }
+            } @else {
+                ul {
+                    @for sentence in &failures {
+                        li { (sentence) }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The charts, inline, each with a caption.
+fn charts(inputs: &Inputs) -> Markup {
+    html! {
+        section aria-labelledby="charts" {
+            h2 id="charts" { "Charts" }
+            @if inputs.charts.is_empty() {
+                p { "No charts were drawn." }
+            }
+            @for (i, chart) in inputs.charts.iter().enumerate() {
+                figure id={ "chart-" (chart.stem) } {
+                    (PreEscaped(&chart.svg))
+                    figcaption { "Figure " (i + 1) ". " (chart.caption) " (" code { (chart.stem) ".svg" } ")" }
+                }
+            }
+        }
+    }
+}
+
+/// The summary table: one row per row of summary.csv.
+fn summary(inputs: &Inputs) -> Markup {
+    html! {
+        section aria-labelledby="summary" {
+            h2 id="summary" { "Summary" }
+            div class="scroll" role="region" aria-label="Summary table" tabindex="0" {
+                table id="summary-table" {
+                    caption { "Per label and size: trials, success rate (95% Wilson interval), median checks of solved trials (95% bootstrap interval), expected running time (ERT) in checks and seconds" }
+                    thead {
+                        tr {
+                            th scope="col" { "Label" }
+                            th scope="col" { "N" }
+                            th scope="col" { "Trials" }
+                            th scope="col" { "Solved" }
+                            th scope="col" { "Success rate" }
+                            th scope="col" { "Median checks" }
+                            th scope="col" { "ERT checks" }
+                            th scope="col" { "Median seconds" }
+                            th scope="col" { "ERT seconds" }
+                        }
+                    }
+                    tbody {
+                        @for row in &inputs.summary {
+                            tr {
+                                th scope="row" { (row.label) }
+                                td class="num" { (row.n) }
+                                td class="num" { (row.trials) }
+                                td class="num" { (row.successes) }
+                                td class="num" { (two(row.success_rate)) " [" (two(row.success_ci_low)) ", " (two(row.success_ci_high)) "]" }
+                                td class="num" { (with_interval(row.checks_median, row.checks_median_ci_low, row.checks_median_ci_high)) }
+                                td class="num" { (number(Some(row.ert_checks))) }
+                                td class="num" { (number(row.seconds_median)) }
+                                td class="num" { (number(Some(row.ert_seconds))) }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A value with its interval when it has one.
+fn with_interval(value: Option<f64>, low: Option<f64>, high: Option<f64>) -> String {
+    match (low, high) {
+        (Some(low), Some(high)) => format!(
+            "{} [{}, {}]",
+            number(value),
+            number(Some(low)),
+            number(Some(high))
+        ),
+        _ => number(value),
+    }
+}
+
+/// The comparison table with the significance marks and their legend.
+fn comparisons(inputs: &Inputs) -> Markup {
+    html! {
+        section aria-labelledby="comparisons" {
+            h2 id="comparisons" { "Comparisons" }
+            @if inputs.compare.is_empty() {
+                p { "No pairs were compared (compare.csv is missing or empty)." }
+            } @else {
+                p id="marks" { "Significance (Holm-corrected p): * p < 0.05, ** p < 0.01, *** p < 0.001." }
+                div class="scroll" role="region" aria-label="Comparison table" tabindex="0" {
+                    table id="compare-table" {
+                        caption { "Every pair of labels at each size: Vargha–Delaney A12 of label A over label B (95% bootstrap interval), Mann–Whitney p, Holm-corrected p with its mark, and the cheaper label when significant" }
+                        thead {
+                            tr {
+                                th scope="col" { "Measure" }
+                                th scope="col" { "N" }
+                                th scope="col" { "Label A" }
+                                th scope="col" { "Label B" }
+                                th scope="col" { "Solved A" }
+                                th scope="col" { "Solved B" }
+                                th scope="col" { "A12" }
+                                th scope="col" { "Magnitude" }
+                                th scope="col" { "p" }
+                                th scope="col" { "p (Holm)" }
+                                th scope="col" { "Better" }
+                            }
+                        }
+                        tbody {
+                            @for row in &inputs.compare {
+                                tr {
+                                    td { (row.measure) }
+                                    td class="num" { (row.n) }
+                                    th scope="row" { (row.label_a) }
+                                    td { (row.label_b) }
+                                    td class="num" { (row.successes_a) "/" (row.trials_a) }
+                                    td class="num" { (row.successes_b) "/" (row.trials_b) }
+                                    td class="num" { (with_interval2(row.a12, row.a12_ci_low, row.a12_ci_high)) }
+                                    td { (row.magnitude) }
+                                    td class="num" { (p_value(row.p)) }
+                                    td class="num" { (p_value(row.p_holm)) " " (significance_marks(row.p_holm)) }
+                                    td { (if row.better == "NA" { "—" } else { &row.better }) }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A probability with its interval when it has one, two decimals.
+fn with_interval2(value: f64, low: Option<f64>, high: Option<f64>) -> String {
+    match (low, high) {
+        (Some(low), Some(high)) => format!("{} [{}, {}]", two(value), two(low), two(high)),
+        _ => two(value),
+    }
+}
+
+/// Where the data came from and how to make it again.
+fn provenance(inputs: &Inputs) -> Markup {
+    let data = inputs.data_dir.display().to_string();
+    let plots = inputs.plots_dir.display().to_string();
+    html! {
+        section aria-labelledby="provenance" {
+            h2 id="provenance" { "Provenance" }
+            @if let Some(meta) = &inputs.metadata {
+                dl {
+                    dt { "Config" } dd { code { (meta.config_source) } }
+                    dt { "Config SHA-256" } dd { code { (meta.config_hash) } }
+                    dt { "queens version" } dd { (meta.crate_version) }
+                    dt { "Git revision" } dd { code { (meta.git_revision.as_deref().unwrap_or("unknown")) } }
+                    dt { "Machine" } dd {
+                        (meta.machine.hostname.as_deref().unwrap_or("unknown host")) ": "
+                        (meta.machine.cores) " cores, " (meta.machine.os) ", " (meta.machine.arch)
+                    }
+                }
+                div class="scroll" role="region" aria-label="Sessions" tabindex="0" {
+                    table {
+                        caption { "Sessions that wrote the data" }
+                        thead {
+                            tr {
+                                th scope="col" { "Started (UTC)" }
+                                th scope="col" { "Finished (UTC)" }
+                                th scope="col" { "Threads" }
+                                th scope="col" { "Trials run" }
+                                th scope="col" { "Interrupted" }
+                            }
+                        }
+                        tbody {
+                            @for session in &meta.sessions {
+                                tr {
+                                    th scope="row" { (session.started) }
+                                    td { (session.finished.as_deref().unwrap_or("not finished")) }
+                                    td class="num" { (session.threads) }
+                                    td class="num" { (session.trials_run) }
+                                    td { (if session.interrupted { "yes" } else { "no" }) }
+                                }
+                            }
+                        }
+                    }
+                }
+                h3 { "To regenerate" }
+                pre { code {
+                    "queens run " (meta.config_source) "   # the data (resumes; --fresh starts over)\n"
+                    "queens plot " (data) " --plots " (plots) "   # the charts, then this report\n"
+                    "queens report " (data) " --plots " (plots) "   # this report alone"
+                } }
+                h3 { "Config text" }
+                pre { code { (meta.config_text) } }
+            } @else {
+                p { "No complete metadata.json in " code { (data) } ": the config, version and machine are unknown." }
+                pre { code { "queens report " (data) " --plots " (plots) } }
+            }
+        }
+    }
+}

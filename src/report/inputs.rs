@@ -1,0 +1,106 @@
+//! What a report is made of, read from the data directory and the charts
+//! directory.
+
+use std::path::{Path, PathBuf};
+
+use super::ReportError;
+use super::charts::{self, Chart};
+use crate::experiment::metadata::Metadata;
+use crate::plot::data::DataError;
+use crate::records::{CompareRow, RankingRow, SummaryRow, read_rows};
+
+/// The files a report is drawn from.
+#[derive(Clone, Debug)]
+pub struct Inputs {
+    /// The data directory, as given.
+    pub data_dir: PathBuf,
+    /// The charts directory, as given.
+    pub plots_dir: PathBuf,
+    /// The experiment's name.
+    pub name: String,
+    /// metadata.json, when present and complete (a file holding only the
+    /// experiment's name, as hand-made data may have, gives `None`).
+    pub metadata: Option<Metadata>,
+    /// The rows of summary.csv.
+    pub summary: Vec<SummaryRow>,
+    /// The rows of compare.csv (none when it is missing).
+    pub compare: Vec<CompareRow>,
+    /// The rows of ranking.csv (none when it is missing).
+    pub ranking: Vec<RankingRow>,
+    /// The SVG charts of the charts directory, in the report's order.
+    pub charts: Vec<Chart>,
+}
+
+impl Inputs {
+    /// Reads everything the HTML report shows.
+    pub fn load(data_dir: &Path, plots_dir: &Path) -> Result<Inputs, ReportError> {
+        let mut inputs = Inputs::load_tables(data_dir, plots_dir)?;
+        inputs.charts = charts::read(data_dir, plots_dir)?;
+        Ok(inputs)
+    }
+
+    /// Reads the tables and metadata (not the charts).
+    pub fn load_tables(data_dir: &Path, plots_dir: &Path) -> Result<Inputs, ReportError> {
+        match std::fs::metadata(data_dir) {
+            Ok(m) if m.is_dir() => {}
+            Ok(_) => return Err(DataError::NotADir(data_dir.to_owned()).into()),
+            Err(_) => return Err(DataError::MissingDir(data_dir.to_owned()).into()),
+        }
+        let summary_file = data_dir.join("summary.csv");
+        if !summary_file.is_file() {
+            return Err(DataError::MissingSummary {
+                file: summary_file,
+                dir: data_dir.to_owned(),
+            }
+            .into());
+        }
+        let summarize = format!(
+            "rebuild it from runs.csv with `queens summarize {}`",
+            data_dir.display()
+        );
+        let summary: Vec<SummaryRow> = table(&summary_file, &summarize)?;
+        if summary.is_empty() {
+            return Err(DataError::Empty(summary_file).into());
+        }
+        let compare = format!("rewrite it with `queens compare {}`", data_dir.display());
+        Ok(Inputs {
+            data_dir: data_dir.to_owned(),
+            plots_dir: plots_dir.to_owned(),
+            name: crate::plot::data::experiment_name(data_dir),
+            metadata: metadata(&data_dir.join("metadata.json"))?,
+            summary,
+            compare: table(&data_dir.join("compare.csv"), &compare)?,
+            ranking: table(&data_dir.join("ranking.csv"), &compare)?,
+            charts: Vec::new(),
+        })
+    }
+}
+
+/// Every row of a CSV file (none when it is missing).
+fn table<T: serde::de::DeserializeOwned>(path: &Path, remedy: &str) -> Result<Vec<T>, ReportError> {
+    read_rows(path).map_err(|source| ReportError::Table {
+        source,
+        remedy: remedy.to_owned(),
+    })
+}
+
+/// metadata.json, `None` when it does not exist or is JSON without every
+/// field of [`Metadata`]; an error when it is not JSON.
+fn metadata(path: &Path) -> Result<Option<Metadata>, ReportError> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => {
+            return Err(ReportError::Metadata {
+                path: path.to_owned(),
+                detail: e.to_string(),
+            });
+        }
+    };
+    let value: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| ReportError::Metadata {
+            path: path.to_owned(),
+            detail: e.to_string(),
+        })?;
+    Ok(serde_json::from_value(value).ok())
+}

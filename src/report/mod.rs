@@ -1,0 +1,66 @@
+//! The experiment's report: one self-contained HTML file,
+//! `report.html` in the charts directory, that says what was compared, the
+//! headline results in words, the charts (inline SVG), the summary and
+//! comparison tables and the provenance; and the same tables as LaTeX
+//! (booktabs) for a paper.
+//!
+//! Like the charts, the report is drawn from files alone: the data
+//! directory's summary.csv, compare.csv, ranking.csv and metadata.json, and
+//! the SVG charts `queens plot` wrote. The HTML is built with `maud`, whose
+//! templates escape every value they insert; only the charts (SVG files the
+//! plot step wrote, checked to be SVG) are inserted as markup. The same
+//! inputs give the same bytes. Nothing here prints: the functions return
+//! the files written or a [`ReportError`] naming the file and the remedy.
+
+mod charts;
+mod error;
+mod format;
+mod headline;
+mod html;
+mod inputs;
+mod latex;
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use crate::records::atomic::write_atomically;
+
+pub use error::ReportError;
+pub use inputs::Inputs;
+
+/// The report's file name in the charts directory.
+pub const HTML_FILE: &str = "report.html";
+/// The LaTeX summary table's file name in the charts directory.
+pub const SUMMARY_TEX: &str = "summary.tex";
+/// The LaTeX comparison table's file name in the charts directory.
+pub const COMPARE_TEX: &str = "compare.tex";
+
+/// Writes `plots_dir/report.html` for the experiment in `data_dir`, whose
+/// charts are in `plots_dir`; returns its path.
+pub fn write_html(data_dir: &Path, plots_dir: &Path) -> Result<PathBuf, ReportError> {
+    let inputs = Inputs::load(data_dir, plots_dir)?;
+    let path = plots_dir.join(HTML_FILE);
+    write_file(&path, html::render(&inputs).as_bytes())?;
+    Ok(path)
+}
+
+/// Writes the summary and comparison tables of the experiment in
+/// `data_dir` as LaTeX (booktabs) into `plots_dir` (`summary.tex`,
+/// `compare.tex`); returns their paths.
+pub fn write_latex(data_dir: &Path, plots_dir: &Path) -> Result<Vec<PathBuf>, ReportError> {
+    let inputs = Inputs::load_tables(data_dir, plots_dir)?;
+    let summary = plots_dir.join(SUMMARY_TEX);
+    write_file(&summary, latex::summary(&inputs).as_bytes())?;
+    let compare = plots_dir.join(COMPARE_TEX);
+    write_file(&compare, latex::compare(&inputs).as_bytes())?;
+    Ok(vec![summary, compare])
+}
+
+/// Writes `bytes` to `path` through the atomic writer (a failure leaves any
+/// earlier file whole).
+fn write_file(path: &Path, bytes: &[u8]) -> Result<(), ReportError> {
+    write_atomically(path, |file| file.write_all(bytes)).map_err(|source| ReportError::Write {
+        path: path.to_owned(),
+        source,
+    })
+}

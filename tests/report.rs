@@ -1,0 +1,303 @@
+//! `queens report` end to end on real output: the shipped blog-repair
+//! experiment copied to a temporary directory, its charts drawn by
+//! `queens plot` (which writes the report), then the report and its LaTeX
+//! tables checked against the files they were made from.
+
+use std::path::{Path, PathBuf};
+
+/// The `queens` binary built for the tests.
+fn binary() -> PathBuf {
+    assert_cmd::cargo::cargo_bin("queens")
+}
+
+/// A CSV file as rows of fields, its header first.
+fn table(path: &Path) -> Vec<Vec<String>> {
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .from_path(path)
+        .unwrap();
+    reader
+        .records()
+        .map(|r| r.unwrap().iter().map(str::to_owned).collect())
+        .collect()
+}
+
+/// The blog-repair data copied to a temporary directory, with its charts
+/// drawn into `plots/` there.
+struct Fixture {
+    _dir: tempfile::TempDir,
+    data: PathBuf,
+    plots: PathBuf,
+}
+
+fn fixture() -> Fixture {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("blog-repair");
+    std::fs::create_dir(&data).unwrap();
+    let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/blog-repair");
+    for file in [
+        "runs.csv",
+        "summary.csv",
+        "compare.csv",
+        "ranking.csv",
+        "metadata.json",
+        "params.csv",
+    ] {
+        std::fs::copy(shipped.join(file), data.join(file)).unwrap();
+    }
+    let plots = dir.path().join("plots");
+    let out = std::process::Command::new(binary())
+        .arg("plot")
+        .arg(&data)
+        .arg("--plots")
+        .arg(&plots)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let listed = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        listed.lines().any(|l| l.ends_with("report.html")),
+        "{listed}"
+    );
+    Fixture {
+        _dir: dir,
+        data,
+        plots,
+    }
+}
+
+fn report(args: &[&str], fixture: &Fixture) -> std::process::Output {
+    std::process::Command::new(binary())
+        .arg("report")
+        .arg(&fixture.data)
+        .arg("--plots")
+        .arg(&fixture.plots)
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// The columns of a CSV table by header name, row by row.
+fn column<'a>(rows: &'a [Vec<String>], name: &str) -> Vec<&'a str> {
+    let i = rows[0].iter().position(|h| h == name).unwrap();
+    rows[1..].iter().map(|r| r[i].as_str()).collect()
+}
+
+fn svg_files(plots: &Path) -> Vec<PathBuf> {
+    let mut svgs: Vec<PathBuf> = std::fs::read_dir(plots)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "svg"))
+        .collect();
+    svgs.sort();
+    svgs
+}
+
+#[test]
+fn the_report_is_self_contained_and_states_the_results() {
+    let fixture = fixture();
+    let html = std::fs::read_to_string(fixture.plots.join("report.html")).unwrap();
+
+    // Every chart inline: each SVG's drawing, without its prolog, with
+    // role="img" and alternative text.
+    let svgs = svg_files(&fixture.plots);
+    assert!(svgs.len() >= 4, "{svgs:?}");
+    assert_eq!(html.matches("<svg ").count(), svgs.len());
+    assert_eq!(
+        html.matches("<svg role=\"img\" aria-label=\"").count(),
+        svgs.len()
+    );
+    assert!(!html.contains("<?xml"));
+    for svg in &svgs {
+        let text = std::fs::read_to_string(svg).unwrap();
+        let start = text.find("<svg").unwrap();
+        let tag_end = start + text[start..].find('>').unwrap() + 1;
+        let body = text[tag_end..].trim_end();
+        assert!(html.contains(body), "{} not inline", svg.display());
+    }
+    for alt in html.split("<svg role=\"img\" aria-label=\"").skip(1) {
+        let label = &alt[..alt.find('"').unwrap()];
+        assert!(label.len() > 20, "alt text too short: {label}");
+        assert!(alt[alt.find('>').unwrap()..].starts_with(&format!("><title>{label}</title>")));
+    }
+
+    // Nothing fetched from the network or another file.
+    for attribute in ["src=", "href=", "url(", "@import", "<link", "<script"] {
+        assert!(!html.contains(attribute), "the report uses {attribute}");
+    }
+    assert!(html.starts_with("<!DOCTYPE html><html lang=\"en\">"));
+
+    // One summary row per row of summary.csv.
+    let summary = table(&fixture.data.join("summary.csv"));
+    let summary_table = &html[html.find("id=\"summary-table\"").unwrap()..];
+    let summary_table = &summary_table[..summary_table.find("</table>").unwrap()];
+    let body = &summary_table[summary_table.find("<tbody>").unwrap()..];
+    assert_eq!(body.matches("<tr>").count(), summary.len() - 1);
+    assert_eq!(summary_table.matches("<th scope=\"col\">").count(), 9);
+
+    // The headline from compare.csv: min-conflicts (random) beats random
+    // (blog) at N = 12, with A12 from its own side and the Holm p.
+    let compare = table(&fixture.data.join("compare.csv"));
+    let (n, a, b) = (
+        column(&compare, "n"),
+        column(&compare, "label_a"),
+        column(&compare, "label_b"),
+    );
+    let row = (0..n.len())
+        .find(|&i| n[i] == "12" && a[i] == "random (blog)" && b[i] == "min-conflicts (random)")
+        .expect("the pair at N = 12 in compare.csv");
+    let a12: f64 = column(&compare, "a12")[row].parse().unwrap();
+    let low: f64 = column(&compare, "a12_ci_low")[row].parse().unwrap();
+    let high: f64 = column(&compare, "a12_ci_high")[row].parse().unwrap();
+    let p_holm: f64 = column(&compare, "p_holm")[row].parse().unwrap();
+    assert!(p_holm < 0.001);
+    let sentence = format!(
+        "At N = 12, min-conflicts (random) needs fewer checks than random (blog): A12 = {:.2} [{:.2}, {:.2}], p &lt; 0.001 (Holm).",
+        1.0 - a12,
+        1.0 - high,
+        1.0 - low
+    );
+    assert!(html.contains(&sentence), "missing: {sentence}");
+    // A pair that is not significant is stated as such, with its p.
+    let row = (0..n.len()).find(|&i| n[i] == "4").unwrap();
+    let p4: f64 = column(&compare, "p_holm")[row].parse().unwrap();
+    assert!(p4 >= 0.05);
+    assert!(html.contains(&format!(
+        "Indistinguishable from it (Holm p ≥ 0.05): min-conflicts (random) (A12 = {:.2}",
+        column(&compare, "a12")[row].parse::<f64>().unwrap()
+    )));
+    assert!(html.contains(&format!("p = {p4:.3})")));
+    // The failures, from summary.csv.
+    assert!(html.contains("random (blog) solved 0 of 100 trials at N = 12"));
+
+    // The comparison table: one row per pair, with its mark.
+    let compare_table = &html[html.find("id=\"compare-table\"").unwrap()..];
+    let compare_table = &compare_table
+        [compare_table.find("<tbody>").unwrap()..compare_table.find("</table>").unwrap()];
+    assert_eq!(compare_table.matches("<tr>").count(), compare.len() - 1);
+    let marks = column(&compare, "p_holm")
+        .iter()
+        .filter(|p| p.parse::<f64>().unwrap() < 0.001)
+        .count();
+    assert_eq!(compare_table.matches(" ***</td>").count(), marks);
+    assert!(html.contains("* p &lt; 0.05, ** p &lt; 0.01, *** p &lt; 0.001"));
+
+    // Provenance from metadata.json.
+    let metadata: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(fixture.data.join("metadata.json")).unwrap())
+            .unwrap();
+    assert!(html.contains(metadata["config_hash"].as_str().unwrap()));
+    assert!(html.contains(metadata["git_revision"].as_str().unwrap()));
+    assert!(html.contains("queens run experiments/blog-repair.toml"));
+
+    // The same inputs give the same bytes.
+    let again = report(&[], &fixture);
+    assert!(again.status.success());
+    assert_eq!(
+        std::fs::read_to_string(fixture.plots.join("report.html")).unwrap(),
+        html
+    );
+}
+
+#[test]
+fn latex_tables_have_booktabs_rules_escapes_and_marks() {
+    let fixture = fixture();
+    // A label with LaTeX's specials, in every file that names it.
+    for file in ["summary.csv", "compare.csv", "ranking.csv"] {
+        let path = fixture.data.join(file);
+        let text = std::fs::read_to_string(&path).unwrap();
+        std::fs::write(
+            &path,
+            text.replace("random (blog)", "random_blog & 5% more"),
+        )
+        .unwrap();
+    }
+    let out = report(&["--latex"], &fixture);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let listed = String::from_utf8_lossy(&out.stdout);
+    for name in ["report.html", "summary.tex", "compare.tex"] {
+        assert!(listed.lines().any(|l| l.ends_with(name)), "{listed}");
+    }
+    let summary = std::fs::read_to_string(fixture.plots.join("summary.tex")).unwrap();
+    let compare = std::fs::read_to_string(fixture.plots.join("compare.tex")).unwrap();
+    for tex in [&summary, &compare] {
+        for rule in ["\\toprule", "\\midrule", "\\bottomrule"] {
+            assert_eq!(tex.matches(rule).count(), 1, "{rule}");
+        }
+        assert!(tex.contains("random\\_blog \\& 5\\% more"));
+        assert!(!tex.contains("random_blog"));
+    }
+    let summary_rows = table(&fixture.data.join("summary.csv")).len() - 1;
+    assert_eq!(summary.matches(" \\\\\n").count(), summary_rows + 1);
+
+    // Each row's mark matches its p_holm.
+    let rows = table(&fixture.data.join("compare.csv"));
+    let p_holm = column(&rows, "p_holm");
+    let lines: Vec<&str> = compare
+        .lines()
+        .skip_while(|l| *l != "\\midrule")
+        .skip(1)
+        .take_while(|l| *l != "\\bottomrule")
+        .collect();
+    assert_eq!(lines.len(), p_holm.len());
+    for (line, p) in lines.iter().zip(&p_holm) {
+        let p: f64 = p.parse().unwrap();
+        let mark = if p < 0.001 {
+            "$^{***}$"
+        } else if p < 0.01 {
+            "$^{**}$"
+        } else if p < 0.05 {
+            "$^{*}$"
+        } else {
+            ""
+        };
+        let cell = line.split(" & ").nth(6).unwrap();
+        let shown = if p < 0.001 {
+            "$<0.001$".to_owned()
+        } else {
+            format!("{p:.3}")
+        };
+        assert_eq!(cell, format!("{shown}{mark}"), "{line}");
+    }
+}
+
+#[test]
+fn a_missing_or_broken_chart_directory_is_named_with_the_remedy() {
+    let fixture = fixture();
+    let missing = fixture.plots.join("nowhere");
+    let out = std::process::Command::new(binary())
+        .arg("report")
+        .arg(&fixture.data)
+        .arg("--plots")
+        .arg(&missing)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains(&missing.display().to_string()), "{stderr}");
+    assert!(stderr.contains("queens plot"), "{stderr}");
+
+    std::fs::write(fixture.plots.join("scaling.svg"), "not a chart").unwrap();
+    let out = report(&[], &fixture);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("scaling.svg is not an SVG image"),
+        "{stderr}"
+    );
+
+    let out = std::process::Command::new(binary())
+        .args(["report", "a", "b", "--plots", "c"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("give one DATA_DIR with --plots"));
+}
