@@ -234,6 +234,13 @@ fn has_text(svg: &str, text: &str) -> bool {
 fn legend_colours(svg: &str, labels: &[&str]) -> BTreeMap<String, String> {
     let mut found = BTreeMap::new();
     for (at, text) in svg_texts(svg) {
+        // The heat map's legend numbers its labels: "2 genetic".
+        let text = match text.split_once(' ') {
+            Some((number, label)) if number.parse::<u32>().is_ok() && labels.contains(&label) => {
+                label.to_owned()
+            }
+            _ => text,
+        };
         if !labels.contains(&text.as_str()) {
             continue;
         }
@@ -270,10 +277,12 @@ fn plot_writes_every_chart_as_svg_with_text_and_png_drawn_with_the_embedded_font
     assert_eq!(
         stems,
         [
+            "compare",
             "convergence",
             "ecdf-checks",
             "ecdf-seconds",
             "ert",
+            "ranking",
             "scaling",
             "success"
         ]
@@ -300,7 +309,7 @@ fn plot_writes_every_chart_as_svg_with_text_and_png_drawn_with_the_embedded_font
     // The listing on stdout names every file written: the charts, then
     // the report.
     let listed = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(listed.lines().count(), 19, "{listed}");
+    assert_eq!(listed.lines().count(), 8 * 3 + 1, "{listed}");
     assert!(listed.ends_with("report.html\n"), "{listed}");
 
     for png_file in files_with(&plots, "png") {
@@ -658,7 +667,9 @@ fn render_returns_its_notes_and_typed_errors_naming_the_path() {
     std::fs::remove_file(data.join("traces.csv")).unwrap();
     let plots = tmp.path().join("plots");
     let report = render(&data, &plots, &Options::default()).expect("renders");
-    assert_eq!(report.files.len(), 15, "{:?}", report.files);
+    // Seven charts: scaling, success, ERT, the two ECDFs, the comparison
+    // heat map and the ranking.
+    assert_eq!(report.files.len(), 21, "{:?}", report.files);
     // Charts are written beside and renamed: no temporary file is left.
     let mut written: Vec<PathBuf> = std::fs::read_dir(&plots)
         .unwrap()

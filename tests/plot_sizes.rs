@@ -202,8 +202,8 @@ fn n_chooses_exactly_the_panels_of_the_ecdf_and_convergence_charts() {
         );
         assert!(
             texts(&svg(&s.plots, stem))
-                .iter()
-                .any(|t| t.contains("N = 8 and 12 (chosen with --n)")),
+                .join(" ")
+                .contains("N = 8 and 12 (chosen with --n)"),
             "{stem}: the subtitle says which sizes"
         );
     }
@@ -236,8 +236,8 @@ fn by_default_every_size_is_a_panel_up_to_four_and_the_largest_shared_beyond() {
     }
     assert!(
         texts(&svg(&s.plots, "ecdf-checks"))
-            .iter()
-            .any(|t| t.contains("(every size; choose with --n)")),
+            .join(" ")
+            .contains("(every size; choose with --n)"),
     );
 
     // Five sizes, one of them (24) run by one label only: the largest size
@@ -265,8 +265,8 @@ fn by_default_every_size_is_a_panel_up_to_four_and_the_largest_shared_beyond() {
     assert_eq!(captions(&plots.join("ecdf-checks.svg")), ["N = 20"]);
     assert!(
         texts(&svg(&plots, "ecdf-checks"))
-            .iter()
-            .any(|t| t.contains("N = 20 (the largest size most labels share; choose with --n)")),
+            .join(" ")
+            .contains("N = 20 (the largest size most labels share; choose with --n)"),
     );
 }
 
@@ -381,9 +381,11 @@ fn convergence_takes_a_log_y_axis_when_values_span_more_than_a_decade() {
     let words = texts(&chart);
     assert!(
         words
-            .iter()
-            .any(|t| t.contains("median and p25–p75 band of 10 trials")
-                && t.contains("log y, 0 (solved) on the bottom edge")),
+            .join(" ")
+            .contains("median and p25–p75 band of 10 trials")
+            && words
+                .join(" ")
+                .contains("log y, 0 (solved) on the bottom edge"),
         "{words:?}"
     );
     assert!(

@@ -17,8 +17,9 @@ use super::style::{
 
 /// Opacity of a p10–p90 band.
 const BAND_OPACITY: f64 = 0.16;
-/// Size of the texts beside marks ("2/200").
-const MARK_TEXT_SIZE: f64 = TICK_SIZE * 0.9;
+/// Size of the texts beside marks ("2/200") and in heat-map cells: the
+/// tick size, the smallest that prints at 8 pt (see the style module).
+const MARK_TEXT_SIZE: f64 = TICK_SIZE;
 /// Radius of a point marker, in pixels.
 const MARKER_RADIUS: f64 = 5.0;
 /// The least free space between two tick labels, in pixels.
@@ -184,7 +185,24 @@ impl Panel {
         if !self.caption.is_empty() {
             builder.caption(&self.caption, (FONT, CAPTION_SIZE).into_font().color(&INK));
         }
-        let y_area = if y_description { 84 } else { 60 };
+        // The widest tick label, a gap, and the rotated description beside it.
+        let tick_font = (FONT, TICK_SIZE).into_font().color(&INK);
+        let widest_tick = self
+            .y
+            .major_ticks()
+            .iter()
+            .map(|&d| area.estimate_text_size(&self.y.tick_label(d), &tick_font))
+            .collect::<Result<Vec<_>, _>>()?
+            .into_iter()
+            .map(|(w, _)| w)
+            .max()
+            .unwrap_or(0);
+        let description = if y_description {
+            (AXIS_LABEL_SIZE * 1.6) as u32
+        } else {
+            0
+        };
+        let y_area = (widest_tick + 16 + description).max(60);
         let (width, _) = area.dim_in_pixel();
         let x_ticks = self.fitting_x_ticks(area, width.saturating_sub(y_area + 28))?;
         let mut chart = builder
