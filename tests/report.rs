@@ -162,6 +162,25 @@ fn the_report_is_self_contained_and_states_the_results() {
         1.0 - low
     );
     assert!(html.contains(&sentence), "missing: {sentence}");
+    // The blog's own question, as the variants section states it from
+    // compare.csv: the stupid repair is cheaper at N = 8, the smarter one
+    // at N = 10 (labels one word apart are compared directly).
+    for (size, winner, loser) in [
+        ("8", "stupid repair (blog)", "smarter repair (blog)"),
+        ("10", "smarter repair (blog)", "stupid repair (blog)"),
+    ] {
+        let row = (0..n.len())
+            .find(|&i| {
+                n[i] == size && a[i] == "stupid repair (blog)" && b[i] == "smarter repair (blog)"
+            })
+            .expect("the blog's pair in compare.csv");
+        let a12: f64 = column(&compare, "a12")[row].parse().unwrap();
+        let a12 = if winner == a[row] { a12 } else { 1.0 - a12 };
+        assert!(a12 > 0.5);
+        let said =
+            format!("At N = {size}, {winner} needs fewer checks than {loser}: A12 = {a12:.2} [");
+        assert!(html.contains(&said), "missing: {said}");
+    }
     // A pair that is not significant is stated as such, with its p.
     let row = (0..n.len()).find(|&i| n[i] == "4").unwrap();
     let p4: f64 = column(&compare, "p_holm")[row].parse().unwrap();

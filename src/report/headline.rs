@@ -1,7 +1,8 @@
 //! The headline results in words, from ranking.csv, compare.csv and
 //! summary.csv: the best label at each size and who is indistinguishable
-//! from it, what it beats with A12 and the Holm-corrected p-value, and the
-//! failures.
+//! from it, what it beats with A12 and the Holm-corrected p-value, the
+//! variants compared with each other (labels that differ in one word, like
+//! "stupid repair (blog)" and "smarter repair (blog)"), and the failures.
 
 use super::Inputs;
 use super::format::{number, p_value, two};
@@ -95,6 +96,75 @@ pub fn findings(inputs: &Inputs) -> Vec<Finding> {
     findings
 }
 
+/// One sentence per pair of variants at each size, in compare.csv's order:
+/// labels whose words differ in one place (one word replaced, added or
+/// removed), the comparisons a config's labels name, as "stupid repair
+/// (blog)" against "smarter repair (blog)" or "min-conflicts" against
+/// "min-conflicts fast". The cheaper one first when the difference is
+/// significant.
+pub fn variants(inputs: &Inputs) -> Vec<String> {
+    inputs
+        .compare
+        .iter()
+        .filter(|c| one_word_apart(&c.label_a, &c.label_b))
+        .map(|c| {
+            let less = less(&c.measure);
+            let n = c.n;
+            if c.significant {
+                let (winner, loser) = if c.better == c.label_b {
+                    (&c.label_b, &c.label_a)
+                } else {
+                    (&c.label_a, &c.label_b)
+                };
+                format!(
+                    "At N = {n}, {winner} needs {less} than {loser}: {}, {} (Holm).",
+                    a12_of(c, winner),
+                    p_value(c.p_holm)
+                )
+            } else {
+                format!(
+                    "At N = {n}, {} and {} are indistinguishable by {}: {}, {} (Holm).",
+                    c.label_a,
+                    c.label_b,
+                    c.measure,
+                    a12_of(c, &c.label_a),
+                    p_value(c.p_holm)
+                )
+            }
+        })
+        .collect()
+}
+
+/// Whether the words of `a` and `b` differ in exactly one place: one word
+/// replaced, or one word more in one of them.
+fn one_word_apart(a: &str, b: &str) -> bool {
+    let a: Vec<&str> = a.split_whitespace().collect();
+    let b: Vec<&str> = b.split_whitespace().collect();
+    let (short, long) = if a.len() <= b.len() {
+        (&a, &b)
+    } else {
+        (&b, &a)
+    };
+    match long.len() - short.len() {
+        0 => {
+            short
+                .iter()
+                .zip(long.iter())
+                .filter(|(x, y)| x != y)
+                .count()
+                == 1
+        }
+        1 => (0..long.len()).any(|skip| {
+            long.iter()
+                .enumerate()
+                .filter(|&(i, _)| i != skip)
+                .map(|(_, w)| w)
+                .eq(short.iter())
+        }),
+        _ => false,
+    }
+}
+
 /// The sentences on cells where some trials failed: the label, the
 /// solved trials, the size and the budget.
 pub fn failures(inputs: &Inputs) -> Vec<String> {
@@ -135,5 +205,30 @@ fn a12_of(pair: &CompareRow, first: &str) -> String {
     match (low, high) {
         (Some(low), Some(high)) => format!("A12 = {} [{}, {}]", two(a12), two(low), two(high)),
         _ => format!("A12 = {}", two(a12)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::one_word_apart;
+
+    #[test]
+    fn variants_differ_in_one_word() {
+        assert!(one_word_apart(
+            "stupid repair (blog)",
+            "smarter repair (blog)"
+        ));
+        assert!(one_word_apart(
+            "stupid repair (blog)",
+            "stupid repair (clearing)"
+        ));
+        assert!(one_word_apart("min-conflicts", "min-conflicts fast"));
+        assert!(one_word_apart("GA (series)", "SA (series)"));
+        assert!(!one_word_apart("random (blog)", "smarter repair (blog)"));
+        assert!(!one_word_apart(
+            "min-conflicts (random)",
+            "stupid repair (random)"
+        ));
+        assert!(!one_word_apart("annealing", "annealing"));
     }
 }

@@ -5,7 +5,7 @@ use maud::{DOCTYPE, Markup, PreEscaped, html};
 
 use super::Inputs;
 use super::format::{number, p_value, two};
-use super::headline::{failures, findings};
+use super::headline::{failures, findings, variants};
 use crate::analysis::compare::significance_marks;
 use crate::records::SummaryRow;
 
@@ -144,6 +144,7 @@ fn compared(inputs: &Inputs) -> Markup {
 fn headlines(inputs: &Inputs) -> Markup {
     let findings = findings(inputs);
     let failures = failures(inputs);
+    let variants = variants(inputs);
     html! {
         section aria-labelledby="headlines" {
             h2 id="headlines" { "Headline results" }
@@ -157,6 +158,15 @@ fn headlines(inputs: &Inputs) -> Markup {
                         @for sentence in &finding.beats {
                             li { (sentence) }
                         }
+                    }
+                }
+            }
+            @if !variants.is_empty() {
+                h3 { "Variants compared" }
+                p { "Labels that differ in one word, compared directly at each N:" }
+                ul {
+                    @for sentence in &variants {
+                        li { (sentence) }
                     }
                 }
             }
