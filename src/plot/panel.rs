@@ -305,7 +305,7 @@ impl Panel {
                 if *markers {
                     let shown: Vec<(f64, f64)> =
                         points.iter().filter_map(|p| self.map(*p)).collect();
-                    draw_markers(chart, &shown, style)?;
+                    draw_markers(chart, &shown, style, false)?;
                 }
             }
             Layer::Marks { style, marks } => {
@@ -317,8 +317,8 @@ impl Panel {
                         .filter_map(|m| self.map((m.x, m.y)))
                         .collect()
                 };
-                draw_markers(chart, &at(filled), style)?;
-                draw_hollow_markers(chart, &at(hollow), style)?;
+                draw_markers(chart, &at(filled), style, false)?;
+                draw_markers(chart, &at(hollow), style, true)?;
             }
             Layer::Cells(cells) => {
                 for cell in cells {
@@ -361,7 +361,7 @@ impl Panel {
                             + PathElement::new(vec![(-CAP, 0), (CAP, 0)], stroke)
                     }))?;
                     if let Some(at) = self.map((bar.x, bar.mid)) {
-                        draw_markers(chart, &[at], style)?;
+                        draw_markers(chart, &[at], style, false)?;
                     }
                 }
             }
@@ -598,46 +598,32 @@ pub fn dashes(path: &[(f64, f64)], dash: Dash, width: u32) -> Vec<Vec<(f64, f64)
     stretches
 }
 
-/// Draws the series' marker at each point (display space).
+/// Draws the series' marker at each point (display space): filled with
+/// the series' colour and rimmed in white, or `hollow`: white inside and
+/// outlined in the series' colour.
 fn draw_markers<DB: DrawingBackend>(
     chart: &mut Chart<'_, DB>,
     at: &[(f64, f64)],
     style: &SeriesStyle,
+    hollow: bool,
 ) -> Result<(), DrawError>
 where
     DB::ErrorType: 'static,
 {
     let (outline, rim) = marker_outline(style.marker);
-    let fill = style.colour.filled();
+    let (fill, stroke) = if hollow {
+        (WHITE.filled(), style.colour.stroke_width(2))
+    } else {
+        (style.colour.filled(), WHITE.stroke_width(1))
+    };
     chart.draw_series(
         at.iter()
             .map(|p| EmptyElement::at(*p) + Polygon::new(outline.clone(), fill)),
     )?;
-    chart
-        .draw_series(at.iter().map(|p| {
-            EmptyElement::at(*p) + PathElement::new(rim.clone(), WHITE.stroke_width(1))
-        }))?;
-    Ok(())
-}
-
-/// Draws the series' marker at each point (display space) hollow: white
-/// inside, outlined in the series' colour.
-fn draw_hollow_markers<DB: DrawingBackend>(
-    chart: &mut Chart<'_, DB>,
-    at: &[(f64, f64)],
-    style: &SeriesStyle,
-) -> Result<(), DrawError>
-where
-    DB::ErrorType: 'static,
-{
-    let (outline, rim) = marker_outline(style.marker);
     chart.draw_series(
         at.iter()
-            .map(|p| EmptyElement::at(*p) + Polygon::new(outline.clone(), WHITE.filled())),
+            .map(|p| EmptyElement::at(*p) + PathElement::new(rim.clone(), stroke)),
     )?;
-    chart.draw_series(at.iter().map(|p| {
-        EmptyElement::at(*p) + PathElement::new(rim.clone(), style.colour.stroke_width(2))
-    }))?;
     Ok(())
 }
 
