@@ -1,8 +1,10 @@
 //! Charts drawn from an experiment's CSV files alone (`plot` never runs a
 //! solver): scaling, success rate, ERT, the ECDF in the chosen measure
-//! (`ecdf-checks` by default) and of wall time (`ecdf-seconds`), and
-//! convergence traces. The ECDF and convergence charts are drawn at the
-//! sizes [`sizes`] chooses (`--n`, or a default the subtitle states). Each
+//! (`ecdf-checks` by default) and of wall time (`ecdf-seconds`),
+//! convergence traces, the pairwise A12 heat map (`compare`, from the
+//! comparison [`crate::analysis::compare`] computes over runs.csv) and the
+//! ranking. The ECDF, convergence and heat-map charts are drawn at the
+//! sizes sizes.rs chooses (`--n`, or a default the subtitle states). Each
 //! chart is written as SVG, PNG and PDF with an embedded font (screen
 //! style), or for a paper as SVG and PDF of their printed size, 3.5 or 7
 //! inches wide, with no title, into the `paper/` subdirectory.
