@@ -77,8 +77,9 @@
 //! config (TOML) --experiment::config--> Experiment (every solver built,
 //!   every parameter checked) --experiment::plan--> trials with seeds
 //!   --trial::run_trial--> RunRecord rows appended to runs.csv as they finish
-//!   --analysis::summary--> summary.csv --plot--> charts (SVG, PNG)
+//!   --analysis::summary--> summary.csv --plot--> charts (SVG, PNG, PDF)
 //!   --analysis::compare--> compare.csv, ranking.csv
+//!   --report--> report.html (charts inline), summary.tex, compare.tex
 //! ```
 //!
 //! Every stage can be re-run from the files of the stage before it:

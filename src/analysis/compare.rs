@@ -294,31 +294,56 @@ fn sample<'a>(
     })
 }
 
+/// The step unit every label of `runs` counts in (empty when there are no
+/// runs), or each label with its unit, in order of first appearance, when
+/// they differ: steps of different units do not compare.
+pub fn one_step_unit<'a>(
+    runs: impl IntoIterator<Item = &'a RunRecord>,
+) -> Result<String, Vec<(String, String)>> {
+    let mut units: Vec<(String, String)> = Vec::new();
+    for run in runs {
+        if !units.iter().any(|(l, _)| *l == run.label) {
+            units.push((run.label.clone(), run.step_unit.clone()));
+        }
+    }
+    match units.first() {
+        None => Ok(String::new()),
+        Some((_, unit)) if units.iter().all(|(_, u)| u == unit) => Ok(unit.clone()),
+        Some(_) => Err(units),
+    }
+}
+
+/// The labels of `runs`, in order of first appearance, none of whose
+/// trials evaluated a whole board (evaluations is 0 in every one).
+pub fn never_evaluating<'a>(runs: impl IntoIterator<Item = &'a RunRecord> + Clone) -> Vec<&'a str> {
+    let mut labels: Vec<&str> = Vec::new();
+    for run in runs.clone() {
+        if !labels.contains(&run.label.as_str()) {
+            labels.push(&run.label);
+        }
+    }
+    labels.retain(|&l| {
+        runs.clone()
+            .into_iter()
+            .filter(|r| r.label == l)
+            .all(|r| r.evaluations == 0)
+    });
+    labels
+}
+
 /// Refuses a measure that does not apply (see [`compare`]).
 fn check_measure(runs: &[RunRecord], measure: Measure) -> Result<(), CompareError> {
     match measure {
         Measure::Steps => {
-            let mut units: BTreeMap<u64, Vec<(String, String)>> = BTreeMap::new();
-            for run in runs {
-                let at = units.entry(run.n).or_default();
-                if !at.iter().any(|(l, _)| *l == run.label) {
-                    at.push((run.label.clone(), run.step_unit.clone()));
-                }
-            }
-            for (n, units) in units {
-                if units.iter().any(|(_, u)| *u != units[0].1) {
-                    return Err(CompareError::MixedStepUnits { n, units });
-                }
+            let sizes: BTreeSet<u64> = runs.iter().map(|r| r.n).collect();
+            for n in sizes {
+                one_step_unit(runs.iter().filter(|r| r.n == n))
+                    .map_err(|units| CompareError::MixedStepUnits { n, units })?;
             }
         }
         Measure::Evaluations => {
-            let labels: Vec<String> = labels_in_order(runs)
+            let labels: Vec<String> = never_evaluating(runs)
                 .into_iter()
-                .filter(|&l| {
-                    runs.iter()
-                        .filter(|r| r.label == l)
-                        .all(|r| r.evaluations == 0)
-                })
                 .map(str::to_string)
                 .collect();
             if !labels.is_empty() {

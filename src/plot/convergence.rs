@@ -19,7 +19,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::analysis::compare::Measure;
+use crate::analysis::compare::{Measure, one_step_unit};
 use crate::analysis::traces::{Trace, quantile_curve};
 use crate::records::TraceRecord;
 
@@ -27,7 +27,7 @@ use super::axis::{Axis, Scale};
 use super::data::ExperimentData;
 use super::figure::Figure;
 use super::panel::{Layer, Panel};
-use super::series::{legend, sizes_text};
+use super::series::{legend, sizes_text, units_text};
 use super::sizes::Chosen;
 use super::style::Styles;
 
@@ -220,27 +220,20 @@ fn work(
         }
         Measure::Steps => {
             let labels: BTreeSet<&str> = rows.iter().map(|r| r.label.as_str()).collect();
-            let units: BTreeMap<&str, &str> = data
+            let traced = data
                 .runs
                 .iter()
-                .filter(|r| labels.contains(r.label.as_str()))
-                .map(|r| (r.label.as_str(), r.step_unit.as_str()))
-                .collect();
-            let distinct: BTreeSet<&str> = units.values().copied().collect();
-            match distinct.into_iter().collect::<Vec<_>>().as_slice() {
-                [unit] => (
+                .filter(|r| labels.contains(r.label.as_str()));
+            match one_step_unit(traced) {
+                Ok(unit) => (
                     Work::Steps,
                     format!("steps so far (one step: {unit}; log scale)"),
                 ),
-                _ => {
+                Err(units) => {
                     notes.push(format!(
                         "the convergence chart counts checks: the labels count steps in \
                          different units ({}); use --measure checks",
-                        units
-                            .iter()
-                            .map(|(l, u)| format!("{l}: {u}"))
-                            .collect::<Vec<_>>()
-                            .join(", ")
+                        units_text(&units)
                     ));
                     checks
                 }

@@ -14,9 +14,9 @@
 //! and named in the panel ("0/20 solved: …"), not dropped. Solved trials
 //! that took 0 work are drawn at the left edge.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
-use crate::analysis::compare::Measure;
+use crate::analysis::compare::{Measure, never_evaluating, one_step_unit};
 use crate::analysis::stats::ecdf;
 use crate::records::RunRecord;
 
@@ -24,7 +24,7 @@ use super::axis::{Axis, Scale, TickFormat};
 use super::data::ExperimentData;
 use super::figure::Figure;
 use super::panel::{Layer, Panel};
-use super::series::{legend, sizes_text};
+use super::series::{legend, sizes_text, units_text};
 use super::sizes::Chosen;
 use super::style::Styles;
 
@@ -60,24 +60,32 @@ pub fn figure(
         Measure::Checks => "checks to solution".to_owned(),
         Measure::Seconds => "wall time to solution".to_owned(),
         Measure::Evaluations => "whole-board evaluations to solution".to_owned(),
-        Measure::Steps => format!("steps to solution (one step: {})", step_unit(&runs)?),
+        Measure::Steps => match one_step_unit(runs.iter().copied()) {
+            Ok(unit) => format!("steps to solution (one step: {unit})"),
+            Err(units) => {
+                return Err(format!(
+                    "the labels count steps in different units ({}): steps of different units \
+                     do not compare; use --measure checks, the unit shared by every algorithm",
+                    units_text(&units)
+                ));
+            }
+        },
     };
     let left_out = if measure == Measure::Evaluations {
-        never_evaluating(&runs)
+        never_evaluating(runs.iter().copied())
     } else {
-        BTreeSet::new()
+        Vec::new()
     };
     if !left_out.is_empty() {
-        let names: Vec<&str> = left_out.iter().copied().collect();
         notes.push(format!(
             "the ECDF of evaluations leaves out {}: never evaluates a whole board \
              (evaluations is 0 in every trial); --measure checks compares every label",
-            names.join(", ")
+            left_out.join(", ")
         ));
     }
     let runs: Vec<&RunRecord> = runs
         .into_iter()
-        .filter(|r| !left_out.contains(r.label.as_str()))
+        .filter(|r| !left_out.contains(&r.label.as_str()))
         .collect();
     if runs.is_empty() {
         return Err(format!(
@@ -117,41 +125,6 @@ pub fn figure(
         panels,
         shared_y: true,
     })
-}
-
-/// The one step unit of `runs`, or why steps cannot be drawn: the labels
-/// count steps in different units.
-fn step_unit(runs: &[&RunRecord]) -> Result<String, String> {
-    let units: BTreeMap<&str, &str> = runs
-        .iter()
-        .map(|r| (r.label.as_str(), r.step_unit.as_str()))
-        .collect();
-    let distinct: BTreeSet<&str> = units.values().copied().collect();
-    match distinct.into_iter().collect::<Vec<_>>().as_slice() {
-        [unit] => Ok((*unit).to_owned()),
-        _ => Err(format!(
-            "the labels count steps in different units ({}): steps of different units \
-             do not compare; use --measure checks, the unit shared by every algorithm",
-            units
-                .iter()
-                .map(|(label, unit)| format!("{label}: {unit}"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        )),
-    }
-}
-
-/// The labels of `runs` none of whose trials evaluated a whole board.
-fn never_evaluating<'a>(runs: &[&'a RunRecord]) -> BTreeSet<&'a str> {
-    let labels: BTreeSet<&str> = runs.iter().map(|r| r.label.as_str()).collect();
-    labels
-        .into_iter()
-        .filter(|&l| {
-            runs.iter()
-                .filter(|r| r.label == l)
-                .all(|r| r.evaluations == 0)
-        })
-        .collect()
 }
 
 /// The panel of size `n`, on the shared x axis of all panels.

@@ -13,6 +13,7 @@ use crate::records::rows::MIN_SOLVED_FOR_INTERVAL;
 use super::data::ExperimentData;
 use super::figure::Figure;
 use super::options::Measure;
+use crate::analysis::compare::{never_evaluating, one_step_unit};
 
 use super::axis::{Axis, Scale, TickFormat};
 use super::panel::{Interval, Layer, Mark, Panel};
@@ -181,31 +182,25 @@ pub fn measured(data: &ExperimentData, measure: Measure) -> Result<Measured<'_>,
         Measure::Checks => "checks".to_owned(),
         Measure::Seconds => "wall time".to_owned(),
         Measure::Evaluations => {
-            let never = never_evaluating(data);
+            let never = never_evaluating(&data.runs);
             labels.retain(|l| !never.contains(l));
             if labels.is_empty() {
                 return Err(format!(
                     "--measure evaluations: no label evaluates a whole board ({}); use --measure checks, the unit shared by every algorithm",
-                    never.into_iter().collect::<Vec<_>>().join(", ")
+                    never.join(", ")
                 ));
             }
             "whole-board evaluations".to_owned()
         }
-        Measure::Steps => {
-            let mut units: BTreeMap<&str, &str> = BTreeMap::new();
-            for row in &data.summary {
-                units.insert(row.label.as_str(), row.step_unit.as_str());
-            }
-            let distinct: BTreeSet<&str> = units.values().copied().collect();
-            if distinct.len() > 1 {
-                let each: Vec<String> = units.iter().map(|(l, u)| format!("{l}: {u}")).collect();
+        Measure::Steps => match one_step_unit(&data.runs) {
+            Ok(unit) => format!("steps ({unit})"),
+            Err(units) => {
                 return Err(format!(
                     "--measure steps: the labels count steps in different units ({}): steps of different units do not compare; use --measure checks, the unit shared by every algorithm",
-                    each.join(", ")
+                    units_text(&units)
                 ));
             }
-            format!("steps ({})", distinct.first().copied().unwrap_or("steps"))
-        }
+        },
     };
     let format = if measure == Measure::Seconds {
         TickFormat::Seconds
@@ -220,18 +215,13 @@ pub fn measured(data: &ExperimentData, measure: Measure) -> Result<Measured<'_>,
     })
 }
 
-/// The labels whose runs never evaluate a whole board (evaluations is 0 in
-/// every trial).
-fn never_evaluating(data: &ExperimentData) -> BTreeSet<&str> {
-    let mut evaluating: BTreeMap<&str, bool> = BTreeMap::new();
-    for run in &data.runs {
-        *evaluating.entry(run.label.as_str()).or_default() |= run.evaluations > 0;
-    }
-    evaluating
-        .into_iter()
-        .filter(|(_, any)| !any)
-        .map(|(label, _)| label)
-        .collect()
+/// Each label with its step unit, for a message: "a: repair, b: move".
+pub fn units_text(units: &[(String, String)]) -> String {
+    units
+        .iter()
+        .map(|(label, unit)| format!("{label}: {unit}"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Notes on the labels the charts of `measure` leave out (with
@@ -240,13 +230,13 @@ pub fn measure_notes(data: &ExperimentData, measure: Measure) -> Vec<String> {
     if measure != Measure::Evaluations {
         return Vec::new();
     }
-    let never = never_evaluating(data);
+    let never = never_evaluating(&data.runs);
     if never.is_empty() || never.len() == data.labels().collect::<BTreeSet<_>>().len() {
         return Vec::new();
     }
     vec![format!(
         "the scaling and ERT charts leave out {}: never evaluate{} a whole board, so evaluations do not measure {} work; use --measure checks to draw every label",
-        never.iter().copied().collect::<Vec<_>>().join(", "),
+        never.join(", "),
         if never.len() == 1 { "s" } else { "" },
         if never.len() == 1 { "its" } else { "their" },
     )]
