@@ -36,6 +36,8 @@
 //! - **The report**: [`report`] writes `report.html` (what was compared,
 //!   the headline results in words, the charts inline, the tables, the
 //!   provenance) and `--latex` tables beside the charts.
+//! - **Exports for other tools**: [`export::ioh`] writes an experiment in
+//!   the IOHprofiler format (IOHanalyzer, `iohinspector`) from its CSV files.
 //! - **The exact counter** (not a solver): [`counting`], with the board's
 //!   symmetries ([`counting::symmetry`]).
 //!
@@ -49,6 +51,8 @@
 //! plot, bench,   charts from the CSV files alone; self-timing benchmarks;
 //! report         the one-file HTML report (and LaTeX tables) from the CSV
 //!                files and the charts' SVG
+//! export         the experiment in the IOHprofiler format, from the CSV
+//!                files alone
 //! experiment     config -> plan -> trials in parallel (resumable, sharded)
 //!                -> runs.csv, traces.csv, summary.csv, params.csv,
 //!                metadata.json; reports to a RunObserver the caller
@@ -132,6 +136,7 @@ pub mod bench;
 pub mod board;
 pub mod counting;
 pub mod experiment;
+pub mod export;
 pub mod outcome;
 pub mod plot;
 pub mod records;

@@ -14,6 +14,7 @@ mod compare;
 mod count;
 mod enumerate;
 mod enumerate_csv;
+mod export;
 mod failure;
 mod merge;
 mod output_file;
@@ -62,6 +63,7 @@ enum Command {
     Plot(plot::PlotArgs),
     Compare(compare::CompareArgs),
     Report(report::ReportArgs),
+    Export(export::ExportArgs),
     Bench(bench::BenchArgs),
 }
 
@@ -98,6 +100,7 @@ pub fn main() -> ExitCode {
         Command::Plot(a) => plot::run(a),
         Command::Compare(a) => compare::run(a),
         Command::Report(a) => report::run(a),
+        Command::Export(a) => export::run(a),
         Command::Bench(a) => bench::run(a),
     };
     match result {
