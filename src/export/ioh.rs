@@ -306,42 +306,53 @@ pub fn file_name(text: &str) -> String {
     name
 }
 
-/// The measure's count in a run.
-fn run_cost(measure: Measure, r: &RunRecord) -> u64 {
-    match measure {
-        Measure::Steps => r.steps,
-        Measure::Evaluations => r.evaluations,
-        Measure::Checks | Measure::Seconds => r.checks,
-    }
+/// A count IOH's evaluations can be: a measure every label records.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Count {
+    Checks,
+    Evaluations,
+    Steps,
 }
 
-/// The measure's count at a trace point.
-fn point_cost(measure: Measure, p: &TraceRecord) -> u64 {
-    match measure {
-        Measure::Steps => p.step,
-        Measure::Evaluations => p.evaluations,
-        Measure::Checks | Measure::Seconds => p.checks,
-    }
-}
-
-/// Refuses a measure some label does not record.
-fn check_measure(measure: Measure, runs: &[RunRecord]) -> Result<(), IohError> {
-    match measure {
-        Measure::Seconds => Err(IohError::Seconds),
-        Measure::Evaluations => {
-            let never = never_evaluating(runs);
-            if never.is_empty() {
-                Ok(())
-            } else {
-                Err(IohError::NoEvaluations {
-                    labels: never.into_iter().map(str::to_owned).collect(),
-                })
+impl Count {
+    /// The count of `measure` over `runs`, or why some label does not
+    /// record it.
+    fn of(measure: Measure, runs: &[RunRecord]) -> Result<Count, IohError> {
+        match measure {
+            Measure::Checks => Ok(Count::Checks),
+            Measure::Seconds => Err(IohError::Seconds),
+            Measure::Evaluations => {
+                let never = never_evaluating(runs);
+                if never.is_empty() {
+                    Ok(Count::Evaluations)
+                } else {
+                    Err(IohError::NoEvaluations {
+                        labels: never.into_iter().map(str::to_owned).collect(),
+                    })
+                }
             }
+            Measure::Steps => one_step_unit(runs)
+                .map(|_| Count::Steps)
+                .map_err(|units| IohError::MixedStepUnits { units }),
         }
-        Measure::Steps => one_step_unit(runs)
-            .map(|_| ())
-            .map_err(|units| IohError::MixedStepUnits { units }),
-        Measure::Checks => Ok(()),
+    }
+
+    /// The count at the end of a run.
+    fn of_run(self, r: &RunRecord) -> u64 {
+        match self {
+            Count::Checks => r.checks,
+            Count::Evaluations => r.evaluations,
+            Count::Steps => r.steps,
+        }
+    }
+
+    /// The count at a trace point.
+    fn at_point(self, p: &TraceRecord) -> u64 {
+        match self {
+            Count::Checks => p.checks,
+            Count::Evaluations => p.evaluations,
+            Count::Steps => p.step,
+        }
     }
 }
 
@@ -377,7 +388,7 @@ pub fn build_from(
     options: Options,
 ) -> Result<Export, IohError> {
     let measure = options.measure;
-    check_measure(measure, runs)?;
+    let count = Count::of(measure, runs)?;
     let mut omitted: Vec<(String, u64)> = Vec::new();
     let mut kept: Vec<&RunRecord> = Vec::new();
     for r in runs {
@@ -437,15 +448,13 @@ pub fn build_from(
                 });
                 dats.push((r.n, String::new()));
             }
-            let cost = run_cost(measure, r);
+            let cost = count.of_run(r);
             raised_to_one += usize::from(cost == 0);
             let trace = points
                 .get(&(r.label.as_str(), r.n, r.trial))
                 .map_or(&[][..], Vec::as_slice);
             let lines = run_lines(
-                trace
-                    .iter()
-                    .map(|p| (point_cost(measure, p), p.best_conflicts)),
+                trace.iter().map(|p| (count.at_point(p), p.best_conflicts)),
                 RunEnd {
                     n: r.n,
                     cost,
@@ -598,6 +607,92 @@ mod tests {
         );
         assert_eq!(unknown_value(1), 1);
         assert_eq!(unknown_value(4), 6);
+    }
+
+    fn run(experiment: &str, label: &str, n: u64, trial: u64, checks: u64) -> RunRecord {
+        RunRecord {
+            experiment: experiment.into(),
+            algorithm: "min-conflicts".into(),
+            label: label.into(),
+            step_unit: "repair".into(),
+            params: "none".into(),
+            budget: "unlimited".into(),
+            n,
+            trial,
+            seed: 40 + trial,
+            solved: true,
+            stop_reason: crate::StopReason::Solved,
+            steps: 3,
+            restarts: 0,
+            checks,
+            tests: 0,
+            backtracks: 0,
+            evaluations: 1,
+            final_conflicts: 0,
+            solutions: 1,
+            wall_seconds: 0.0,
+        }
+    }
+
+    #[test]
+    fn experiments_are_functions_labels_folders_and_trials_runs_in_order() {
+        let runs = [
+            run("e", "a b", 8, 1, 50),
+            run("e", "a b", 8, 0, 40),
+            run("f", "a_b", 70_000, 0, 9),
+            run("f", "a_b", 6, 0, 30),
+        ];
+        let trace = TraceRecord {
+            label: "a b".into(),
+            n: 8,
+            trial: 1,
+            step: 0,
+            checks: 8,
+            evaluations: 1,
+            conflicts: 5,
+            best_conflicts: 5,
+        };
+        let options = Options {
+            measure: Measure::Checks,
+            omit_large_sizes: true,
+        };
+        let export = build_from(&runs, &[trace], options).expect("an export");
+        let paths: Vec<String> = export
+            .files
+            .iter()
+            .map(|f| f.path.display().to_string())
+            .collect();
+        assert_eq!(
+            paths,
+            [
+                "a_b/IOHprofiler_f1_e.json",
+                "a_b/data_f1_e/IOHprofiler_f1_DIM8.dat",
+                "a_b-2/IOHprofiler_f2_f.json",
+                "a_b-2/data_f2_f/IOHprofiler_f2_DIM6.dat",
+            ]
+        );
+        assert_eq!(
+            export.files[1].contents,
+            "evaluations raw_y\n1 28\n40 0\nevaluations raw_y\n1 28\n8 5\n50 0\n"
+        );
+        let info: serde_json::Value =
+            serde_json::from_str(&export.files[0].contents).expect("JSON");
+        assert_eq!(info["scenarios"][0]["runs"][1]["seed"], 41);
+        assert_eq!(info["scenarios"][0]["runs"][1]["best"]["evals"], 50);
+        assert_eq!(export.omitted, [("a_b".to_owned(), 70_000)]);
+        assert_eq!((export.algorithms, export.runs), (2, 3));
+        let refused = build_from(
+            &runs,
+            &[],
+            Options {
+                omit_large_sizes: false,
+                ..options
+            },
+        );
+        assert!(matches!(
+            refused,
+            Err(IohError::SizeTooLarge { n: 70_000, .. })
+        ));
     }
 
     #[test]
