@@ -22,9 +22,12 @@ VENV="${QUEENS_IOH_VENV:-/tmp/queens-ioh-venv}"
 LOG=/tmp/check-ioh-pip.log
 command -v python3 >/dev/null || skip "no python3 on PATH"
 if ! "$VENV/bin/python" -c 'import iohinspector' 2>/dev/null; then
+    if [ -e "$VENV" ] && [ ! -f "$VENV/pyvenv.cfg" ]; then
+        echo "check-ioh: $VENV exists and is not a virtualenv: set QUEENS_IOH_VENV to a new path" >&2
+        exit 2
+    fi
     echo "check-ioh: installing iohinspector into $VENV"
-    rm -rf "$VENV"
-    python3 -m venv "$VENV" >"$LOG" 2>&1 ||
+    python3 -m venv --clear "$VENV" >"$LOG" 2>&1 ||
         skip "python3 -m venv failed (on Debian: apt-get install python3-venv): $(tail -1 "$LOG")"
     "$VENV/bin/pip" install -q iohinspector >"$LOG" 2>&1 ||
         skip "pip could not install iohinspector (no network, or no wheel for $(python3 --version)): $(tail -1 "$LOG")"
