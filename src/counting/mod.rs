@@ -43,6 +43,7 @@
 mod avx2;
 #[cfg(target_arch = "x86_64")]
 mod avx512;
+pub mod checkpoint;
 mod completion;
 mod constellations;
 mod counter;
@@ -51,9 +52,11 @@ mod lanes;
 mod level;
 mod rotational;
 pub mod symmetry;
+mod units;
 
-pub use counter::{CountError, Counter, Counts, count};
+pub use counter::{CountError, Counter, Counts, UnitCount, count};
 pub use kernel::Kernel;
+pub use units::{Shard, UNIT_LIST_VERSION};
 
 /// The largest board size the counter accepts (its masks are 32-bit words).
 pub const MAX_N: usize = 32;
