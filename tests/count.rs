@@ -249,7 +249,10 @@ fn four_shards_of_17_merge_to_the_published_counts() {
     let output = count_output(&["--merge", &files[0], &files[1], &files[3]]);
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.contains("shard 2/4 of N = 17 is missing"), "{stderr}");
+    assert!(
+        stderr.contains("shard 2/4 of N = 17 is missing"),
+        "{stderr}"
+    );
     let output = count_output(&["--merge", &files[0], &files[0], &files[2], &files[3]]);
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("are both shard 0/4"));

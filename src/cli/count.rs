@@ -195,14 +195,13 @@ pub fn run(args: CountArgs) -> anyhow::Result<Exit> {
         counter.count_units(&todo, &|unit| {
             let weighted = counter.weighted_completions(unit.unit, unit.completions);
             let Ok(mut f) = finished.lock() else { return };
-            if f.error.is_none() {
-                if let Some(Err(e)) = f
-                    .checkpoint
+            let failed = f.error.is_none().then(|| {
+                f.checkpoint
                     .as_mut()
                     .map(|c| c.record(unit.unit, unit.completions))
-                {
-                    f.error = Some(e);
-                }
+            });
+            if let Some(Some(Err(e))) = failed {
+                f.error = Some(e);
             }
             f.progress.unit_done(&unit, weighted);
         })
