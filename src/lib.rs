@@ -37,7 +37,8 @@
 //!   the headline results in words, the charts inline, the tables, the
 //!   provenance) and `--latex` tables beside the charts.
 //! - **The exact counter** (not a solver): [`counting`], with the board's
-//!   symmetries ([`counting::symmetry`]).
+//!   symmetries ([`counting::symmetry`]) and the checkpoints and shards of
+//!   long counts ([`counting::checkpoint`]).
 //!
 //! # Layers
 //!
