@@ -3,7 +3,9 @@
 # this host with state and spool in a temporary directory, run a small
 # experiment as a 4-task job array (`queens run --shard $SLURM_ARRAY_TASK_ID/4`)
 # followed by a merge job, and check that the merged runs.csv equals a
-# single-machine run (all columns but *_seconds). Stops its daemons by PID.
+# single-machine run (all columns but *_seconds); then a count of N = 14
+# as a 4-task array with a merge job, checked against OEIS. Stops its
+# daemons by PID.
 #
 # Needs root on Debian (it installs slurm-wlm and munge with apt-get); skips
 # with a message when that is not the case or apt cannot install.
@@ -162,3 +164,18 @@ if ! diff <(strip_seconds data/single/runs.csv) <(strip_seconds data/sharded/run
 fi
 rows=$(($(wc -l < data/sharded/runs.csv) - 1))
 echo "slurm-smoke: OK: 4 array tasks + merge on Slurm $(sinfo -V | awk '{print $2}') give the same $rows rows as one machine"
+
+# A count as a job array: N = 14 in 4 shards, then the merge job.
+count_array=$(sbatch --parsable --array=0-3 --chdir="$TMP" --output="$TMP/count-%A_%a.out" \
+    --wrap "'$QUEENS' count -n 14 --shard \$SLURM_ARRAY_TASK_ID/4 --checkpoint count-14.\$SLURM_ARRAY_TASK_ID")
+count_merge=$(sbatch --parsable --dependency=afterok:"$count_array" --chdir="$TMP" --output="$TMP/count-merge.out" \
+    --wrap "'$QUEENS' count --merge count-14.0 count-14.1 count-14.2 count-14.3 --json")
+echo "slurm-smoke: submitted count array job $count_array and merge job $count_merge"
+for _ in $(seq 240); do
+    [ -z "$(squeue -h -j "$count_array,$count_merge" 2>/dev/null)" ] && break
+    sleep 0.5
+done
+scontrol show job "$count_merge" | grep -q "JobState=COMPLETED" || fail "the count merge job did not complete: $(cat "$TMP"/count-*.out)"
+grep -q '"solutions":365596,"unique":45752' "$TMP/count-merge.out" ||
+    fail "the merged count of N = 14 is not 365596 / 45752: $(cat "$TMP/count-merge.out")"
+echo "slurm-smoke: OK: a count of N = 14 over 4 array tasks merges to 365596 solutions, 45752 fundamental"

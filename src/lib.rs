@@ -39,7 +39,8 @@
 //! - **Exports for other tools**: [`export::ioh`] writes an experiment in
 //!   the IOHprofiler format (IOHanalyzer, `iohinspector`) from its CSV files.
 //! - **The exact counter** (not a solver): [`counting`], with the board's
-//!   symmetries ([`counting::symmetry`]).
+//!   symmetries ([`counting::symmetry`]) and the checkpoints and shards of
+//!   long counts ([`counting::checkpoint`]).
 //!
 //! # Layers
 //!

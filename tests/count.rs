@@ -207,3 +207,108 @@ fn too_many_threads_are_capped_with_a_warning_and_the_time_reported_is_the_time_
     let seconds = json["seconds"].as_f64().expect("seconds");
     assert!(seconds > 0.0 && seconds <= wall, "{seconds} s of {wall} s");
 }
+
+/// Runs `queens count` with `args` and returns its output.
+fn count_output(args: &[&str]) -> std::process::Output {
+    Command::cargo_bin("queens")
+        .expect("the queens binary")
+        .arg("count")
+        .args(args)
+        .output()
+        .expect("queens runs")
+}
+
+/// A fresh temporary directory for checkpoints.
+fn checkpoint_dir() -> tempfile::TempDir {
+    tempfile::tempdir().expect("a temporary directory")
+}
+
+#[test]
+fn four_shards_of_17_merge_to_the_published_counts() {
+    let dir = checkpoint_dir();
+    let files: Vec<String> = (0..4)
+        .map(|i| dir.path().join(format!("shard-{i}")).display().to_string())
+        .collect();
+    let mut parts = 0u64;
+    for (i, file) in files.iter().enumerate() {
+        let shard = format!("{i}/4");
+        let json = count_json(&["-n", "17", "--shard", &shard, "--checkpoint", file]);
+        assert_eq!(json["shard"], shard.as_str());
+        parts += json["solutions_in_shard"].as_u64().expect("a count");
+    }
+    // The shards' weighted sums add up to the total before Burnside.
+    assert_eq!(parts, A000170[17]);
+    let mut merge = vec!["--merge"];
+    merge.extend(files.iter().map(String::as_str));
+    let json = count_json(&merge);
+    assert_eq!(json["solutions"], A000170[17]);
+    assert_eq!(json["unique"], A002562[17]);
+    assert_eq!(json["shards"], 4);
+
+    // A missing or doubled shard is refused, naming it.
+    let output = count_output(&["--merge", &files[0], &files[1], &files[3]]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("shard 2/4 of N = 17 is missing"),
+        "{stderr}"
+    );
+    let output = count_output(&["--merge", &files[0], &files[0], &files[2], &files[3]]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("are both shard 0/4"));
+}
+
+#[test]
+fn a_count_killed_with_sigkill_resumes_to_the_same_totals() {
+    let dir = checkpoint_dir();
+    let file = dir.path().join("count-17");
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("queens"))
+        .args(["count", "-n", "17", "-t", "1", "--checkpoint"])
+        .arg(&file)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("queens starts");
+    // Wait for some units (4,319 in all) to be recorded, then kill -9.
+    let lines = || std::fs::read_to_string(&file).map_or(0, |t| t.lines().count());
+    while lines() < 50 && child.try_wait().expect("waits").is_none() {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    child.kill().expect("SIGKILL");
+    child.wait().expect("reaped");
+    let recorded = lines() - 1;
+    assert!(recorded < 4319, "killed before the end ({recorded} units)");
+    // Tear the last line, as a kill in the middle of a write would.
+    let mut text = std::fs::read_to_string(&file).expect("the checkpoint");
+    text.push_str("1234");
+    std::fs::write(&file, &text).expect("torn");
+
+    let path = file.display().to_string();
+    let output = count_output(&["-n", "17", "--checkpoint", &path, "--json"]);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let json: Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    assert_eq!(json["solutions"], A000170[17]);
+    assert_eq!(json["unique"], A002562[17]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains(&format!("{recorded} of 4319 units already counted")),
+        "{stderr}"
+    );
+    assert_eq!(lines(), 4320, "header + every unit once");
+
+    // The checkpoint of N = 17 is refused for N = 16.
+    let output = count_output(&["-n", "16", "--checkpoint", &path]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("this checkpoint is of N = 17"), "{stderr}");
+}
+
+#[test]
+fn a_shard_without_a_checkpoint_is_refused() {
+    let output = count_output(&["-n", "12", "--shard", "0/4"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("--checkpoint"));
+    let output = count_output(&["-n", "12", "--shard", "4/4", "--checkpoint", "x"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("0 <= I < K"));
+}

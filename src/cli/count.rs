@@ -1,16 +1,22 @@
 //! `queens count`: how many solutions the N×N board has (OEIS A000170) and
-//! how many are fundamental (OEIS A002562), with the fast bitboard counter.
+//! how many are fundamental (OEIS A002562), with the fast bitboard counter;
+//! with a checkpoint that survives interruption, one shard of a cluster
+//! job, or the merge of the shards' checkpoints.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::sync::Mutex;
 use std::time::Instant;
 
 use anyhow::Context;
-use indicatif::{ProgressBar, ProgressStyle};
-use queens::counting::{Counter, Kernel};
+use queens::counting::checkpoint::{self, Checkpoint, CheckpointError, Header, parse_shard};
+use queens::counting::{Counter, Counts, Kernel, Shard};
 use serde::Serialize;
 
 use super::Exit;
 use super::args::{board_size, capped_threads, thread_count};
+use super::count_progress::CountProgress;
+use super::stderr::stderr_line;
 
 /// Count all solutions and the fundamental ones (N <= 32).
 ///
@@ -18,11 +24,18 @@ use super::args::{board_size, capped_threads, thread_count};
 /// class, in parallel; the counts do not depend on the number of threads or
 /// the kernel. Exit 1 when N has no solution (N = 2 and 3); the counts are
 /// still printed.
+///
+/// The count is a fixed list of independent units. With `--checkpoint FILE`
+/// each finished unit is appended to FILE, and the same command after an
+/// interruption (even `kill -9`) resumes where it stopped. With
+/// `--shard I/K` it counts only the I-th of K slices balanced by expected
+/// work (one task of a cluster job array); `queens count --merge FILE…`
+/// then adds the K checkpoints up.
 #[derive(clap::Args)]
 pub struct CountArgs {
     /// The board size N (1 to 32, the counter's limit).
-    #[arg(short = 'n', long = "size", value_name = "N", value_parser = board_size, allow_hyphen_values = true)]
-    n: usize,
+    #[arg(short = 'n', long = "size", value_name = "N", value_parser = board_size, allow_hyphen_values = true, required_unless_present = "merge")]
+    n: Option<usize>,
     /// Worker threads, 1 to 4096 (default: all cores; more than 8 per core
     /// are capped at 8 per core, with a warning); -j works too, as for
     /// `queens run`.
@@ -33,8 +46,24 @@ pub struct CountArgs {
     /// the fastest this processor runs. Every kernel gives the same counts.
     #[arg(long, value_enum, default_value_t = KernelChoice::Auto)]
     kernel: KernelChoice,
+    /// Record each finished unit in FILE (created if absent) and resume
+    /// from the units FILE already holds. A checkpoint of another N, shard
+    /// or version of the unit list is refused.
+    #[arg(long, value_name = "FILE")]
+    checkpoint: Option<PathBuf>,
+    /// Count only slice I of K (0 <= I < K), balanced by expected work;
+    /// needs --checkpoint, whose files `--merge` adds up.
+    #[arg(long, value_name = "I/K", value_parser = parse_shard, requires = "checkpoint")]
+    shard: Option<Shard>,
+    /// Add up the checkpoints of every shard of one count and print its
+    /// totals; refuses a missing, duplicated, unfinished or mismatched
+    /// shard.
+    #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["n", "checkpoint", "shard", "threads"])]
+    merge: Vec<PathBuf>,
     /// Print one JSON object: {"n", "solutions", "unique", "threads",
-    /// "kernel", "seconds"}.
+    /// "kernel", "seconds"}; for a shard {"n", "shard", "units",
+    /// "solutions_in_shard", "threads", "kernel", "seconds"}; for a merge
+    /// {"n", "solutions", "unique", "shards"}.
     #[arg(long)]
     json: bool,
 }
@@ -64,10 +93,6 @@ impl KernelChoice {
     }
 }
 
-/// The smallest board whose count takes long enough (seconds, on any
-/// kernel) to show a progress bar.
-const SLOW_N: usize = 18;
-
 /// The result as `--json` prints it.
 #[derive(Serialize)]
 struct Report {
@@ -79,9 +104,46 @@ struct Report {
     seconds: f64,
 }
 
-/// Counts and prints the result.
+/// A shard's result as `--json` prints it.
+#[derive(Serialize)]
+struct ShardReport {
+    n: usize,
+    shard: String,
+    units: usize,
+    solutions_in_shard: u128,
+    threads: usize,
+    kernel: &'static str,
+    seconds: f64,
+}
+
+/// A merge's result as `--json` prints it.
+#[derive(Serialize)]
+struct MergeReport {
+    n: usize,
+    solutions: u128,
+    unique: u128,
+    shards: usize,
+}
+
+/// What the units counted here report, under one lock: the checkpoint
+/// they are appended to, the progress, and the first write error.
+struct Finished {
+    checkpoint: Option<Checkpoint>,
+    progress: CountProgress,
+    error: Option<CheckpointError>,
+}
+
+/// Counts (a whole board or a shard, with or without a checkpoint) and
+/// prints the result; or merges shards.
 pub fn run(args: CountArgs) -> anyhow::Result<Exit> {
-    let counter = Counter::with_kernel(args.n, args.kernel.kernel())?;
+    if !args.merge.is_empty() {
+        return merge(&args.merge, args.json);
+    }
+    let n = args
+        .n
+        .context("give the board size with -n N (or --merge FILE… to add up shards)")?;
+    let counter = Counter::with_kernel(n, args.kernel.kernel())?;
+    let shard = args.shard.unwrap_or(Shard::WHOLE);
     // The time reported is the time spent: starting the threads included.
     let start = Instant::now();
     let mut pool = rayon::ThreadPoolBuilder::new();
@@ -89,36 +151,113 @@ pub fn run(args: CountArgs) -> anyhow::Result<Exit> {
         pool = pool.num_threads(t);
     }
     let pool = pool.build().context("cannot start the worker threads")?;
-    let bar = if args.n >= SLOW_N && std::io::stderr().is_terminal() {
-        progress_bar(counter.subtree_count())
-    } else {
-        ProgressBar::hidden()
-    };
-    let counts = pool.install(|| counter.count_parallel(&|| bar.inc(1)));
-    let seconds = start.elapsed().as_secs_f64();
-    bar.finish_and_clear();
+    let checkpoint = args
+        .checkpoint
+        .as_deref()
+        .map(|path| Checkpoint::open(path, &Header::of(&counter, shard)))
+        .transpose()?;
+    let done = checkpoint
+        .as_ref()
+        .map(|c| c.done().clone())
+        .unwrap_or_default();
+    let units = counter.shard_units(shard);
+    let expected = counter.expected_work();
+    let weight = |u: &usize| expected[*u] as f64;
+    let from_checkpoint: u128 = done
+        .iter()
+        .map(|(&u, &c)| counter.weighted_completions(u, c))
+        .sum();
+    if let (Some(path), false) = (&args.checkpoint, done.is_empty()) {
+        stderr_line!(
+            "resuming from {}: {} of {} units already counted",
+            path.display(),
+            done.len(),
+            units.len()
+        );
+    }
+    let todo: Vec<usize> = units
+        .iter()
+        .copied()
+        .filter(|u| !done.contains_key(u))
+        .collect();
+    let progress = CountProgress::new(
+        n,
+        units.len(),
+        units.iter().map(weight).sum(),
+        (done.len(), done.keys().map(weight).sum(), from_checkpoint),
+    );
+    let finished = Mutex::new(Finished {
+        checkpoint,
+        progress,
+        error: None,
+    });
+    let counted = pool.install(|| {
+        counter.count_units(&todo, &|unit| {
+            let weighted = counter.weighted_completions(unit.unit, unit.completions);
+            let Ok(mut f) = finished.lock() else { return };
+            let failed = f.error.is_none().then(|| {
+                f.checkpoint
+                    .as_mut()
+                    .map(|c| c.record(unit.unit, unit.completions))
+            });
+            if let Some(Some(Err(e))) = failed {
+                f.error = Some(e);
+            }
+            f.progress.unit_done(&unit, weighted);
+        })
+    });
+    let finished = finished
+        .into_inner()
+        .map_err(|_| anyhow::anyhow!("a counting thread panicked"))?;
+    finished.progress.finish();
+    if let Some(e) = finished.error {
+        return Err(e).context("the count finished, but its checkpoint could not be written");
+    }
+    let total = from_checkpoint + counted;
+    let threads = pool.current_num_threads();
+    let kernel = counter.kernel().name();
+    let mut out = io::stdout().lock();
+    if shard != Shard::WHOLE {
+        let seconds = start.elapsed().as_secs_f64();
+        let report = ShardReport {
+            n,
+            shard: shard.to_string(),
+            units: units.len(),
+            solutions_in_shard: total,
+            threads,
+            kernel,
+            seconds,
+        };
+        if args.json {
+            writeln!(out, "{}", serde_json::to_string(&report)?)?;
+        } else {
+            writeln!(
+                out,
+                "N = {n}, shard {shard}: {} units done, {total} solutions in this shard (weighted by class size)",
+                units.len()
+            )?;
+            writeln!(
+                out,
+                "counted in {seconds:.3} s on {threads} thread{} ({kernel} kernel); when all {} shards are done: queens count --merge FILE…",
+                if threads == 1 { "" } else { "s" },
+                shard.count
+            )?;
+        }
+        return Ok(Exit::Success);
+    }
+    let counts = counter.counts_from_total(total);
     let report = Report {
-        n: args.n,
+        n,
         solutions: counts.solutions,
         unique: counts.unique,
-        threads: pool.current_num_threads(),
-        kernel: counter.kernel().name(),
-        seconds,
+        threads,
+        kernel,
+        seconds: start.elapsed().as_secs_f64(),
     };
-    let mut out = io::stdout().lock();
     if args.json {
         writeln!(out, "{}", serde_json::to_string(&report)?)?;
     } else {
-        let plural = |count: u128, word: &str| {
-            format!("{count} {word}{}", if count == 1 { "" } else { "s" })
-        };
-        writeln!(
-            out,
-            "N = {}: {}, {} (unique up to rotation and reflection)",
-            report.n,
-            plural(report.solutions, "solution"),
-            plural(report.unique, "fundamental solution")
-        )?;
+        print_counts(&mut out, n, &counts)?;
         writeln!(
             out,
             "counted in {:.3} s on {} thread{} ({} kernel)",
@@ -128,22 +267,46 @@ pub fn run(args: CountArgs) -> anyhow::Result<Exit> {
             report.kernel
         )?;
     }
-    Ok(if report.solutions > 0 {
+    Ok(exit_for(&counts))
+}
+
+/// Adds up the shards' checkpoints and prints the totals.
+fn merge(paths: &[PathBuf], json: bool) -> anyhow::Result<Exit> {
+    let counts = checkpoint::merge(paths)?;
+    let (header, _) = checkpoint::read(&paths[0])?;
+    let mut out = io::stdout().lock();
+    if json {
+        let report = MergeReport {
+            n: header.n,
+            solutions: counts.solutions,
+            unique: counts.unique,
+            shards: paths.len(),
+        };
+        writeln!(out, "{}", serde_json::to_string(&report)?)?;
+    } else {
+        print_counts(&mut out, header.n, &counts)?;
+        writeln!(out, "merged from {} shard checkpoints", paths.len())?;
+    }
+    Ok(exit_for(&counts))
+}
+
+/// The counts line: "N = 8: 92 solutions, 12 fundamental solutions (…)".
+fn print_counts(out: &mut impl Write, n: usize, counts: &Counts) -> io::Result<()> {
+    let plural =
+        |count: u128, word: &str| format!("{count} {word}{}", if count == 1 { "" } else { "s" });
+    writeln!(
+        out,
+        "N = {n}: {}, {} (unique up to rotation and reflection)",
+        plural(counts.solutions, "solution"),
+        plural(counts.unique, "fundamental solution")
+    )
+}
+
+/// Exit 0 with solutions, 1 without (N = 2 and 3).
+fn exit_for(counts: &Counts) -> Exit {
+    if counts.solutions > 0 {
         Exit::Success
     } else {
         Exit::NoSolution
-    })
-}
-
-/// A bar over the subtrees, on stderr.
-fn progress_bar(subtrees: usize) -> ProgressBar {
-    let bar = ProgressBar::new(subtrees as u64);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{elapsed_precise} [{bar:40}] {pos}/{len} subtrees, eta {eta}",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar())
-        .progress_chars("=> "),
-    );
-    bar
+    }
 }

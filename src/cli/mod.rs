@@ -12,6 +12,7 @@ mod args;
 mod bench;
 mod compare;
 mod count;
+mod count_progress;
 mod enumerate;
 mod enumerate_csv;
 mod export;

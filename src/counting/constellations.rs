@@ -31,6 +31,10 @@ use super::MAX_N;
 pub(super) struct Constellation {
     /// How many constellations its class has (1, 2, 4 or 8).
     pub weight: u8,
+    /// [`cost_guess`] in the orientation searched: the expected work of its
+    /// completion search, relative to the other constellations of the same
+    /// N (it saturates at `u64::MAX` only for N near 30).
+    pub expected_work: u64,
     /// How many rows the border queens leave free.
     pub levels: usize,
     /// The columns the free rows may use (the border queens' columns
@@ -112,11 +116,12 @@ pub(super) fn representatives(n: usize) -> Vec<Constellation> {
                         continue;
                     }
                     let weight = (8 / stabiliser) as u8;
-                    let best = (0..8)
+                    let (expected_work, best) = (0..8)
                         .map(|g| queens.map(|q| transform(n, g, q)))
-                        .min_by_key(|image| cost_guess(n, image))
+                        .map(|image| (cost_guess(n, &image), image))
+                        .min_by_key(|&(cost, _)| cost)
                         .expect("8 images");
-                    out.push(Constellation::new(n, &best, weight));
+                    out.push(Constellation::new(n, &best, weight, expected_work));
                 }
             }
         }
@@ -172,7 +177,7 @@ fn diagonal_attacks(n: usize, queens: &[(usize, usize)], y: usize) -> u32 {
 impl Constellation {
     /// The completion search's words for the border queens `queens`
     /// (corner queens twice).
-    fn new(n: usize, queens: &[(usize, usize); 4], weight: u8) -> Self {
+    fn new(n: usize, queens: &[(usize, usize); 4], weight: u8, expected_work: u64) -> Self {
         let mask = u32::MAX >> (MAX_N - n);
         let mut columns = mask;
         for &(_, x) in queens {
@@ -195,6 +200,7 @@ impl Constellation {
         }
         Self {
             weight,
+            expected_work,
             levels,
             columns,
             attacked,

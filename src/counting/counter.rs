@@ -12,6 +12,7 @@ use super::completion::Completer;
 use super::constellations::{self, Constellation};
 use super::kernel::Kernel;
 use super::rotational::{self, Symmetric};
+use super::units::{self, Shard};
 
 /// The counts of one board size.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -83,10 +84,69 @@ impl Counter {
         self.kernel
     }
 
-    /// How many independent tasks the search is split into (the units a
-    /// progress bar counts).
-    pub fn subtree_count(&self) -> usize {
+    /// The board size.
+    pub fn n(&self) -> usize {
+        self.n
+    }
+
+    /// How many independent units the count is split into (module
+    /// `units`): the units a progress bar and a checkpoint count.
+    pub fn unit_count(&self) -> usize {
         self.tasks.len()
+    }
+
+    /// The fingerprint of the unit list: equal for two counters exactly
+    /// when their units are the same (see module `units`).
+    pub fn fingerprint(&self) -> String {
+        units::fingerprint(self.n, &self.tasks)
+    }
+
+    /// The expected work of each unit, relative to the others (the weights
+    /// of an ETA and of a shard split).
+    pub fn expected_work(&self) -> Vec<u64> {
+        self.tasks.iter().map(|c| c.expected_work).collect()
+    }
+
+    /// The units of `shard`, ascending: disjoint shards balanced by
+    /// expected work that together hold every unit.
+    pub fn shard_units(&self, shard: Shard) -> Vec<usize> {
+        units::shard_units(&self.expected_work(), shard)
+    }
+
+    /// Counts the completions of `units` (indices below
+    /// [`Counter::unit_count`]) with rayon on the current thread pool,
+    /// calling `on_unit_done` with each unit's exact count as it finishes
+    /// (in any order). Returns their weighted sum.
+    pub fn count_units(&self, units: &[usize], on_unit_done: &(dyn Fn(UnitCount) + Sync)) -> u128 {
+        units
+            .par_iter()
+            .map_init(
+                || Completer::new(self.kernel),
+                |completer, &unit| {
+                    let task = &self.tasks[unit];
+                    let completions = completer.completions(task);
+                    on_unit_done(UnitCount {
+                        unit,
+                        completions,
+                        expected_work: task.expected_work,
+                    });
+                    self.weighted_completions(unit, completions)
+                },
+            )
+            .sum()
+    }
+
+    /// A unit's completions times the size of its symmetry class: its
+    /// share of the total.
+    pub fn weighted_completions(&self, unit: usize, completions: u64) -> u128 {
+        u128::from(completions) * u128::from(self.tasks[unit].weight)
+    }
+
+    /// The counts from the weighted sum over every unit: runs the search
+    /// for the rotation-symmetric solutions, which takes a small part of
+    /// the whole count's time.
+    pub fn counts_from_total(&self, total: u128) -> Counts {
+        self.finish(total, self.symmetric())
     }
 
     /// Counts on the current thread only.
@@ -101,20 +161,9 @@ impl Counter {
     /// `on_subtree_done` after each task. The result does not depend on the
     /// number of threads.
     pub fn count_parallel(&self, on_subtree_done: &(dyn Fn() + Sync)) -> Counts {
+        let all: Vec<usize> = (0..self.tasks.len()).collect();
         let (total, symmetric) = rayon::join(
-            || {
-                self.tasks
-                    .par_iter()
-                    .map_init(
-                        || Completer::new(self.kernel),
-                        |completer, c| {
-                            let t = weighted(completer, c);
-                            on_subtree_done();
-                            t
-                        },
-                    )
-                    .sum()
-            },
+            || self.count_units(&all, &|_| on_subtree_done()),
             || self.symmetric(),
         );
         self.finish(total, symmetric)
@@ -145,6 +194,17 @@ impl Counter {
             unique: fixed / 8,
         }
     }
+}
+
+/// One finished unit of a count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UnitCount {
+    /// The unit's index in the unit list.
+    pub unit: usize,
+    /// Its exact number of completions (before the class weight).
+    pub completions: u64,
+    /// Its expected work, as [`Counter::expected_work`] gives it.
+    pub expected_work: u64,
 }
 
 /// A task's completions times its class size.
@@ -297,8 +357,21 @@ mod tests {
         counter.count_parallel(&|| {
             done.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         });
-        assert_eq!(done.into_inner(), counter.subtree_count());
-        assert!(counter.subtree_count() > 100);
+        assert_eq!(done.into_inner(), counter.unit_count());
+        assert!(counter.unit_count() > 100);
+    }
+
+    #[test]
+    fn shards_counted_apart_add_up_to_the_whole_count() {
+        let counter = Counter::new(12).expect("valid size");
+        let whole = counter.count_parallel(&|| {});
+        let mut total = 0;
+        for index in 0..3 {
+            let units = counter.shard_units(Shard { index, count: 3 });
+            total += counter.count_units(&units, &|_| {});
+        }
+        assert_eq!(counter.counts_from_total(total), whole);
+        assert_eq!(whole.solutions, 14200);
     }
 
     #[test]

@@ -31,18 +31,25 @@
 //!   solutions equal to their 180° and 90° rotations (the 270° rotation
 //!   fixes the same ones as the 90°). Those are few and found by a search
 //!   over half the rows (module `rotational`).
+//! - The representatives are the count's *units* (module `units`): a list
+//!   fixed by N alone, with a fingerprint and an expected work per unit,
+//!   split into shards balanced by that expected work. A count can record
+//!   each finished unit in a checkpoint file and resume from it, and the
+//!   checkpoints of a count's shards add up to the whole count
+//!   ([`checkpoint`]).
 //! - Masks are `u32`, so N <= [`MAX_N`] = 32. Per-task counts are `u64`;
 //!   the totals are `u128`, because A000170 passes 2^64 near N = 29.
 //!
 //! Imports run one way: `constellations` <- `level` <- `lanes` <- `avx2`,
 //! `avx512` <- `kernel` <- `completion` <- `counter`; `rotational` and
-//! `symmetry` stand alone. The kernels never import the search that drives
-//! them.
+//! `symmetry` stand alone; `units` <- `counter` <- `checkpoint`. The
+//! kernels never import the search that drives them.
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
 #[cfg(target_arch = "x86_64")]
 mod avx512;
+pub mod checkpoint;
 mod completion;
 mod constellations;
 mod counter;
@@ -51,9 +58,11 @@ mod lanes;
 mod level;
 mod rotational;
 pub mod symmetry;
+mod units;
 
-pub use counter::{CountError, Counter, Counts, count};
+pub use counter::{CountError, Counter, Counts, UnitCount, count};
 pub use kernel::Kernel;
+pub use units::{Shard, UNIT_LIST_VERSION};
 
 /// The largest board size the counter accepts (its masks are 32-bit words).
 pub const MAX_N: usize = 32;
