@@ -12,6 +12,7 @@ mod args;
 mod bench;
 mod compare;
 mod count;
+mod dry_run;
 mod enumerate;
 mod enumerate_csv;
 mod failure;
