@@ -1,6 +1,7 @@
 //! `queens run`: run an experiment config (the embedded default without one),
 //! resuming where an earlier run stopped, then summarise, draw its charts and
-//! compare its labels (compare.csv, ranking.csv).
+//! compare its labels (compare.csv, ranking.csv). `--dry-run` prints the
+//! plan instead, and a large plan waits for `--yes` (dry_run.rs).
 
 use std::path::PathBuf;
 use std::sync::Arc;
