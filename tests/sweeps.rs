@@ -11,6 +11,7 @@ use std::process::Output;
 
 use assert_cmd::Command;
 use queens::experiment::config::{Experiment, load};
+use queens::experiment::metadata::read;
 use queens::experiment::plan::{CONFIRM_PLANNED_TRIALS, plan, planned_trials};
 use queens::records::seed::trial_seed;
 use queens::records::{RunRecord, SummaryRow, read_rows};
@@ -119,6 +120,10 @@ fn configs_without_lists_load_as_the_shipped_data_was_written() {
             assert_eq!(row.params, entry.params_text, "{name}: {}", entry.label);
         }
         assert_eq!(plan(&e).len(), runs.len(), "{name}");
+        let stored = read(&root.join(format!("data/{name}/metadata.json")))
+            .unwrap()
+            .unwrap();
+        assert_eq!(stored.config_hash, e.hash, "{name}");
     }
 }
 
