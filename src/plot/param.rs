@@ -15,9 +15,11 @@
 //!
 //! The x axis is logarithmic when the values are positive numbers spanning
 //! a factor of 10 or more, linear otherwise, and categorical (the words in
-//! sorted order) when a value is not a number. A cell without a solved
-//! trial has an infinite ERT, marked "∞" in a row above the data; a cell
-//! with some failed trials is hollow with its solved/trials beside it.
+//! sorted order, points without lines, as their order means nothing, the
+//! series side by side around each word) when a value is not a number. A
+//! cell without a solved trial has an infinite ERT, marked "∞" in a row
+//! above the data; a cell with some failed trials is hollow with its
+//! solved/trials beside it.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -34,6 +36,9 @@ use super::style::{Dash, Marker, PALETTE, SeriesStyle};
 
 /// With at most this many distinct values, each has its own tick.
 const MAX_VALUE_TICKS: usize = 12;
+/// On a categorical axis the series around one word spread over this
+/// width (the words are 1 apart).
+const DODGE_SPAN: f64 = 0.4;
 
 /// A label's parameters, `params` column read into key → value text.
 fn parse_params(text: &str) -> BTreeMap<&str, &str> {
@@ -184,10 +189,21 @@ fn figure(
         .collect();
     let (x, position) = value_axis(key, &values)?;
     let group_names = group_names(groups.keys().collect());
+    // On a categorical axis the series sit side by side around each word,
+    // so none hides another.
+    let series = groups.len() * sizes.len();
+    let dodge = |s: usize| {
+        if x.names.is_empty() || series < 2 {
+            0.0
+        } else {
+            (s as f64 / (series - 1) as f64 - 0.5) * DODGE_SPAN
+        }
+    };
 
     let mut lines = Vec::new();
     for (g, ((_, _), members)) in groups.iter().enumerate() {
         for (i, &n) in sizes.iter().enumerate() {
+            let offset = dodge(g * sizes.len() + i);
             let mut cells: Vec<(f64, &SummaryRow)> = members
                 .iter()
                 .filter_map(|c| {
@@ -195,7 +211,7 @@ fn figure(
                         .summary
                         .iter()
                         .find(|r| r.label == c.label && r.n == n)?;
-                    Some((position(c.params.get(key)?)?, row))
+                    Some((position(c.params.get(key)?)? + offset, row))
                 })
                 .collect();
             if cells.is_empty() {
@@ -334,8 +350,9 @@ fn value_axis<'v>(key: &str, values: &'v BTreeSet<&str>) -> Result<(Axis, Positi
     Ok((axis, Box::new(|v: &str| v.parse().ok())))
 }
 
-/// The ERT panel: one line per [`Line`], log y, a cell without a success
-/// marked "∞" in a row of its line above the data.
+/// The ERT panel: one line per [`Line`] (points only on a categorical
+/// axis), log y, a cell without a success marked "∞" in a row of its line
+/// above the data.
 fn ert_panel(
     lines: &[Line<'_>],
     x: &Axis,
@@ -355,7 +372,7 @@ fn ert_panel(
             .collect();
         for piece in points.split(Option::is_none) {
             let piece: Vec<(f64, f64)> = piece.iter().flatten().copied().collect();
-            if piece.len() >= 2 {
+            if piece.len() >= 2 && x.names.is_empty() {
                 layers.push(Layer::Line {
                     style: line.style,
                     points: piece,
@@ -434,10 +451,10 @@ fn ert_panel(
 }
 
 /// The success panel: the share solved per [`Line`] with Wilson 95%
-/// intervals.
+/// intervals (points only on a categorical axis).
 fn success_panel(lines: &[Line<'_>], x: &Axis) -> Panel {
     let mut layers = Vec::new();
-    for line in lines {
+    for line in lines.iter().filter(|_| x.names.is_empty()) {
         layers.push(Layer::Line {
             style: line.style,
             points: line
@@ -449,6 +466,8 @@ fn success_panel(lines: &[Line<'_>], x: &Axis) -> Panel {
             opacity: 0.6,
             markers: false,
         });
+    }
+    for line in lines {
         layers.push(Layer::Intervals {
             style: line.style,
             bars: line
