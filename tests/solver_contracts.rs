@@ -503,7 +503,7 @@ fn a_config_parameter_the_variant_does_not_use_is_refused() {
 #[test]
 fn a_config_parameter_that_no_parameter_can_take_is_refused_naming_the_key() {
     let dir = tempfile::tempdir().expect("temp dir");
-    for (value, column) in [("[20, 40]", 25), ("{ size = 20 }", 25)] {
+    for (value, column) in [("1979-05-27", 25), ("{ size = 20 }", 25)] {
         let config = format!(
             "name = \"t\"\nseed = 1\ntrials = 1\nsizes = [8]\n\n\
              [[algorithm]]\nname = \"genetic\"\n\

@@ -13,6 +13,7 @@ mod bench;
 mod compare;
 mod count;
 mod count_progress;
+mod dry_run;
 mod enumerate;
 mod enumerate_csv;
 mod export;

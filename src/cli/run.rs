@@ -1,6 +1,7 @@
 //! `queens run`: run an experiment config (the embedded default without one),
 //! resuming where an earlier run stopped, then summarise, draw its charts and
-//! compare its labels (compare.csv, ranking.csv).
+//! compare its labels (compare.csv, ranking.csv). `--dry-run` prints the
+//! plan instead, and a large plan waits for `--yes` (dry_run.rs).
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -25,6 +26,11 @@ use super::stderr::stderr_line;
 /// the same config again resumes: trials already in runs.csv are skipped.
 /// Ctrl-C keeps every finished trial, writes the summary and exits 130;
 /// SIGTERM (Slurm's scancel) does the same and exits 143.
+///
+/// A parameter given a list of values in the config is a sweep, one entry
+/// per combination; --dry-run prints the plan (labels, sizes, trials, a
+/// bound on the time) without running it. A plan of more than 100000
+/// trials runs only with --yes.
 #[derive(clap::Args)]
 pub struct RunArgs {
     /// The experiment config (TOML). Without it: the embedded default,
@@ -51,6 +57,14 @@ pub struct RunArgs {
     /// No progress output, and no ranking at the end.
     #[arg(short, long)]
     quiet: bool,
+    /// Print the plan (every entry, a sweep's combinations each on its own,
+    /// with its parameters, sizes and trials; the totals; a bound on the
+    /// time from the budgets) and exit without running or writing anything.
+    #[arg(long)]
+    dry_run: bool,
+    /// Run a plan of more than 100000 trials (refused without it, exit 2).
+    #[arg(long)]
+    yes: bool,
 }
 
 /// Runs the experiment.
@@ -68,9 +82,18 @@ pub fn run(args: RunArgs) -> anyhow::Result<Exit> {
         .plots
         .clone()
         .unwrap_or_else(|| PathBuf::from("plots").join(&experiment.name));
-    let signals = install_interrupt_handlers();
     let threads = super::args::capped_threads(args.threads)
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if args.dry_run {
+        for warning in &experiment.warnings {
+            stderr_line!("warning: {warning}");
+        }
+        let dirs = (data_dir.as_path(), plots_dir.as_path());
+        super::dry_run::print(&experiment, threads, dirs, &mut std::io::stdout().lock())?;
+        return Ok(Exit::Success);
+    }
+    super::dry_run::confirm(&experiment, args.yes)?;
+    let signals = install_interrupt_handlers();
     let display = RunDisplay::new(!args.quiet);
     let options = RunOptions {
         data_dir: data_dir.clone(),

@@ -25,6 +25,11 @@
 //! max_steps = 10_000
 //! ```
 //!
+//! A parameter given a list, `params = { t0 = [0.5, 1, 2] }`, is a sweep:
+//! one entry per value (per combination of several lists, crossed, or
+//! paired by `sweep = "zip"`), labelled `annealing t0=0.5`; the order,
+//! the labels and what is refused are in `experiment/sweep.rs`.
+//!
 //! An algorithm's budget is its registry default, overridden by `[budget]`,
 //! overridden by its own `[algorithm.budget]`.
 //!
@@ -41,6 +46,7 @@ use sha2::{Digest, Sha256};
 use toml::Spanned;
 
 use super::diagnostics::{ConfigError, ConfigWarning, Location};
+use super::sweep::{self, Combination};
 use crate::solvers::params::{ParamError, RawValue};
 use crate::solvers::{Algorithm, Budget, Configured, Params, Solver, find_algorithm};
 
@@ -166,10 +172,11 @@ struct RawBudget {
 struct RawAlgorithm {
     name: Spanned<String>,
     label: Option<Spanned<String>>,
-    params: Option<Spanned<BTreeMap<Spanned<String>, Spanned<toml::Value>>>>,
+    params: Option<sweep::ParamsTable>,
     budget: Option<RawBudget>,
     sizes: Option<Spanned<toml::Value>>,
     trials: Option<Spanned<toml::Value>>,
+    sweep: Option<Spanned<String>>,
 }
 
 /// SHA-256 of a config text, as lowercase hex.
@@ -275,13 +282,20 @@ pub fn load(source: &str, text: &str) -> Result<Experiment, ConfigError> {
     // the limit.
     let mut planned: u64 = 0;
     let mut over_limit: Option<Range<usize>> = None;
-    for a in &raw.algorithm {
+    let combinations = raw
+        .algorithm
+        .iter()
+        .map(|a| sweep::combinations(a.params.as_ref(), a.sweep.as_ref(), &at))
+        .collect::<Result<Vec<_>, _>>()?;
+    let expanded = raw.algorithm.iter().zip(&combinations);
+    for (a, combination) in expanded.flat_map(|(a, cs)| cs.iter().map(move |c| (a, c))) {
         let algorithm =
             find_algorithm(a.name.get_ref()).map_err(|e| at(a.name.span(), e.to_string()))?;
         let (label, label_span) = match &a.label {
             Some(l) => (l.get_ref().clone(), l.span()),
             None => (a.name.get_ref().clone(), a.name.span()),
         };
+        let label = label + &combination.label_suffix();
         if label.trim().is_empty() || label.chars().any(char::is_control) {
             return Err(at(
                 label_span,
@@ -304,11 +318,12 @@ pub fn load(source: &str, text: &str) -> Result<Experiment, ConfigError> {
             return Err(at(
                 label_span,
                 format!(
-                    "duplicate label '{label}': labels name algorithm configurations in CSV and charts and must be unique; add `label = \"…\"` to tell them apart"
+                    "duplicate label '{label}'{}: labels name algorithm configurations in CSV and charts and must be unique; add `label = \"…\"` to tell them apart",
+                    combination.origin()
                 ),
             ));
         }
-        let (params, solver) = build(algorithm, a, &at)?;
+        let (params, solver) = build(algorithm, a, combination, &label, &at)?;
         let own_budget = a.budget.as_ref().map(|b| budget(b, &at)).transpose()?;
         let mut entry_budget = algorithm.default_budget.overridden_by(&global_budget);
         if let Some(own) = &own_budget {
@@ -436,9 +451,14 @@ fn short_number(x: f64) -> String {
     }
 }
 
+/// The parameters and solver of `raw` with the values of `combination`
+/// (its swept values in place of the lists); `label` names the entry in
+/// the message of a swept value the parameter refuses.
 fn build(
     algorithm: &'static Algorithm,
     raw: &RawAlgorithm,
+    combination: &Combination,
+    label: &str,
     at: &impl Fn(Range<usize>, String) -> ConfigError,
 ) -> Result<(Params, Box<dyn Configured>), ConfigError> {
     let Some(table) = &raw.params else {
@@ -449,7 +469,13 @@ fn build(
     let given = table
         .get_ref()
         .iter()
-        .map(|(k, v)| Ok((k.get_ref().clone(), raw_value(k.get_ref(), v, at)?)))
+        .map(|(k, v)| {
+            let value = combination.value(k.get_ref()).unwrap_or(v.get_ref());
+            Ok((
+                k.get_ref().clone(),
+                raw_value(k.get_ref(), value, v.span(), at)?,
+            ))
+        })
         .collect::<Result<Vec<(String, RawValue)>, ConfigError>>()?;
     algorithm.instantiate(&given).map_err(|e| {
         let key_of = |key: &str| table.get_ref().iter().find(|(k, _)| k.get_ref() == key);
@@ -463,25 +489,39 @@ fn build(
             | ParamError::NotInEffect { .. }
             | ParamError::Declaration { .. } => None,
         };
-        at(span.unwrap_or_else(|| table.span()), e.to_string())
+        let swept = match &e {
+            ParamError::BadValue { key, .. } => combination.value(key).is_some(),
+            _ => false,
+        };
+        let message = if swept {
+            format!(
+                "{e} (in the sweep's combination {}, label '{label}'): remove that value from the list",
+                combination.describe()
+            )
+        } else {
+            e.to_string()
+        };
+        at(span.unwrap_or_else(|| table.span()), message)
     })
 }
 
-/// A parameter's TOML value as the parameter layer takes it; an array, a
-/// table or a date is refused here, naming the key.
+/// A parameter's TOML value as the parameter layer takes it (a list is a
+/// sweep, expanded before); a table or a date is refused here, naming the
+/// key.
 fn raw_value(
     key: &str,
-    value: &Spanned<toml::Value>,
+    value: &toml::Value,
+    span: Range<usize>,
     at: &impl Fn(Range<usize>, String) -> ConfigError,
 ) -> Result<RawValue, ConfigError> {
-    Ok(match value.get_ref() {
+    Ok(match value {
         toml::Value::String(s) => RawValue::String(s.clone()),
         toml::Value::Integer(i) => RawValue::Integer(*i),
         toml::Value::Float(x) => RawValue::Float(*x),
         toml::Value::Boolean(b) => RawValue::Bool(*b),
         other => {
             return Err(at(
-                value.span(),
+                span,
                 format!(
                     "bad value '{other}' for parameter '{key}': a parameter takes a number, a quoted word or true|false"
                 ),

@@ -1,5 +1,5 @@
 //! Experiments: the config (TOML schema, checked with located errors and
-//! warnings), the plan (trials, seeds, shards), the runner (data directory
+//! warnings; parameter sweeps expanded into entries), the plan (trials, seeds, shards), the runner (data directory
 //! and resume, session metadata, parallel execution, the finishing step),
 //! the observer it reports to, merging shards, the tidy params.csv, and the
 //! lock that keeps a data directory to one writer. The CSV rows and files
@@ -20,6 +20,7 @@ mod params_file;
 pub mod plan;
 pub mod runner;
 mod session;
+mod sweep;
 pub mod trace;
 mod trace_file;
 mod trial_rows;

@@ -11,6 +11,23 @@ use serde::{Deserialize, Serialize};
 use super::config::Experiment;
 use crate::records::seed::trial_seed;
 
+/// Above this many planned trials (summed over every algorithm and size),
+/// `queens run` asks for confirmation (`--yes`) before it starts: a sweep
+/// multiplies the trials quickly, and `queens run --dry-run` shows the plan
+/// first. The hard limit is
+/// [`MAX_PLANNED_TRIALS`](super::config::MAX_PLANNED_TRIALS).
+pub const CONFIRM_PLANNED_TRIALS: u64 = 100_000;
+
+/// The number of trials `experiment` plans, without listing them.
+pub fn planned_trials(experiment: &Experiment) -> u64 {
+    experiment
+        .entries
+        .iter()
+        .flat_map(|e| &e.cells)
+        .map(|(_, count)| count)
+        .sum()
+}
+
 /// One trial of the plan.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Trial {

@@ -44,6 +44,9 @@ pub struct Axis {
     /// Unlabelled grid positions chosen by the chart (display space)
     /// instead of automatic ones.
     pub minor: Option<Vec<f64>>,
+    /// Words written at the whole positions 1, 2, … instead of numbers: a
+    /// categorical axis (empty for a numeric one).
+    pub names: Vec<String>,
 }
 
 /// Share of the data span added on each side of a linear axis so no point
@@ -84,6 +87,7 @@ impl Axis {
             hi,
             ticks: None,
             minor: None,
+            names: Vec::new(),
         })
     }
 
@@ -111,6 +115,7 @@ impl Axis {
             hi: hi + pad,
             ticks: None,
             minor: None,
+            names: Vec::new(),
         })
     }
 
@@ -133,6 +138,7 @@ impl Axis {
             hi: 1.03,
             ticks: None,
             minor: None,
+            names: Vec::new(),
         }
     }
 
@@ -173,6 +179,12 @@ impl Axis {
 
     /// The text of the tick at display position `d`.
     pub fn tick_label(&self, d: f64) -> String {
+        if let Some(name) = (d.round() as usize)
+            .checked_sub(1)
+            .and_then(|i| self.names.get(i))
+        {
+            return name.clone();
+        }
         if self.decade_powers() {
             return format!("10{}", superscript(d.round() as i32));
         }

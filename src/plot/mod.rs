@@ -3,7 +3,8 @@
 //! (`ecdf-checks` by default) and of wall time (`ecdf-seconds`),
 //! convergence traces, the pairwise A12 heat map (`compare`, from the
 //! comparison [`crate::analysis::compare`] computes over runs.csv) and the
-//! ranking. The ECDF, convergence and heat-map charts are drawn at the
+//! ranking, and for each swept parameter its `param-<key>` chart (param.rs,
+//! cocopp's ppfigparam; none without a sweep). The ECDF, convergence and heat-map charts are drawn at the
 //! sizes sizes.rs chooses (`--n`, or a default the subtitle states). Each
 //! chart is written as SVG, PNG and PDF with an embedded font (screen
 //! style), or for a paper as SVG and PDF of their printed size, 3.5 or 7
@@ -29,6 +30,7 @@ mod fit;
 mod output;
 mod pairwise;
 mod panel;
+mod param;
 mod pdf;
 mod ranking;
 mod raster;
@@ -142,7 +144,8 @@ pub fn render(data_dir: &Path, plots_dir: &Path, options: &Options) -> Result<Re
         .into_iter()
         .chain(time)
         .chain([convergence])
-        .chain(comparisons);
+        .chain(comparisons)
+        .chain(param::figures(&data, options, &chosen));
     for (kind, chart) in all {
         match chart {
             Ok(figure) => report

@@ -376,9 +376,9 @@ pub fn statistic_panel(
 }
 
 /// The rows of unsolved cells are this share of the data's span apart…
-const UNSOLVED_ROWS_PER_SPAN: f64 = 9.0;
+pub const UNSOLVED_ROWS_PER_SPAN: f64 = 9.0;
 /// …and no closer than this (display space, decades).
-const MIN_UNSOLVED_ROW: f64 = 0.18;
+pub const MIN_UNSOLVED_ROW: f64 = 0.18;
 
 /// A chart of summary statistics against N, one panel per statistic.
 pub struct StatisticChart {

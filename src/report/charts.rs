@@ -101,6 +101,9 @@ pub fn read(data_dir: &Path, plots_dir: &Path) -> Result<Vec<Chart>, ReportError
             let stem = stem(path);
             let (caption, alt) = match KNOWN.iter().find(|(known, ..)| *known == stem) {
                 Some((_, caption, alt)) => ((*caption).to_owned(), (*alt).to_owned()),
+                None if stem.starts_with(PARAM_PREFIX) => {
+                    param_caption(&stem[PARAM_PREFIX.len()..])
+                }
                 None => {
                     let title = first_text(&text).unwrap_or_else(|| stem.clone());
                     (format!("{title}."), format!("Chart: {title}."))
@@ -110,6 +113,21 @@ pub fn read(data_dir: &Path, plots_dir: &Path) -> Result<Vec<Chart>, ReportError
             Ok(Chart { stem, caption, svg })
         })
         .collect()
+}
+
+/// The file-name prefix of the parameter charts, `param-<key>`.
+const PARAM_PREFIX: &str = "param-";
+
+/// The caption and alternative text of the parameter chart of `key`.
+fn param_caption(key: &str) -> (String, String) {
+    (
+        format!(
+            "Cost and success against the swept parameter {key}: the ERT (∞: no trial solved) and the share of trials solved with 95% Wilson intervals, one line per board size."
+        ),
+        format!(
+            "Line charts of the expected running time and the success rate against the value of {key}, one line per board size N."
+        ),
+    )
 }
 
 /// The file name without its extension.
