@@ -25,6 +25,10 @@
 //! max_steps = 10_000
 //! ```
 //!
+//! An entry with `name = "external"` runs a program of the user's own
+//! instead (`label` and `command` required, `per_trial` optional; see
+//! [`super::external_entry`]).
+//!
 //! An algorithm's budget is its registry default, overridden by `[budget]`,
 //! overridden by its own `[algorithm.budget]`.
 //!
@@ -41,6 +45,7 @@ use sha2::{Digest, Sha256};
 use toml::Spanned;
 
 use super::diagnostics::{ConfigError, ConfigWarning, Location};
+use super::external_entry::ExternalTable;
 use crate::solvers::params::{ParamError, RawValue};
 use crate::solvers::{Algorithm, Budget, Configured, Params, Solver, find_algorithm};
 
@@ -170,6 +175,8 @@ struct RawAlgorithm {
     budget: Option<RawBudget>,
     sizes: Option<Spanned<toml::Value>>,
     trials: Option<Spanned<toml::Value>>,
+    command: Option<Spanned<Vec<Spanned<String>>>>,
+    per_trial: Option<Spanned<bool>>,
 }
 
 /// SHA-256 of a config text, as lowercase hex.
@@ -276,8 +283,18 @@ pub fn load(source: &str, text: &str) -> Result<Experiment, ConfigError> {
     let mut planned: u64 = 0;
     let mut over_limit: Option<Range<usize>> = None;
     for a in &raw.algorithm {
-        let algorithm =
-            find_algorithm(a.name.get_ref()).map_err(|e| at(a.name.span(), e.to_string()))?;
+        let external = ExternalTable {
+            name: a.name.span(),
+            label: a.label.as_ref(),
+            command: a.command.as_ref(),
+            per_trial: a.per_trial.as_ref(),
+            params: a.params.as_ref(),
+        };
+        let algorithm = if a.name.get_ref() == crate::solvers::external::NAME {
+            &crate::solvers::external::ALGORITHM
+        } else {
+            find_algorithm(a.name.get_ref()).map_err(|e| at(a.name.span(), e.to_string()))?
+        };
         let (label, label_span) = match &a.label {
             Some(l) => (l.get_ref().clone(), l.span()),
             None => (a.name.get_ref().clone(), a.name.span()),
@@ -308,7 +325,12 @@ pub fn load(source: &str, text: &str) -> Result<Experiment, ConfigError> {
                 ),
             ));
         }
-        let (params, solver) = build(algorithm, a, &at)?;
+        let (params, solver) = if std::ptr::eq(algorithm, &crate::solvers::external::ALGORITHM) {
+            external.build(source, &at)?
+        } else {
+            external.refuse_on_builtin(algorithm.name, &at)?;
+            build(algorithm, a, &at)?
+        };
         let own_budget = a.budget.as_ref().map(|b| budget(b, &at)).transpose()?;
         let mut entry_budget = algorithm.default_budget.overridden_by(&global_budget);
         if let Some(own) = &own_budget {

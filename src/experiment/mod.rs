@@ -11,6 +11,8 @@ pub mod data_dir;
 pub mod diagnostics;
 pub mod error;
 mod execute;
+mod external_entry;
+mod external_log;
 mod finish;
 pub mod lock;
 pub mod merge;

@@ -8,7 +8,7 @@ use super::error::{RunError, RunResult};
 use super::plan::Trial;
 use super::trace::SamplingTrace;
 use crate::records::{RunRecord, TraceRecord};
-use crate::trial::{self, replay_command, run_trial};
+use crate::trial::{self, replay_command_of, run_trial};
 
 /// The rows of one finished trial.
 pub struct TrialRows {
@@ -40,7 +40,8 @@ pub fn run_planned(
         n: t.n,
         seed: t.seed,
         violation: e.violation,
-        replay: replay_command(
+        replay: replay_command_of(
+            &*entry.solver,
             entry.algorithm.name,
             t.n,
             t.seed,
