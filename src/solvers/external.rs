@@ -126,10 +126,12 @@ pub enum CommandError {
 }
 
 /// Resolves a command against `base` (the config file's directory, or the
-/// working directory for `queens solve`): every word holding a `/` and not
-/// starting with `-` is a path, made absolute from `base`, and must exist;
-/// a program without a `/` must be on `PATH`. `base_name` says what `base`
-/// is, for messages.
+/// working directory for `queens solve`). The program is a path when it
+/// holds a `/` (made absolute from `base`; it must exist), else it must be
+/// on `PATH`. An argument not starting with `-` is a path when it holds a
+/// `/` (it must then exist) or names a file in `base`; paths are made
+/// absolute from `base`, other arguments are passed as written. `base_name`
+/// says what `base` is, for messages.
 pub fn resolve_command(
     words: &[String],
     base: &Path,
@@ -147,7 +149,9 @@ pub fn resolve_command(
     }
     let mut resolved = Vec::with_capacity(words.len());
     for (i, word) in words.iter().enumerate() {
-        let word = if word.contains('/') && !word.starts_with('-') {
+        let is_path = i == 0 && word.contains('/')
+            || i > 0 && !word.starts_with('-') && (word.contains('/') || base.join(word).exists());
+        let word = if is_path {
             let path = std::path::absolute(base.join(word)).unwrap_or_else(|_| base.join(word));
             if !path.exists() {
                 return Err(CommandError::Missing {
