@@ -100,17 +100,27 @@ fn run(experiment: &Experiment, dir: &Path) -> Result<Vec<RunRecord>, RunError> 
 fn a_programs_rows_carry_its_counters_and_replay_with_queens_solve() {
     let dir = tempfile::tempdir().expect("temp dir");
     script(dir.path(), "good.sh", &program(""));
-    let many = experiment(dir.path(), "max_steps = 50", &[("good", "good.sh", "")]);
+    let many = experiment(
+        dir.path(),
+        "max_steps = 50",
+        &[("good", "good.sh", "step = \"flip\"")],
+    );
     let rows = run(&many, dir.path()).expect("runs");
     assert_eq!(rows.len(), 8);
     for row in &rows {
-        assert_eq!(row.algorithm, "external");
+        assert_eq!(
+            (row.algorithm.as_str(), row.step_unit.as_str()),
+            ("external", "flip")
+        );
         assert_eq!(row.stop_reason, StopReason::Solved);
         assert_eq!((row.steps, row.checks), (row.seed % 97, row.seed % 1000));
         assert_eq!((row.evaluations, row.solutions), (1, 1));
     }
     // A fresh process per trial, through `queens run`, gives the same rows.
-    let per_trial = config_text("max_steps = 50", &[("good", "good.sh", "per_trial = true")]);
+    let per_trial = config_text(
+        "max_steps = 50",
+        &[("good", "good.sh", "step = \"flip\"\nper_trial = true")],
+    );
     std::fs::write(dir.path().join("per.toml"), per_trial).expect("config written");
     let out = common::queens(
         dir.path(),

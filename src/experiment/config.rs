@@ -26,7 +26,7 @@
 //! ```
 //!
 //! An entry with `name = "external"` runs a program of the user's own
-//! instead (`label` and `command` required, `per_trial` optional; see
+//! instead (`label` and `command` required, `per_trial` and `step` optional; see
 //! [`super::external_entry`]).
 //!
 //! An algorithm's budget is its registry default, overridden by `[budget]`,
@@ -177,6 +177,7 @@ struct RawAlgorithm {
     trials: Option<Spanned<toml::Value>>,
     command: Option<Spanned<Vec<Spanned<String>>>>,
     per_trial: Option<Spanned<bool>>,
+    step: Option<Spanned<String>>,
 }
 
 /// SHA-256 of a config text, as lowercase hex.
@@ -288,6 +289,7 @@ pub fn load(source: &str, text: &str) -> Result<Experiment, ConfigError> {
             label: a.label.as_ref(),
             command: a.command.as_ref(),
             per_trial: a.per_trial.as_ref(),
+            step: a.step.as_ref(),
             params: a.params.as_ref(),
         };
         let algorithm = if a.name.get_ref() == crate::solvers::external::NAME {

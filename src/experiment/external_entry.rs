@@ -9,7 +9,13 @@
 //! command = ["python3", "solvers/tabu.py"]  # paths relative to this file
 //! params = { tenure = 10 }                  # sent verbatim
 //! per_trial = false                         # optional: a fresh process per trial
+//! step = "repair"                           # optional: what one of its steps is
 //! ```
+//!
+//! `step` is the `step_unit` column of its rows (default "step of the
+//! program"): steps of two labels are compared only when it is the same, so
+//! a program counting repairs as the built-in `min-conflicts` does says
+//! `step = "repair"`.
 //!
 //! Every error names the file, line and column: a missing or empty
 //! `command`, a path in it that is not there (with the resolved path), a
@@ -37,26 +43,29 @@ pub struct ExternalTable<'a> {
     pub command: Option<&'a Spanned<Vec<Spanned<String>>>>,
     /// Its `per_trial`.
     pub per_trial: Option<&'a Spanned<bool>>,
+    /// Its `step`.
+    pub step: Option<&'a Spanned<String>>,
     /// Its `params`.
     pub params: Option<&'a Spanned<BTreeMap<Spanned<String>, Spanned<toml::Value>>>>,
 }
 
 impl ExternalTable<'_> {
-    /// Refuses `command` and `per_trial` on the built-in `algorithm`.
+    /// Refuses `command`, `per_trial` and `step` on the built-in `algorithm`.
     pub fn refuse_on_builtin(
         &self,
         algorithm: &str,
         at: &impl Fn(Range<usize>, String) -> ConfigError,
     ) -> Result<(), ConfigError> {
-        let span = match (self.command, self.per_trial) {
-            (Some(c), _) => c.span(),
-            (None, Some(p)) => p.span(),
-            (None, None) => return Ok(()),
+        let span = match (self.command, self.per_trial, self.step) {
+            (Some(c), _, _) => c.span(),
+            (None, Some(p), _) => p.span(),
+            (None, None, Some(s)) => s.span(),
+            (None, None, None) => return Ok(()),
         };
         Err(at(
             span,
             format!(
-                "'{algorithm}' is built in and runs no program: `command` and `per_trial` are for name = \"{}\"; remove them, or set name = \"{}\"",
+                "'{algorithm}' is built in and runs no program: `command`, `per_trial` and `step` are for name = \"{}\"; remove them, or set name = \"{}\"",
                 external::NAME,
                 external::NAME
             ),
@@ -107,7 +116,20 @@ impl ExternalTable<'_> {
         })?;
         let params = self.params(at)?;
         let per_trial = self.per_trial.is_some_and(|p| *p.get_ref());
-        let solver = ExternalSolver::new(resolved, &params, per_trial);
+        let mut solver = ExternalSolver::new(resolved, &params, per_trial);
+        if let Some(step) = self.step {
+            let unit = step.get_ref().trim();
+            if unit.is_empty() || unit.chars().count() > 40 || unit.chars().any(char::is_control) {
+                return Err(at(
+                    step.span(),
+                    format!(
+                        "step = {:?}: say in a few words (at most 40 characters) what one of the program's steps is, like \"repair\"",
+                        step.get_ref()
+                    ),
+                ));
+            }
+            solver = solver.with_step_unit(unit);
+        }
         Ok((params, Box::new(solver)))
     }
 

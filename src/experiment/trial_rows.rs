@@ -58,7 +58,10 @@ pub fn run_planned(
         experiment: experiment.name.clone(),
         algorithm: entry.algorithm.name.to_string(),
         label: entry.label.clone(),
-        step_unit: entry.algorithm.step_unit().to_string(),
+        step_unit: match entry.solver.external() {
+            Some(program) => program.step_unit().to_string(),
+            None => entry.algorithm.step_unit().to_string(),
+        },
         params: entry.params_text.clone(),
         budget: entry.budget.canonical(),
         n: t.n,

@@ -212,6 +212,8 @@ pub struct ExternalSolver {
     params: serde_json::Value,
     /// A fresh process for every trial, whatever the program says.
     per_trial: bool,
+    /// What one of its steps is, when the config says.
+    step_unit: Option<String>,
     /// The started programs of each worker thread (or why one failed to
     /// start), waiting for their next trial.
     ready: Mutex<HashMap<ThreadId, Result<Running, Failure>>>,
@@ -227,9 +229,25 @@ impl ExternalSolver {
             command,
             params: params.to_json(),
             per_trial,
+            step_unit: None,
             ready: Mutex::new(HashMap::new()),
             failures: Mutex::new(Vec::new()),
         }
+    }
+
+    /// The same solver, whose steps are `unit`s (`repair`): the
+    /// `step_unit` column of its rows.
+    pub fn with_step_unit(mut self, unit: &str) -> Self {
+        self.step_unit = Some(unit.to_string());
+        self
+    }
+
+    /// What one of its steps is: the unit the config gave, or the
+    /// descriptor's ("step of the program").
+    pub fn step_unit(&self) -> &str {
+        self.step_unit
+            .as_deref()
+            .unwrap_or_else(|| ALGORITHM.step_unit())
     }
 
     /// The command as one line, words separated by spaces: the value of
