@@ -359,6 +359,18 @@ fn a_config_names_what_is_wrong_with_a_command() {
             8,
             "needs a `label`",
         ),
+        (
+            "name = \"external\"\nlabel = \"x\"\ncommand = [\"sh\"]\nparams = { \"a b\" = 1 }",
+            8,
+            12,
+            "parameter name \"a b\"",
+        ),
+        (
+            "name = \"external\"\nlabel = \"x\"\ncommand = [\"sh\"]\nparams = { a = \"x y\" }",
+            8,
+            16,
+            "bad value \"x y\" for parameter 'a'",
+        ),
     ] {
         let (e, _dir) = load(entry);
         assert_eq!(

@@ -143,6 +143,19 @@ impl ExternalTable<'_> {
         };
         let mut given = Vec::new();
         for (key, value) in table.get_ref() {
+            let name = key.get_ref();
+            if name.is_empty()
+                || !name
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+            {
+                return Err(at(
+                    key.span(),
+                    format!(
+                        "parameter name {name:?}: write letters, digits, '_' and '-' only (it is replayed as --param {name}=…)"
+                    ),
+                ));
+            }
             let refuse = |what: String| {
                 at(
                     value.span(),
