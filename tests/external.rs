@@ -263,6 +263,28 @@ fn failed_trials_are_recorded_with_the_reason_and_the_others_kept() {
         log.contains("unknown field `flips`, expected one of `steps`"),
         "{log}"
     );
+    // `queens run` says so at the end, naming the log.
+    let out = common::queens(
+        dir.path(),
+        &[
+            "run",
+            "exp.toml",
+            "--data",
+            "cli",
+            "--plots",
+            "cli-plots",
+            "-q",
+        ],
+    );
+    assert!(out.status.success(), "{out:?}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let failed = rows.iter().filter(|r| !r.solved).count();
+    assert!(
+        stderr.contains(&format!(
+            "an external program failed {failed} trials (stop_reason solver_error): the reasons and its stderr are in cli/external.log"
+        )),
+        "{stderr}"
+    );
 }
 
 /// Whether process `pid` is running (not gone, not a zombie).

@@ -13,10 +13,10 @@ use super::error::{Doing, RunResult};
 use crate::solvers::external::Failure;
 
 /// The log's file name.
-const FILE_NAME: &str = "external.log";
+pub const FILE_NAME: &str = "external.log";
 
 /// The log beside the runs file `runs`.
-fn path(runs: &Path) -> PathBuf {
+pub fn path(runs: &Path) -> PathBuf {
     runs.with_file_name(FILE_NAME)
 }
 

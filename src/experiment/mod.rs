@@ -12,7 +12,7 @@ pub mod diagnostics;
 pub mod error;
 mod execute;
 mod external_entry;
-mod external_log;
+pub mod external_log;
 mod finish;
 pub mod lock;
 pub mod merge;
