@@ -27,7 +27,7 @@
 //!
 //! An entry with `name = "external"` runs a program of the user's own
 //! instead (`label` and `command` required, `per_trial` and `step` optional; see
-//! [`super::external_entry`]).
+//! `external_entry`).
 //!
 //! An algorithm's budget is its registry default, overridden by `[budget]`,
 //! overridden by its own `[algorithm.budget]`.
