@@ -17,6 +17,8 @@
 //!   ([`solvers::algorithm::Algorithm`]) and reads its parameters once into
 //!   typed settings that are the solver; [`solvers::registry`] lists them,
 //!   one line each. Adding an algorithm is one file plus that one line.
+//! - **A program of one's own**, in any language: [`solvers::external`]
+//!   runs it as a solver over JSON lines (`experiments/solvers/PROTOCOL.md`).
 //! - **The trial path**: [`trial::run_trial`] runs one seeded search under a
 //!   budget, times it and validates its solution. `queens solve`, the
 //!   experiment runner and the benchmarks all go through it, which is why

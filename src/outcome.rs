@@ -26,6 +26,10 @@ pub enum StopReason {
     Exhausted,
     /// The user interrupted the run.
     Interrupted,
+    /// An external program failed the trial: it crashed, could not be
+    /// started, or sent a reply the protocol refuses (the reason and the
+    /// tail of its stderr go to `external.log` beside runs.csv).
+    SolverError,
 }
 
 impl StopReason {
@@ -39,6 +43,7 @@ impl StopReason {
             StopReason::BudgetTime => "budget_time",
             StopReason::Exhausted => "exhausted",
             StopReason::Interrupted => "interrupted",
+            StopReason::SolverError => "solver_error",
         }
     }
 }
@@ -181,6 +186,7 @@ mod tests {
             StopReason::BudgetTime,
             StopReason::Exhausted,
             StopReason::Interrupted,
+            StopReason::SolverError,
         ] {
             let json = serde_json::to_string(&r).expect("serialises");
             assert_eq!(json, format!("\"{}\"", r.as_str()));

@@ -8,7 +8,8 @@
 //! time of the search alone (and, when asked, the CPU time of the thread
 //! that ran it, for the benchmarks), and checks any solution with the independent
 //! validator ([`crate::board::validate`]), which shares no code with a
-//! solver.
+//! solver. An external program ([`Solver::external`]) is started before the
+//! clock and sent the trial's seed instead of a generator.
 
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -119,7 +120,34 @@ pub fn replay_command(
     params: &Params,
     budget: &Budget,
 ) -> String {
-    let mut command = format!("queens solve -a {algorithm} -n {n} --seed {seed}");
+    replay_with(&format!("-a {algorithm}"), n, seed, params, budget)
+}
+
+/// [`replay_command`] for a trial of `solver`: an external program's names
+/// its command (`--command "…"`) instead of `algorithm`.
+pub fn replay_command_of(
+    solver: &dyn Solver,
+    algorithm: &str,
+    n: u64,
+    seed: u64,
+    params: &Params,
+    budget: &Budget,
+) -> String {
+    match solver.external() {
+        Some(program) => replay_with(
+            &format!("--command \"{}\"", program.command_line()),
+            n,
+            seed,
+            params,
+            budget,
+        ),
+        None => replay_command(algorithm, n, seed, params, budget),
+    }
+}
+
+/// The replay command with `what` naming the solver.
+fn replay_with(what: &str, n: u64, seed: u64, params: &Params, budget: &Budget) -> String {
+    let mut command = format!("queens solve {what} -n {n} --seed {seed}");
     for args in [params.as_cli_args(), budget.as_cli_args()] {
         if !args.is_empty() {
             command.push(' ');
@@ -141,6 +169,10 @@ pub fn run_trial(trial: Trial<'_>) -> Result<TrialResult, InvalidSolution> {
         trace,
         measure_cpu,
     } = trial;
+    let external = solver.external();
+    if let Some(program) = external {
+        program.prepare();
+    }
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut control = Control::new(budget);
     if let Some(flag) = interrupt {
@@ -151,7 +183,10 @@ pub fn run_trial(trial: Trial<'_>) -> Result<TrialResult, InvalidSolution> {
     }
     let cpu = measure_cpu.then(ThreadTime::now);
     let start = Instant::now();
-    let outcome = solver.solve(n, &mut rng, &mut control);
+    let outcome = match external {
+        Some(program) => program.solve_trial(n, seed, &mut control),
+        None => solver.solve(n, &mut rng, &mut control),
+    };
     let wall_seconds = start.elapsed().as_secs_f64();
     let cpu_seconds = cpu.map(|c| c.elapsed().as_secs_f64());
     if let Some(solution) = &outcome.solution {

@@ -1,10 +1,11 @@
 //! `queens algorithms`: every registered algorithm with its source, its
 //! parameters and their defaults, as text, JSON, or the Markdown table of
-//! README.md's "Algorithms" section (which a test keeps equal to it).
+//! README.md's "Algorithms" section (which a test keeps equal to it); the
+//! text ends with how to run a program of one's own (`external`).
 
 use std::io::{self, Write};
 
-use queens::solvers::{Algorithm, ParamKind, algorithms};
+use queens::solvers::{Algorithm, ParamKind, algorithms, external};
 
 use super::Exit;
 
@@ -80,6 +81,14 @@ pub fn run(args: AlgorithmsArgs) -> anyhow::Result<Exit> {
         }
         writeln!(out)?;
     }
+    let external = &external::ALGORITHM;
+    writeln!(out, "{}", external.name)?;
+    writeln!(out, "    {}", external.summary)?;
+    writeln!(
+        out,
+        "    use: name = \"external\", label and command = [\"python3\", \"x.py\"] in a config's [[algorithm]]; or queens solve --command \"python3 x.py\""
+    )?;
+    writeln!(out, "    protocol: experiments/solvers/PROTOCOL.md")?;
     Ok(Exit::Success)
 }
 

@@ -13,7 +13,9 @@ use std::time::{Duration, Instant};
 
 use super::stderr::stderr_line;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use queens::StopReason;
 use queens::experiment::diagnostics::ConfigWarning;
+use queens::experiment::external_log;
 use queens::experiment::observer::{RunObserver, SessionStart, TrialInfo};
 use queens::records::RunRecord;
 
@@ -34,6 +36,10 @@ pub struct RunDisplay {
 #[derive(Default)]
 struct Counters {
     done: AtomicU64,
+    /// Trials an external program failed (stop reason `solver_error`).
+    failed: AtomicU64,
+    /// Where their reasons are logged: `external.log` beside the runs file.
+    log: Mutex<Option<std::path::PathBuf>>,
     current: Mutex<String>,
     closed: AtomicBool,
 }
@@ -66,6 +72,9 @@ impl RunObserver for RunDisplay {
     }
 
     fn session_started(&self, start: &SessionStart<'_>) {
+        if let Ok(mut log) = self.counters.log.lock() {
+            *log = Some(external_log::path(start.runs));
+        }
         if !self.progress {
             return;
         }
@@ -106,12 +115,27 @@ impl RunObserver for RunDisplay {
         }
     }
 
-    fn trial_finished(&self, _trial: &TrialInfo<'_>, _record: Option<&RunRecord>) {
+    fn trial_finished(&self, _trial: &TrialInfo<'_>, record: Option<&RunRecord>) {
         self.counters.done.fetch_add(1, Ordering::Relaxed);
+        if record.is_some_and(|r| r.stop_reason == StopReason::SolverError) {
+            self.counters.failed.fetch_add(1, Ordering::Relaxed);
+        }
     }
 
     fn trials_ended(&self) {
         self.stop_reporter();
+        let failed = self.counters.failed.load(Ordering::Relaxed);
+        if failed > 0 {
+            let log = self.counters.log.lock().ok().and_then(|l| l.clone());
+            stderr_line!(
+                "warning: an external program failed {failed} trial{} (stop_reason solver_error): the reasons and its stderr are in {}",
+                if failed == 1 { "" } else { "s" },
+                log.map_or_else(
+                    || external_log::FILE_NAME.to_string(),
+                    |l| l.display().to_string()
+                )
+            );
+        }
     }
 }
 

@@ -1,14 +1,16 @@
 //! `queens solve`: one search with one algorithm, size and seed — the command
-//! that replays any row of a runs.csv exactly.
+//! that replays any row of a runs.csv exactly, an external program's too
+//! (`--command`).
 
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
-use queens::solvers::params::{RawValue, split_assignment};
-use queens::solvers::{Budget, Metrics, Outcome, find_algorithm};
-use queens::trial::{InvalidSolution, Trial, TrialResult, replay_command, run_trial};
+use queens::solvers::external::{self, ExternalSolver, resolve_command};
+use queens::solvers::params::{ParamError, RawValue, split_assignment};
+use queens::solvers::{Algorithm, Budget, Configured, Metrics, Outcome, Params, find_algorithm};
+use queens::trial::{InvalidSolution, Trial, TrialResult, replay_command_of, run_trial};
 use queens::{Placement, board};
 use serde::Serialize;
 
@@ -36,6 +38,14 @@ pub struct SolveArgs {
     /// The algorithm (see `queens algorithms`).
     #[arg(short, long, default_value = "min-conflicts")]
     algorithm: String,
+    /// Run a program of your own instead of a built-in algorithm: its
+    /// command line, words separated by spaces, like "python3 solvers/x.py"
+    /// (paths relative to the working directory). It speaks the
+    /// queens-external protocol (experiments/solvers/PROTOCOL.md); --param
+    /// values are sent to it verbatim. The replay command of an external
+    /// row in a run's output is this form.
+    #[arg(long, value_name = "COMMAND", conflicts_with = "algorithm")]
+    command: Option<String>,
     /// The board size N.
     #[arg(short = 'n', long = "size", value_name = "N", value_parser = board_size, allow_hyphen_values = true)]
     n: usize,
@@ -91,13 +101,19 @@ fn seconds(text: &str) -> Result<f64, String> {
 
 /// Runs the search and reports it.
 pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
-    let algorithm = find_algorithm(&args.algorithm)?;
     let given = args
         .params
         .iter()
         .map(|p| split_assignment(p))
         .collect::<Result<Vec<(String, RawValue)>, _>>()?;
-    let (params, solver) = algorithm.instantiate_for(args.n, &given)?;
+    let (algorithm, params, solver) = match &args.command {
+        Some(command) => external_solver(command, given)?,
+        None => {
+            let algorithm = find_algorithm(&args.algorithm)?;
+            let (params, solver) = algorithm.instantiate_for(args.n, &given)?;
+            (algorithm, params, solver)
+        }
+    };
     if args.svg.is_some() && args.n > MAX_DRAWN {
         anyhow::bail!(
             "--svg draws boards up to N = {MAX_DRAWN}, got N = {}",
@@ -134,22 +150,62 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
         wall_seconds,
         ..
     } = run_trial(Trial::new(&*solver, args.n, args.seed, budget)).map_err(|e| {
-        let replay = replay_command(algorithm.name, args.n as u64, args.seed, &params, &budget);
+        let replay = replay_command_of(
+            &*solver,
+            algorithm.name,
+            args.n as u64,
+            args.seed,
+            &params,
+            &budget,
+        );
         invalid_board(algorithm.name, &e, &replay)
     })?;
+    if let Some(program) = solver.external() {
+        for failure in program.take_failures() {
+            stderr_line!("the program failed: {}", failure.reason);
+            for line in failure.stderr_tail.lines() {
+                stderr_line!("  stderr: {line}");
+            }
+        }
+    }
 
     let written = match &outcome.solution {
         Some(solution) => write_files(solution, output, svg),
         None => Ok(()),
     };
     // The result is printed even when a file could not be written.
-    report(&args, &params.to_json(), &outcome, wall_seconds).context(STDOUT_FAILED)?;
+    report(
+        &args,
+        algorithm.name,
+        &params.to_json(),
+        &outcome,
+        wall_seconds,
+    )
+    .context(STDOUT_FAILED)?;
     written?;
     Ok(if outcome.is_solved() {
         Exit::Success
     } else {
         Exit::NoSolution
     })
+}
+
+/// The external solver of `--command`, its words resolved against the
+/// working directory, with the `--param` values verbatim.
+fn external_solver(
+    command: &str,
+    given: Vec<(String, RawValue)>,
+) -> anyhow::Result<(&'static Algorithm, Params, Box<dyn Configured>)> {
+    let words: Vec<String> = command.split_whitespace().map(str::to_string).collect();
+    let resolved = resolve_command(&words, Path::new("."), "the working directory")
+        .with_context(|| format!("--command \"{command}\""))?;
+    let texts = given.into_iter().map(|(key, value)| match value {
+        RawValue::Text(text) => Ok((key, text)),
+        other => Err(ParamError::Malformed(format!("{key}={other}"))),
+    });
+    let params = Params::verbatim(external::NAME, texts.collect::<Result<Vec<_>, _>>()?)?;
+    let solver = ExternalSolver::new(resolved, &params, false);
+    Ok((&external::ALGORITHM, params, Box::new(solver)))
 }
 
 /// The error of a board from `algorithm` that the independent validator
@@ -202,6 +258,7 @@ struct JsonMetrics {
 /// one line of counters.
 fn report(
     args: &SolveArgs,
+    algorithm: &str,
     params: &serde_json::Value,
     outcome: &Outcome,
     wall_seconds: f64,
@@ -214,7 +271,7 @@ fn report(
             .filter(|s| s.n() <= MAX_JSON_COLUMNS)
             .map(|s| s.columns());
         let object = serde_json::to_string(&JsonReport {
-            algorithm: &args.algorithm,
+            algorithm,
             params,
             n: args.n,
             seed: args.seed,
@@ -244,7 +301,7 @@ fn report(
     writeln!(
         out,
         "{verdict}: {} n={} seed={} stop_reason={} steps={} restarts={} checks={} tests={} backtracks={} evaluations={} final_conflicts={} wall_seconds={:.6}",
-        args.algorithm,
+        algorithm,
         args.n,
         args.seed,
         outcome.stop_reason,

@@ -28,7 +28,12 @@
 //! A parameter given a list, `params = { t0 = [0.5, 1, 2] }`, is a sweep:
 //! one entry per value (per combination of several lists, crossed, or
 //! paired by `sweep = "zip"`), labelled `annealing t0=0.5`; the order,
-//! the labels and what is refused are in `experiment/sweep.rs`.
+//! the labels and what is refused are in `experiment/sweep.rs`; it works
+//! for external programs' parameters too.
+//!
+//! An entry with `name = "external"` runs a program of the user's own
+//! instead (`label` and `command` required, `per_trial` and `step` optional; see
+//! `external_entry`).
 //!
 //! An algorithm's budget is its registry default, overridden by `[budget]`,
 //! overridden by its own `[algorithm.budget]`.
@@ -47,6 +52,7 @@ use toml::Spanned;
 
 use super::diagnostics::{ConfigError, ConfigWarning, Location};
 use super::sweep::{self, Combination};
+use super::external_entry::ExternalTable;
 use crate::solvers::params::{ParamError, RawValue};
 use crate::solvers::{Algorithm, Budget, Configured, Params, Solver, find_algorithm};
 
@@ -177,6 +183,9 @@ struct RawAlgorithm {
     sizes: Option<Spanned<toml::Value>>,
     trials: Option<Spanned<toml::Value>>,
     sweep: Option<Spanned<String>>,
+    command: Option<Spanned<Vec<Spanned<String>>>>,
+    per_trial: Option<Spanned<bool>>,
+    step: Option<Spanned<String>>,
 }
 
 /// SHA-256 of a config text, as lowercase hex.
@@ -289,8 +298,19 @@ pub fn load(source: &str, text: &str) -> Result<Experiment, ConfigError> {
         .collect::<Result<Vec<_>, _>>()?;
     let expanded = raw.algorithm.iter().zip(&combinations);
     for (a, combination) in expanded.flat_map(|(a, cs)| cs.iter().map(move |c| (a, c))) {
-        let algorithm =
-            find_algorithm(a.name.get_ref()).map_err(|e| at(a.name.span(), e.to_string()))?;
+        let external = ExternalTable {
+            name: a.name.span(),
+            label: a.label.as_ref(),
+            command: a.command.as_ref(),
+            per_trial: a.per_trial.as_ref(),
+            step: a.step.as_ref(),
+            params: a.params.as_ref(),
+        };
+        let algorithm = if a.name.get_ref() == crate::solvers::external::NAME {
+            &crate::solvers::external::ALGORITHM
+        } else {
+            find_algorithm(a.name.get_ref()).map_err(|e| at(a.name.span(), e.to_string()))?
+        };
         let (label, label_span) = match &a.label {
             Some(l) => (l.get_ref().clone(), l.span()),
             None => (a.name.get_ref().clone(), a.name.span()),
@@ -323,7 +343,12 @@ pub fn load(source: &str, text: &str) -> Result<Experiment, ConfigError> {
                 ),
             ));
         }
-        let (params, solver) = build(algorithm, a, combination, &label, &at)?;
+        let (params, solver) = if std::ptr::eq(algorithm, &crate::solvers::external::ALGORITHM) {
+            external.build(source, combination, &at)?
+        } else {
+            external.refuse_on_builtin(algorithm.name, &at)?;
+            build(algorithm, a, combination, &label, &at)?
+        };
         let own_budget = a.budget.as_ref().map(|b| budget(b, &at)).transpose()?;
         let mut entry_budget = algorithm.default_budget.overridden_by(&global_budget);
         if let Some(own) = &own_budget {

@@ -12,6 +12,7 @@ use rayon::prelude::*;
 use super::config::Experiment;
 use super::data_dir::RunFiles;
 use super::error::{RunError, RunResult};
+use super::external_log;
 use super::observer::{RunObserver, TrialInfo};
 use super::plan::Trial;
 use super::trial_rows::{TrialRows, run_planned};
@@ -81,16 +82,18 @@ pub fn execute(
                     seed: t.seed,
                 };
                 workers.observer.trial_started(&info);
-                let written = run_planned(experiment, entry, t, workers.interrupt).and_then(
-                    |rows| match rows {
-                        Some(rows) => {
-                            let mut sink = sink.lock().map_err(|_| RunError::Poisoned)?;
-                            sink.write(&rows)?;
-                            Ok(Some(rows.record))
+                let written =
+                    run_planned(experiment, entry, t, workers.interrupt).and_then(|rows| {
+                        external_log::append(entry, &files.runs)?;
+                        match rows {
+                            Some(rows) => {
+                                let mut sink = sink.lock().map_err(|_| RunError::Poisoned)?;
+                                sink.write(&rows)?;
+                                Ok(Some(rows.record))
+                            }
+                            None => Ok(None),
                         }
-                        None => Ok(None),
-                    },
-                );
+                    });
                 match written {
                     Ok(rows) => {
                         workers.observer.trial_finished(&info, rows.as_ref());

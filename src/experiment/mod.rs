@@ -2,7 +2,9 @@
 //! warnings; parameter sweeps expanded into entries), the plan (trials, seeds, shards), the runner (data directory
 //! and resume, session metadata, parallel execution, the finishing step),
 //! the observer it reports to, merging shards, the tidy params.csv, and the
-//! lock that keeps a data directory to one writer. The CSV rows and files
+//! lock that keeps a data directory to one writer; the entries that run an
+//! external program (`external_entry`) and the log of the trials such a
+//! program failed ([`external_log`]). The CSV rows and files
 //! themselves are [`crate::records`].
 
 pub mod config;
@@ -11,6 +13,8 @@ pub mod data_dir;
 pub mod diagnostics;
 pub mod error;
 mod execute;
+mod external_entry;
+pub mod external_log;
 mod finish;
 pub mod lock;
 pub mod merge;

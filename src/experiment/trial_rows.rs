@@ -8,7 +8,7 @@ use super::error::{RunError, RunResult};
 use super::plan::Trial;
 use super::trace::SamplingTrace;
 use crate::records::{RunRecord, TraceRecord};
-use crate::trial::{self, replay_command, run_trial};
+use crate::trial::{self, replay_command_of, run_trial};
 
 /// The rows of one finished trial.
 pub struct TrialRows {
@@ -40,7 +40,8 @@ pub fn run_planned(
         n: t.n,
         seed: t.seed,
         violation: e.violation,
-        replay: replay_command(
+        replay: replay_command_of(
+            &*entry.solver,
             entry.algorithm.name,
             t.n,
             t.seed,
@@ -57,7 +58,10 @@ pub fn run_planned(
         experiment: experiment.name.clone(),
         algorithm: entry.algorithm.name.to_string(),
         label: entry.label.clone(),
-        step_unit: entry.algorithm.step_unit().to_string(),
+        step_unit: match entry.solver.external() {
+            Some(program) => program.step_unit().to_string(),
+            None => entry.algorithm.step_unit().to_string(),
+        },
         params: entry.params_text.clone(),
         budget: entry.budget.canonical(),
         n: t.n,

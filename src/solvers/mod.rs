@@ -22,6 +22,8 @@
 //!   with one queen per row), [`local_search`] (the loop of a search on one
 //!   board: stops, restarts, trace points, outcome) and [`random`] (the
 //!   shared draws).
+//! - [`external`]: a program of the user's own, in any language, as a
+//!   solver (the `queens-external` protocol over its stdin and stdout).
 
 pub mod algorithm;
 pub mod backtracking;
@@ -45,6 +47,8 @@ pub mod random_restart;
 pub mod blog_grid;
 pub mod blog_repair;
 
+pub mod external;
+
 use rand::rngs::ChaCha8Rng;
 
 pub use crate::outcome::{Metrics, Outcome, StopReason};
@@ -59,6 +63,14 @@ pub trait Solver: Send + Sync {
     /// Searches for a solution of the N×N board. `rng` is the only source of
     /// randomness; `control` says when to stop and receives trace points.
     fn solve(&self, n: usize, rng: &mut ChaCha8Rng, control: &mut Control<'_>) -> Outcome;
+
+    /// The external program this solver is, if it is one: the trial path
+    /// then starts it before its clock and sends it the trial's seed
+    /// ([`external::ExternalSolver::solve_trial`]) instead of calling
+    /// [`Solver::solve`]. Built-in solvers are not.
+    fn external(&self) -> Option<&external::ExternalSolver> {
+        None
+    }
 }
 
 #[cfg(test)]

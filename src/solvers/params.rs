@@ -83,6 +83,29 @@ impl fmt::Display for ParamValue {
     }
 }
 
+impl ParamValue {
+    /// The value `text` reads as without a declaration: `true`/`false` a
+    /// flag, a whole number an integer (so is a real written as one, `1.0`),
+    /// another finite number a real, and anything else a word. Its
+    /// [`Display`](fmt::Display) text reads back as the same value.
+    pub fn infer(text: &str) -> ParamValue {
+        let text = text.trim();
+        if let Ok(flag) = text.parse::<bool>() {
+            return ParamValue::Bool(flag);
+        }
+        if let Ok(int) = text.parse::<i64>() {
+            return ParamValue::Int(int);
+        }
+        match text.parse::<f64>() {
+            Ok(x) if x.is_finite() => match x.to_string().parse::<i64>() {
+                Ok(int) => ParamValue::Int(int),
+                Err(_) => ParamValue::Float(x),
+            },
+            _ => ParamValue::Word(text.to_string()),
+        }
+    }
+}
+
 /// Parameters given by the user (or a board size) that do not fit the
 /// algorithm.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -224,7 +247,7 @@ pub struct VariantSpec {
 /// replaying them as `--param key=value` gives the same run.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Params {
-    values: BTreeMap<&'static str, ParamValue>,
+    values: BTreeMap<String, ParamValue>,
 }
 
 /// A parameter value as the user gave it, before it is checked against
@@ -410,7 +433,7 @@ impl Params {
                     Some(value) => value,
                     None => declared(spec, spec.default)?,
                 };
-                values.insert(spec.name, value);
+                values.insert(spec.name.to_string(), value);
             }
             return Ok(Params { values });
         }
@@ -435,7 +458,7 @@ impl Params {
                 accepted: describe_uses(specs, variant.uses),
             });
         }
-        values.insert(selector.name, chosen);
+        values.insert(selector.name.to_string(), chosen);
         for &used in variant.uses {
             let spec = spec_of(used.key()).ok_or_else(|| {
                 wrong(format!(
@@ -462,7 +485,30 @@ impl Params {
                     fixed_value
                 }
             };
-            values.insert(spec.name, value);
+            values.insert(spec.name.to_string(), value);
+        }
+        Ok(Params { values })
+    }
+
+    /// Parameters passed through unchecked, for an external program
+    /// (`crate::solvers::external`), which declares none: each value as
+    /// [`ParamValue::infer`] reads its text, so a run and its replay from
+    /// `--param key=value` hold the same values. A key given twice is
+    /// refused.
+    pub fn verbatim(
+        algorithm: &str,
+        given: impl IntoIterator<Item = (String, String)>,
+    ) -> Result<Params, ParamError> {
+        let mut values = BTreeMap::new();
+        for (key, text) in given {
+            if values.contains_key(&key) {
+                return Err(ParamError::Duplicate {
+                    algorithm: algorithm.to_string(),
+                    key,
+                });
+            }
+            let value = ParamValue::infer(&text);
+            values.insert(key, value);
         }
         Ok(Params { values })
     }
@@ -518,8 +564,8 @@ impl Params {
     }
 
     /// All parameters, sorted by key.
-    pub fn iter(&self) -> impl Iterator<Item = (&'static str, &ParamValue)> {
-        self.values.iter().map(|(k, v)| (*k, v))
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &ParamValue)> {
+        self.values.iter().map(|(k, v)| (k.as_str(), v))
     }
 
     /// The canonical one-line form, `key=value;key=value` sorted by key: the
@@ -790,6 +836,28 @@ mod tests {
         let given = [text("variant", "a"), text("variant", "a")];
         let e = Params::resolve("x", SPECS, VARIANTS, &given).unwrap_err();
         assert!(e.to_string().contains("'variant' is given twice"), "{e}");
+    }
+
+    #[test]
+    fn verbatim_values_read_back_from_their_text() {
+        let given = [
+            ("a", "1"),
+            ("b", "1.0"),
+            ("c", "0.1"),
+            ("d", "true"),
+            ("e", "tabu"),
+        ];
+        let p = Params::verbatim("x", given.map(|(k, v)| (k.to_string(), v.to_string())))
+            .expect("distinct keys");
+        assert_eq!(p.canonical(), "a=1;b=1;c=0.1;d=true;e=tabu");
+        for (_, value) in p.iter() {
+            assert_eq!(&ParamValue::infer(&value.to_string()), value);
+        }
+        let twice = [("a", "1"), ("a", "2")].map(|(k, v)| (k.to_string(), v.to_string()));
+        assert!(matches!(
+            Params::verbatim("x", twice),
+            Err(ParamError::Duplicate { .. })
+        ));
     }
 
     #[test]

@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""Min-conflicts for N-Queens in plain Python, run by `queens` as an external
+solver (protocol queens-external, version 1: experiments/solvers/PROTOCOL.md).
+
+Source: S. Minton, M. D. Johnston, A. B. Philips and P. Laird, "Minimizing
+conflicts: a heuristic repair method for constraint satisfaction and
+scheduling problems" (Artificial Intelligence 58, 1992). Choices, those of
+the built-in `min-conflicts` `random` variant: one queen per row on a
+uniformly random board; each repair draws a queen uniformly among the
+attacked ones and moves it to a column where the fewest queens attack it,
+ties (its own column included) broken uniformly; a fresh board after
+`patience` repairs in a row that do not lower the fewest attacking pairs
+seen since the last start (0: never). Its generator is Python's own
+(random.Random(seed)), so its draws differ from the built-in's; the same
+seed gives the same reply.
+
+Counters, as the built-in's: steps = repairs; restarts = fresh boards after
+the first; evaluations = fresh boards; checks = N per fresh board, N per
+look for the attacked queens, N per row scan, 2 per repair that moves its
+queen.
+"""
+import json
+import random
+import sys
+import time
+
+
+def solve(n, seed, params, budget):
+    rng = random.Random(seed)
+    patience = int(params.get("patience", 100))
+    max_steps, max_checks = budget["max_steps"], budget["max_checks"]
+    max_restarts, time_limit = budget["max_restarts"], budget["time_limit"]
+    deadline = None if time_limit is None else time.monotonic() + time_limit
+    c = {"steps": 0, "checks": 0, "restarts": 0, "evaluations": 0}
+    while True:
+        cols = [rng.randrange(n) for _ in range(n)]
+        col, up, down = [0] * n, [0] * (2 * n), [0] * (2 * n)
+        for r, x in enumerate(cols):
+            col[x] += 1
+            up[r - x + n] += 1
+            down[r + x] += 1
+        c["checks"] += n
+        c["evaluations"] += 1
+        pairs = sum(k * (k - 1) // 2 for k in col + up + down)
+        best, stale = pairs, 0
+        while True:
+            attacked = [r for r, x in enumerate(cols) if col[x] + up[r - x + n] + down[r + x] > 3]
+            c["checks"] += n
+            if not attacked:
+                return cols, "solved", c
+            if max_steps is not None and c["steps"] >= max_steps:
+                return None, "budget_steps", c
+            if max_checks is not None and c["checks"] >= max_checks:
+                return None, "budget_checks", c
+            if deadline is not None and time.monotonic() >= deadline:
+                return None, "budget_time", c
+            if patience and stale >= patience:
+                if max_restarts is not None and c["restarts"] >= max_restarts:
+                    return None, "budget_restarts", c
+                c["restarts"] += 1
+                break
+            r = rng.choice(attacked)
+            old = cols[r]
+            col[old] -= 1
+            up[r - old + n] -= 1
+            down[r + old] -= 1
+            costs = [col[x] + up[r - x + n] + down[r + x] for x in range(n)]
+            c["checks"] += n
+            low = min(costs)
+            new = rng.choice([x for x in range(n) if costs[x] == low])
+            cols[r] = new
+            col[new] += 1
+            up[r - new + n] += 1
+            down[r + new] += 1
+            if new != old:
+                c["checks"] += 2
+            c["steps"] += 1
+            pairs += low - costs[old]
+            if pairs < best:
+                best, stale = pairs, 0
+            else:
+                stale += 1
+
+
+def main():
+    hello = json.loads(sys.stdin.readline())
+    if (hello.get("protocol"), hello.get("version")) != ("queens-external", 1):
+        sys.exit(f"min_conflicts.py speaks queens-external version 1, not {hello}")
+    print(json.dumps({"name": "min_conflicts.py", "version": "1", "many_trials": True}), flush=True)
+    for line in sys.stdin:
+        request = json.loads(line)
+        solution, reason, counters = solve(
+            request["n"], request["seed"], request["params"], request["budget"]
+        )
+        reply = {"solution": solution, "stop_reason": reason, "counters": counters}
+        print(json.dumps(reply), flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,191 @@
+//! The `[[algorithm]]` tables that name an external program
+//! (`name = "external"`, see [`crate::solvers::external`]), checked and
+//! built for the config ([`super::config`]):
+//!
+//! ```toml
+//! [[algorithm]]
+//! name = "external"
+//! label = "my tabu search"                  # required
+//! command = ["python3", "solvers/tabu.py"]  # paths relative to this file
+//! params = { tenure = 10 }                  # sent verbatim
+//! per_trial = false                         # optional: a fresh process per trial
+//! step = "repair"                           # optional: what one of its steps is
+//! ```
+//!
+//! `step` is the `step_unit` column of its rows (default "step of the
+//! program"): steps of two labels are compared only when it is the same, so
+//! a program counting repairs as the built-in `min-conflicts` does says
+//! `step = "repair"`.
+//!
+//! Every error names the file, line and column: a missing or empty
+//! `command`, a path in it that is not there (with the resolved path), a
+//! program not on `PATH`, a missing `label`, a parameter that is not a
+//! number, a word or a flag; and `command` or `per_trial` on a built-in
+//! algorithm.
+
+use std::collections::BTreeMap;
+use std::ops::Range;
+use std::path::Path;
+
+use toml::Spanned;
+
+use super::diagnostics::ConfigError;
+use super::sweep::Combination;
+use crate::solvers::external::{self, ExternalSolver, resolve_command};
+use crate::solvers::{Configured, Params};
+
+/// The parts of an `[[algorithm]]` table an external entry reads.
+pub struct ExternalTable<'a> {
+    /// Where `name` is written.
+    pub name: Range<usize>,
+    /// Its `label`.
+    pub label: Option<&'a Spanned<String>>,
+    /// Its `command`.
+    pub command: Option<&'a Spanned<Vec<Spanned<String>>>>,
+    /// Its `per_trial`.
+    pub per_trial: Option<&'a Spanned<bool>>,
+    /// Its `step`.
+    pub step: Option<&'a Spanned<String>>,
+    /// Its `params`.
+    pub params: Option<&'a Spanned<BTreeMap<Spanned<String>, Spanned<toml::Value>>>>,
+}
+
+impl ExternalTable<'_> {
+    /// Refuses `command`, `per_trial` and `step` on the built-in `algorithm`.
+    pub fn refuse_on_builtin(
+        &self,
+        algorithm: &str,
+        at: &impl Fn(Range<usize>, String) -> ConfigError,
+    ) -> Result<(), ConfigError> {
+        let span = match (self.command, self.per_trial, self.step) {
+            (Some(c), _, _) => c.span(),
+            (None, Some(p), _) => p.span(),
+            (None, None, Some(s)) => s.span(),
+            (None, None, None) => return Ok(()),
+        };
+        Err(at(
+            span,
+            format!(
+                "'{algorithm}' is built in and runs no program: `command`, `per_trial` and `step` are for name = \"{}\"; remove them, or set name = \"{}\"",
+                external::NAME,
+                external::NAME
+            ),
+        ))
+    }
+
+    /// Checks the table and builds the solver; `source` is the config
+    /// file's path, whose directory relative paths start from.
+    pub fn build(
+        &self,
+        source: &str,
+        combination: &Combination,
+        at: &impl Fn(Range<usize>, String) -> ConfigError,
+    ) -> Result<(Params, Box<dyn Configured>), ConfigError> {
+        if self.label.is_none() {
+            return Err(at(
+                self.name.clone(),
+                "an external entry needs a `label` (say label = \"my tabu search\"): it names the program's rows in the CSV files and charts".to_string(),
+            ));
+        }
+        let Some(command) = self.command else {
+            return Err(at(
+                self.name.clone(),
+                "an external entry needs a `command`, like command = [\"python3\", \"solvers/tabu.py\"] (paths relative to this file)".to_string(),
+            ));
+        };
+        let words: Vec<String> = command
+            .get_ref()
+            .iter()
+            .map(|w| w.get_ref().clone())
+            .collect();
+        let dir = Path::new(source)
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        let base_name = format!("the config file's directory ({})", dir.display());
+        let resolved = resolve_command(&words, dir, &base_name).map_err(|e| {
+            let span = match &e {
+                external::CommandError::Missing { word, .. }
+                | external::CommandError::NotOnPath { word, .. }
+                | external::CommandError::Unsplittable(word) => command
+                    .get_ref()
+                    .iter()
+                    .find(|w| w.get_ref() == word)
+                    .map(Spanned::span),
+                external::CommandError::Empty => None,
+            };
+            at(span.unwrap_or_else(|| command.span()), e.to_string())
+        })?;
+        let params = self.params(combination, at)?;
+        let per_trial = self.per_trial.is_some_and(|p| *p.get_ref());
+        let mut solver = ExternalSolver::new(resolved, &params, per_trial);
+        if let Some(step) = self.step {
+            let unit = step.get_ref().trim();
+            if unit.is_empty() || unit.chars().count() > 40 || unit.chars().any(char::is_control) {
+                return Err(at(
+                    step.span(),
+                    format!(
+                        "step = {:?}: say in a few words (at most 40 characters) what one of the program's steps is, like \"repair\"",
+                        step.get_ref()
+                    ),
+                ));
+            }
+            solver = solver.with_step_unit(unit);
+        }
+        Ok((params, Box::new(solver)))
+    }
+
+    /// The parameters, verbatim: each a number, a word or a flag (a swept
+    /// key takes the value `combination` gives it).
+    fn params(
+        &self,
+        combination: &Combination,
+        at: &impl Fn(Range<usize>, String) -> ConfigError,
+    ) -> Result<Params, ConfigError> {
+        let Some(table) = self.params else {
+            return Ok(Params::default());
+        };
+        let mut given = Vec::new();
+        for (key, value) in table.get_ref() {
+            let name = key.get_ref();
+            if name.is_empty()
+                || !name
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+            {
+                return Err(at(
+                    key.span(),
+                    format!(
+                        "parameter name {name:?}: write letters, digits, '_' and '-' only (it is replayed as --param {name}=…)"
+                    ),
+                ));
+            }
+            let refuse = |what: String| {
+                at(
+                    value.span(),
+                    format!(
+                        "bad value {what} for parameter '{}' of an external program: write a number, a word (no spaces, ';' or '=') or true|false",
+                        key.get_ref()
+                    ),
+                )
+            };
+            let text = match combination.value(name).unwrap_or(value.get_ref()) {
+                toml::Value::String(s) => {
+                    if s.is_empty()
+                        || s.chars()
+                            .any(|c| c.is_whitespace() || c.is_control() || ";=\"'".contains(c))
+                    {
+                        return Err(refuse(format!("{s:?}")));
+                    }
+                    s.clone()
+                }
+                toml::Value::Integer(i) => i.to_string(),
+                toml::Value::Float(x) if x.is_finite() => x.to_string(),
+                toml::Value::Boolean(b) => b.to_string(),
+                other => return Err(refuse(format!("'{other}'"))),
+            };
+            given.push((key.get_ref().clone(), text));
+        }
+        Params::verbatim(external::NAME, given).map_err(|e| at(table.span(), e.to_string()))
+    }
+}

@@ -1,0 +1,61 @@
+//! `external.log`, beside runs.csv: one record per trial an external
+//! program failed (crashed, replied what the protocol refuses, or was
+//! killed at the time limit), appended as the trial ends, with the tail of
+//! the program's stderr. The trial's row in runs.csv says `solver_error`
+//! (or `budget_time`); this file says why.
+
+use std::fs::OpenOptions;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use super::config::Entry;
+use super::error::{Doing, RunResult};
+use crate::solvers::external::Failure;
+
+/// The log's file name.
+pub const FILE_NAME: &str = "external.log";
+
+/// The log beside the runs file `runs`.
+pub fn path(runs: &Path) -> PathBuf {
+    runs.with_file_name(FILE_NAME)
+}
+
+/// Appends the failures `entry`'s program reported since the last call (none
+/// for a built-in algorithm) to the log beside `runs`.
+pub fn append(entry: &Entry, runs: &Path) -> RunResult<()> {
+    let Some(program) = entry.solver.external() else {
+        return Ok(());
+    };
+    let failures = program.take_failures();
+    if failures.is_empty() {
+        return Ok(());
+    }
+    let log = path(runs);
+    let text: String = failures.iter().map(|f| record(&entry.label, f)).collect();
+    OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&log)
+        .and_then(|mut file| file.write_all(text.as_bytes()))
+        .doing(|| format!("cannot append to {}", log.display()))
+}
+
+/// One failure as the log writes it: a header line, then the stderr tail
+/// indented.
+fn record(label: &str, failure: &Failure) -> String {
+    let mut text = format!(
+        "[{label}] n={} seed={}: {}\n",
+        failure.n, failure.seed, failure.reason
+    );
+    if failure.stderr_tail.trim().is_empty() {
+        text.push_str("  (nothing on stderr)\n");
+    } else {
+        text.push_str("  stderr (last lines):\n");
+        for line in failure.stderr_tail.lines() {
+            text.push_str("    ");
+            text.push_str(line);
+            text.push('\n');
+        }
+    }
+    text
+}

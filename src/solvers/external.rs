@@ -1,0 +1,432 @@
+//! External solvers: a program in any language, run by the harness like a
+//! built-in algorithm through the `queens-external` protocol (version 1),
+//! JSON lines over the program's stdin and stdout. The protocol for program
+//! authors is `experiments/solvers/PROTOCOL.md`; in short:
+//!
+//! 1. The harness starts the program (in its own process group) and writes
+//!    `{"protocol":"queens-external","version":1}`; the program answers
+//!    `{"name":"…","version":"…","many_trials":true|false}`.
+//! 2. Per trial the harness writes `{"n":…,"seed":…,"params":{…},
+//!    "budget":{"max_steps":…,"max_restarts":…,"max_checks":…,"time_limit":…}}`
+//!    (unset limits `null`) and the program answers `{"solution":[…]|null,
+//!    "stop_reason":"solved|exhausted|budget_steps|budget_checks|budget_restarts|budget_time",
+//!    "counters":{"steps":…,"checks":…,"restarts":…,"evaluations":…},
+//!    "trace":[{"steps":…,"checks":…,"restarts":…,"evaluations":…,"conflicts":…}]}`
+//!    (`counters` entries default to 0, `trace` is optional; any other
+//!    field or counter is refused, naming it and the allowed ones).
+//! 3. A `many_trials` program reads requests until stdin closes; otherwise
+//!    (or with `per_trial = true` in the config) each trial gets a fresh
+//!    process.
+//!
+//! What the harness guarantees, as for a built-in solver: the trial path
+//! ([`crate::trial::run_trial`]) starts the program and does the handshake
+//! before its clock starts ([`ExternalSolver::prepare`]), then times from
+//! the request written to the reply read; the seed sent is the trial's seed
+//! of runs.csv (the trial path passes it, [`super::Solver::external`]), so
+//! `queens solve --command … --seed S` replays a row; every solution passes
+//! the independent validator there; at the time limit the program's process
+//! group is killed and the trial ends `budget_time`; a crash, a failed
+//! start or a malformed reply ends the trial `solver_error`, and its reason
+//! and the tail of the program's stderr are kept ([`ExternalSolver::take_failures`])
+//! for the runner's `external.log` beside runs.csv. A process that failed is
+//! never reused: the next trial starts a fresh one.
+//!
+//! Processes are kept per worker thread, so trials on different threads run
+//! in different processes and a trial never waits for another's.
+
+pub mod process;
+pub mod protocol;
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::thread::{self, ThreadId};
+use std::time::{Duration, Instant};
+
+use rand::RngExt;
+use rand::rngs::ChaCha8Rng;
+
+use super::algorithm::{Algorithm, Configured};
+use super::memory::MemoryEstimate;
+use super::params::{ParamError, Params};
+use super::{Budget, Control, Outcome, Solver, StopReason};
+use crate::records::seed::SEED_BOUND;
+use process::{Program, Received};
+use protocol::{Hello, Request};
+
+/// The `name` of an external entry in a config.
+pub const NAME: &str = "external";
+
+/// How long a program may take to start and answer the handshake.
+pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// The descriptor of external entries: not in the registry (an external
+/// solver is built from its command, not from parameters), but named like
+/// an algorithm in runs.csv (`algorithm = external`).
+pub static ALGORITHM: Algorithm = Algorithm {
+    name: NAME,
+    summary: "a program of your own, in any language, run through the queens-external protocol",
+    source: "your program; the protocol is experiments/solvers/PROTOCOL.md",
+    citation: "your program",
+    step: "one step of the program",
+    params: &[],
+    variants: &[],
+    // A program that never stops (N = 3 has no solution) ends here.
+    default_budget: Budget {
+        max_steps: None,
+        max_restarts: None,
+        max_checks: None,
+        time_limit: Some(60.0),
+    },
+    settings: |_| {
+        Err(ParamError::Declaration {
+            algorithm: NAME.to_string(),
+            problem: "an external solver is built from its command (`command = [...]` or `--command`), not from parameters".to_string(),
+        })
+    },
+};
+
+/// A command that cannot be run, found before any trial.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CommandError {
+    /// No program was named.
+    #[error(
+        "the command is empty: name the program and its arguments, like [\"python3\", \"solvers/tabu.py\"]"
+    )]
+    Empty,
+    /// A path in the command does not exist.
+    #[error(
+        "{what} '{word}' is not there (looked for {}): fix the path, which is relative to {base}",
+        resolved.display()
+    )]
+    Missing {
+        /// The program or an argument.
+        what: &'static str,
+        /// The word as written.
+        word: String,
+        /// Where it was looked for.
+        resolved: PathBuf,
+        /// What relative paths are relative to.
+        base: String,
+    },
+    /// A program without a path is not on `PATH`.
+    #[error("program '{word}' is not on PATH: install it, or write its path (relative to {base})")]
+    NotOnPath {
+        /// The program as written.
+        word: String,
+        /// What relative paths are relative to.
+        base: String,
+    },
+    /// A word holds white space or a quote, which the replay command
+    /// (`--command "…"`, split at spaces) cannot carry.
+    #[error(
+        "'{0}' holds white space or a quote: the replay command `queens solve --command \"…\"` splits at spaces; move the file to a path without them"
+    )]
+    Unsplittable(String),
+}
+
+/// Resolves a command against `base` (the config file's directory, or the
+/// working directory for `queens solve`). The program is a path when it
+/// holds a `/` (made absolute from `base`; it must exist), else it must be
+/// on `PATH`. An argument not starting with `-` is a path when it holds a
+/// `/` (it must then exist) or names a file in `base`; paths are made
+/// absolute from `base`, other arguments are passed as written. `base_name`
+/// says what `base` is, for messages.
+pub fn resolve_command(
+    words: &[String],
+    base: &Path,
+    base_name: &str,
+) -> Result<Vec<String>, CommandError> {
+    let (program, _) = words.split_first().ok_or(CommandError::Empty)?;
+    if program.trim().is_empty() {
+        return Err(CommandError::Empty);
+    }
+    if !program.contains('/') && !on_path(program) {
+        return Err(CommandError::NotOnPath {
+            word: program.clone(),
+            base: base_name.to_string(),
+        });
+    }
+    let mut resolved = Vec::with_capacity(words.len());
+    for (i, word) in words.iter().enumerate() {
+        let is_path = i == 0 && word.contains('/')
+            || i > 0 && !word.starts_with('-') && (word.contains('/') || base.join(word).exists());
+        let word = if is_path {
+            let path = std::path::absolute(base.join(word)).unwrap_or_else(|_| base.join(word));
+            if !path.exists() {
+                return Err(CommandError::Missing {
+                    what: if i == 0 { "program" } else { "file" },
+                    word: word.clone(),
+                    resolved: path,
+                    base: base_name.to_string(),
+                });
+            }
+            path.to_string_lossy().into_owned()
+        } else {
+            word.clone()
+        };
+        if word.is_empty()
+            || word
+                .chars()
+                .any(|c| c.is_whitespace() || c == '"' || c == '\'')
+        {
+            return Err(CommandError::Unsplittable(word));
+        }
+        resolved.push(word);
+    }
+    Ok(resolved)
+}
+
+/// Whether `program` is a file in one of the directories of `PATH`.
+fn on_path(program: &str) -> bool {
+    std::env::var_os("PATH")
+        .is_some_and(|dirs| std::env::split_paths(&dirs).any(|dir| dir.join(program).is_file()))
+}
+
+/// A trial the program failed: why, and the tail of its stderr.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failure {
+    /// The board size.
+    pub n: usize,
+    /// The trial's seed.
+    pub seed: u64,
+    /// What went wrong.
+    pub reason: String,
+    /// The last bytes of the program's stderr
+    /// ([`process::STDERR_TAIL_BYTES`]).
+    pub stderr_tail: String,
+}
+
+/// A started program that has answered the handshake.
+struct Running {
+    program: Program,
+    /// Whether it serves another trial after this one.
+    many_trials: bool,
+}
+
+/// An external program as a solver (see the module header).
+pub struct ExternalSolver {
+    /// The command, its paths absolute.
+    command: Vec<String>,
+    /// The parameters sent with every request.
+    params: serde_json::Value,
+    /// A fresh process for every trial, whatever the program says.
+    per_trial: bool,
+    /// What one of its steps is, when the config says.
+    step_unit: Option<String>,
+    /// The started programs of each worker thread (or why one failed to
+    /// start), waiting for their next trial.
+    ready: Mutex<HashMap<ThreadId, Result<Running, Failure>>>,
+    /// Failed trials not yet taken.
+    failures: Mutex<Vec<Failure>>,
+}
+
+impl ExternalSolver {
+    /// A solver running `command` (resolved, [`resolve_command`]) with
+    /// `params`; with `per_trial`, each trial in a fresh process.
+    pub fn new(command: Vec<String>, params: &Params, per_trial: bool) -> Self {
+        Self {
+            command,
+            params: params.to_json(),
+            per_trial,
+            step_unit: None,
+            ready: Mutex::new(HashMap::new()),
+            failures: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// The same solver, whose steps are `unit`s (`repair`): the
+    /// `step_unit` column of its rows.
+    pub fn with_step_unit(mut self, unit: &str) -> Self {
+        self.step_unit = Some(unit.to_string());
+        self
+    }
+
+    /// What one of its steps is: the unit the config gave, or the
+    /// descriptor's ("step of the program").
+    pub fn step_unit(&self) -> &str {
+        self.step_unit
+            .as_deref()
+            .unwrap_or_else(|| ALGORITHM.step_unit())
+    }
+
+    /// The command as one line, words separated by spaces: the value of
+    /// `queens solve --command`.
+    pub fn command_line(&self) -> String {
+        self.command.join(" ")
+    }
+
+    /// Starts this thread's program and does the handshake, unless one is
+    /// ready: the trial path calls it before its clock starts, so start-up
+    /// is not charged to the trial. A failure is kept for the next trial,
+    /// which reports it.
+    pub fn prepare(&self) {
+        let id = thread::current().id();
+        if self.ready.lock().is_ok_and(|ready| ready.contains_key(&id)) {
+            return;
+        }
+        let started = self.start();
+        if let Ok(mut ready) = self.ready.lock() {
+            ready.insert(id, started);
+        }
+    }
+
+    /// Starts the program and greets it.
+    fn start(&self) -> Result<Running, Failure> {
+        let failed = |reason: String, stderr_tail: String| Failure {
+            n: 0,
+            seed: 0,
+            reason,
+            stderr_tail,
+        };
+        let mut program =
+            Program::start(&self.command).map_err(|e| failed(e.to_string(), String::new()))?;
+        let hello = serde_json::to_string(&Hello::CURRENT).unwrap_or_default();
+        let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
+        let answer = program.send(&hello).and_then(|()| {
+            program.receive(|| (Instant::now() >= deadline).then_some(StopReason::BudgetTime))
+        });
+        let reason = match answer {
+            Ok(Received::Line(line)) => match protocol::parse_greeting(&line) {
+                Ok(greeting) => {
+                    return Ok(Running {
+                        program,
+                        many_trials: greeting.many_trials,
+                    });
+                }
+                Err(e) => format!("handshake: {e}"),
+            },
+            Ok(Received::Closed) => "the program exited before answering the handshake".to_string(),
+            Ok(Received::Stopped(_)) => format!(
+                "the program did not answer the handshake within {} s",
+                HANDSHAKE_TIMEOUT.as_secs()
+            ),
+            Err(e) => format!("handshake: {e}"),
+        };
+        let (status, tail) = program.end();
+        Err(failed(with_status(reason, status), tail))
+    }
+
+    /// Runs one trial at size `n` with the trial's `seed` under `control`:
+    /// the trial path's call. A failure ends the trial `solver_error` (or
+    /// `budget_time` when the time limit killed the program) with zero
+    /// counters, and is kept for [`ExternalSolver::take_failures`].
+    pub fn solve_trial(&self, n: usize, seed: u64, control: &mut Control<'_>) -> Outcome {
+        let id = thread::current().id();
+        let taken = self.ready.lock().ok().and_then(|mut r| r.remove(&id));
+        let running = match taken {
+            Some(running) => running,
+            None => self.start(),
+        };
+        let mut running = match running {
+            Ok(running) => running,
+            Err(failure) => return self.failed(n, seed, failure, StopReason::SolverError),
+        };
+        let request = Request {
+            n,
+            seed,
+            params: &self.params,
+            budget: control.budget(),
+        };
+        let line = serde_json::to_string(&request).unwrap_or_default();
+        let answer = running
+            .program
+            .send(&line)
+            .and_then(|()| running.program.receive(|| control.poll_clock()));
+        let (reason, stop) = match answer {
+            Ok(Received::Line(line)) => match protocol::parse_reply(&line, n) {
+                Ok((outcome, trace)) => {
+                    if control.tracing() {
+                        for point in trace {
+                            control.observe(&point.counters().metrics(), point.conflicts);
+                        }
+                    }
+                    if running.many_trials
+                        && !self.per_trial
+                        && let Ok(mut ready) = self.ready.lock()
+                    {
+                        ready.insert(id, Ok(running));
+                    }
+                    return outcome;
+                }
+                Err(e) => (e.to_string(), StopReason::SolverError),
+            },
+            Ok(Received::Closed) => (
+                "the program exited without replying".to_string(),
+                StopReason::SolverError,
+            ),
+            Ok(Received::Stopped(StopReason::Interrupted)) => {
+                return Outcome::unsolved(Default::default(), StopReason::Interrupted);
+            }
+            Ok(Received::Stopped(reason)) => (
+                format!(
+                    "killed at the time limit of {} s",
+                    control.budget().time_limit.unwrap_or_default()
+                ),
+                reason,
+            ),
+            Err(e) => (e.to_string(), StopReason::SolverError),
+        };
+        let (status, stderr_tail) = running.program.end();
+        let failure = Failure {
+            n,
+            seed,
+            reason: with_status(reason, status),
+            stderr_tail,
+        };
+        self.failed(n, seed, failure, stop)
+    }
+
+    /// Keeps `failure` of the trial (n, seed) and returns its outcome.
+    fn failed(&self, n: usize, seed: u64, failure: Failure, stop: StopReason) -> Outcome {
+        if let Ok(mut failures) = self.failures.lock() {
+            failures.push(Failure { n, seed, ..failure });
+        }
+        Outcome::unsolved(Default::default(), stop)
+    }
+
+    /// The failed trials since the last call, oldest first.
+    pub fn take_failures(&self) -> Vec<Failure> {
+        self.failures
+            .lock()
+            .map(|mut f| std::mem::take(&mut *f))
+            .unwrap_or_default()
+    }
+}
+
+/// `reason`, with how the program exited when it is known.
+fn with_status(reason: String, status: Option<std::process::ExitStatus>) -> String {
+    match status {
+        Some(status) => format!("{reason} ({status})"),
+        None => reason,
+    }
+}
+
+impl Solver for ExternalSolver {
+    /// Outside the trial path (which sends the trial's seed, see
+    /// [`ExternalSolver::solve_trial`]), the seed sent is the generator's
+    /// next number below 2^53.
+    fn solve(&self, n: usize, rng: &mut ChaCha8Rng, control: &mut Control<'_>) -> Outcome {
+        let seed = rng.random_range(0..SEED_BOUND);
+        self.prepare();
+        self.solve_trial(n, seed, control)
+    }
+
+    fn external(&self) -> Option<&ExternalSolver> {
+        Some(self)
+    }
+}
+
+impl Configured for ExternalSolver {
+    /// The harness's side only: the reply and its solution.
+    fn memory(&self, n: usize) -> MemoryEstimate {
+        MemoryEstimate::new(
+            (n as u64).saturating_mul(16),
+            "the program's own memory is its own; run smaller sizes",
+        )
+    }
+
+    fn never_restarts(&self) -> Option<&'static str> {
+        None
+    }
+}
