@@ -36,6 +36,10 @@
 //! - **The report**: [`report`] writes `report.html` (what was compared,
 //!   the headline results in words, the charts inline, the tables, the
 //!   provenance) and `--latex` tables beside the charts.
+//! - **Animated replays**: [`animate`] runs one seeded trial with an
+//!   observer that asks the solver for frames ([`solvers::frame`]) and draws
+//!   them as a self-contained HTML page or a self-playing SVG
+//!   (`queens animate`).
 //! - **The exact counter** (not a solver): [`counting`], with the board's
 //!   symmetries ([`counting::symmetry`]).
 //!
@@ -128,6 +132,7 @@
 //! - Every random choice in the analysis (the bootstrap) is seeded too.
 
 pub mod analysis;
+pub mod animate;
 pub mod bench;
 pub mod board;
 pub mod counting;

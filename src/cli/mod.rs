@@ -8,6 +8,7 @@
 //! closed stdout ends them quietly instead of panicking.
 
 mod algorithms;
+mod animate;
 mod args;
 mod bench;
 mod compare;
@@ -21,6 +22,7 @@ mod plot;
 mod progress;
 mod report;
 mod run;
+mod search_args;
 mod solve;
 mod stderr;
 mod summarize;
@@ -63,6 +65,7 @@ enum Command {
     Compare(compare::CompareArgs),
     Report(report::ReportArgs),
     Bench(bench::BenchArgs),
+    Animate(animate::AnimateArgs),
 }
 
 /// How a successful command ended.
@@ -99,6 +102,7 @@ pub fn main() -> ExitCode {
         Command::Compare(a) => compare::run(a),
         Command::Report(a) => report::run(a),
         Command::Bench(a) => bench::run(a),
+        Command::Animate(a) => animate::run(a),
     };
     match result {
         Ok(Exit::Success) => ExitCode::SUCCESS,

@@ -6,17 +6,15 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 
-use queens::solvers::params::{RawValue, split_assignment};
-use queens::solvers::{Budget, Metrics, Outcome, find_algorithm};
+use queens::solvers::{Metrics, Outcome};
 use queens::trial::{InvalidSolution, Trial, TrialResult, replay_command, run_trial};
 use queens::{Placement, board};
 use serde::Serialize;
 
 use super::Exit;
-use super::args::{board_size, unsigned};
 use super::failure::InternalError;
 use super::output_file::{OutputError, OutputFile, STDOUT_FAILED};
-use super::stderr::stderr_line;
+use super::search_args::{Search, SearchArgs};
 
 /// Largest board drawn as text or SVG.
 const MAX_DRAWN: usize = 64;
@@ -33,30 +31,8 @@ const MAX_JSON_COLUMNS: usize = 1000;
 // if it were required (`--algorithm <ALGORITHM>`), though -a has a default.
 #[command(override_usage = "queens solve [--algorithm <ALGORITHM>] --size <N> [OPTIONS]")]
 pub struct SolveArgs {
-    /// The algorithm (see `queens algorithms`).
-    #[arg(short, long, default_value = "min-conflicts")]
-    algorithm: String,
-    /// The board size N.
-    #[arg(short = 'n', long = "size", value_name = "N", value_parser = board_size, allow_hyphen_values = true)]
-    n: usize,
-    /// The seed of the solver's random number generator (ChaCha8).
-    #[arg(short, long, default_value_t = 0, value_parser = unsigned, allow_hyphen_values = true)]
-    seed: u64,
-    /// An algorithm parameter, key=value (repeatable; see `queens algorithms`).
-    #[arg(short, long = "param", value_name = "KEY=VALUE")]
-    params: Vec<String>,
-    /// Stop after this many steps (the algorithm's natural unit).
-    #[arg(long, value_parser = unsigned, allow_hyphen_values = true)]
-    max_steps: Option<u64>,
-    /// Stop after this many restarts.
-    #[arg(long, value_parser = unsigned, allow_hyphen_values = true)]
-    max_restarts: Option<u64>,
-    /// Stop after this many conflict checks.
-    #[arg(long, value_parser = unsigned, allow_hyphen_values = true)]
-    max_checks: Option<u64>,
-    /// Stop after this many seconds.
-    #[arg(long, value_name = "SECONDS", value_parser = seconds, allow_hyphen_values = true)]
-    time_limit: Option<f64>,
+    #[command(flatten)]
+    search: SearchArgs,
     /// Print one JSON object instead of the board and counters (it holds the
     /// columns for N <= 1000; use --output for larger boards).
     #[arg(long)]
@@ -77,32 +53,17 @@ pub struct SolveArgs {
     svg: Option<PathBuf>,
 }
 
-/// Parses `--time-limit`; clap puts the option's name and the value before
-/// the message.
-fn seconds(text: &str) -> Result<f64, String> {
-    match text.trim().parse::<f64>() {
-        Ok(s) if Budget::is_valid_time_limit(s) => Ok(s),
-        _ => Err(format!(
-            "expected a number of seconds greater than 0 and at most {:e}, like 2.5",
-            Budget::MAX_TIME_LIMIT
-        )),
-    }
-}
-
 /// Runs the search and reports it.
 pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
-    let algorithm = find_algorithm(&args.algorithm)?;
-    let given = args
-        .params
-        .iter()
-        .map(|p| split_assignment(p))
-        .collect::<Result<Vec<(String, RawValue)>, _>>()?;
-    let (params, solver) = algorithm.instantiate_for(args.n, &given)?;
-    if args.svg.is_some() && args.n > MAX_DRAWN {
-        anyhow::bail!(
-            "--svg draws boards up to N = {MAX_DRAWN}, got N = {}",
-            args.n
-        );
+    let SearchArgs { n, seed, .. } = args.search;
+    let Search {
+        algorithm,
+        params,
+        solver,
+        budget,
+    } = args.search.build()?;
+    if args.svg.is_some() && n > MAX_DRAWN {
+        anyhow::bail!("--svg draws boards up to N = {MAX_DRAWN}, got N = {n}");
     }
     // Checked before the search so a bad path fails fast; nothing is written
     // until there is a solution.
@@ -117,24 +78,12 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
         .map(|p| OutputFile::check(p, "the SVG file"))
         .transpose()?;
 
-    let budget = algorithm.default_budget.overridden_by(&Budget {
-        max_steps: args.max_steps,
-        max_restarts: args.max_restarts,
-        max_checks: args.max_checks,
-        time_limit: args.time_limit,
-    });
-    if let Some(why) = solver.restart_budget_ignored(&budget) {
-        stderr_line!(
-            "warning: --max-restarts has no effect on {}: {why}",
-            algorithm.name
-        );
-    }
     let TrialResult {
         outcome,
         wall_seconds,
         ..
-    } = run_trial(Trial::new(&*solver, args.n, args.seed, budget)).map_err(|e| {
-        let replay = replay_command(algorithm.name, args.n as u64, args.seed, &params, &budget);
+    } = run_trial(Trial::new(&*solver, n, seed, budget)).map_err(|e| {
+        let replay = replay_command(algorithm.name, n as u64, seed, &params, &budget);
         invalid_board(algorithm.name, &e, &replay)
     })?;
 
@@ -152,9 +101,35 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
     })
 }
 
+/// The verdict and the counters of `outcome` for the search of `search`,
+/// on one line (`solved: min-conflicts n=8 seed=1 stop_reason=solved
+/// steps=…`), as `queens solve` prints them before the wall time.
+pub fn counters_line(search: &SearchArgs, outcome: &Outcome) -> String {
+    let m = &outcome.metrics;
+    let verdict = if outcome.is_solved() {
+        "solved"
+    } else {
+        "no solution"
+    };
+    format!(
+        "{verdict}: {} n={} seed={} stop_reason={} steps={} restarts={} checks={} tests={} backtracks={} evaluations={} final_conflicts={}",
+        search.algorithm,
+        search.n,
+        search.seed,
+        outcome.stop_reason,
+        m.steps,
+        m.restarts,
+        m.checks,
+        m.tests,
+        m.backtracks,
+        m.evaluations,
+        m.final_conflicts,
+    )
+}
+
 /// The error of a board from `algorithm` that the independent validator
 /// refused: a bug in queens, with the command that `replay`s it.
-fn invalid_board(algorithm: &str, error: &InvalidSolution, replay: &str) -> InternalError {
+pub fn invalid_board(algorithm: &str, error: &InvalidSolution, replay: &str) -> InternalError {
     InternalError(format!(
         "{algorithm} returned an invalid board for N = {} ({}); replay: {replay}",
         error.n, error.violation
@@ -214,10 +189,10 @@ fn report(
             .filter(|s| s.n() <= MAX_JSON_COLUMNS)
             .map(|s| s.columns());
         let object = serde_json::to_string(&JsonReport {
-            algorithm: &args.algorithm,
+            algorithm: &args.search.algorithm,
             params,
-            n: args.n,
-            seed: args.seed,
+            n: args.search.n,
+            seed: args.search.seed,
             solved: outcome.is_solved(),
             metrics: JsonMetrics {
                 metrics: outcome.metrics,
@@ -235,28 +210,8 @@ fn report(
     {
         write!(out, "{solution}")?;
     }
-    let m = &outcome.metrics;
-    let verdict = if outcome.is_solved() {
-        "solved"
-    } else {
-        "no solution"
-    };
-    writeln!(
-        out,
-        "{verdict}: {} n={} seed={} stop_reason={} steps={} restarts={} checks={} tests={} backtracks={} evaluations={} final_conflicts={} wall_seconds={:.6}",
-        args.algorithm,
-        args.n,
-        args.seed,
-        outcome.stop_reason,
-        m.steps,
-        m.restarts,
-        m.checks,
-        m.tests,
-        m.backtracks,
-        m.evaluations,
-        m.final_conflicts,
-        wall_seconds
-    )?;
+    let line = counters_line(&args.search, outcome);
+    writeln!(out, "{line} wall_seconds={wall_seconds:.6}")?;
     Ok(())
 }
 
