@@ -55,8 +55,7 @@ pub fn render(replay: &Replay) -> String {
                 h1 { (title) }
                 p.run {
                     "The same run as " code { (replay.command) }
-                    @if !replay.params.is_empty() { " (parameters " code { (replay.params) } ")" }
-                    ", budget " code { (replay.budget) } "."
+                    ": the last frame holds the counters that command prints."
                 }
                 @if replay.sampled {
                     p.note #sampled {
@@ -65,11 +64,11 @@ pub fn render(replay: &Replay) -> String {
                     }
                 }
                 div.controls role="group" aria-label="replay controls" {
-                    button #first type="button" title="first frame (Home)" { "⏮" }
+                    button #first type="button" title="first frame (Home)" { "|◀" }
                     button #back type="button" title="step back (←)" { "◀" }
                     button #play type="button" title="play or pause (space)" { "Play" }
                     button #forward type="button" title="step forward (→)" { "▶" }
-                    button #last type="button" title="last frame (End)" { "⏭" }
+                    button #last type="button" title="last frame (End)" { "▶|" }
                     label { "speed " select #speed {
                         @for (fps, label) in [(1, "1"), (2, "2"), (5, "5"), (10, "10"), (25, "25"), (60, "60"), (200, "200")] {
                             option value=(fps) selected[fps == 10] { (label) " frames/s" }

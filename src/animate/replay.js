@@ -114,7 +114,12 @@
     if (v.kind === 'anneal') v.squares.forEach((s) => mark(s[0], s[1], v.accepted ? 'to' : 'bad'));
     board.classList.toggle('solved', v.kind === 'end' && v.stop_reason === 'solved');
     $('view').innerHTML = describe(f);
-    for (const k of names) $('m-' + k).textContent = String(f.metrics[k]);
+    // The outcome's own counters are known only at the end.
+    const atEnd = v.kind === 'end';
+    for (const k of names) {
+      const pending = !atEnd && (k === 'final_conflicts' || k === 'solutions');
+      $('m-' + k).textContent = pending ? '–' : String(f.metrics[k]);
+    }
     $('scrub').value = String(at);
     $('position').textContent = `frame ${at + 1} of ${frames.length}` +
       (data.sampled ? ` (moment ${data.positions[at] + 1} of ${data.frames_seen + 1})` : '');
@@ -162,6 +167,11 @@
       e.preventDefault();
       action();
     }
+  });
+  // Space on a focused button would also click it when released: the
+  // keydown above has already acted.
+  document.addEventListener('keyup', (e) => {
+    if (e.key === ' ' && e.target instanceof HTMLButtonElement) e.preventDefault();
   });
   draw();
 })();

@@ -22,6 +22,9 @@
 //!   with one queen per row), [`local_search`] (the loop of a search on one
 //!   board: stops, restarts, trace points, outcome) and [`random`] (the
 //!   shared draws).
+//! - Replay frames ([`frame`]): what a solver shows at one step of an
+//!   animated replay, sent through the trace observer only when it asks
+//!   ([`Control::frames_wanted`]).
 
 pub mod algorithm;
 pub mod backtracking;
