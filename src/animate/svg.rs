@@ -178,7 +178,7 @@ fn caption(frame: &Frame) -> String {
             energy,
             ..
         } => format!(
-            "swap {} (Δ {delta:+}), T = {temperature:.3}, energy {energy}",
+            "move {} (Δ {delta:+}), T = {temperature:.3}, energy {energy}",
             if *accepted { "accepted" } else { "rejected" }
         ),
         View::Generation {

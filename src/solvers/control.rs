@@ -356,6 +356,41 @@ mod tests {
         assert!(Budget::is_valid_time_limit(2.5));
     }
 
+    /// Counts the frames it receives; wants them when `wants`.
+    struct Frames {
+        wants: bool,
+        received: usize,
+    }
+
+    impl Trace for Frames {
+        fn record(&mut self, _: &Metrics, _: u64) {}
+        fn wants_frames(&self) -> bool {
+            self.wants
+        }
+        fn frame(&mut self, _: &Frame) {
+            self.received += 1;
+        }
+    }
+
+    #[test]
+    fn frames_go_only_to_an_observer_that_wants_them() {
+        let frame = Frame::full(&[0], Metrics::default(), super::super::View::Board);
+        for wants in [false, true] {
+            let mut observer = Frames { wants, received: 0 };
+            {
+                let mut c = Control::new(Budget::UNLIMITED).with_trace(&mut observer);
+                assert!(c.tracing());
+                assert_eq!(c.frames_wanted(), wants);
+                c.frame(&frame);
+            }
+            assert_eq!(observer.received, usize::from(wants));
+        }
+        assert!(
+            !Control::new(Budget::UNLIMITED).frames_wanted(),
+            "no observer"
+        );
+    }
+
     #[test]
     fn override_prefers_the_specific_budget() {
         let general = Budget {
