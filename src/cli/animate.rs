@@ -34,6 +34,10 @@ use super::solve::{counters_line, invalid_board};
 /// Example: queens animate -a backtracking -n 8 -o eight.html (876 tests and
 /// 105 backtracks to the first solution).
 ///
+/// Recording costs about 0.3 µs per step: backtracking, whose budget is
+/// unlimited by default, needs 4.4·10^7 tests at N = 29 and 1.7·10^9 at
+/// N = 30 for its first solution, so cap large boards with --max-steps.
+///
 /// Exit 1 when the search found no solution within its budget (the replay
 /// is still written).
 #[derive(clap::Args)]
