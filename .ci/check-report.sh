@@ -3,8 +3,13 @@
 # (see check_report.js): loads with no console error and no request for the
 # network or another file, every chart and table rendered with a non-zero
 # size, charts and page not blank, no sideways scrolling on a phone.
+# In the same browser run it checks animated replays (`queens animate`)
+# written by the freshly built release binary: each loads with no console
+# error and no outside request, stepping forward changes the board, and the
+# counters of the last frame equal `queens solve --json` for that seed.
 # Needs root on Debian: installs the `chromium` package; playwright-core
-# goes into a temporary directory, removed at the end.
+# goes into a temporary directory, removed at the end. Builds
+# target/release/queens unless QUEENS names a binary.
 # Usage: .ci/check-report.sh plots/*/
 set -euo pipefail
 if [ $# -eq 0 ]; then
@@ -24,5 +29,27 @@ if [ ! -x /usr/bin/chromium ]; then
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+root=$(cd "$(dirname "$0")/.." && pwd)
+if [ -z "${QUEENS:-}" ]; then
+    (cd "$root" && cargo build --release --quiet --bin queens)
+    QUEENS="$root/target/release/queens"
+fi
+replays="$work/replays"
+mkdir -p "$replays"
+# The replays of the issue's "done when" (Wirth's backtracking to the first
+# 8-queens solution; min-conflicts repairing 32 queens) and one of each
+# other view (naive repair with restarts, annealing, the GA's generations).
+while read -r name args; do
+    # shellcheck disable=SC2086 # $args is a list of options
+    "$QUEENS" animate $args -o "$replays/$name.html" >/dev/null
+done <<'REPLAYS'
+backtracking-8 -a backtracking -n 8 --seed 1
+min-conflicts-32 -a min-conflicts -n 32 --seed 1
+naive-repair-8 -a naive-repair -n 8 --seed 1
+annealing-16 -a annealing -n 16 --seed 1
+genetic-16 -a genetic -n 16 --seed 1
+REPLAYS
+"$QUEENS" animate -a backtracking -n 8 --seed 1 -o "$replays/backtracking-8.svg" >/dev/null
 (cd "$work" && npm install --no-audit --no-fund --silent --prefix "$work" playwright-core@1.65.1 >/dev/null)
-HOME="$work" NODE_PATH="$work/node_modules" node "$(dirname "$0")/check_report.js" "$@"
+HOME="$work" NODE_PATH="$work/node_modules" QUEENS="$QUEENS" REPLAYS="$replays" \
+    node "$(dirname "$0")/check_report.js" "$@"

@@ -5,9 +5,16 @@
 // file) and every table is in the rendered DOM with a non-zero size, that
 // each chart's pixels and the page's screenshot are not blank, and that on
 // a phone-sized screen the page does not scroll sideways (tables scroll
-// inside their box). Run by .ci/check-report.sh; prints one line per
-// check and exits 1 if any failed.
+// inside their box). Then it opens each animated replay in $REPLAYS
+// (written by `queens animate`, the binary $QUEENS): an HTML replay loads
+// with no console error and no outside request, draws an N×N board,
+// stepping forward changes the board, playing moves on, the End key shows
+// the counters `queens solve --json` prints for the same command, and the
+// page does not scroll sideways on a phone; an SVG replay changes by
+// itself. Run by .ci/check-report.sh; prints one line per check and exits
+// 1 if any failed.
 'use strict';
+const { execFileSync } = require('child_process');
 const fs = require('fs');
 const path = require('path');
 const zlib = require('zlib');
@@ -150,6 +157,111 @@ async function checkReport(browser, dir) {
   return false;
 }
 
+// Opens a page on `file` offline, failing on console errors and on any
+// request other than the file itself.
+async function openOffline(browser, file, fail, viewport) {
+  const url = 'file://' + file;
+  const context = await browser.newContext({ viewport });
+  await context.setOffline(true);
+  const page = await context.newPage();
+  page.on('console', (m) => { if (m.type() === 'error') fail(`console error: ${m.text()}`); });
+  page.on('pageerror', (e) => fail(`page error: ${e.message}`));
+  await page.route('**/*', (route) => {
+    const requested = route.request().url();
+    if (requested === url) return route.continue();
+    fail(`requests another file or the network: ${requested}`);
+    return route.abort();
+  });
+  const response = await page.goto(url, { waitUntil: 'load' });
+  if (!response || !response.ok()) fail(`${file} did not load`);
+  return { context, page };
+}
+
+// Prints the result of one file's checks; true when all passed.
+function verdict(file, failures, summary) {
+  if (failures.length === 0) {
+    console.log(`ok: ${file}: ${summary}`);
+    return true;
+  }
+  for (const f of failures) console.log(`FAIL: ${file}: ${f}`);
+  return false;
+}
+
+// The counters `queens solve --json` prints for a replay's command
+// (`queens solve -a … -n … --seed …`, written in the page).
+function solveJson(command) {
+  const args = command.split(' ').slice(1).concat(['--json']);
+  let out;
+  try {
+    out = execFileSync(process.env.QUEENS, args, { encoding: 'utf8' });
+  } catch (e) {
+    out = e.stdout; // exit 1: no solution, the JSON is still printed
+  }
+  return JSON.parse(out).metrics;
+}
+
+async function checkHtmlReplay(browser, file) {
+  const failures = [];
+  const fail = (what) => failures.push(what);
+  const { context, page } = await openOffline(browser, file, fail, { width: 1280, height: 900 });
+  const data = await page.evaluate(() => JSON.parse(document.getElementById('replay-data').textContent));
+  const board = () => page.evaluate(() => document.getElementById('board').innerHTML);
+  const frame = () => page.evaluate(() => Number(document.body.dataset.frame));
+  const cells = await page.evaluate(() => document.querySelectorAll('#board .cell').length);
+  if (cells !== data.n * data.n) fail(`the board has ${cells} squares, not ${data.n}×${data.n}`);
+
+  const before = await board();
+  await page.click('#forward');
+  if ((await frame()) !== 1) fail(`step forward went to frame ${await frame()}, not 1`);
+  if ((await board()) === before) fail('stepping forward did not change the board');
+  await page.click('#back');
+  if ((await board()) !== before) fail('stepping back did not restore the first board');
+
+  await page.keyboard.press('Space');
+  await page.waitForTimeout(600);
+  await page.keyboard.press('Space');
+  const played = await frame();
+  if (!(played > 0)) fail('playing for 0.6 s did not move on');
+  await page.waitForTimeout(300);
+  if ((await frame()) !== played) fail('pause did not stop the replay');
+
+  await page.keyboard.press('End');
+  const last = data.frames.length - 1;
+  if ((await frame()) !== last) fail(`End went to frame ${await frame()}, not ${last}`);
+  const shown = await page.evaluate(() => Object.fromEntries(
+    [...document.querySelectorAll('#counters td')].map((td) => [td.id.slice(2), Number(td.textContent)])));
+  const solved = solveJson(data.command);
+  for (const [key, value] of Object.entries(shown)) {
+    if (solved[key] !== value) fail(`last frame shows ${key} = ${value}, queens solve --json ${solved[key]} (${data.command})`);
+  }
+  if (Object.keys(shown).length < 8) fail(`only ${Object.keys(shown).length} counters shown`);
+  await page.keyboard.press('Home');
+  if ((await frame()) !== 0) fail('Home did not go back to the first frame');
+
+  const shot = ink(await page.screenshot({ fullPage: true }));
+  if (shot.colours < 3 || shot.share < 0.01) fail(`the page looks blank: ${shot.colours} colours`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  if (overflow > 1) fail(`on a 390 px wide screen the page scrolls sideways by ${overflow} px`);
+  await context.close();
+  const counters = ['steps', 'checks', 'tests', 'backtracks', 'restarts'].map((k) => `${k} ${shown[k]}`).join(', ');
+  return verdict(file, failures, `${data.algorithm} N=${data.n}, ${data.frames.length} frames, ends at ${counters} as queens solve --json`);
+}
+
+async function checkSvgReplay(browser, file) {
+  const failures = [];
+  const fail = (what) => failures.push(what);
+  const { context, page } = await openOffline(browser, file, fail, { width: 600, height: 620 });
+  const first = await page.screenshot();
+  await page.waitForTimeout(900);
+  const second = await page.screenshot();
+  if (first.equals(second)) fail('the SVG did not change in 0.9 s: it does not play');
+  const shot = ink(second);
+  if (shot.colours < 3 || shot.share < 0.05) fail(`the SVG looks blank: ${shot.colours} colours`);
+  await context.close();
+  return verdict(file, failures, 'plays by itself');
+}
+
 (async () => {
   const dirs = process.argv.slice(2);
   const browser = await chromium.launch({
@@ -163,6 +275,17 @@ async function checkReport(browser, dir) {
       ok = (await checkReport(browser, dir)) && ok;
     } catch (e) {
       console.log(`FAIL: ${dir}: ${e.message}`);
+      ok = false;
+    }
+  }
+  const replays = process.env.REPLAYS ? fs.readdirSync(process.env.REPLAYS).sort() : [];
+  for (const name of replays) {
+    const file = path.resolve(process.env.REPLAYS, name);
+    try {
+      if (name.endsWith('.html')) ok = (await checkHtmlReplay(browser, file)) && ok;
+      if (name.endsWith('.svg')) ok = (await checkSvgReplay(browser, file)) && ok;
+    } catch (e) {
+      console.log(`FAIL: ${file}: ${e.message}`);
       ok = false;
     }
   }

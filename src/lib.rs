@@ -40,6 +40,10 @@
 //!   provenance) and `--latex` tables beside the charts.
 //! - **Exports for other tools**: [`export::ioh`] writes an experiment in
 //!   the IOHprofiler format (IOHanalyzer, `iohinspector`) from its CSV files.
+//! - **Animated replays**: [`animate`] runs one seeded trial with an
+//!   observer that asks the solver for frames ([`solvers::frame`]) and draws
+//!   them as a self-contained HTML page or a self-playing SVG
+//!   (`queens animate`).
 //! - **The exact counter** (not a solver): [`counting`], with the board's
 //!   symmetries ([`counting::symmetry`]) and the checkpoints and shards of
 //!   long counts ([`counting::checkpoint`]).
@@ -135,6 +139,7 @@
 //! - Every random choice in the analysis (the bootstrap) is seeded too.
 
 pub mod analysis;
+pub mod animate;
 pub mod bench;
 pub mod board;
 pub mod counting;

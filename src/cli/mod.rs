@@ -8,6 +8,7 @@
 //! closed stdout ends them quietly instead of panicking.
 
 mod algorithms;
+mod animate;
 mod args;
 mod bench;
 mod compare;
@@ -24,6 +25,7 @@ mod plot;
 mod progress;
 mod report;
 mod run;
+mod search_args;
 mod solve;
 mod stderr;
 mod summarize;
@@ -67,6 +69,7 @@ enum Command {
     Report(report::ReportArgs),
     Export(export::ExportArgs),
     Bench(bench::BenchArgs),
+    Animate(animate::AnimateArgs),
 }
 
 /// How a successful command ended.
@@ -104,6 +107,7 @@ pub fn main() -> ExitCode {
         Command::Report(a) => report::run(a),
         Command::Export(a) => export::run(a),
         Command::Bench(a) => bench::run(a),
+        Command::Animate(a) => animate::run(a),
     };
     match result {
         Ok(Exit::Success) => ExitCode::SUCCESS,

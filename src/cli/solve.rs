@@ -3,21 +3,19 @@
 //! (`--command`).
 
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use anyhow::Context;
 
-use queens::solvers::external::{self, ExternalSolver, resolve_command};
-use queens::solvers::params::{ParamError, RawValue, split_assignment};
-use queens::solvers::{Algorithm, Budget, Configured, Metrics, Outcome, Params, find_algorithm};
+use queens::solvers::{Metrics, Outcome};
 use queens::trial::{InvalidSolution, Trial, TrialResult, replay_command_of, run_trial};
 use queens::{Placement, board};
 use serde::Serialize;
 
 use super::Exit;
-use super::args::{board_size, unsigned};
 use super::failure::InternalError;
 use super::output_file::{OutputError, OutputFile, STDOUT_FAILED};
+use super::search_args::{Search, SearchArgs};
 use super::stderr::stderr_line;
 
 /// Largest board drawn as text or SVG.
@@ -35,38 +33,8 @@ const MAX_JSON_COLUMNS: usize = 1000;
 // if it were required (`--algorithm <ALGORITHM>`), though -a has a default.
 #[command(override_usage = "queens solve [--algorithm <ALGORITHM>] --size <N> [OPTIONS]")]
 pub struct SolveArgs {
-    /// The algorithm (see `queens algorithms`).
-    #[arg(short, long, default_value = "min-conflicts")]
-    algorithm: String,
-    /// Run a program of your own instead of a built-in algorithm: its
-    /// command line, words separated by spaces, like "python3 solvers/x.py"
-    /// (paths relative to the working directory). It speaks the
-    /// queens-external protocol (experiments/solvers/PROTOCOL.md); --param
-    /// values are sent to it verbatim. The replay command of an external
-    /// row in a run's output is this form.
-    #[arg(long, value_name = "COMMAND", conflicts_with = "algorithm")]
-    command: Option<String>,
-    /// The board size N.
-    #[arg(short = 'n', long = "size", value_name = "N", value_parser = board_size, allow_hyphen_values = true)]
-    n: usize,
-    /// The seed of the solver's random number generator (ChaCha8).
-    #[arg(short, long, default_value_t = 0, value_parser = unsigned, allow_hyphen_values = true)]
-    seed: u64,
-    /// An algorithm parameter, key=value (repeatable; see `queens algorithms`).
-    #[arg(short, long = "param", value_name = "KEY=VALUE")]
-    params: Vec<String>,
-    /// Stop after this many steps (the algorithm's natural unit).
-    #[arg(long, value_parser = unsigned, allow_hyphen_values = true)]
-    max_steps: Option<u64>,
-    /// Stop after this many restarts.
-    #[arg(long, value_parser = unsigned, allow_hyphen_values = true)]
-    max_restarts: Option<u64>,
-    /// Stop after this many conflict checks.
-    #[arg(long, value_parser = unsigned, allow_hyphen_values = true)]
-    max_checks: Option<u64>,
-    /// Stop after this many seconds.
-    #[arg(long, value_name = "SECONDS", value_parser = seconds, allow_hyphen_values = true)]
-    time_limit: Option<f64>,
+    #[command(flatten)]
+    search: SearchArgs,
     /// Print one JSON object instead of the board and counters (it holds the
     /// columns for N <= 1000; use --output for larger boards).
     #[arg(long)]
@@ -87,38 +55,17 @@ pub struct SolveArgs {
     svg: Option<PathBuf>,
 }
 
-/// Parses `--time-limit`; clap puts the option's name and the value before
-/// the message.
-fn seconds(text: &str) -> Result<f64, String> {
-    match text.trim().parse::<f64>() {
-        Ok(s) if Budget::is_valid_time_limit(s) => Ok(s),
-        _ => Err(format!(
-            "expected a number of seconds greater than 0 and at most {:e}, like 2.5",
-            Budget::MAX_TIME_LIMIT
-        )),
-    }
-}
-
 /// Runs the search and reports it.
 pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
-    let given = args
-        .params
-        .iter()
-        .map(|p| split_assignment(p))
-        .collect::<Result<Vec<(String, RawValue)>, _>>()?;
-    let (algorithm, params, solver) = match &args.command {
-        Some(command) => external_solver(command, given)?,
-        None => {
-            let algorithm = find_algorithm(&args.algorithm)?;
-            let (params, solver) = algorithm.instantiate_for(args.n, &given)?;
-            (algorithm, params, solver)
-        }
-    };
-    if args.svg.is_some() && args.n > MAX_DRAWN {
-        anyhow::bail!(
-            "--svg draws boards up to N = {MAX_DRAWN}, got N = {}",
-            args.n
-        );
+    let SearchArgs { n, seed, .. } = args.search;
+    let Search {
+        algorithm,
+        params,
+        solver,
+        budget,
+    } = args.search.build()?;
+    if args.svg.is_some() && n > MAX_DRAWN {
+        anyhow::bail!("--svg draws boards up to N = {MAX_DRAWN}, got N = {n}");
     }
     // Checked before the search so a bad path fails fast; nothing is written
     // until there is a solution.
@@ -133,31 +80,12 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
         .map(|p| OutputFile::check(p, "the SVG file"))
         .transpose()?;
 
-    let budget = algorithm.default_budget.overridden_by(&Budget {
-        max_steps: args.max_steps,
-        max_restarts: args.max_restarts,
-        max_checks: args.max_checks,
-        time_limit: args.time_limit,
-    });
-    if let Some(why) = solver.restart_budget_ignored(&budget) {
-        stderr_line!(
-            "warning: --max-restarts has no effect on {}: {why}",
-            algorithm.name
-        );
-    }
     let TrialResult {
         outcome,
         wall_seconds,
         ..
-    } = run_trial(Trial::new(&*solver, args.n, args.seed, budget)).map_err(|e| {
-        let replay = replay_command_of(
-            &*solver,
-            algorithm.name,
-            args.n as u64,
-            args.seed,
-            &params,
-            &budget,
-        );
+    } = run_trial(Trial::new(&*solver, n, seed, budget)).map_err(|e| {
+        let replay = replay_command_of(&*solver, algorithm.name, n as u64, seed, &params, &budget);
         invalid_board(algorithm.name, &e, &replay)
     })?;
     if let Some(program) = solver.external() {
@@ -174,14 +102,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
         None => Ok(()),
     };
     // The result is printed even when a file could not be written.
-    report(
-        &args,
-        algorithm.name,
-        &params.to_json(),
-        &outcome,
-        wall_seconds,
-    )
-    .context(STDOUT_FAILED)?;
+    report(&args, &params.to_json(), &outcome, wall_seconds).context(STDOUT_FAILED)?;
     written?;
     Ok(if outcome.is_solved() {
         Exit::Success
@@ -190,27 +111,35 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
     })
 }
 
-/// The external solver of `--command`, its words resolved against the
-/// working directory, with the `--param` values verbatim.
-fn external_solver(
-    command: &str,
-    given: Vec<(String, RawValue)>,
-) -> anyhow::Result<(&'static Algorithm, Params, Box<dyn Configured>)> {
-    let words: Vec<String> = command.split_whitespace().map(str::to_string).collect();
-    let resolved = resolve_command(&words, Path::new("."), "the working directory")
-        .with_context(|| format!("--command \"{command}\""))?;
-    let texts = given.into_iter().map(|(key, value)| match value {
-        RawValue::Text(text) => Ok((key, text)),
-        other => Err(ParamError::Malformed(format!("{key}={other}"))),
-    });
-    let params = Params::verbatim(external::NAME, texts.collect::<Result<Vec<_>, _>>()?)?;
-    let solver = ExternalSolver::new(resolved, &params, false);
-    Ok((&external::ALGORITHM, params, Box::new(solver)))
+/// The verdict and the counters of `outcome` for the search of `search`,
+/// on one line (`solved: min-conflicts n=8 seed=1 stop_reason=solved
+/// steps=…`), as `queens solve` prints them before the wall time.
+pub fn counters_line(search: &SearchArgs, outcome: &Outcome) -> String {
+    let m = &outcome.metrics;
+    let verdict = if outcome.is_solved() {
+        "solved"
+    } else {
+        "no solution"
+    };
+    format!(
+        "{verdict}: {} n={} seed={} stop_reason={} steps={} restarts={} checks={} tests={} backtracks={} evaluations={} final_conflicts={}",
+        search.name(),
+        search.n,
+        search.seed,
+        outcome.stop_reason,
+        m.steps,
+        m.restarts,
+        m.checks,
+        m.tests,
+        m.backtracks,
+        m.evaluations,
+        m.final_conflicts,
+    )
 }
 
 /// The error of a board from `algorithm` that the independent validator
 /// refused: a bug in queens, with the command that `replay`s it.
-fn invalid_board(algorithm: &str, error: &InvalidSolution, replay: &str) -> InternalError {
+pub fn invalid_board(algorithm: &str, error: &InvalidSolution, replay: &str) -> InternalError {
     InternalError(format!(
         "{algorithm} returned an invalid board for N = {} ({}); replay: {replay}",
         error.n, error.violation
@@ -258,7 +187,6 @@ struct JsonMetrics {
 /// one line of counters.
 fn report(
     args: &SolveArgs,
-    algorithm: &str,
     params: &serde_json::Value,
     outcome: &Outcome,
     wall_seconds: f64,
@@ -271,10 +199,10 @@ fn report(
             .filter(|s| s.n() <= MAX_JSON_COLUMNS)
             .map(|s| s.columns());
         let object = serde_json::to_string(&JsonReport {
-            algorithm,
+            algorithm: args.search.name(),
             params,
-            n: args.n,
-            seed: args.seed,
+            n: args.search.n,
+            seed: args.search.seed,
             solved: outcome.is_solved(),
             metrics: JsonMetrics {
                 metrics: outcome.metrics,
@@ -292,28 +220,8 @@ fn report(
     {
         write!(out, "{solution}")?;
     }
-    let m = &outcome.metrics;
-    let verdict = if outcome.is_solved() {
-        "solved"
-    } else {
-        "no solution"
-    };
-    writeln!(
-        out,
-        "{verdict}: {} n={} seed={} stop_reason={} steps={} restarts={} checks={} tests={} backtracks={} evaluations={} final_conflicts={} wall_seconds={:.6}",
-        algorithm,
-        args.n,
-        args.seed,
-        outcome.stop_reason,
-        m.steps,
-        m.restarts,
-        m.checks,
-        m.tests,
-        m.backtracks,
-        m.evaluations,
-        m.final_conflicts,
-        wall_seconds
-    )?;
+    let line = counters_line(&args.search, outcome);
+    writeln!(out, "{line} wall_seconds={wall_seconds:.6}")?;
     Ok(())
 }
 

@@ -51,8 +51,8 @@ use sha2::{Digest, Sha256};
 use toml::Spanned;
 
 use super::diagnostics::{ConfigError, ConfigWarning, Location};
-use super::sweep::{self, Combination};
 use super::external_entry::ExternalTable;
+use super::sweep::{self, Combination};
 use crate::solvers::params::{ParamError, RawValue};
 use crate::solvers::{Algorithm, Budget, Configured, Params, Solver, find_algorithm};
 

@@ -52,6 +52,7 @@ use rand::rngs::ChaCha8Rng;
 
 use super::algorithm::{Algorithm, Configured, boxed};
 use super::boards::{FreeBoard, PermutationBoard};
+use super::frame::View;
 use super::local_search::{self, LocalSearch, Next};
 use super::memory::MemoryEstimate;
 use super::params::{ParamError, ParamKind, ParamSpec, Params, Use, VariantSpec, unhandled_word};
@@ -339,6 +340,11 @@ trait Landscape {
     fn apply(&mut self, step: Self::Move, delta: i64);
     /// The board's columns, one per row.
     fn into_columns(self) -> Vec<u32>;
+    /// The board's columns, one per row, as they stand.
+    fn columns(&self) -> &[u32];
+    /// The squares `[row, column]` that `step`, just proposed and
+    /// `accepted` or not, lands its queens on (for replays).
+    fn landing(&self, step: Self::Move, accepted: bool) -> Vec<[u32; 2]>;
 }
 
 /// Swap moves on a permutation: two distinct rows drawn uniformly; 4 checks
@@ -367,6 +373,18 @@ impl Landscape for PermutationBoard {
 
     fn into_columns(self) -> Vec<u32> {
         PermutationBoard::into_columns(self)
+    }
+
+    fn columns(&self) -> &[u32] {
+        PermutationBoard::columns(self)
+    }
+
+    /// Row `i` lands on row `j`'s column and the other way round: after an
+    /// accepted swap, those are the rows' own columns now.
+    fn landing(&self, (i, j): Self::Move, accepted: bool) -> Vec<[u32; 2]> {
+        let c = PermutationBoard::columns(self);
+        let (to_i, to_j) = if accepted { (c[i], c[j]) } else { (c[j], c[i]) };
+        vec![[i as u32, to_i], [j as u32, to_j]]
     }
 }
 
@@ -402,14 +420,25 @@ impl Landscape for FreeBoard {
     fn into_columns(self) -> Vec<u32> {
         FreeBoard::into_columns(self)
     }
+
+    fn columns(&self) -> &[u32] {
+        FreeBoard::columns(self)
+    }
+
+    fn landing(&self, (row, column): Self::Move, _: bool) -> Vec<[u32; 2]> {
+        vec![[row as u32, column]]
+    }
 }
 
 /// One annealing search: the board and its cooling, for the local-search
 /// driver. Each step proposes one move (null moves included) and takes it
 /// by Metropolis acceptance.
-struct Anneal<L> {
+struct Anneal<L: Landscape> {
     board: L,
     cooling: Cooling,
+    /// The last move, for replays: the move, its energy change, whether it
+    /// was taken, and the temperature it was judged at.
+    last: Option<(L::Move, i64, bool, f64)>,
 }
 
 impl<L: Landscape> LocalSearch for Anneal<L> {
@@ -434,9 +463,11 @@ impl<L: Landscape> LocalSearch for Anneal<L> {
     #[inline]
     fn step(&mut self, rng: &mut ChaCha8Rng) {
         let (step, delta) = self.board.propose(rng);
-        if self.cooling.accepts(delta, rng) {
+        let accepted = self.cooling.accepts(delta, rng);
+        if accepted {
             self.board.apply(step, delta);
         }
+        self.last = Some((step, delta, accepted, self.cooling.temperature));
         self.cooling.after_move(self.board.pairs());
     }
 
@@ -446,6 +477,25 @@ impl<L: Landscape> LocalSearch for Anneal<L> {
 
     fn into_columns(self) -> Vec<u32> {
         self.board.into_columns()
+    }
+
+    fn columns(&self) -> &[u32] {
+        self.board.columns()
+    }
+
+    /// The proposed move, taken or not, its energy change and temperature,
+    /// and the energy after it.
+    fn step_view(&self) -> View {
+        match self.last {
+            Some((step, delta, accepted, temperature)) => View::Anneal {
+                squares: self.board.landing(step, accepted),
+                accepted,
+                delta,
+                temperature,
+                energy: self.board.pairs(),
+            },
+            None => View::Board,
+        }
     }
 }
 
@@ -469,7 +519,12 @@ impl Settings {
             ..Metrics::default()
         };
         let cooling = Cooling::new(self.schedule, n, board.pairs());
-        local_search::run(Anneal { board, cooling }, start, rng, control)
+        let anneal = Anneal {
+            board,
+            cooling,
+            last: None,
+        };
+        local_search::run(anneal, start, rng, control)
     }
 }
 
@@ -516,6 +571,7 @@ mod tests {
             let mut anneal = Anneal {
                 cooling: Cooling::new(schedule, 3, board.pairs()),
                 board,
+                last: None,
             };
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             // The move the step will draw, from the same stream: a row,

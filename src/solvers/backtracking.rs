@@ -25,6 +25,7 @@
 use rand::rngs::ChaCha8Rng;
 
 use super::algorithm::{Algorithm, Configured, boxed};
+use super::frame::{Frame, Occupancy, View};
 use super::memory::MemoryEstimate;
 use super::params::{ParamError, ParamKind, ParamSpec, Params, unhandled_word};
 use super::{Budget, Control, Metrics, Outcome, Solver, StopReason};
@@ -97,6 +98,35 @@ impl WirthSearch {
         }
     }
 
+    /// The board with the queens of the first `filled` rows, the rest empty.
+    fn board(&self, filled: usize) -> Vec<Option<u32>> {
+        (0..self.n)
+            .map(|r| (r < filled).then_some(self.queens[r]))
+            .collect()
+    }
+
+    /// The three occupancy arrays as they stand.
+    fn occupancy(&self) -> Occupancy {
+        Occupancy {
+            columns: self.column_taken.clone(),
+            diagonals: self.diagonal_taken.clone(),
+            anti_diagonals: self.anti_taken.clone(),
+        }
+    }
+
+    /// Sends the frame of the test of (`row`, `column`), made just now.
+    fn test_frame(&self, control: &mut Control<'_>, row: usize, column: usize, safe: bool) {
+        let view = View::Test {
+            row,
+            column: column as u32,
+            safe,
+            solution: safe && row + 1 == self.n,
+            occupancy: Some(self.occupancy()),
+        };
+        let filled = if safe { row + 1 } else { row };
+        control.frame(&Frame::new(self.board(filled), self.metrics(), view));
+    }
+
     fn set(&mut self, row: usize, column: usize, taken: bool) {
         self.column_taken[column] = taken;
         self.diagonal_taken[row + self.n - column] = taken;
@@ -110,6 +140,7 @@ impl WirthSearch {
         let n = self.n;
         // Consulted every 1024 tests, so the clock is read on every consultation.
         control.set_poll_interval(1);
+        let frames = control.frames_wanted();
         let budget = control.budget();
         let exact_limit = budget
             .max_steps
@@ -127,6 +158,14 @@ impl WirthSearch {
                 self.row -= 1;
                 let left = self.queens[self.row] as usize;
                 self.set(self.row, left, false);
+                if frames {
+                    let view = View::Backtrack {
+                        row,
+                        column: left as u32,
+                        occupancy: Some(self.occupancy()),
+                    };
+                    control.frame(&Frame::new(self.board(self.row), self.metrics(), view));
+                }
                 continue;
             }
             if (self.moves.tests >= exact_limit || self.moves.tests.is_multiple_of(1024))
@@ -140,13 +179,22 @@ impl WirthSearch {
                 && !self.diagonal_taken[row + n - column]
                 && !self.anti_taken[row + column];
             if !safe {
+                if frames {
+                    self.test_frame(control, row, column, false);
+                }
                 continue;
             }
             self.queens[row] = column as u32;
             if row + 1 == n {
+                if frames {
+                    self.test_frame(control, row, column, true);
+                }
                 return SearchEvent::Solution(Placement::new(self.queens.clone()));
             }
             self.set(row, column, true);
+            if frames {
+                self.test_frame(control, row, column, true);
+            }
             self.row += 1;
             self.next[self.row] = 0;
         }

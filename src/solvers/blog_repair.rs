@@ -70,6 +70,7 @@ use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
 use super::blog_grid::BlogGrid;
+use super::frame::{Frame, View};
 use super::memory::MemoryEstimate;
 use super::params::{ParamError, ParamKind, ParamSpec, Params, Use, VariantSpec};
 use super::{Control, Metrics, Outcome};
@@ -166,6 +167,7 @@ pub fn solve(
     if control.tracing() {
         control.observe(&metrics, grid.attacking_pairs());
     }
+    board_frame(&grid, &metrics, control);
     loop {
         let Some((row, column)) = most_threatened else {
             let solution = grid
@@ -209,5 +211,16 @@ pub fn solve(
         if control.tracing() {
             control.observe(&metrics, grid.attacking_pairs());
         }
+        board_frame(&grid, &metrics, control);
+    }
+}
+
+/// Sends the replay frame of `grid` when frames are wanted and every row
+/// holds one queen (a grid with a crowded row is not shown).
+fn board_frame(grid: &BlogGrid, metrics: &Metrics, control: &mut Control<'_>) {
+    if control.frames_wanted()
+        && let Some(placement) = grid.placement()
+    {
+        control.frame(&Frame::full(placement.columns(), *metrics, View::Board));
     }
 }

@@ -28,6 +28,7 @@
 use rand::rngs::ChaCha8Rng;
 
 use super::algorithm::{Algorithm, Configured, boxed};
+use super::frame::{Frame, View};
 use super::memory::MemoryEstimate;
 use super::params::{ParamError, ParamSpec, Params};
 use super::{Budget, Control, Metrics, Outcome, Solver, StopReason};
@@ -97,6 +98,17 @@ impl Solver for Settings {
                     steps: n as u64,
                     ..Metrics::default()
                 };
+                if control.frames_wanted() {
+                    // The replay: the queens of the formula, row by row.
+                    for placed in 1..=n {
+                        let rows = (0..n).map(|r| (r < placed).then(|| columns[r]));
+                        let so_far = Metrics {
+                            steps: placed as u64,
+                            ..Metrics::default()
+                        };
+                        control.frame(&Frame::new(rows.collect(), so_far, View::Board));
+                    }
+                }
                 Outcome::solved(Placement::new(columns), metrics)
             }
             None => Outcome::unsolved(Metrics::default(), StopReason::Exhausted),

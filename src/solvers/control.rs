@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
+use super::frame::Frame;
 use super::{Metrics, StopReason};
 
 /// Limits on one search. `None` means unlimited.
@@ -113,9 +114,22 @@ impl Budget {
 /// Receives convergence points from a solver: with the work counters at
 /// `metrics` (steps, checks, evaluations so far), the current board has
 /// `conflicts` attacking pairs. Implementations decide what to keep.
+///
+/// An observer may also ask for the frames of an animated replay
+/// ([`Trace::wants_frames`]); solvers build them only then.
 pub trait Trace {
     /// One observation.
     fn record(&mut self, metrics: &Metrics, conflicts: u64);
+
+    /// Whether this observer wants a [`Frame`] after every step (asked once,
+    /// when the [`Control`] is built). No by default.
+    fn wants_frames(&self) -> bool {
+        false
+    }
+
+    /// One moment of the search, sent only when [`Trace::wants_frames`]
+    /// said yes. Ignored by default.
+    fn frame(&mut self, _frame: &Frame) {}
 }
 
 /// What a running solver consults: its budget, the clock (for the time limit
@@ -125,6 +139,8 @@ pub struct Control<'a> {
     deadline: Option<Instant>,
     interrupt: Option<&'a AtomicBool>,
     trace: Option<&'a mut dyn Trace>,
+    /// The trace observer wants frames (cached when it was attached).
+    frames: bool,
     poll_interval: u32,
     calls: u32,
 }
@@ -142,6 +158,7 @@ impl<'a> Control<'a> {
             deadline,
             interrupt: None,
             trace: None,
+            frames: false,
             poll_interval: 1024,
             calls: 0,
         }
@@ -155,6 +172,7 @@ impl<'a> Control<'a> {
 
     /// Send trace points to `trace`.
     pub fn with_trace(mut self, trace: &'a mut dyn Trace) -> Self {
+        self.frames = trace.wants_frames();
         self.trace = Some(trace);
         self
     }
@@ -239,6 +257,23 @@ impl<'a> Control<'a> {
             t.record(metrics, conflicts);
         }
     }
+
+    /// Whether the observer wants replay frames: a solver builds a
+    /// [`Frame`] only when this is true (see [`super::frame`] for how).
+    #[inline]
+    pub fn frames_wanted(&self) -> bool {
+        self.frames
+    }
+
+    /// Sends `frame` to the observer, if it wants frames.
+    #[inline]
+    pub fn frame(&mut self, frame: &Frame) {
+        if self.frames
+            && let Some(t) = self.trace.as_deref_mut()
+        {
+            t.frame(frame);
+        }
+    }
 }
 
 #[cfg(test)]
@@ -319,6 +354,41 @@ mod tests {
         assert!(!Budget::is_valid_time_limit(1e10));
         assert!(!Budget::is_valid_time_limit(0.0));
         assert!(Budget::is_valid_time_limit(2.5));
+    }
+
+    /// Counts the frames it receives; wants them when `wants`.
+    struct Frames {
+        wants: bool,
+        received: usize,
+    }
+
+    impl Trace for Frames {
+        fn record(&mut self, _: &Metrics, _: u64) {}
+        fn wants_frames(&self) -> bool {
+            self.wants
+        }
+        fn frame(&mut self, _: &Frame) {
+            self.received += 1;
+        }
+    }
+
+    #[test]
+    fn frames_go_only_to_an_observer_that_wants_them() {
+        let frame = Frame::full(&[0], Metrics::default(), super::super::View::Board);
+        for wants in [false, true] {
+            let mut observer = Frames { wants, received: 0 };
+            {
+                let mut c = Control::new(Budget::UNLIMITED).with_trace(&mut observer);
+                assert!(c.tracing());
+                assert_eq!(c.frames_wanted(), wants);
+                c.frame(&frame);
+            }
+            assert_eq!(observer.received, usize::from(wants));
+        }
+        assert!(
+            !Control::new(Budget::UNLIMITED).frames_wanted(),
+            "no observer"
+        );
     }
 
     #[test]

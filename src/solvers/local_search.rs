@@ -18,10 +18,14 @@
 //! 4. the step (`steps` + 1) or the restart (`restarts` + 1, and one
 //!    `evaluation`: the fresh board is counted from scratch) is made;
 //! 5. a trace point: the steps so far and the board's attacking pairs
-//!    (one more at the start, at step 0).
+//!    (one more at the start, at step 0); and, when the observer wants
+//!    them ([`Control::frames_wanted`]), a replay frame: the board, the
+//!    counters, and [`View::Start`], [`View::Restart`] or the search's own
+//!    view of its step ([`LocalSearch::step_view`]).
 
 use rand::rngs::ChaCha8Rng;
 
+use super::frame::{Frame, View};
 use super::{Control, Metrics, Outcome};
 use crate::board::Placement;
 
@@ -58,6 +62,14 @@ pub trait LocalSearch {
 
     /// The current board's columns, one per row, when the search ends.
     fn into_columns(self) -> Vec<u32>;
+
+    /// The current board's columns, one per row (reads no square: counts
+    /// no check).
+    fn columns(&self) -> &[u32];
+
+    /// What the step just made shows in a replay; asked only when frames
+    /// are wanted, right after [`Self::step`]. It must not touch a counter.
+    fn step_view(&self) -> View;
 }
 
 /// Runs `search` until its board is solved or `control` stops it. `start`
@@ -75,8 +87,12 @@ pub fn run<S: LocalSearch>(
         ..start
     };
     let tracing = control.tracing();
+    let frames = control.frames_wanted();
     if tracing {
         control.observe(&metrics, search.pairs());
+    }
+    if frames {
+        control.frame(&Frame::full(search.columns(), metrics, View::Start));
     }
     loop {
         let next = search.next();
@@ -100,6 +116,14 @@ pub fn run<S: LocalSearch>(
         if tracing {
             metrics.checks = search.checks();
             control.observe(&metrics, search.pairs());
+        }
+        if frames {
+            let view = if restart {
+                View::Restart
+            } else {
+                search.step_view()
+            };
+            control.frame(&Frame::full(search.columns(), metrics, view));
         }
     }
 }

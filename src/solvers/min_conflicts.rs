@@ -45,6 +45,7 @@ use rand::rngs::ChaCha8Rng;
 use super::algorithm::{Algorithm, Configured, boxed};
 use super::blog_repair::{self, BlogRepair, BlogSettings};
 use super::boards::FreeBoard;
+use super::frame::{View, square_conflicts};
 use super::local_search::{self, LocalSearch, Next};
 use super::memory::MemoryEstimate;
 use super::params::{ParamError, ParamKind, ParamSpec, Params, Use, VariantSpec, unhandled_word};
@@ -180,6 +181,7 @@ fn solve_random(
         attacked: Vec::with_capacity(n),
         ties: Vec::with_capacity(n),
         without_progress: 0,
+        last_repair: (0, 0, 0),
     };
     let start = Metrics {
         evaluations: 1,
@@ -202,6 +204,9 @@ struct MinConflicts {
     fewest_pairs: u64,
     /// Repairs since `fewest_pairs` was last lowered (or the last start).
     without_progress: u64,
+    /// The last repair, for replays: its row, and the queen's column before
+    /// and after.
+    last_repair: (usize, u32, u32),
 }
 
 impl LocalSearch for MinConflicts {
@@ -236,6 +241,7 @@ impl LocalSearch for MinConflicts {
     fn step(&mut self, rng: &mut ChaCha8Rng) {
         let row = self.attacked[rng.random_range(0..self.attacked.len() as u32) as usize];
         let column = least_conflicted_column(&mut self.board, row, &mut self.ties, rng);
+        self.last_repair = (row, self.board.columns()[row], column);
         self.board.move_queen(row, column);
         if self.board.pairs() < self.fewest_pairs {
             self.fewest_pairs = self.board.pairs();
@@ -253,6 +259,22 @@ impl LocalSearch for MinConflicts {
 
     fn into_columns(self) -> Vec<u32> {
         self.board.into_columns()
+    }
+
+    fn columns(&self) -> &[u32] {
+        self.board.columns()
+    }
+
+    /// The repair: its row, the queen's move, and the conflicts of every
+    /// square of the row (the row scan it chose from).
+    fn step_view(&self) -> View {
+        let (row, from, to) = self.last_repair;
+        View::Repair {
+            row,
+            from,
+            to,
+            conflicts: square_conflicts(self.board.columns(), row),
+        }
     }
 }
 
@@ -329,6 +351,7 @@ mod tests {
                 attacked: Vec::new(),
                 ties: Vec::new(),
                 without_progress: 0,
+                last_repair: (0, 0, 0),
             };
             let start = Metrics {
                 evaluations: 1,

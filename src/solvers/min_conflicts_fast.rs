@@ -100,6 +100,7 @@ pub use placer::{INIT_TRIES, RUN};
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
+use super::frame::{Frame, View};
 use super::{Control, Metrics, Outcome, StopReason};
 use crate::board::Placement;
 use init::InitFailure;
@@ -219,6 +220,9 @@ fn run<C: Counter>(
         if control.tracing() {
             control.observe(&metrics, board.pairs());
         }
+        if control.frames_wanted() {
+            control.frame(&Frame::full(board.columns(), metrics, View::Board));
+        }
         match repair(&mut board, &mut attacked, rng, control, &mut metrics) {
             Some(StopReason::Solved) => {
                 return Ok(Outcome::solved(
@@ -308,6 +312,9 @@ fn repair<C: Counter>(
         }
         if control.tracing() {
             control.observe(metrics, board.pairs());
+        }
+        if control.frames_wanted() {
+            control.frame(&Frame::full(board.columns(), *metrics, View::Board));
         }
     }
 }

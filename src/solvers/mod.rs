@@ -24,12 +24,16 @@
 //!   shared draws).
 //! - [`external`]: a program of the user's own, in any language, as a
 //!   solver (the `queens-external` protocol over its stdin and stdout).
+//! - Replay frames ([`frame`]): what a solver shows at one step of an
+//!   animated replay, sent through the trace observer only when it asks
+//!   ([`Control::frames_wanted`]).
 
 pub mod algorithm;
 pub mod backtracking;
 pub mod boards;
 pub mod construction;
 pub mod control;
+pub mod frame;
 pub mod memory;
 pub mod params;
 pub mod registry;
@@ -54,6 +58,7 @@ use rand::rngs::ChaCha8Rng;
 pub use crate::outcome::{Metrics, Outcome, StopReason};
 pub use algorithm::{Algorithm, Configured};
 pub use control::{Budget, Control, Trace};
+pub use frame::{Frame, View};
 pub use memory::MemoryEstimate;
 pub use params::{ParamError, ParamKind, ParamSpec, ParamValue, Params, Use, VariantSpec};
 pub use registry::{UnknownAlgorithm, algorithms, find_algorithm};

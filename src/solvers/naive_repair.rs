@@ -35,6 +35,7 @@ use rand::rngs::ChaCha8Rng;
 use super::algorithm::{Algorithm, Configured, boxed};
 use super::blog_repair::{self, BlogRepair, BlogSettings};
 use super::boards::FreeBoard;
+use super::frame::{View, square_conflicts};
 use super::local_search::{self, LocalSearch, Next};
 use super::memory::MemoryEstimate;
 use super::params::{ParamError, ParamKind, ParamSpec, Params, Use, VariantSpec, unhandled_word};
@@ -136,6 +137,7 @@ fn solve_random(
         board: FreeBoard::random(n, rng),
         most_threatened: Vec::with_capacity(n),
         since_start: 0,
+        last_repair: (0, 0, 0),
     };
     let start = Metrics {
         evaluations: 1,
@@ -153,6 +155,9 @@ struct NaiveRepair {
     most_threatened: Vec<usize>,
     /// Repairs since the last fresh board.
     since_start: u64,
+    /// The last repair, for replays: its row, and the queen's column before
+    /// and after.
+    last_repair: (usize, u32, u32),
 }
 
 impl LocalSearch for NaiveRepair {
@@ -185,7 +190,9 @@ impl LocalSearch for NaiveRepair {
         let rows = &self.most_threatened;
         let row = rows[rng.random_range(0..rows.len() as u32) as usize];
         let n = self.board.n();
-        let column = other_than(self.board.columns()[row] as usize, n, rng);
+        let from = self.board.columns()[row];
+        let column = other_than(from as usize, n, rng);
+        self.last_repair = (row, from, column as u32);
         self.board.move_queen(row, column as u32);
         self.since_start += 1;
     }
@@ -197,6 +204,22 @@ impl LocalSearch for NaiveRepair {
 
     fn into_columns(self) -> Vec<u32> {
         self.board.into_columns()
+    }
+
+    fn columns(&self) -> &[u32] {
+        self.board.columns()
+    }
+
+    /// The repair: its row, the queen's move, and the conflicts of every
+    /// square of the row.
+    fn step_view(&self) -> View {
+        let (row, from, to) = self.last_repair;
+        View::Repair {
+            row,
+            from,
+            to,
+            conflicts: square_conflicts(self.board.columns(), row),
+        }
     }
 }
 

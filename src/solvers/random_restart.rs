@@ -27,6 +27,7 @@ use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
 use super::algorithm::{Algorithm, Configured, boxed};
+use super::frame::{Frame, View};
 use super::memory::MemoryEstimate;
 use super::params::{ParamError, ParamKind, ParamSpec, Params};
 use super::{Budget, Control, Metrics, Outcome, Solver};
@@ -113,6 +114,7 @@ impl Solver for Settings {
         let mut draw = BoardDraw::new(n, self.permutation);
         // Rows drawn of the last board.
         let mut drawn = 0;
+        let frames = control.frames_wanted();
         loop {
             // Every board after the first is a restart.
             if let Some(reason) = control.stop_before(&metrics, metrics.steps > 0) {
@@ -140,6 +142,12 @@ impl Solver for Settings {
                     drawn = row + 1;
                     break;
                 }
+            }
+            if frames {
+                // The replay: the rows drawn of this board, up to the first
+                // attacked queen.
+                let rows = (0..n).map(|r| (r < drawn).then(|| draw.columns[r]));
+                control.frame(&Frame::new(rows.collect(), metrics, View::Board));
             }
             if accepted {
                 if control.tracing() {

@@ -15,6 +15,7 @@ use rand::rngs::ChaCha8Rng;
 
 use super::{HeshamSettings, capped};
 use crate::solvers::boards::count_pairs;
+use crate::solvers::frame::{Frame, View, spread};
 use crate::solvers::random::fill_random;
 use crate::solvers::{Control, Metrics, Outcome, StopReason};
 
@@ -50,6 +51,23 @@ pub(super) fn solve(
         |fitness: &[u64]| most_pairs - fitness.iter().max().copied().unwrap_or(0);
     if control.tracing() {
         control.observe(&metrics, conflicts_of_best(&fitness));
+    }
+    let frames = control.frames_wanted();
+    // The replay frame of a generation: its fittest individual (the first
+    // on ties) and the spread of attacking pairs.
+    let frame = |genes: &[Vec<u32>], fitness: &[u64], metrics: Metrics| {
+        let k = (0..p).max_by_key(|&k| (fitness[k], std::cmp::Reverse(k)));
+        let (best, median, worst) = spread(fitness.iter().map(|f| most_pairs - f));
+        let view = View::Generation {
+            best,
+            median,
+            worst,
+            population: p,
+        };
+        Frame::full(&genes[k.unwrap_or(0)], metrics, view)
+    };
+    if frames {
+        control.frame(&frame(&genes, &fitness, metrics));
     }
     let stop = loop {
         if fitness.contains(&most_pairs) {
@@ -95,6 +113,9 @@ pub(super) fn solve(
         metrics.steps += 1;
         if control.tracing() {
             control.observe(&metrics, conflicts_of_best(&fitness));
+        }
+        if frames {
+            control.frame(&frame(&genes, &fitness, metrics));
         }
     };
     let best = (0..p)

@@ -13,6 +13,7 @@ use super::operators::{order_crossover, partially_mapped_crossover};
 use super::{Crossover, PermutationSettings, capped};
 use crate::board::Placement;
 use crate::solvers::boards::PermutationBoard;
+use crate::solvers::frame::{Frame, View, spread};
 use crate::solvers::random::{distinct_pair, other_than, random_permutation};
 use crate::solvers::{Control, Metrics, Outcome, StopReason};
 
@@ -33,6 +34,10 @@ pub(super) fn solve(
     if control.tracing() {
         control.observe(&ga.metrics(), ga.conflicts[fittest(&ga.conflicts)]);
     }
+    let frames = control.frames_wanted();
+    if frames {
+        control.frame(&ga.frame(progress));
+    }
     let (k, stop) = loop {
         match progress {
             Progress::Solved(k) => break (k, None),
@@ -49,6 +54,9 @@ pub(super) fn solve(
         progress = ga.generation(rng, control);
         if control.tracing() && !matches!(progress, Progress::Stopped(..)) {
             control.observe(&ga.metrics(), ga.conflicts[fittest(&ga.conflicts)]);
+            if frames {
+                control.frame(&ga.frame(progress));
+            }
         }
     };
     ga.outcome(k, stop)
@@ -149,6 +157,30 @@ impl<'s> PermutationGa<'s> {
         }
         genes.copy_from_slice(self.board.columns());
         self.board.pairs()
+    }
+
+    /// The replay frame of the current generation after `progress` (not a
+    /// stop): its best individual and the spread of conflicts over the
+    /// individuals built (all, or those up to a solution).
+    fn frame(&self, progress: Progress) -> Frame {
+        let built = match progress {
+            Progress::Solved(k) => k + 1,
+            _ => self.conflicts.len(),
+        };
+        let conflicts = &self.conflicts[..built];
+        let k = fittest(conflicts);
+        let (best, median, worst) = spread(conflicts.iter().copied());
+        let view = View::Generation {
+            best,
+            median,
+            worst,
+            population: built,
+        };
+        Frame::full(
+            &self.genes[k * self.n..(k + 1) * self.n],
+            self.metrics(),
+            view,
+        )
     }
 
     /// Tournament selection: the index of the winner.

@@ -1,0 +1,139 @@
+//! Animated replays: one seeded search shown step by step, for teaching.
+//!
+//! [`record`] runs ONE trial through the trial path ([`crate::trial::run_trial`],
+//! the path of `queens solve`), with a trace observer ([`recorder::Recorder`])
+//! that asks the solver for frames ([`crate::solvers::frame`]) and keeps a
+//! sample of them; the replay ends with a frame of the outcome itself
+//! ([`View::End`]), so its last counters are those `queens solve` reports
+//! for the same seed. [`html::render`] draws a replay as one self-contained
+//! page with controls, [`svg::render`] as an SVG that plays by itself.
+//! Nothing here prints.
+//!
+//! Boards up to [`MAX_N`] are drawn; larger ones are refused.
+
+pub mod html;
+pub mod recorder;
+pub mod svg;
+
+use serde::Serialize;
+
+use crate::outcome::Outcome;
+use crate::solvers::{Budget, Frame, Params, Solver, View};
+use crate::trial::{InvalidSolution, Trial, run_trial};
+use recorder::Recorder;
+
+/// The largest board a replay draws.
+pub const MAX_N: usize = 32;
+
+/// Frames kept for an HTML replay: about 0.5 KB each at N = 32 in its
+/// JSON, so a page stays under about 2.5 MB.
+pub const HTML_FRAMES: usize = 4000;
+
+/// Frames kept for an SVG replay, which draws every frame as markup.
+pub const SVG_FRAMES: usize = 150;
+
+/// Why a replay could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum AnimateError {
+    /// The board is too large to draw.
+    #[error(
+        "animated replays draw boards up to N = {MAX_N}, got N = {n}: choose -n {MAX_N} or less (queens solve runs any N)"
+    )]
+    TooLarge {
+        /// The size asked for.
+        n: usize,
+    },
+    /// The solver returned an invalid board (a bug in the solver).
+    #[error(transparent)]
+    InvalidSolution(#[from] InvalidSolution),
+}
+
+/// What to replay: a configured solver, named for the page, at size `n`
+/// with `seed` under `budget`, keeping about `frames` frames.
+pub struct ReplaySpec<'a> {
+    /// The configured solver.
+    pub solver: &'a dyn Solver,
+    /// The registry name of its algorithm.
+    pub algorithm: &'a str,
+    /// Its parameters, every one resolved.
+    pub params: &'a Params,
+    /// The board size N (at most [`MAX_N`]).
+    pub n: usize,
+    /// The trial's seed.
+    pub seed: u64,
+    /// The limits in force.
+    pub budget: Budget,
+    /// About how many frames to keep ([`HTML_FRAMES`], [`SVG_FRAMES`]).
+    pub frames: usize,
+}
+
+/// A recorded replay: what was run, the frames kept, and the outcome.
+#[derive(Clone, Debug, Serialize)]
+pub struct Replay {
+    /// The registry name of the algorithm.
+    pub algorithm: String,
+    /// Its parameters, `key=value;…`.
+    pub params: String,
+    /// The board size.
+    pub n: usize,
+    /// The trial's seed.
+    pub seed: u64,
+    /// The budget, `key=value;…` or `unlimited`.
+    pub budget: String,
+    /// The `queens solve` command that reports the same run.
+    pub command: String,
+    /// How many frames the search sent.
+    pub frames_seen: u64,
+    /// Whether only a sample of them was kept.
+    pub sampled: bool,
+    /// Each kept frame's position among those sent, frame by frame.
+    pub positions: Vec<u64>,
+    /// The kept frames, the outcome's [`View::End`] frame last.
+    pub frames: Vec<Frame>,
+    /// What the search produced.
+    #[serde(skip)]
+    pub outcome: Outcome,
+}
+
+/// Runs the trial of `spec` and keeps its frames.
+pub fn record(spec: &ReplaySpec<'_>) -> Result<Replay, AnimateError> {
+    if spec.n > MAX_N {
+        return Err(AnimateError::TooLarge { n: spec.n });
+    }
+    let mut recorder = Recorder::new(spec.frames);
+    let trial = Trial::new(spec.solver, spec.n, spec.seed, spec.budget).with_trace(&mut recorder);
+    let outcome = run_trial(trial)?.outcome;
+    let frames_seen = recorder.seen();
+    let (mut positions, mut frames): (Vec<u64>, Vec<Frame>) = recorder.finish().into_iter().unzip();
+    let sampled = (frames.len() as u64) < frames_seen;
+    let board = match (&outcome.solution, frames.last()) {
+        (Some(solution), _) => solution.columns().iter().map(|&c| Some(c)).collect(),
+        (None, Some(last)) => last.board.clone(),
+        (None, None) => vec![None; spec.n],
+    };
+    let end = View::End {
+        stop_reason: outcome.stop_reason.as_str(),
+    };
+    frames.push(Frame::new(board, outcome.metrics, end));
+    positions.push(frames_seen);
+    Ok(Replay {
+        algorithm: spec.algorithm.to_string(),
+        params: spec.params.canonical(),
+        n: spec.n,
+        seed: spec.seed,
+        budget: spec.budget.canonical(),
+        command: crate::trial::replay_command_of(
+            spec.solver,
+            spec.algorithm,
+            spec.n as u64,
+            spec.seed,
+            spec.params,
+            &spec.budget,
+        ),
+        frames_seen,
+        sampled,
+        positions,
+        frames,
+        outcome,
+    })
+}

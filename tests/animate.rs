@@ -1,0 +1,361 @@
+//! Animated replays (issue 13): the frames come from the trial path and
+//! tell the truth — Kuechmann's 876 tests and 105 backtracks frame by
+//! frame, each algorithm's last frame holding the outcome's counters, an
+//! observer that does not steer — and the files are what they claim: a
+//! page with no outside reference, an SVG that parses, N above 32 refused.
+
+use std::path::Path;
+
+use assert_cmd::Command;
+use queens::animate::{self, AnimateError, HTML_FRAMES, MAX_N, Replay, ReplaySpec, SVG_FRAMES};
+use queens::board::{attacking_pairs, validate};
+use queens::solvers::params::split_assignment;
+use queens::solvers::{Budget, Frame, View, find_algorithm};
+use queens::trial::{Trial, run_trial};
+use queens::{Metrics, Outcome};
+
+/// The replay of `algorithm` with `params` at `n` and `seed` under its
+/// default budget with `max_steps` on top, keeping about `frames` frames;
+/// and the outcome of the same trial run without any observer.
+fn replay_and_plain(
+    algorithm: &str,
+    params: &[&str],
+    n: usize,
+    seed: u64,
+    max_steps: Option<u64>,
+    frames: usize,
+) -> (Replay, Outcome) {
+    let algorithm = find_algorithm(algorithm).expect("registered");
+    let given: Vec<_> = params
+        .iter()
+        .map(|p| split_assignment(p).expect("key=value"))
+        .collect();
+    let (params, solver) = algorithm.instantiate(&given).expect("valid parameters");
+    let budget = algorithm.default_budget.overridden_by(&Budget {
+        max_steps,
+        ..Budget::UNLIMITED
+    });
+    let spec = ReplaySpec {
+        solver: &*solver,
+        algorithm: algorithm.name,
+        params: &params,
+        n,
+        seed,
+        budget,
+        frames,
+    };
+    let replay = animate::record(&spec).expect("recorded");
+    let plain = run_trial(Trial::new(&*solver, n, seed, budget))
+        .expect("valid")
+        .outcome;
+    (replay, plain)
+}
+
+/// The work counters of `m` but the checks, leaving out the two the
+/// outcome fills in at the end (final conflicts, solutions).
+fn work(m: &Metrics) -> [u64; 5] {
+    [m.steps, m.restarts, m.evaluations, m.tests, m.backtracks]
+}
+
+/// Whether queens at (r1, c1) and (r2, c2) attack each other.
+fn attack((r1, c1): (usize, u32), (r2, c2): (usize, u32)) -> bool {
+    c1 == c2 || r1.abs_diff(r2) == c1.abs_diff(c2) as usize
+}
+
+/// The last frame the solver sent (the one before the outcome's).
+fn last_solver_frame(replay: &Replay) -> &Frame {
+    let frames = &replay.frames;
+    assert!(matches!(
+        frames.last().map(|f| &f.view),
+        Some(View::End { .. })
+    ));
+    &frames[frames.len() - 2]
+}
+
+/// The checks every replay passes: the observer did not steer, the end
+/// frame is the outcome, and the last frame of the solver holds its work;
+/// its checks may lack only the search's last look at its board (at most
+/// N: a local search looks at its board once more before it ends).
+fn common_checks(replay: &Replay, plain: &Outcome, what: &str) {
+    assert_eq!(&replay.outcome, plain, "{what}: the observer steered");
+    let end = replay.frames.last().expect("frames");
+    assert_eq!(end.metrics, plain.metrics, "{what}");
+    let last = &last_solver_frame(replay).metrics;
+    assert_eq!(
+        work(last),
+        work(&plain.metrics),
+        "{what}: the last frame's counters"
+    );
+    let n = replay.n as u64;
+    assert!(
+        last.checks <= plain.metrics.checks && plain.metrics.checks <= last.checks + n,
+        "{what}: checks {} in the last frame, {} at the end",
+        last.checks,
+        plain.metrics.checks
+    );
+    if let Some(solution) = &plain.solution {
+        assert_eq!(validate(solution.columns()), Ok(()));
+        let board: Vec<Option<u32>> = solution.columns().iter().map(|&c| Some(c)).collect();
+        assert_eq!(last_solver_frame(replay).board, board, "{what}");
+    }
+    for pair in replay.positions.windows(2) {
+        assert!(pair[0] < pair[1], "{what}: positions in order");
+    }
+    for pair in replay.frames.windows(2) {
+        assert!(pair[0].metrics.steps <= pair[1].metrics.steps, "{what}");
+    }
+}
+
+#[test]
+fn eight_queens_backtracking_ticks_to_876_tests_and_105_backtracks() {
+    let (replay, plain) = replay_and_plain("backtracking", &[], 8, 1, None, HTML_FRAMES);
+    common_checks(&replay, &plain, "backtracking");
+    assert!(!replay.sampled, "981 frames fit");
+    let last = last_solver_frame(&replay);
+    assert_eq!((last.metrics.tests, last.metrics.backtracks), (876, 105));
+    assert_eq!(last.metrics.checks, 876, "a test is a check");
+    assert_eq!(last.board, [0, 4, 7, 5, 2, 6, 1, 3].map(Some));
+    let tests = replay
+        .frames
+        .iter()
+        .filter(|f| matches!(f.view, View::Test { .. }));
+    let backtracks = replay
+        .frames
+        .iter()
+        .filter(|f| matches!(f.view, View::Backtrack { .. }));
+    assert_eq!((tests.clone().count(), backtracks.count()), (876, 105));
+    // Each test frame counts itself: the k-th test says tests = k.
+    for (k, frame) in tests.enumerate() {
+        assert_eq!(frame.metrics.tests, k as u64 + 1);
+        let View::Test {
+            row, column, safe, ..
+        } = &frame.view
+        else {
+            unreachable!("filtered")
+        };
+        // Safe means that no queen above attacks the square.
+        let attacked = frame.board[..*row]
+            .iter()
+            .enumerate()
+            .any(|(r, c)| attack((r, c.expect("filled")), (*row, *column)));
+        assert_eq!(*safe, !attacked, "test {}", k + 1);
+        assert_eq!(frame.board[*row], safe.then_some(*column));
+    }
+}
+
+#[test]
+fn repair_frames_show_the_row_scanned_and_the_move() {
+    for seed in 0..3 {
+        let (replay, plain) = replay_and_plain("min-conflicts", &[], 12, seed, None, HTML_FRAMES);
+        common_checks(&replay, &plain, "min-conflicts");
+        let mut repairs = 0;
+        for f in &replay.frames {
+            if let View::Repair {
+                row, to, conflicts, ..
+            } = &f.view
+            {
+                repairs += 1;
+                // Min-conflicts: the column chosen has the fewest conflicts.
+                assert_eq!(
+                    conflicts[*to as usize],
+                    *conflicts.iter().min().expect("N > 0")
+                );
+                assert_eq!(f.board[*row], Some(*to));
+            }
+        }
+        assert_eq!(repairs, plain.metrics.steps, "one frame per repair");
+        let (replay, plain) = replay_and_plain("naive-repair", &[], 8, seed, None, HTML_FRAMES);
+        common_checks(&replay, &plain, "naive-repair");
+        let restarts = replay
+            .frames
+            .iter()
+            .filter(|f| matches!(f.view, View::Restart))
+            .count();
+        assert_eq!(
+            restarts as u64,
+            plain.metrics.restarts.min(HTML_FRAMES as u64 / 4)
+        );
+        for f in &replay.frames {
+            if let View::Repair { row, from, to, .. } = &f.view {
+                assert_ne!(from, to, "naive repair moves to another column");
+                assert_eq!(f.board[*row], Some(*to));
+            }
+        }
+    }
+}
+
+#[test]
+fn annealing_frames_show_energy_and_acceptance() {
+    for variant in ["permutation", "hesham"] {
+        let param = format!("variant={variant}");
+        let (replay, plain) = replay_and_plain("annealing", &[&param], 8, 3, None, HTML_FRAMES);
+        common_checks(&replay, &plain, variant);
+        for pair in replay.frames.windows(2) {
+            if let View::Anneal {
+                accepted, energy, ..
+            } = &pair[1].view
+            {
+                let columns: Vec<u32> = pair[1].board.iter().map(|c| c.expect("full")).collect();
+                assert_eq!(*energy, attacking_pairs(&columns));
+                if !accepted && !replay.sampled {
+                    assert_eq!(
+                        pair[0].board, pair[1].board,
+                        "a rejected move changes nothing"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn genetic_frames_show_the_best_board_and_the_spread() {
+    for (params, n) in [
+        (&["variant=permutation"][..], 10),
+        (&["variant=hesham"][..], 5),
+    ] {
+        for seed in 0..2 {
+            let (replay, plain) = replay_and_plain("genetic", params, n, seed, None, HTML_FRAMES);
+            common_checks(&replay, &plain, params[0]);
+            let mut generations = 0;
+            for f in &replay.frames {
+                if let View::Generation {
+                    best,
+                    median,
+                    worst,
+                    ..
+                } = &f.view
+                {
+                    generations += 1;
+                    let columns: Vec<u32> = f.board.iter().map(|c| c.expect("full")).collect();
+                    assert_eq!(*best, attacking_pairs(&columns));
+                    assert!(best <= median && median <= worst);
+                }
+            }
+            assert!(generations >= 1);
+        }
+    }
+}
+
+#[test]
+fn construction_and_random_restart_show_their_boards() {
+    for (algorithm, n) in [("construction", 10), ("random-restart", 6)] {
+        let (replay, plain) = replay_and_plain(algorithm, &[], n, 2, None, HTML_FRAMES);
+        common_checks(&replay, &plain, algorithm);
+        assert!(replay.frames.len() >= 2, "{algorithm}");
+    }
+}
+
+#[test]
+fn long_runs_are_sampled_and_say_so() {
+    // N = 3 has no solution: the search runs to its budget.
+    let (replay, plain) = replay_and_plain("naive-repair", &[], 3, 5, Some(20_000), 500);
+    common_checks(&replay, &plain, "sampled");
+    assert!(replay.sampled);
+    assert!(replay.frames.len() <= 500 + 2, "{}", replay.frames.len());
+    // Every event is kept, up to a quarter of the frames: the start and the
+    // first 124 restarts; later ones when the sample falls on them.
+    let restarts: Vec<u64> = replay
+        .frames
+        .iter()
+        .filter(|f| matches!(f.view, View::Restart))
+        .map(|f| f.metrics.restarts)
+        .collect();
+    let quota = 500 / 4 - 1;
+    assert!(
+        plain.metrics.restarts > quota,
+        "more restarts than the quota"
+    );
+    assert_eq!(restarts[..quota as usize], (1..=quota).collect::<Vec<_>>());
+    assert_eq!(replay.positions[0], 0, "the first frame is kept");
+    assert_eq!(
+        replay.frames_seen,
+        plain.metrics.steps + plain.metrics.restarts + 1
+    );
+    let html = animate::html::render(&replay);
+    assert!(html.contains("id=\"sampled\""));
+}
+
+#[test]
+fn boards_above_the_limit_are_refused() {
+    let algorithm = find_algorithm("backtracking").expect("registered");
+    let (params, solver) = algorithm.instantiate(&[]).expect("defaults");
+    let spec = ReplaySpec {
+        solver: &*solver,
+        algorithm: algorithm.name,
+        params: &params,
+        n: MAX_N + 1,
+        seed: 0,
+        budget: Budget::UNLIMITED,
+        frames: SVG_FRAMES,
+    };
+    let error = animate::record(&spec).expect_err("N = 33 refused");
+    assert!(matches!(error, AnimateError::TooLarge { n: 33 }));
+    assert!(error.to_string().contains("up to N = 32"), "{error}");
+}
+
+#[test]
+fn the_html_is_self_contained_and_the_svg_parses() {
+    let (replay, _) = replay_and_plain("min-conflicts", &[], 8, 1, None, SVG_FRAMES);
+    let html = animate::html::render(&replay);
+    for outside in ["http", "src=", "<link", "@import", "url("] {
+        assert!(!html.contains(outside), "the page holds {outside}");
+    }
+    let data_start = html.find("id=\"replay-data\"").expect("the frames");
+    let json_start = html[data_start..].find('>').expect("tag ends") + data_start + 1;
+    let json_end = html[json_start..].find("</script>").expect("closed") + json_start;
+    let data: serde_json::Value = serde_json::from_str(&html[json_start..json_end]).expect("JSON");
+    assert_eq!(
+        data["frames"].as_array().map(Vec::len),
+        Some(replay.frames.len())
+    );
+    let svg = animate::svg::render(&replay);
+    let tree = usvg::Tree::from_str(&svg, &usvg::Options::default()).expect("the SVG parses");
+    assert!(tree.size().width() > 0.0);
+    assert_eq!(svg.matches("<animate ").count(), replay.frames.len());
+}
+
+fn queens(args: &[&str], dir: &Path) -> std::process::Output {
+    Command::cargo_bin("queens")
+        .expect("the queens binary")
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("queens runs")
+}
+
+#[test]
+fn the_command_writes_the_file_and_reports_what_solve_reports() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = queens(
+        &[
+            "animate",
+            "-a",
+            "backtracking",
+            "-n",
+            "8",
+            "-o",
+            "eight.html",
+        ],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let solve = queens(
+        &["solve", "-a", "backtracking", "-n", "8", "-q"],
+        dir.path(),
+    );
+    let solve = String::from_utf8_lossy(&solve.stdout);
+    let counters = solve.split(" wall_seconds").next().expect("a line");
+    assert!(stdout.contains(counters), "{stdout}\nvs\n{solve}");
+    assert!(stdout.contains("tests=876 backtracks=105"), "{stdout}");
+    assert!(dir.path().join("eight.html").is_file());
+
+    let out = queens(&["animate", "-n", "8", "-o", "eight.png"], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("FILE.svg"));
+    let out = queens(&["animate", "-n", "33", "-o", "big.svg"], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("up to N = 32"));
+    assert!(!dir.path().join("big.svg").exists());
+}
