@@ -246,8 +246,8 @@ fn max_restarts_does_not_touch_solvers_that_never_restart() {
     let o = run("backtracking", &[], 8, 0, budget);
     assert_eq!((o.stop_reason, o.metrics.tests), (StopReason::Solved, 876));
     // Both exact modes, the construction, both variants of annealing and
-    // of the GA, and min-conflicts with patience=0.
-    assert_eq!(never.len(), 8, "{never:?}");
+    // of the GA, min-conflicts with patience=0, and csp.
+    assert_eq!(never.len(), 9, "{never:?}");
 }
 
 #[test]
