@@ -113,6 +113,48 @@ impl Domains {
         removed
     }
 
+    /// Keeps the values of `row` that have a support in `other` (another
+    /// row): a value of `other` with which `compatible` says it is
+    /// consistent, asked for `other`'s values in ascending order up to the
+    /// first support; the values of `row` are taken in ascending order too.
+    /// Removals go on the trail. Returns whether any value was removed.
+    pub fn retain_supported(
+        &mut self,
+        row: u32,
+        other: u32,
+        mut compatible: impl FnMut(u32, u32) -> bool,
+    ) -> bool {
+        let start = row as usize * self.words;
+        let other_start = other as usize * self.words;
+        let mut removed = false;
+        for w in 0..self.words {
+            let mut rest = self.bits[start + w];
+            while rest != 0 {
+                let bit = rest.trailing_zeros();
+                rest &= rest - 1;
+                let value = 64 * w as u32 + bit;
+                let supported = (0..self.words).any(|ow| {
+                    let mut candidates = self.bits[other_start + ow];
+                    while candidates != 0 {
+                        let support = 64 * ow as u32 + candidates.trailing_zeros();
+                        candidates &= candidates - 1;
+                        if compatible(value, support) {
+                            return true;
+                        }
+                    }
+                    false
+                });
+                if !supported {
+                    self.bits[start + w] &= !(1u64 << bit);
+                    self.size[row as usize] -= 1;
+                    self.trail.push((row, value));
+                    removed = true;
+                }
+            }
+        }
+        removed
+    }
+
     /// Replaces the values of `row` by those `0..n` for which `keep` says
     /// so, asking in ascending order; nothing goes on the trail.
     pub fn recompute(&mut self, row: u32, n: u32, mut keep: impl FnMut(u32) -> bool) {
@@ -166,6 +208,22 @@ mod tests {
             assert_eq!(d.values(0).collect::<Vec<_>>(), [n as u32 - 1]);
             assert_eq!(d.size(0), 1);
         }
+    }
+
+    #[test]
+    fn a_value_without_support_is_removed() {
+        // Row 1 keeps the values with a support in row 0 = {2}: those two
+        // or more apart from 2.
+        let mut d = Domains::full(5, true);
+        d.retain(0, |v| v == 2);
+        let mut asked = 0;
+        assert!(d.retain_supported(1, 0, |v, s| {
+            asked += 1;
+            v.abs_diff(s) > 1
+        }));
+        assert_eq!(d.values(1).collect::<Vec<_>>(), [0, 4]);
+        assert_eq!(asked, 5);
+        assert!(!d.retain_supported(1, 0, |v, s| v.abs_diff(s) > 1));
     }
 
     #[test]

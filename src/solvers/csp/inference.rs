@@ -7,7 +7,7 @@
 use std::collections::VecDeque;
 
 use super::domains::{Checks, Domains};
-use super::search::unassigned;
+use super::search::{UNASSIGNED, unassigned};
 
 /// Forward checking after the queen of `row` was placed at `column`
 /// (`columns` holds it): removes from each unassigned row's domain, rows
@@ -38,8 +38,6 @@ pub struct Arcs {
     queue: VecDeque<(u32, u32)>,
     /// Whether arc (k, m) is in the queue, at `k * n + m`.
     queued: Vec<bool>,
-    /// Scratch: the values of the row revised against.
-    supports: Vec<u32>,
 }
 
 impl Arcs {
@@ -49,14 +47,13 @@ impl Arcs {
             n,
             queue: VecDeque::with_capacity(n * n),
             queued: vec![false; n * n],
-            supports: Vec::with_capacity(n),
         }
     }
 
     /// The bytes [`Arcs::new`] allocates.
     pub fn bytes(n: usize) -> u64 {
         let n = n as u64;
-        8 * n * n + n * n + 4 * n
+        8 * n * n + n * n
     }
 
     fn push(&mut self, k: u32, m: u32) {
@@ -88,17 +85,13 @@ impl Arcs {
         }
         while let Some((k, m)) = self.queue.pop_front() {
             self.queued[k as usize * self.n + m as usize] = false;
-            self.supports.clear();
-            match columns[m as usize] {
-                column if column != super::search::UNASSIGNED => self.supports.push(column),
-                _ => self.supports.extend(domains.values(m)),
-            }
-            let supports = &self.supports;
-            let revised = domains.retain(k, |value| {
-                supports
-                    .iter()
-                    .any(|&support| !checks.attack(k, value, m, support))
-            });
+            let column = columns[m as usize];
+            let revised = if column == UNASSIGNED {
+                domains
+                    .retain_supported(k, m, |value, support| !checks.attack(k, value, m, support))
+            } else {
+                domains.retain(k, |value| !checks.attack(k, value, m, column))
+            };
             if !revised {
                 continue;
             }
