@@ -5,6 +5,7 @@
 //! backtracking; determinism; the check budget.
 
 use queens::board::validate;
+use queens::solvers::Trace;
 use queens::solvers::params::split_assignment;
 use queens::{Budget, Control, Metrics, Outcome, StopReason, find_algorithm};
 use rand::SeedableRng;
@@ -201,5 +202,37 @@ fn the_check_budget_stops_at_the_first_node_boundary_past_it() {
         assert_eq!(at.metrics, o.metrics, "{order} {inference}");
         let before = run(order, "columns", inference, 16, 0, Budget::steps(nodes - 1));
         assert!(before.metrics.checks < limit, "{order} {inference}");
+    }
+}
+
+/// Keeps every trace point.
+#[derive(Default)]
+struct Points(Vec<(Metrics, u64)>);
+
+impl Trace for Points {
+    fn record(&mut self, metrics: &Metrics, conflicts: u64) {
+        self.0.push((*metrics, conflicts));
+    }
+}
+
+#[test]
+fn a_traced_search_records_its_solution_and_runs_as_untraced() {
+    let csp = find_algorithm("csp").expect("registered");
+    let given = [split_assignment("order=mrv").expect("key=value")];
+    let (_, solver) = csp.instantiate(&given).expect("valid");
+    for n in [3, 8] {
+        let mut points = Points::default();
+        let mut control = Control::new(Budget::UNLIMITED).with_trace(&mut points);
+        let traced = solver.solve(n, &mut ChaCha8Rng::seed_from_u64(0), &mut control);
+        let plain = run("mrv", "columns", "none", n, 0, Budget::UNLIMITED);
+        assert_eq!(traced, plain, "n={n}");
+        // One point, at the solution, with no attacking pair; none for a
+        // board without a solution.
+        let expected = if traced.is_solved() {
+            vec![(traced.metrics, 0)]
+        } else {
+            Vec::new()
+        };
+        assert_eq!(points.0, expected, "n={n}");
     }
 }

@@ -150,6 +150,10 @@ impl Search {
         let metrics = self.metrics();
         match end {
             End::Solved => {
+                let metrics = Metrics {
+                    solutions: 1,
+                    ..metrics
+                };
                 if control.tracing() {
                     control.observe(&metrics, 0);
                 }
