@@ -8,7 +8,7 @@ use rand::rngs::ChaCha8Rng;
 use super::domains::{Checks, Domains};
 use super::heuristics::{choose_row, least_constraining_first};
 use super::inference::{Arcs, forward_check};
-use super::{Inference, Settings, Values};
+use super::{Inference, Order, Settings, Values};
 use crate::board::Placement;
 use crate::solvers::{Control, Metrics, Outcome, StopReason};
 
@@ -95,7 +95,7 @@ impl Search {
             candidates: Vec::with_capacity(n * n),
             domains,
             arcs: (settings.inference == Inference::Mac).then(|| Arcs::new(n)),
-            ties: Vec::with_capacity(if settings.order == super::Order::Static {
+            ties: Vec::with_capacity(if settings.order == Order::Static {
                 0
             } else {
                 n
@@ -113,6 +113,7 @@ impl Search {
     pub fn bytes(settings: Settings, n: usize) -> u64 {
         let m = n as u64;
         let frames = m * std::mem::size_of::<Frame>() as u64;
+        // The columns, the assignment order, the frames, the candidates.
         let mut bytes = 4 * m + 4 * m + frames + 4 * m * m;
         if settings.keeps_domains() || settings.recomputes_values() {
             bytes += Domains::bytes(n, settings.keeps_domains());
@@ -120,11 +121,11 @@ impl Search {
         if settings.inference == Inference::Mac {
             bytes += Arcs::bytes(n);
         }
-        if settings.order != super::Order::Static {
-            bytes += 4 * m;
+        if settings.order != Order::Static {
+            bytes += 4 * m; // the rows tied for MRV
         }
         if settings.values == Values::Lcv {
-            bytes += 16 * m;
+            bytes += 16 * m; // LCV's (score, column) pairs
         }
         bytes
     }
