@@ -1,8 +1,9 @@
 //! The `csp` algorithm (backtracking search with MRV, LCV, forward checking
 //! and MAC): every combination solves (checked by the independent
-//! validator) or reports `exhausted`; the counters of two searches traced
-//! by hand at N = 4; forward checking never expands more nodes than plain
-//! backtracking; determinism; the check budget.
+//! validator) or reports `exhausted`; the counters of three searches
+//! traced by hand at N = 4 (plain backtracking, forward checking, MAC);
+//! forward checking never expands more nodes than plain backtracking;
+//! determinism; the check budget; the trace point.
 
 use queens::board::validate;
 use queens::solvers::Trace;
@@ -120,6 +121,35 @@ fn forward_checking_by_hand_at_n_4() {
     );
     assert_eq!(o.solution.expect("solved").columns(), &[1, 3, 0, 2]);
     assert_eq!(counters(&o.metrics), (8, 38, 2, 8));
+}
+
+#[test]
+fn mac_by_hand_at_n_4() {
+    // Static order, columns, MAC. After each assignment AC-3 starts from
+    // the arcs (k, row just assigned), k unassigned ascending; revising
+    // (k, m) looks for each value of k its first support in m (one check
+    // per pair compared) and, when k lost a value, queues (i, k) for every
+    // other unassigned i but m, unless already queued. Checks in brackets,
+    // running total in parentheses.
+    //  Node 1 (0,0): (1,0) {0,1,2,3} -> {2,3} [4]; (2,0) -> {1,3} [4];
+    //    (3,0) -> {1,2} [4] (12). Queue (2,1) (3,1) (1,2) (3,2) (1,3) (2,3).
+    //    (2,1): 1 supported by 3 [2], 3 attacked by 2 and 3 [2]: {1} (16);
+    //    (3,2) is already queued. (3,1): 1 by 2 [1], 2 by 3 [2] (19).
+    //    (1,2): 2 attacked by 1 [1], 3 supported [1]: {3} (21); queues
+    //    (3,1). (3,2): 1 and 2 both attacked by 1 [2]: row 3 wiped out
+    //    (23).
+    //  Node 2 (0,1): (1,0) -> {3} [4]; (2,0) -> {0,2} [4]; (3,0) ->
+    //    {0,2,3} [4] (35). (2,1): 0 supported [1], 2 attacked [1]: {0}
+    //    (37). (3,1): 0 [1], 2 [1], 3 attacked [1]: {0,2} (40). (1,2):
+    //    [1] (41). (3,2): 0 attacked [1], 2 supported [1]: {2} (43); (1,3)
+    //    is already queued. (1,3) [1], (2,3) [1] (45).
+    //  Node 3 (1,3): (2,1) [1], (3,1) [1] (47).
+    //  Node 4 (2,0): (3,2) [1] (48).
+    //  Node 5 (3,2): no unassigned row; the solution [1, 3, 0, 2].
+    // 5 nodes, 48 checks, no backtrack.
+    let o = run("static", "columns", "mac", 4, 0, Budget::UNLIMITED);
+    assert_eq!(o.solution.expect("solved").columns(), &[1, 3, 0, 2]);
+    assert_eq!(counters(&o.metrics), (5, 48, 0, 5));
 }
 
 #[test]
