@@ -13,7 +13,8 @@
 //!   [`solvers::random_restart`], [`solvers::naive_repair`],
 //!   [`solvers::min_conflicts`] (its large-N `fast` variant in
 //!   [`solvers::min_conflicts_fast`]), [`solvers::genetic`],
-//!   [`solvers::annealing`]. Each declares a descriptor
+//!   [`solvers::annealing`], [`solvers::csp`] (MRV, LCV, forward
+//!   checking, MAC). Each declares a descriptor
 //!   ([`solvers::algorithm::Algorithm`]) and reads its parameters once into
 //!   typed settings that are the solver; [`solvers::registry`] lists them,
 //!   one line each. Adding an algorithm is one file plus that one line.

@@ -99,12 +99,15 @@ pub struct Metrics {
     /// | `annealing` `hesham` | N for the starting board, 2 per move delta (0 for a null move), 2 more per accepted move that moves a queen |
     /// | `genetic` `permutation` | N per evaluation, 1 per memetic test of whether a queen is attacked, 4 per memetic swap delta |
     /// | `genetic` `hesham` | N per evaluation (population × N per generation) |
+    /// | `csp` | 1 per evaluation of the constraint between two queens (a *consistency check*: do they share a column or a diagonal?): testing a value against the placed queens, forward checking, AC-3's revisions, LCV |
     pub checks: u64,
     /// Tests: squares tested for safety by an exact search (Kuechmann's
-    /// "tests"); 0 for every other algorithm.
+    /// "tests"; for `csp`, the values tried, which are its nodes except in
+    /// plain backtracking); 0 for every other algorithm.
     pub tests: u64,
     /// Backtracks: rows left after all their squares were tried
-    /// (Kuechmann's "backtracks"); 0 for every other algorithm.
+    /// (Kuechmann's "backtracks"; `csp` counts them the same way); 0 for
+    /// every other algorithm.
     pub backtracks: u64,
     /// Evaluations: whole-board fitness (energy) computations, each the
     /// attacking pairs of a whole board counted from scratch: a fresh board

@@ -205,3 +205,33 @@ fn a_check_budget_still_ends_a_search_at_a_step_boundary() {
     assert_eq!(o.stop_reason, StopReason::BudgetChecks);
     assert_eq!((o.metrics.steps, o.metrics.checks), (2, 16));
 }
+
+#[test]
+fn csp_counts_one_check_per_evaluation_of_the_constraint() {
+    // N = 2, where every pair of queens in the two rows attacks; (nodes,
+    // restarts, checks, evaluations). The N = 4 searches are traced in
+    // tests/csp.rs.
+    // Plain backtracking: (0,0) against no queen [0]: node; (1,0) and
+    // (1,1) each against (0,0) [1 + 1], backtrack; (0,1) [0]: node; (1,0),
+    // (1,1) [1 + 1], backtrack: 4 checks, 2 nodes.
+    // Forward checking: node (0,0), row 1's domain {0, 1} checked against
+    // it [2], wiped out; node (0,1), the same [2]: 4. MAC's first arcs are
+    // forward checking's revisions, and a wiped-out domain ends AC-3: 4.
+    // MRV without inference: at the root nothing is placed [0]; node
+    // (0,0), row 1's values recomputed against it [2], none left, so MRV
+    // picks row 1 and leaves it at once; node (0,1) [2]: 4.
+    // LCV with forward checking: each of row 0's two values checked
+    // against row 1's two [4], a tie (2 removals each), then as forward
+    // checking [4]: 8.
+    for (params, checks) in [
+        (&["inference=none"][..], 4),
+        (&["inference=forward-checking"][..], 4),
+        (&["inference=mac"][..], 4),
+        (&["order=mrv"][..], 4),
+        (&["values=lcv", "inference=forward-checking"][..], 8),
+    ] {
+        let o = run("csp", params, 2, 0, Budget::UNLIMITED);
+        assert_eq!(o.stop_reason, StopReason::Exhausted, "{params:?}");
+        assert_eq!(counts(&o.metrics), (2, 0, checks, 0), "{params:?}");
+    }
+}

@@ -15,7 +15,8 @@
 //! - The algorithms, one file each, whose header names its source and its
 //!   choices: [`backtracking`], [`construction`], [`random_restart`],
 //!   [`naive_repair`], [`min_conflicts`] (its `fast` variant in
-//!   [`min_conflicts_fast`]), [`genetic`], [`annealing`]; the `blog`
+//!   [`min_conflicts_fast`]), [`genetic`], [`annealing`], [`csp`] (the
+//!   textbook's backtracking heuristics); the `blog`
 //!   variants of naive repair and min-conflicts share [`blog_repair`] on
 //!   [`blog_grid`].
 //! - Their shared building blocks: [`boards`] (line counters of a board
@@ -33,6 +34,7 @@ pub mod backtracking;
 pub mod boards;
 pub mod construction;
 pub mod control;
+pub mod csp;
 pub mod frame;
 pub mod memory;
 pub mod params;

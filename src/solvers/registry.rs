@@ -13,6 +13,7 @@ static ALGORITHMS: &[&Algorithm] = &[
     &super::min_conflicts::ALGORITHM,
     &super::genetic::ALGORITHM,
     &super::annealing::ALGORITHM,
+    &super::csp::ALGORITHM,
 ];
 
 /// Every registered algorithm.
@@ -227,6 +228,7 @@ mod tests {
             ("annealing", 100_000, &[][..]),
             ("genetic", 10_000, &[][..]),
             ("backtracking", 100, &[][..]),
+            ("csp", 50, &["order=mrv", "inference=mac"][..]),
             ("random-restart", 1_000_000, &[][..]),
             ("naive-repair", 1_000_000, &[][..]),
         ] {
@@ -239,6 +241,7 @@ mod tests {
         for (name, given, restarts) in [
             ("backtracking", &[][..], false),
             ("construction", &[][..], false),
+            ("csp", &["inference=mac"][..], false),
             ("random-restart", &[][..], true),
             ("naive-repair", &[][..], true),
             ("naive-repair", &["variant=blog"][..], true),
