@@ -144,6 +144,43 @@ fn eight_queens_backtracking_ticks_to_876_tests_and_105_backtracks() {
 }
 
 #[test]
+fn csp_frames_replay_the_textbook_search_test_by_test() {
+    // Plain csp is Wirth's search: the same 876 tests and 105 backtracks.
+    let (replay, plain) = replay_and_plain("csp", &[], 8, 1, None, HTML_FRAMES);
+    common_checks(&replay, &plain, "csp");
+    let count = |what: fn(&View) -> bool| replay.frames.iter().filter(|f| what(&f.view)).count();
+    assert_eq!(count(|v| matches!(v, View::Test { .. })), 876);
+    assert_eq!(count(|v| matches!(v, View::Backtrack { .. })), 105);
+    // With MRV and forward checking every test frame is a node, and a safe
+    // test shows its queen on the board.
+    let (replay, plain) = replay_and_plain(
+        "csp",
+        &["order=mrv", "inference=forward-checking"],
+        16,
+        1,
+        None,
+        HTML_FRAMES,
+    );
+    common_checks(&replay, &plain, "csp mrv + forward checking");
+    let tests: Vec<&Frame> = replay
+        .frames
+        .iter()
+        .filter(|f| matches!(f.view, View::Test { .. }))
+        .collect();
+    assert_eq!(tests.len() as u64, plain.metrics.steps);
+    for frame in tests {
+        let View::Test {
+            row, column, safe, ..
+        } = &frame.view
+        else {
+            unreachable!("filtered")
+        };
+        assert!(safe, "forward checking tries consistent values only");
+        assert_eq!(frame.board[*row], Some(*column));
+    }
+}
+
+#[test]
 fn repair_frames_show_the_row_scanned_and_the_move() {
     for seed in 0..3 {
         let (replay, plain) = replay_and_plain("min-conflicts", &[], 12, seed, None, HTML_FRAMES);

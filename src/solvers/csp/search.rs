@@ -10,6 +10,7 @@ use super::heuristics::{choose_row, least_constraining_first};
 use super::inference::{Arcs, forward_check};
 use super::{Inference, Order, Settings, Values};
 use crate::board::Placement;
+use crate::solvers::frame::{Frame as ReplayFrame, View};
 use crate::solvers::{Control, Metrics, Outcome, StopReason};
 
 /// The column of a row without a queen.
@@ -172,6 +173,7 @@ impl Search {
         // Plain backtracking tests each value as it tries it; every other
         // setting tries only values known to be consistent.
         let tests_lazily = self.domains.is_none();
+        let replay = control.frames_wanted();
         self.open(rng);
         while let Some(&frame) = self.frames.last() {
             let depth = self.frames.len() - 1;
@@ -181,8 +183,19 @@ impl Search {
             if frame.next == frame.end {
                 self.frames.pop();
                 self.candidates.truncate(frame.start);
-                if !self.frames.is_empty() {
+                if let Some(parent) = self.frames.last() {
                     self.backtracks += 1;
+                    if replay {
+                        let lifted = parent.row as usize;
+                        let mut board = self.board();
+                        board[lifted] = None;
+                        let view = View::Backtrack {
+                            row: frame.row as usize,
+                            column: self.columns[lifted],
+                            occupancy: None,
+                        };
+                        control.frame(&ReplayFrame::new(board, self.metrics(), view));
+                    }
                 }
                 continue;
             }
@@ -198,6 +211,9 @@ impl Search {
                     &mut self.checks,
                 )
             {
+                if replay {
+                    self.send_test(control, row, column, false);
+                }
                 continue;
             }
             if let Some(reason) = control.stop_reason(&self.metrics()) {
@@ -207,7 +223,11 @@ impl Search {
             self.frames[depth].mark = self.domains.as_ref().map_or(0, Domains::mark);
             self.columns[row as usize] = column;
             self.placed.push(row);
-            if !self.infer(row, column) {
+            let consistent = self.infer(row, column);
+            if replay {
+                self.send_test(control, row, column, true);
+            }
+            if !consistent {
                 continue;
             }
             if self.placed.len() == self.n {
@@ -216,6 +236,27 @@ impl Search {
             self.open(rng);
         }
         End::Exhausted
+    }
+
+    /// The board for a replay frame: each row's queen, or `None`.
+    fn board(&self) -> Vec<Option<u32>> {
+        self.columns
+            .iter()
+            .map(|&c| (c != UNASSIGNED).then_some(c))
+            .collect()
+    }
+
+    /// Sends the replay frame of the test of (`row`, `column`): `safe` when
+    /// the value was consistent and placed (its inference may still fail).
+    fn send_test(&self, control: &mut Control<'_>, row: u32, column: u32, safe: bool) {
+        let view = View::Test {
+            row: row as usize,
+            column,
+            safe,
+            solution: safe && self.placed.len() == self.n,
+            occupancy: None,
+        };
+        control.frame(&ReplayFrame::new(self.board(), self.metrics(), view));
     }
 
     /// Takes back the assignment of `frame`'s row and what it inferred.
