@@ -441,3 +441,18 @@ fn the_shipped_python_solver_solves_small_boards() {
     }
     assert!(solver.take_failures().is_empty());
 }
+
+#[test]
+fn a_stored_config_loads_for_a_merge_where_its_program_is_not() {
+    // `queens merge` reads the config back from metadata.json, perhaps in
+    // another directory or on another machine: it never starts the program,
+    // so a command that does not resolve there must not stop it.
+    let text = config_text("max_steps = 10", &[("gone", "solvers/not-here.sh", "")]);
+    let source = "/nonexistent/exp.toml";
+    let refused = config::load(source, &text).err().expect("refused before a run");
+    assert!(refused.to_string().contains("not-here.sh"), "{refused}");
+    let stored = config::load_checking(source, &text, config::Programs::AsStored)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(stored.entries.len(), 1);
+    assert_eq!(stored.entries[0].label, "gone");
+}

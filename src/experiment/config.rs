@@ -220,6 +220,27 @@ fn locate(file: &str, text: &str, offset: usize) -> Location {
 /// Reads and checks an experiment from `text`; `source` names it in errors.
 /// Builds every solver, so an experiment that loads will run.
 pub fn load(source: &str, text: &str) -> Result<Experiment, ConfigError> {
+    load_checking(source, text, Programs::Check)
+}
+
+/// Whether loading a config checks that external programs are there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Programs {
+    /// Refuse a command whose program or file is missing (before a run).
+    Check,
+    /// Keep a command as written when it does not resolve here: a config
+    /// stored in metadata.json read back to rebuild the plan (`queens
+    /// merge`), perhaps on another machine or from another directory,
+    /// which never starts the program.
+    AsStored,
+}
+
+/// [`load`], with the check of external programs chosen by `programs`.
+pub fn load_checking(
+    source: &str,
+    text: &str,
+    programs: Programs,
+) -> Result<Experiment, ConfigError> {
     let at = |span: Range<usize>, message: String| ConfigError {
         location: locate(source, text, span.start),
         message,
@@ -344,7 +365,7 @@ pub fn load(source: &str, text: &str) -> Result<Experiment, ConfigError> {
             ));
         }
         let (params, solver) = if std::ptr::eq(algorithm, &crate::solvers::external::ALGORITHM) {
-            external.build(source, combination, &at)?
+            external.build(source, combination, programs, &at)?
         } else {
             external.refuse_on_builtin(algorithm.name, &at)?;
             build(algorithm, a, combination, &label, &at)?

@@ -29,6 +29,7 @@ use std::path::Path;
 
 use toml::Spanned;
 
+use super::config::Programs;
 use super::diagnostics::ConfigError;
 use super::sweep::Combination;
 use crate::solvers::external::{self, ExternalSolver, resolve_command};
@@ -79,6 +80,7 @@ impl ExternalTable<'_> {
         &self,
         source: &str,
         combination: &Combination,
+        programs: Programs,
         at: &impl Fn(Range<usize>, String) -> ConfigError,
     ) -> Result<(Params, Box<dyn Configured>), ConfigError> {
         if self.label.is_none() {
@@ -103,19 +105,25 @@ impl ExternalTable<'_> {
             .filter(|d| !d.as_os_str().is_empty())
             .unwrap_or(Path::new("."));
         let base_name = format!("the config file's directory ({})", dir.display());
-        let resolved = resolve_command(&words, dir, &base_name).map_err(|e| {
-            let span = match &e {
-                external::CommandError::Missing { word, .. }
-                | external::CommandError::NotOnPath { word, .. }
-                | external::CommandError::Unsplittable(word) => command
-                    .get_ref()
-                    .iter()
-                    .find(|w| w.get_ref() == word)
-                    .map(Spanned::span),
-                external::CommandError::Empty => None,
-            };
-            at(span.unwrap_or_else(|| command.span()), e.to_string())
-        })?;
+        let resolved = match resolve_command(&words, dir, &base_name) {
+            Ok(resolved) => resolved,
+            Err(
+                external::CommandError::Missing { .. } | external::CommandError::NotOnPath { .. },
+            ) if programs == Programs::AsStored => words.clone(),
+            Err(e) => {
+                let span = match &e {
+                    external::CommandError::Missing { word, .. }
+                    | external::CommandError::NotOnPath { word, .. }
+                    | external::CommandError::Unsplittable(word) => command
+                        .get_ref()
+                        .iter()
+                        .find(|w| w.get_ref() == word)
+                        .map(Spanned::span),
+                    external::CommandError::Empty => None,
+                };
+                return Err(at(span.unwrap_or_else(|| command.span()), e.to_string()));
+            }
+        };
         let params = self.params(combination, at)?;
         let per_trial = self.per_trial.is_some_and(|p| *p.get_ref());
         let mut solver = ExternalSolver::new(resolved, &params, per_trial);

@@ -79,8 +79,12 @@ fn find_shards(dir: &Path) -> RunResult<Vec<FoundShard>> {
 pub fn merge(dirs: &[PathBuf], into: &Path) -> RunResult<MergeReport> {
     let shards = one_whole_split(dirs)?;
     let first = &shards[0];
-    let experiment = config::load(&first.metadata.config_source, &first.metadata.config_text)
-        .map_err(RunError::StoredConfig)?;
+    let experiment = config::load_checking(
+        &first.metadata.config_source,
+        &first.metadata.config_text,
+        config::Programs::AsStored,
+    )
+    .map_err(RunError::StoredConfig)?;
     let full_plan = plan(&experiment);
     let index = PlanIndex::new(&experiment, &full_plan);
     let mut merged: Vec<Option<RunRecord>> = vec![None; full_plan.len()];
