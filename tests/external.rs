@@ -449,7 +449,9 @@ fn a_stored_config_loads_for_a_merge_where_its_program_is_not() {
     // so a command that does not resolve there must not stop it.
     let text = config_text("max_steps = 10", &[("gone", "solvers/not-here.sh", "")]);
     let source = "/nonexistent/exp.toml";
-    let refused = config::load(source, &text).err().expect("refused before a run");
+    let refused = config::load(source, &text)
+        .err()
+        .expect("refused before a run");
     assert!(refused.to_string().contains("not-here.sh"), "{refused}");
     let stored = config::load_checking(source, &text, config::Programs::AsStored)
         .unwrap_or_else(|e| panic!("{e}"));

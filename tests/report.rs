@@ -320,3 +320,31 @@ fn a_missing_or_broken_chart_directory_is_named_with_the_remedy() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("give one DATA_DIR with --plots"));
 }
+
+#[test]
+fn an_external_programs_row_says_where_its_command_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/external-python");
+    let plots = dir.path().join("plots");
+    let out = std::process::Command::new(binary())
+        .arg("plot")
+        .arg(&shipped)
+        .arg("--plots")
+        .arg(&plots)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let html = std::fs::read_to_string(plots.join("report.html")).unwrap();
+    assert!(
+        html.contains("a program of the experiment's own: its command is in the config text below"),
+        "the external row's Source cell"
+    );
+    assert!(
+        html.contains("solvers/min_conflicts.py"),
+        "the command, in the config text"
+    );
+}

@@ -130,7 +130,7 @@ fn compared(inputs: &Inputs) -> Markup {
                                 td { code { (first.budget) } }
                                 td { (sizes) }
                                 td { (trials) }
-                                td { (crate::find_algorithm(&first.algorithm).map_or("", |a| a.citation)) }
+                                td { (source_of(&first.algorithm)) }
                             }
                         }
                     }
@@ -377,5 +377,15 @@ fn provenance(inputs: &Inputs) -> Markup {
                 pre { code { "queens report " (data) " --plots " (plots) } }
             }
         }
+    }
+}
+
+/// The Source cell of an algorithm's row: the registry's citation, or for
+/// an external program where its command is written.
+fn source_of(algorithm: &str) -> &'static str {
+    if algorithm == crate::solvers::external::NAME {
+        "a program of the experiment's own: its command is in the config text below"
+    } else {
+        crate::find_algorithm(algorithm).map_or("", |a| a.citation)
     }
 }
