@@ -63,7 +63,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-use crate::analysis::compare::{Measure, never_evaluating, one_step_unit};
+use crate::analysis::compare::{CompareError, Measure, never_evaluating, one_step_unit};
 use crate::records::{RecordsError, RunRecord, TraceRecord, read_rows};
 
 /// The largest dimension IOH stores (16 bits, as `iohinspector` reads it).
@@ -132,17 +132,10 @@ pub enum IohError {
         "--measure seconds: IOH evaluations are counts, and trace points carry no time; use --measure checks, evaluations or steps"
     )]
     Seconds,
-    /// Evaluations asked for where some labels never evaluate a board.
-    #[error(
-        "--measure evaluations: {} never evaluate{} a whole board (evaluations is 0 in every trial), so evaluations do not measure {} work; use --measure checks, the unit shared by every algorithm",
-        labels.join(", "),
-        if labels.len() == 1 { "s" } else { "" },
-        if labels.len() == 1 { "its" } else { "their" }
-    )]
-    NoEvaluations {
-        /// The labels without any evaluation.
-        labels: Vec<String>,
-    },
+    /// Evaluations asked for where some labels never evaluate a board
+    /// (the comparison's own refusal, [`CompareError::NoEvaluations`]).
+    #[error(transparent)]
+    Measure(#[from] CompareError),
     /// Steps asked for where the labels count steps in different units.
     #[error(
         "--measure steps: the labels count steps in different units ({}): steps of different units do not compare; use --measure checks, the unit shared by every algorithm",
@@ -326,9 +319,10 @@ impl Count {
                 if never.is_empty() {
                     Ok(Count::Evaluations)
                 } else {
-                    Err(IohError::NoEvaluations {
+                    Err(CompareError::NoEvaluations {
                         labels: never.into_iter().map(str::to_owned).collect(),
-                    })
+                    }
+                    .into())
                 }
             }
             Measure::Steps => one_step_unit(runs)

@@ -178,6 +178,18 @@ pub enum View {
     },
 }
 
+/// The view of a repair of `columns` that moved the queen of `row` from
+/// column `from` to `to`: with the attacks on every square of that row
+/// (the row a repair scans), computed here, not by the solver.
+pub fn repair(columns: &[u32], (row, from, to): (usize, u32, u32)) -> View {
+    View::Repair {
+        row,
+        from,
+        to,
+        conflicts: square_conflicts(columns, row),
+    }
+}
+
 /// How many queens of rows other than `row` attack each square of `row`
 /// on the board `columns` (queens in the same column or on the same
 /// diagonal, whatever stands between). O(N²); for frames only, counts no

@@ -35,7 +35,7 @@ use rand::rngs::ChaCha8Rng;
 use super::algorithm::{Algorithm, Configured, boxed};
 use super::blog_repair::{self, BlogRepair, BlogSettings};
 use super::boards::FreeBoard;
-use super::frame::{View, square_conflicts};
+use super::frame::{self, View};
 use super::local_search::{self, LocalSearch, Next};
 use super::memory::MemoryEstimate;
 use super::params::{ParamError, ParamKind, ParamSpec, Params, Use, VariantSpec, unhandled_word};
@@ -213,13 +213,7 @@ impl LocalSearch for NaiveRepair {
     /// The repair: its row, the queen's move, and the conflicts of every
     /// square of the row.
     fn step_view(&self) -> View {
-        let (row, from, to) = self.last_repair;
-        View::Repair {
-            row,
-            from,
-            to,
-            conflicts: square_conflicts(self.board.columns(), row),
-        }
+        frame::repair(self.board.columns(), self.last_repair)
     }
 }
 
