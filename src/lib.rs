@@ -61,6 +61,8 @@
 //!                files and the charts' SVG
 //! export         the experiment in the IOHprofiler format, from the CSV
 //!                files alone
+//! animate        one seeded trial recorded frame by frame through the
+//!                trace observer, drawn as an HTML page or a playing SVG
 //! experiment     config -> plan -> trials in parallel (resumable, sharded)
 //!                -> runs.csv, traces.csv, summary.csv, params.csv,
 //!                metadata.json; reports to a RunObserver the caller
@@ -71,7 +73,8 @@
 //! solvers        the Solver trait, Control (budget, clock, interrupt,
 //!                trace), parameters, the registry, the algorithms and
 //!                their shared boards, random draws and local-search loop
-//! counting       the exact counter and the symmetries
+//! counting       the exact counter, its checkpoints and shards, and the
+//!                symmetries
 //! records        the CSV contract, the seed chain, atomic file writing
 //! board, outcome placements and the independent validator; StopReason,
 //!                Metrics and Outcome
@@ -86,8 +89,8 @@
 //! # Data flow
 //!
 //! ```text
-//! config (TOML) --experiment::config--> Experiment (every solver built,
-//!   every parameter checked) --experiment::plan--> trials with seeds
+//! config (TOML) --experiment::config--> Experiment (sweeps expanded into
+//!   entries, every solver built, every parameter checked) --experiment::plan--> trials with seeds
 //!   --trial::run_trial--> RunRecord rows appended to runs.csv as they finish
 //!   --analysis::summary--> summary.csv --plot--> charts (SVG, PNG, PDF)
 //!   --analysis::compare--> compare.csv, ranking.csv
@@ -127,6 +130,8 @@
 //! - A solver never reads the clock for its decisions and owns no global
 //!   state: the same (n, seed, parameters, budget) give the same outcome,
 //!   bit for bit. Wall time is measured by the trial path, not the solver.
+//!   An external program cannot be held to this; the protocol gives it the
+//!   trial's seed and asks it to draw from that alone.
 //! - A trial's seed is a SplitMix64 chain over (master seed, label, n,
 //!   trial index) ([`records::seed`]): never the thread, the order of
 //!   execution, the time or a hash-map order. Every column but the wall-time
