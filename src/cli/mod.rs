@@ -38,10 +38,13 @@ use stderr::stderr_line;
 
 /// Compare N-Queens search algorithms under seeded, reproducible conditions.
 ///
-/// Exact search (backtracking, a fast bitboard counter, an O(N) construction)
-/// and stochastic search (random restarts, iterative repair, min-conflicts,
-/// a genetic algorithm, simulated annealing) behind one interface, with
-/// experiments from TOML configs, tidy CSV results and charts.
+/// Exact search (backtracking, the textbook's CSP heuristics, a fast
+/// bitboard counter, an O(N) construction) and stochastic search (random
+/// restarts, iterative repair, min-conflicts, a genetic algorithm, simulated
+/// annealing), and programs of your own in any language, behind one
+/// interface: experiments and parameter sweeps from TOML configs, tidy CSV
+/// results, charts, statistics, a report, an IOHprofiler export, and
+/// animated replays of single runs.
 ///
 /// Exit codes: 0 success; 1 no solution found (the result is still printed);
 /// 2 bad input, or a file that cannot be written; 70 internal error (a bug in
