@@ -3,7 +3,8 @@
 # this host with state and spool in a temporary directory, run a small
 # experiment as a 4-task job array (`queens run --shard $SLURM_ARRAY_TASK_ID/4`)
 # followed by a merge job, and check that the merged runs.csv equals a
-# single-machine run (all columns but *_seconds); then a count of N = 14
+# single-machine run (all columns but *_seconds), an external Python
+# solver's rows included; then a count of N = 14
 # as a 4-task array with a merge job, checked against OEIS. Stops its
 # daemons by PID.
 #
@@ -132,6 +133,17 @@ name = "min-conflicts"
 [[algorithm]]
 name = "backtracking"
 TOML
+# A program of one's own, sharded like the built-in algorithms (python3 is
+# on every Debian machine this runs on; without it the entry is left out).
+if command -v python3 >/dev/null; then
+    cat >> "$TMP/smoke.toml" <<TOML
+
+[[algorithm]]
+name = "external"
+label = "min-conflicts (Python)"
+command = ["python3", "$PWD/experiments/solvers/min_conflicts.py"]
+TOML
+fi
 
 cd "$TMP"
 array=$(sbatch --parsable --array=0-3 --chdir="$TMP" --output="$TMP/job-%A_%a.out" \
