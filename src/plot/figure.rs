@@ -17,7 +17,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use super::error::DrawError;
 use super::fit::fit;
 use super::options::Style;
-use super::panel::{Panel, dashes, marker_outline};
+use super::panel::{MARKER_RADIUS, Panel, dashes, marker_outline};
 use super::style::{
     COLUMN_PANELS, COLUMN_WIDTH, FONT, INK, LEGEND_SIZE, MUTED, PAGE_WIDTH, SUBTITLE_SIZE,
     SeriesStyle, TITLE_SIZE,
@@ -221,7 +221,7 @@ impl Figure {
                 (x + SAMPLE as i32, y),
                 text.clone(),
             ))?;
-            let (outline, rim) = marker_outline(style.marker);
+            let (outline, rim) = marker_outline(style.marker, MARKER_RADIUS);
             let at = (x + 24, y);
             area.draw(&(EmptyElement::at(at) + Polygon::new(outline, style.colour.filled())))?;
             area.draw(&(EmptyElement::at(at) + PathElement::new(rim, WHITE.stroke_width(1))))?;

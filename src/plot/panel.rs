@@ -21,7 +21,19 @@ const BAND_OPACITY: f64 = 0.16;
 /// tick size, the smallest that prints at 8 pt (see the style module).
 const MARK_TEXT_SIZE: f64 = TICK_SIZE;
 /// Radius of a point marker, in pixels.
-const MARKER_RADIUS: f64 = 5.0;
+pub const MARKER_RADIUS: f64 = 5.0;
+/// A series with more points than this in one layer (more than 20 board
+/// sizes) is dense: its markers are drawn at [`DENSE_MARKER_RADIUS`] so
+/// that the line joining them shows. Up to 20 points across a panel, even
+/// bunched at the top of a logarithmic axis, full-size markers still
+/// leave the line visible between most of them.
+pub const DENSE_POINTS: usize = 20;
+/// Radius of the markers of a dense series, in pixels: about half the
+/// full size, still big enough for a hollow marker (white inside) to read
+/// apart from a filled one.
+pub const DENSE_MARKER_RADIUS: f64 = 3.0;
+/// Width of a [`Layer::Span`], in pixels.
+const SPAN_WIDTH: u32 = 4;
 /// The least free space between two tick labels, in pixels.
 const TICK_GAP: u32 = 12;
 /// Half the width of an error bar's cap, in pixels.
@@ -106,6 +118,19 @@ pub enum Layer {
     /// Unit squares centred on whole (x, y) positions of linear axes, each
     /// filled and labelled (the cells of a heat map).
     Cells(Vec<Cell>),
+    /// A thick solid horizontal segment in the series' colour from `from`
+    /// to `to` at height `y` (a run of unsolved cells); texts beside marks
+    /// keep clear of it.
+    Span {
+        /// The series' style (its colour is used).
+        style: SeriesStyle,
+        /// The height.
+        y: f64,
+        /// The x where it starts.
+        from: f64,
+        /// The x where it ends.
+        to: f64,
+    },
     /// Error bars with the series' marker at the point estimate.
     Intervals {
         /// The series' style.
@@ -305,7 +330,7 @@ impl Panel {
                 if *markers {
                     let shown: Vec<(f64, f64)> =
                         points.iter().filter_map(|p| self.map(*p)).collect();
-                    draw_markers(chart, &shown, style, false)?;
+                    draw_markers(chart, &shown, style, false, marker_radius(shown.len()))?;
                 }
             }
             Layer::Marks { style, marks } => {
@@ -317,8 +342,9 @@ impl Panel {
                         .filter_map(|m| self.map((m.x, m.y)))
                         .collect()
                 };
-                draw_markers(chart, &at(filled), style, false)?;
-                draw_markers(chart, &at(hollow), style, true)?;
+                let radius = marker_radius(marks.len());
+                draw_markers(chart, &at(filled), style, false, radius)?;
+                draw_markers(chart, &at(hollow), style, true, radius)?;
             }
             Layer::Cells(cells) => {
                 for cell in cells {
@@ -345,6 +371,12 @@ impl Panel {
                     }
                 }
             }
+            Layer::Span { style, y, from, to } => {
+                if let (Some(start), Some(end)) = (self.map((*from, *y)), self.map((*to, *y))) {
+                    let stroke = style.colour.stroke_width(SPAN_WIDTH);
+                    chart.draw_series([PathElement::new(vec![start, end], stroke)])?;
+                }
+            }
             Layer::Intervals { style, bars } => {
                 let stroke = style.colour.stroke_width(2);
                 for bar in bars {
@@ -361,7 +393,7 @@ impl Panel {
                             + PathElement::new(vec![(-CAP, 0), (CAP, 0)], stroke)
                     }))?;
                     if let Some(at) = self.map((bar.x, bar.mid)) {
-                        draw_markers(chart, &[at], style, false)?;
+                        draw_markers(chart, &[at], style, false, MARKER_RADIUS)?;
                     }
                 }
             }
@@ -379,38 +411,48 @@ impl Panel {
     where
         DB::ErrorType: 'static,
     {
-        let mut texts: Vec<(&Mark, RGBColor)> = self
+        let mut texts: Vec<(&Mark, RGBColor, f64)> = self
             .layers
             .iter()
             .filter_map(|layer| match layer {
-                Layer::Marks { style, marks } => Some(marks.iter().map(|m| (m, style.colour))),
+                Layer::Marks { style, marks } => {
+                    let radius = marker_radius(marks.len());
+                    Some(marks.iter().map(move |m| (m, style.colour, radius)))
+                }
                 _ => None,
             })
             .flatten()
-            .filter(|(m, _)| m.text.is_some())
+            .filter(|(m, _, _)| m.text.is_some())
             .collect();
-        texts.sort_by_key(|(m, _)| !m.first);
+        texts.sort_by_key(|(m, _, _)| !m.first);
         let font = (FONT, MARK_TEXT_SIZE).into_font().color(&INK);
         let (x_range, y_range) = chart.plotting_area().get_pixel_range();
-        let r = MARKER_RADIUS as i32 + 1;
         let mut markers: Vec<[i32; 4]> = Vec::new();
         for layer in &self.layers {
             if let Layer::Marks { marks, .. } = layer {
+                let r = marker_radius(marks.len()) as i32 + 1;
                 for at in marks.iter().filter_map(|m| self.map((m.x, m.y))) {
                     let (px, py) = chart.backend_coord(&at);
                     markers.push([px - r, py - r, px + r, py + r]);
                 }
             }
+            if let Layer::Span { y, from, to, .. } = layer
+                && let (Some(start), Some(end)) = (self.map((*from, *y)), self.map((*to, *y)))
+            {
+                let ((x0, py), (x1, _)) = (chart.backend_coord(&start), chart.backend_coord(&end));
+                let half = SPAN_WIDTH as i32 / 2 + 1;
+                markers.push([x0.min(x1), py - half, x0.max(x1), py + half]);
+            }
         }
         let mut placed: Vec<[i32; 4]> = Vec::new();
-        for (mark, colour) in texts {
+        for (mark, colour, radius) in texts {
             let (Some(text), Some(at)) = (&mark.text, self.map((mark.x, mark.y))) else {
                 continue;
             };
             let (w, h) = chart.plotting_area().estimate_text_size(text, &font)?;
             let (w, h) = (w as i32, h as i32);
             let (px, py) = chart.backend_coord(&at);
-            let gap = MARKER_RADIUS as i32 + 4;
+            let gap = radius as i32 + 4;
             let right = [px + gap, py - h / 2, px + gap + w, py + h / 2];
             let left = [px - gap - w, py - h / 2, px - gap, py + h / 2];
             let inside = |r: &[i32; 4]| {
@@ -481,10 +523,20 @@ impl Panel {
 /// Pixel offsets from a point.
 pub type Pixels = Vec<(i32, i32)>;
 
-/// The outline of a marker, in pixels around its centre, and the same
-/// outline closed (for the white rim that keeps overlapping markers apart).
-pub fn marker_outline(marker: Marker) -> (Pixels, Pixels) {
-    let r = MARKER_RADIUS;
+/// The radius of the markers of a series drawn with `points` points in one
+/// layer: [`DENSE_MARKER_RADIUS`] beyond [`DENSE_POINTS`], else full size.
+pub fn marker_radius(points: usize) -> f64 {
+    if points > DENSE_POINTS {
+        DENSE_MARKER_RADIUS
+    } else {
+        MARKER_RADIUS
+    }
+}
+
+/// The outline of a marker of radius `r` (pixels) around its centre, and
+/// the same outline closed (for the white rim that keeps overlapping
+/// markers apart).
+pub fn marker_outline(marker: Marker, r: f64) -> (Pixels, Pixels) {
     let turned = |(x, y): (f64, f64)| (-y, x);
     let triangle = vec![(0.0, -1.25 * r), (1.1 * r, 0.8 * r), (-1.1 * r, 0.8 * r)];
     let plus = [
@@ -598,19 +650,20 @@ pub fn dashes(path: &[(f64, f64)], dash: Dash, width: u32) -> Vec<Vec<(f64, f64)
     stretches
 }
 
-/// Draws the series' marker at each point (display space): filled with
-/// the series' colour and rimmed in white, or `hollow`: white inside and
-/// outlined in the series' colour.
+/// Draws the series' marker of `radius` pixels at each point (display
+/// space): filled with the series' colour and rimmed in white, or `hollow`:
+/// white inside and outlined in the series' colour.
 fn draw_markers<DB: DrawingBackend>(
     chart: &mut Chart<'_, DB>,
     at: &[(f64, f64)],
     style: &SeriesStyle,
     hollow: bool,
+    radius: f64,
 ) -> Result<(), DrawError>
 where
     DB::ErrorType: 'static,
 {
-    let (outline, rim) = marker_outline(style.marker);
+    let (outline, rim) = marker_outline(style.marker, radius);
     let (fill, stroke) = if hollow {
         (WHITE.filled(), style.colour.stroke_width(2))
     } else {
@@ -645,5 +698,18 @@ mod tests {
         assert_eq!(turning[0], vec![(0.0, 0.0), (5.0, 0.0), (5.0, 4.0)]);
         // Solid lines come back whole.
         assert_eq!(dashes(&path, Dash::Solid, 3), vec![path.to_vec()]);
+    }
+
+    #[test]
+    fn markers_of_a_dense_series_are_about_half_size() {
+        assert_eq!(marker_radius(DENSE_POINTS), MARKER_RADIUS);
+        assert_eq!(marker_radius(DENSE_POINTS + 1), DENSE_MARKER_RADIUS);
+        let width = |r: f64| {
+            let (outline, _) = marker_outline(Marker::Square, r);
+            let xs = outline.iter().map(|p| p.0);
+            xs.clone().max().unwrap_or(0) - xs.min().unwrap_or(0)
+        };
+        assert_eq!(width(MARKER_RADIUS), 10);
+        assert_eq!(width(DENSE_MARKER_RADIUS), 6);
     }
 }

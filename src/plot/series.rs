@@ -16,7 +16,7 @@ use super::options::Measure;
 use crate::analysis::compare::{never_evaluating, one_step_unit};
 
 use super::axis::{Axis, Scale, TickFormat};
-use super::panel::{Interval, Layer, Mark, Panel};
+use super::panel::{DENSE_POINTS, Interval, Layer, Mark, Panel};
 use super::style::{SeriesStyle, Styles};
 
 /// The description of every board-size axis.
@@ -255,7 +255,9 @@ pub enum Unsolved {
 /// label, every point at its N. A cell with some failed trials has a
 /// hollow marker and its solved/trials beside it where there is room; a
 /// cell without a solved trial is a hollow marker in a row of its label
-/// above the data, marked as `unsolved` says. Bands and whiskers only from
+/// above the data, marked as `unsolved` says; in a label with more than
+/// [`DENSE_POINTS`] sizes, consecutive such cells are one segment (see
+/// [`unsolved_row`]). Bands and whiskers only from
 /// cells with [`MIN_SOLVED_FOR_INTERVAL`] solved trials or more. `None`
 /// when no cell has a value.
 pub fn statistic_panel(
@@ -302,13 +304,23 @@ pub fn statistic_panel(
             });
         }
         lines.push(Layer::Marks { style, marks });
-        let failures: Vec<&SummaryRow> = rows
+        let failed: Vec<Option<&SummaryRow>> = rows
             .iter()
-            .copied()
-            .filter(|r| r.successes == 0 || value(r).is_none())
+            .map(|&r| (r.successes == 0 || value(r).is_none()).then_some(r))
             .collect();
-        if !failures.is_empty() {
-            unsolved.push((style, failures));
+        // A dense label joins its consecutive unsolved cells into runs; with
+        // few sizes each has room for its own marker.
+        let runs: Vec<Vec<&SummaryRow>> = if rows.len() > DENSE_POINTS {
+            failed
+                .split(Option::is_none)
+                .filter(|run| !run.is_empty())
+                .map(|run| run.iter().flatten().copied().collect())
+                .collect()
+        } else {
+            failed.iter().flatten().map(|&r| vec![r]).collect()
+        };
+        if !runs.is_empty() {
+            unsolved.push((style, runs));
         }
         if let Some((low, high)) = statistic.band {
             let ends: Vec<Option<Interval>> = rows
@@ -347,22 +359,17 @@ pub fn statistic_panel(
         let step = ((y.hi - y.lo) / UNSOLVED_ROWS_PER_SPAN).max(MIN_UNSOLVED_ROW);
         let top = y.hi;
         y.reserve_above(step * unsolved.len() as f64);
-        for (i, (style, rows)) in unsolved.into_iter().enumerate() {
+        let text = |r: &SummaryRow| match statistic.unsolved {
+            Unsolved::Fraction => format!("{}/{}", r.successes, r.trials),
+            Unsolved::Infinite => "∞".to_owned(),
+        };
+        for (i, (style, runs)) in unsolved.into_iter().enumerate() {
             let row = y.value(top + step * (i as f64 + 0.6));
-            let marks = rows
+            let runs: Vec<Vec<(f64, String)>> = runs
                 .iter()
-                .map(|r| Mark {
-                    x: r.n as f64,
-                    y: row,
-                    hollow: true,
-                    text: Some(match statistic.unsolved {
-                        Unsolved::Fraction => format!("{}/{}", r.successes, r.trials),
-                        Unsolved::Infinite => "∞".to_owned(),
-                    }),
-                    first: true,
-                })
+                .map(|run| run.iter().map(|r| (r.n as f64, text(r))).collect())
                 .collect();
-            lines.push(Layer::Marks { style, marks });
+            lines.extend(unsolved_row(style, row, &runs));
         }
     }
     bands.extend(lines);
@@ -373,6 +380,44 @@ pub fn statistic_panel(
         layers: bands,
         note: None,
     })
+}
+
+/// The layers of one label's row of unsolved cells, at height `y`. `runs`
+/// are its runs of consecutive unsolved cells (no solved cell of the label
+/// between them), each cell as its x and its text, by increasing x. A lone
+/// cell is a hollow marker with its text; a longer run is one
+/// [`Layer::Span`] in the label's colour from its first to its last x, with a
+/// hollow marker at each end and its text written once, by the last end
+/// (and by the first end too when that cell's text differs, e.g. other
+/// trial counts), so that many failed sizes in a row do not pile up.
+pub fn unsolved_row(style: SeriesStyle, y: f64, runs: &[Vec<(f64, String)>]) -> Vec<Layer> {
+    let mark = |(x, text): &(f64, String), written: bool| Mark {
+        x: *x,
+        y,
+        hollow: true,
+        text: written.then(|| text.clone()),
+        first: true,
+    };
+    let mut layers = Vec::new();
+    let mut marks = Vec::new();
+    for run in runs {
+        match run.as_slice() {
+            [] => {}
+            [cell] => marks.push(mark(cell, true)),
+            [start, .., end] => {
+                layers.push(Layer::Span {
+                    style,
+                    y,
+                    from: start.0,
+                    to: end.0,
+                });
+                marks.push(mark(start, start.1 != end.1));
+                marks.push(mark(end, true));
+            }
+        }
+    }
+    layers.push(Layer::Marks { style, marks });
+    layers
 }
 
 /// The rows of unsolved cells are this share of the data's span apart…
@@ -422,4 +467,110 @@ pub fn statistic_figure(
         panels,
         shared_y: false,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One solved summary row (label "a", N = 4, 1 of 1 trial solved, 36
+    /// checks), as summary.csv writes it.
+    const ROW: &str = "label,algorithm,step_unit,params,budget,n,trials,successes,success_rate,success_ci_low,success_ci_high,steps_mean,steps_median,steps_median_ci_low,steps_median_ci_high,steps_p10,steps_p25,steps_p75,steps_p90,ert_steps,ert_steps_ci_low,ert_steps_ci_high,checks_mean,checks_median,checks_median_ci_low,checks_median_ci_high,checks_p10,checks_p25,checks_p75,checks_p90,ert_checks,ert_checks_ci_low,ert_checks_ci_high,evaluations_mean,evaluations_median,evaluations_median_ci_low,evaluations_median_ci_high,evaluations_p10,evaluations_p25,evaluations_p75,evaluations_p90,ert_evaluations,ert_evaluations_ci_low,ert_evaluations_ci_high,seconds_mean,seconds_median,seconds_median_ci_low,seconds_median_ci_high,seconds_p10,seconds_p25,seconds_p75,seconds_p90,ert_seconds,ert_seconds_ci_low,ert_seconds_ci_high
+a,csp,node expanded (one assignment),inference=none,max_checks=40000000,4,1,1,1.0,0.2,1.0,8.0,8.0,NA,NA,8.0,8.0,8.0,8.0,8.0,NA,NA,36.0,36.0,NA,NA,36.0,36.0,36.0,36.0,36.0,NA,NA,0.0,0.0,NA,NA,0.0,0.0,0.0,0.0,0.0,NA,NA,7.08e-7,7.08e-7,NA,NA,7.08e-7,7.08e-7,7.08e-7,7.08e-7,7.08e-7,NA,NA";
+
+    /// Rows of label "a" at N = 1..=`sizes`, unsolved (0/1, no median)
+    /// at the sizes in `failed`.
+    fn rows(sizes: u64, failed: std::ops::RangeInclusive<u64>) -> Vec<SummaryRow> {
+        let template: SummaryRow = csv::Reader::from_reader(ROW.as_bytes())
+            .deserialize()
+            .next()
+            .expect("one row")
+            .expect("a valid row");
+        (1..=sizes)
+            .map(|n| {
+                let mut row = template.clone();
+                row.n = n;
+                if failed.contains(&n) {
+                    row.successes = 0;
+                    row.checks_median = None;
+                }
+                row
+            })
+            .collect()
+    }
+
+    /// The unsolved row of a checks panel: its spans (from, to) and its
+    /// marks (x, text).
+    struct UnsolvedRow {
+        spans: Vec<(f64, f64)>,
+        marks: Vec<(f64, Option<String>)>,
+    }
+
+    fn unsolved_of(rows: &[SummaryRow]) -> UnsolvedRow {
+        let statistic = Statistic {
+            caption: "checks".to_owned(),
+            y_label: "checks".to_owned(),
+            format: TickFormat::Number,
+            value: |r| r.checks_median,
+            band: None,
+            unsolved: Unsolved::Fraction,
+        };
+        let styles = Styles::for_labels(["a"]);
+        let panel = statistic_panel(&summary_by_label(rows), &styles, &statistic).expect("a panel");
+        let mut spans = Vec::new();
+        let mut marks = Vec::new();
+        for layer in &panel.layers {
+            match layer {
+                Layer::Span { from, to, .. } => spans.push((*from, *to)),
+                Layer::Marks { marks: m, .. } => {
+                    marks.extend(m.iter().filter(|m| m.first).map(|m| (m.x, m.text.clone())))
+                }
+                _ => {}
+            }
+        }
+        UnsolvedRow { spans, marks }
+    }
+
+    #[test]
+    fn a_dense_label_draws_a_run_of_unsolved_sizes_as_one_labelled_span() {
+        // 25 sizes (more than DENSE_POINTS), unsolved at 3 and at 10..=15.
+        let mut all = rows(25, 10..=15);
+        all[2].successes = 0;
+        all[2].checks_median = None;
+        let UnsolvedRow { spans, marks } = unsolved_of(&all);
+        assert_eq!(spans, vec![(10.0, 15.0)]);
+        let zero = Some("0/1".to_owned());
+        assert_eq!(
+            marks,
+            vec![(3.0, zero.clone()), (10.0, None), (15.0, zero)],
+            "a lone failure is one labelled marker; a run has its two ends, labelled once"
+        );
+    }
+
+    #[test]
+    fn a_label_with_few_sizes_keeps_one_marker_per_unsolved_size() {
+        let UnsolvedRow { spans, marks } = unsolved_of(&rows(8, 3..=5));
+        assert!(spans.is_empty());
+        let xs: Vec<f64> = marks.iter().map(|(x, _)| *x).collect();
+        assert_eq!(xs, vec![3.0, 4.0, 5.0]);
+        assert!(marks.iter().all(|(_, text)| text.as_deref() == Some("0/1")));
+    }
+
+    #[test]
+    fn a_run_whose_ends_differ_writes_both_texts() {
+        let style = Styles::for_labels(["a"]).of("a").expect("a style");
+        let run = vec![
+            (2.0, "0/5".to_owned()),
+            (3.0, "0/5".to_owned()),
+            (4.0, "0/8".to_owned()),
+        ];
+        let layers = unsolved_row(style, 1.0, &[run]);
+        let Some(Layer::Marks { marks, .. }) = layers.last() else {
+            panic!("the ends are marks");
+        };
+        let texts: Vec<(f64, Option<&str>)> =
+            marks.iter().map(|m| (m.x, m.text.as_deref())).collect();
+        assert_eq!(texts, vec![(2.0, Some("0/5")), (4.0, Some("0/8"))]);
+        assert!(marks.iter().all(|m| m.hollow));
+    }
 }
