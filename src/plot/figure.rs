@@ -15,7 +15,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::error::DrawError;
-use super::fit::fit;
+use super::fit::{fit, line_height, measure, wrap};
 use super::options::Style;
 use super::panel::{MARKER_RADIUS, Panel, dashes, marker_outline};
 use super::style::{
@@ -29,8 +29,6 @@ const MARGIN: u32 = 10;
 const PANEL_ASPECT: f64 = 0.62;
 /// The lowest and highest panel, in units.
 const PANEL_HEIGHT: (u32, u32) = (240, 330);
-/// Distance between the baselines of two lines of the header, for its size.
-const LINE_SPACING: f64 = 1.1;
 /// Width of a legend entry's line sample plus the gap before its text.
 const SAMPLE: u32 = 56;
 /// Free space after a legend entry's text, before the next column.
@@ -228,36 +226,6 @@ impl Figure {
         }
         Ok(())
     }
-}
-
-/// The font's failure to measure a text.
-fn measure(error: impl std::fmt::Display) -> DrawError {
-    DrawError::new(format!("cannot measure text: {error}"))
-}
-
-/// Height of one header line of font size `size`.
-fn line_height(size: f64) -> u32 {
-    (size * LINE_SPACING).ceil() as u32
-}
-
-/// `text` broken at spaces into lines no wider than `width` at `size`; a
-/// word wider than a line on its own is shortened with an ellipsis.
-fn wrap(text: &str, size: f64, style: FontStyle, width: u32) -> Result<Vec<String>, DrawError> {
-    let font = (FONT, size, style).into_font();
-    let fits =
-        |t: &str| -> Result<bool, DrawError> { Ok(font.box_size(t).map_err(measure)?.0 <= width) };
-    let mut lines: Vec<String> = Vec::new();
-    for word in text.split_whitespace() {
-        if let Some(last) = lines.last_mut() {
-            let longer = format!("{last} {word}");
-            if fits(&longer)? {
-                *last = longer;
-                continue;
-            }
-        }
-        lines.push(fit(word, fits)?);
-    }
-    Ok(lines)
 }
 
 /// Rows and columns for `count` panels on a figure `width` units wide: a

@@ -1,7 +1,16 @@
-//! Shortening a text with an ellipsis until it fits a width: a binary
+//! Fitting text to a width: shortening it with an ellipsis (a binary
 //! search on the cut point, so a label of any length costs a logarithmic
-//! number of measurements (dropping one character at a time and measuring
-//! again was quadratic: 100,000 characters took minutes).
+//! number of measurements; dropping one character at a time and measuring
+//! again was quadratic: 100,000 characters took minutes), and breaking it
+//! into lines (a figure's header, a panel's note).
+
+use plotters::prelude::*;
+
+use super::error::DrawError;
+use super::style::FONT;
+
+/// Distance between the baselines of two lines of text, for its size.
+const LINE_SPACING: f64 = 1.1;
 
 /// The ellipsis put after a shortened text.
 const ELLIPSIS: &str = "…";
@@ -33,6 +42,42 @@ pub(crate) fn fit<E>(
         }
     }
     Ok(shortened(low))
+}
+
+/// The font's failure to measure a text.
+pub(super) fn measure(error: impl std::fmt::Display) -> DrawError {
+    DrawError::new(format!("cannot measure text: {error}"))
+}
+
+/// Height of one line of text of font size `size` (a header line, a
+/// panel's note).
+pub(super) fn line_height(size: f64) -> u32 {
+    (size * LINE_SPACING).ceil() as u32
+}
+
+/// `text` broken at spaces into lines no wider than `width` at `size`; a
+/// word wider than a line on its own is shortened with an ellipsis.
+pub(super) fn wrap(
+    text: &str,
+    size: f64,
+    style: FontStyle,
+    width: u32,
+) -> Result<Vec<String>, DrawError> {
+    let font = (FONT, size, style).into_font();
+    let fits =
+        |t: &str| -> Result<bool, DrawError> { Ok(font.box_size(t).map_err(measure)?.0 <= width) };
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split_whitespace() {
+        if let Some(last) = lines.last_mut() {
+            let longer = format!("{last} {word}");
+            if fits(&longer)? {
+                *last = longer;
+                continue;
+            }
+        }
+        lines.push(fit(word, fits)?);
+    }
+    Ok(lines)
 }
 
 #[cfg(test)]

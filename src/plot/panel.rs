@@ -10,6 +10,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::axis::Axis;
 use super::error::DrawError;
+use super::fit::{line_height, wrap};
 use super::style::{
     AXIS_LABEL_SIZE, CAPTION_SIZE, Dash, FONT, GRID, GRID_LIGHT, INK, MUTED, Marker, SeriesStyle,
     TICK_SIZE, luminance,
@@ -140,6 +141,10 @@ pub enum Layer {
     },
 }
 
+/// Room left free on either side of a note written across a panel, in
+/// units (a note is wrapped to the plotting area's width less this).
+const NOTE_MARGIN: u32 = 20;
+
 /// A panel: caption, axes, layers, and an optional note written across it.
 #[derive(Clone, Debug)]
 pub struct Panel {
@@ -262,12 +267,25 @@ impl Panel {
         }
         self.draw_mark_texts(&mut chart)?;
         if let Some(note) = &self.note {
+            // Broken into lines that fit the plotting area, centred in it.
             let style = (FONT, AXIS_LABEL_SIZE)
                 .into_font()
                 .color(&MUTED)
                 .pos(Pos::new(HPos::Center, VPos::Center));
-            let centre = ((self.x.lo + self.x.hi) / 2.0, (self.y.lo + self.y.hi) / 2.0);
-            chart.draw_series(std::iter::once(Text::new(note.clone(), centre, style)))?;
+            let area = chart.plotting_area().strip_coord_spec();
+            let (width, height) = area.dim_in_pixel();
+            let lines = wrap(
+                note,
+                AXIS_LABEL_SIZE,
+                FontStyle::Normal,
+                width.saturating_sub(NOTE_MARGIN),
+            )?;
+            let step = line_height(AXIS_LABEL_SIZE) as i32;
+            let first = height as i32 / 2 - step * (lines.len() as i32 - 1) / 2;
+            for (i, line) in lines.into_iter().enumerate() {
+                let at = (width as i32 / 2, first + step * i as i32);
+                area.draw(&Text::new(line, at, style.clone()))?;
+            }
         }
         Ok(())
     }
@@ -698,6 +716,39 @@ mod tests {
         assert_eq!(turning[0], vec![(0.0, 0.0), (5.0, 0.0), (5.0, 4.0)]);
         // Solid lines come back whole.
         assert_eq!(dashes(&path, Dash::Solid, 3), vec![path.to_vec()]);
+    }
+
+    #[test]
+    fn a_long_note_is_broken_into_lines_inside_the_panel() {
+        let note = "none solved: backtracking 0/1, forward checking 0/1, \
+                    plain search 0/1, another label 0/1";
+        let panel = Panel {
+            caption: String::new(),
+            x: Axis::fraction("x"),
+            y: Axis::fraction("y"),
+            layers: Vec::new(),
+            note: Some(note.to_string()),
+        };
+        crate::plot::style::register_fonts().expect("the embedded font");
+        let mut svg = String::new();
+        {
+            let area = SVGBackend::with_string(&mut svg, (300, 240)).into_drawing_area();
+            panel.draw(&area, true).expect("drawn");
+        }
+        let lines: Vec<&str> = svg
+            .split("</text>")
+            .filter_map(|t| t.rsplit('>').next())
+            .map(str::trim)
+            .filter(|t| note.contains(*t) && t.len() > 5)
+            .collect();
+        assert!(
+            lines.len() >= 2,
+            "one line would overflow 300 px: {lines:?}"
+        );
+        assert_eq!(
+            lines.join(" "),
+            note.split_whitespace().collect::<Vec<_>>().join(" ")
+        );
     }
 
     #[test]
