@@ -175,7 +175,11 @@ pub fn failures(inputs: &Inputs) -> Vec<String> {
         .map(|s| {
             format!(
                 "{} solved {} of {} trials at N = {} (budget {}).",
-                s.label, s.successes, s.trials, s.n, s.budget
+                s.label,
+                s.successes,
+                s.trials,
+                s.n,
+                s.budget.replace(';', "; ")
             )
         })
         .collect()

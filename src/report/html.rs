@@ -16,7 +16,7 @@ const CSS: &str = "\
 body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,'DejaVu Sans',sans-serif;line-height:1.5;color:#222;background:#fff;margin:0 auto;padding:1rem;max-width:72rem}\
 h1{font-size:1.6rem;line-height:1.25}h2{font-size:1.3rem;margin-top:2rem;border-bottom:1px solid #ccc}h3{font-size:1.1rem}\
 figure{margin:1.5rem 0}figure svg{display:block;width:100%;height:auto;max-width:62.5rem}\
-figcaption{font-size:.95rem;color:#444}\
+figcaption{font-size:.95rem;color:#444}p,li{overflow-wrap:anywhere}\
 .scroll{overflow-x:auto;max-width:100%}\
 table{border-collapse:collapse;font-size:.9rem;font-variant-numeric:tabular-nums}\
 caption{text-align:left;font-weight:600;padding:.25rem 0}\
