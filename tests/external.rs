@@ -11,13 +11,14 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
+use queens::animate::{self, HTML_FRAMES, ReplaySpec};
 use queens::experiment::config::{self, Experiment};
 use queens::experiment::error::RunError;
 use queens::experiment::observer::NoObserver;
 use queens::experiment::runner::{RunOptions, run_experiment};
 use queens::records::RunRecord;
 use queens::solvers::external::{ExternalSolver, resolve_command};
-use queens::solvers::{Budget, Params};
+use queens::solvers::{Budget, Params, View};
 use queens::trial::{Trial, replay_command_of, run_trial};
 use queens::{StopReason, validate};
 
@@ -457,4 +458,71 @@ fn a_stored_config_loads_for_a_merge_where_its_program_is_not() {
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(stored.entries.len(), 1);
     assert_eq!(stored.entries[0].label, "gone");
+}
+
+#[test]
+fn the_shipped_python_solver_replays_board_by_board() {
+    let python = ["python3".to_string()];
+    if resolve_command(&python, Path::new("."), "here").is_err() {
+        println!("skipped: python3 not found");
+        return;
+    }
+    let shipped =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("experiments/solvers/min_conflicts.py");
+    let command = vec![
+        "python3".to_string(),
+        shipped.to_string_lossy().into_owned(),
+    ];
+    let solver = ExternalSolver::new(command, &Params::default(), false);
+    let params = Params::default();
+    let budget = Budget::steps(100_000);
+    let spec = ReplaySpec {
+        solver: &solver,
+        algorithm: "external",
+        params: &params,
+        n: 16,
+        seed: 2,
+        budget,
+        frames: HTML_FRAMES,
+    };
+    let replay = animate::record(&spec).expect("recorded");
+    let plain = run_trial(Trial::new(&solver, 16, 2, budget))
+        .expect("valid")
+        .outcome;
+    assert_eq!(replay.outcome, plain, "asking for a trace changed the run");
+    // One board per fresh start and per repair, then the end.
+    let boards: Vec<_> = replay
+        .frames
+        .iter()
+        .filter(|f| matches!(f.view, View::Board))
+        .collect();
+    assert_eq!(
+        boards.len() as u64,
+        plain.metrics.steps + plain.metrics.evaluations
+    );
+    for pair in boards.windows(2) {
+        assert_eq!(
+            pair[1].metrics.steps,
+            pair[0].metrics.steps + 1,
+            "one repair apart"
+        );
+        let moved = pair[0]
+            .board
+            .iter()
+            .zip(&pair[1].board)
+            .filter(|(a, b)| a != b)
+            .count();
+        assert!(moved <= 1, "a repair moves one queen");
+    }
+    let solution = plain.solution.expect("solved");
+    let last = boards.last().expect("boards");
+    assert_eq!(
+        last.board,
+        solution
+            .columns()
+            .iter()
+            .map(|&c| Some(c))
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(last.metrics.steps, plain.metrics.steps);
 }

@@ -17,7 +17,9 @@ seed gives the same reply.
 Counters, as the built-in's: steps = repairs; restarts = fresh boards after
 the first; evaluations = fresh boards; checks = N per fresh board, N per
 look for the attacked queens, N per row scan, 2 per repair that moves its
-queen.
+queen. When the request asks for a trace (`"trace": true`), the reply
+carries a point, with its board, at each fresh board and after each
+repair: a replay (`queens animate --command`) draws them.
 """
 import json
 import random
@@ -25,7 +27,7 @@ import sys
 import time
 
 
-def solve(n, seed, params, budget):
+def solve(n, seed, params, budget, trace):
     rng = random.Random(seed)
     patience = int(params.get("patience", 100))
     max_steps, max_checks = budget["max_steps"], budget["max_checks"]
@@ -43,6 +45,8 @@ def solve(n, seed, params, budget):
         c["evaluations"] += 1
         pairs = sum(k * (k - 1) // 2 for k in col + up + down)
         best, stale = pairs, 0
+        if trace is not None:
+            trace.append(dict(c, conflicts=pairs, columns=list(cols)))
         while True:
             attacked = [r for r, x in enumerate(cols) if col[x] + up[r - x + n] + down[r + x] > 3]
             c["checks"] += n
@@ -76,6 +80,8 @@ def solve(n, seed, params, budget):
                 c["checks"] += 2
             c["steps"] += 1
             pairs += low - costs[old]
+            if trace is not None:
+                trace.append(dict(c, conflicts=pairs, columns=list(cols)))
             if pairs < best:
                 best, stale = pairs, 0
             else:
@@ -89,10 +95,13 @@ def main():
     print(json.dumps({"name": "min_conflicts.py", "version": "1", "many_trials": True}), flush=True)
     for line in sys.stdin:
         request = json.loads(line)
+        trace = [] if request.get("trace") else None
         solution, reason, counters = solve(
-            request["n"], request["seed"], request["params"], request["budget"]
+            request["n"], request["seed"], request["params"], request["budget"], trace
         )
         reply = {"solution": solution, "stop_reason": reason, "counters": counters}
+        if trace is not None:
+            reply["trace"] = trace
         print(json.dumps(reply), flush=True)
 
 

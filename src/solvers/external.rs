@@ -7,12 +7,14 @@
 //!    `{"protocol":"queens-external","version":1}`; the program answers
 //!    `{"name":"…","version":"…","many_trials":true|false}`.
 //! 2. Per trial the harness writes `{"n":…,"seed":…,"params":{…},
-//!    "budget":{"max_steps":…,"max_restarts":…,"max_checks":…,"time_limit":…}}`
-//!    (unset limits `null`) and the program answers `{"solution":[…]|null,
+//!    "budget":{"max_steps":…,"max_restarts":…,"max_checks":…,"time_limit":…},
+//!    "trace":true|false}` (unset limits `null`; `trace` says whether the
+//!    harness keeps trace points) and the program answers `{"solution":[…]|null,
 //!    "stop_reason":"solved|exhausted|budget_steps|budget_checks|budget_restarts|budget_time",
 //!    "counters":{"steps":…,"checks":…,"restarts":…,"evaluations":…},
-//!    "trace":[{"steps":…,"checks":…,"restarts":…,"evaluations":…,"conflicts":…}]}`
-//!    (`counters` entries default to 0, `trace` is optional; any other
+//!    "trace":[{"steps":…,"checks":…,"restarts":…,"evaluations":…,"conflicts":…,"columns":[…]}]}`
+//!    (`counters` entries default to 0, `trace` and a point's `columns`
+//!    are optional; a point's board becomes a frame of a replay; any other
 //!    field or counter is refused, naming it and the allowed ones).
 //! 3. A `many_trials` program reads requests until stdin closes; otherwise
 //!    (or with `per_trial = true` in the config) each trial gets a fresh
@@ -47,6 +49,7 @@ use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
 use super::algorithm::{Algorithm, Configured};
+use super::frame::{Frame, View};
 use super::memory::MemoryEstimate;
 use super::params::{ParamError, Params};
 use super::{Budget, Control, Outcome, Solver, StopReason};
@@ -327,6 +330,7 @@ impl ExternalSolver {
             seed,
             params: &self.params,
             budget: control.budget(),
+            trace: control.tracing(),
         };
         let line = serde_json::to_string(&request).unwrap_or_default();
         let answer = running
@@ -338,7 +342,11 @@ impl ExternalSolver {
                 Ok((outcome, trace)) => {
                     if control.tracing() {
                         for point in trace {
-                            control.observe(&point.counters().metrics(), point.conflicts);
+                            let metrics = point.counters().metrics();
+                            control.observe(&metrics, point.conflicts);
+                            if let Some(columns) = &point.columns {
+                                control.frame(&Frame::full(columns, metrics, View::Board));
+                            }
                         }
                     }
                     if running.many_trials

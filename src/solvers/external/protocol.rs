@@ -62,6 +62,10 @@ pub struct Request<'a> {
     pub params: &'a serde_json::Value,
     /// The limits, each `null` when unset.
     pub budget: &'a Budget,
+    /// Whether the harness keeps trace points (traces.csv, or a replay):
+    /// a program sends `trace` in its reply only then, and may send each
+    /// point's board (`columns`) for a replay to draw.
+    pub trace: bool,
 }
 
 /// The counters a program reports; each defaults to 0.
@@ -93,7 +97,7 @@ impl Counters {
 
 /// One convergence point: the counters so far (each defaults to 0) and the
 /// attacking pairs of the current board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TracePoint {
     /// Steps so far.
@@ -110,6 +114,10 @@ pub struct TracePoint {
     pub evaluations: u64,
     /// Attacking pairs on the board then.
     pub conflicts: u64,
+    /// The board then, the column of each row's queen (optional): a replay
+    /// (`queens animate --command`) draws it.
+    #[serde(default)]
+    pub columns: Option<Vec<u32>>,
 }
 
 impl TracePoint {
@@ -215,6 +223,17 @@ pub fn parse_reply(line: &str, n: usize) -> Result<(Outcome, Vec<TracePoint>), M
         }
         (None, other) => Outcome::unsolved(metrics, other),
     };
+    for (i, point) in reply.trace.iter().enumerate() {
+        if let Some(columns) = &point.columns
+            && (columns.len() != n || columns.iter().any(|&c| c as usize >= n))
+        {
+            return Err(refuse(format!(
+                "trace point {} has a board of {} columns, not {n} columns each below {n}: give one column per row, from 0",
+                i + 1,
+                columns.len()
+            )));
+        }
+    }
     Ok((outcome, reply.trace))
 }
 
@@ -242,6 +261,21 @@ mod tests {
         .expect("well formed");
         assert_eq!(outcome.stop_reason, StopReason::BudgetSteps);
         assert_eq!(outcome.metrics.steps, 9);
+    }
+
+    #[test]
+    fn a_trace_points_board_has_n_columns_below_n() {
+        let reply = |columns: &str| {
+            format!(
+                r#"{{"solution":null,"stop_reason":"budget_steps","trace":[{{"steps":1,"conflicts":2,"columns":{columns}}}]}}"#
+            )
+        };
+        let (_, trace) = parse_reply(&reply("[1,3,0,0]"), 4).expect("well formed");
+        assert_eq!(trace[0].columns.as_deref(), Some(&[1, 3, 0, 0][..]));
+        for bad in ["[1,3,0]", "[1,3,0,4]"] {
+            let err = parse_reply(&reply(bad), 4).expect_err("refused");
+            assert!(err.reason.contains("trace point 1 has a board"), "{err}");
+        }
     }
 
     #[test]
