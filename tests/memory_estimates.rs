@@ -1,4 +1,5 @@
-//! Every registered algorithm's memory estimate, for every variant, is at
+//! Every registered algorithm's memory estimate, for every variant (and
+//! every combination of `csp`'s order, values and inference), is at
 //! least the heap peak measured around one search at small N: the estimate
 //! that refuses a run too large for the machine never promises less than
 //! the run takes.
@@ -11,7 +12,7 @@
 
 use queens::bench::alloc::{self, CountingAllocator};
 use queens::solvers::params::{RawValue, VARIANT};
-use queens::solvers::{Budget, Control, algorithms};
+use queens::solvers::{Algorithm, Budget, Control, algorithms};
 use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
 
@@ -27,6 +28,41 @@ const SIZES: &[usize] = &[1, 2, 3, 4, 8, 13, 32, 100, 300];
 /// the test short.
 const MAX_STEPS: u64 = 3_000;
 
+/// Checks allowed per search: every search allocates before its first
+/// check; this keeps `csp`'s large sizes short (one of its nodes can cost
+/// N³ checks).
+const MAX_CHECKS: u64 = 2_000_000;
+
+/// The parameter choices measured for `algorithm`: each variant (the
+/// defaults when it has none), and for `csp` every order × values ×
+/// inference.
+fn configurations(algorithm: &Algorithm) -> Vec<Vec<(String, RawValue)>> {
+    if algorithm.name == "csp" {
+        let text = |s: &str| RawValue::Text(s.to_string());
+        let mut all = Vec::new();
+        for order in ["static", "mrv", "mrv-random"] {
+            for values in ["columns", "lcv"] {
+                for inference in ["none", "forward-checking", "mac"] {
+                    all.push(vec![
+                        ("order".to_string(), text(order)),
+                        ("values".to_string(), text(values)),
+                        ("inference".to_string(), text(inference)),
+                    ]);
+                }
+            }
+        }
+        return all;
+    }
+    if algorithm.variants.is_empty() {
+        return vec![Vec::new()];
+    }
+    algorithm
+        .variants
+        .iter()
+        .map(|v| vec![(VARIANT.to_string(), RawValue::Text(v.name.to_string()))])
+        .collect()
+}
+
 fn main() {
     no_estimate_is_below_the_measured_heap_peak();
     println!("memory_estimates: 1 passed, 0 failed");
@@ -38,16 +74,7 @@ fn no_estimate_is_below_the_measured_heap_peak() {
     let mut measured = 0;
     let mut below = Vec::new();
     for algorithm in algorithms() {
-        let chosen: Vec<Vec<(String, RawValue)>> = if algorithm.variants.is_empty() {
-            vec![Vec::new()]
-        } else {
-            algorithm
-                .variants
-                .iter()
-                .map(|v| vec![(VARIANT.to_string(), RawValue::Text(v.name.to_string()))])
-                .collect()
-        };
-        for given in chosen {
+        for given in configurations(algorithm) {
             let (params, solver) = algorithm.instantiate(&given).expect("valid");
             let budget = algorithm.default_budget.overridden_by(&Budget {
                 max_steps: Some(
@@ -56,6 +83,7 @@ fn no_estimate_is_below_the_measured_heap_peak() {
                         .max_steps
                         .map_or(MAX_STEPS, |s| s.min(MAX_STEPS)),
                 ),
+                max_checks: Some(MAX_CHECKS),
                 ..Budget::UNLIMITED
             });
             for &n in SIZES {
@@ -83,6 +111,7 @@ fn no_estimate_is_below_the_measured_heap_peak() {
         below.join("\n")
     );
     assert!(alloc::is_tracking(), "the counting allocator is installed");
-    let variants: usize = algorithms().iter().map(|a| a.variants.len().max(1)).sum();
-    assert_eq!(measured, variants * SIZES.len());
+    let configurations: usize = algorithms().iter().map(|a| configurations(a).len()).sum();
+    assert_eq!(measured, configurations * SIZES.len());
+    assert!(configurations >= 18, "csp's 18 combinations are measured");
 }
