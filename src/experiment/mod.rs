@@ -1,11 +1,12 @@
 //! Experiments: the config (TOML schema, checked with located errors and
-//! warnings; parameter sweeps expanded into entries), the plan (trials, seeds, shards), the runner (data directory
-//! and resume, session metadata, parallel execution, the finishing step),
-//! the observer it reports to, merging shards, the tidy params.csv, and the
-//! lock that keeps a data directory to one writer; the entries that run an
-//! external program (`external_entry`) and the log of the trials such a
-//! program failed ([`external_log`]). The CSV rows and files
-//! themselves are [`crate::records`].
+//! warnings; parameter sweeps expanded into entries), the plan (trials,
+//! seeds, shards), the runner (data directory and resume, session metadata,
+//! parallel execution, the finishing step), the observer it reports to,
+//! merging shards, the tidy params.csv, and the lock that keeps a data
+//! directory to one writer; the entries that run an external program
+//! (`external_entry`) and the log of the trials such a program failed
+//! ([`external_log`]). The CSV rows and files themselves are
+//! [`crate::records`].
 
 pub mod config;
 mod config_diff;

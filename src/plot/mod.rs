@@ -4,8 +4,8 @@
 //! convergence traces, the pairwise A12 heat map (`compare`, from the
 //! comparison [`crate::analysis::compare`] computes over runs.csv) and the
 //! ranking, and for each swept parameter its `param-<key>` chart (param.rs,
-//! cocopp's ppfigparam; none without a sweep). The ECDF, convergence and heat-map charts are drawn at the
-//! sizes sizes.rs chooses (`--n`, or a default the subtitle states). Each
+//! cocopp's ppfigparam; none without a sweep). The ECDF, convergence and
+//! heat-map charts are drawn at the sizes sizes.rs chooses (`--n`, or a default the subtitle states). Each
 //! chart is written as SVG, PNG and PDF with an embedded font (screen
 //! style), or for a paper as SVG and PDF of their printed size, 3.5 or 7
 //! inches wide, with no title, into the `paper/` subdirectory.
