@@ -152,7 +152,9 @@ impl Counter {
     /// Counts on the current thread only.
     pub fn count_serial(&self) -> Counts {
         let mut completer = Completer::new(self.kernel);
-        let total = self.tasks.iter().map(|c| weighted(&mut completer, c)).sum();
+        let total = (0..self.tasks.len())
+            .map(|unit| self.weighted_completions(unit, completer.completions(&self.tasks[unit])))
+            .sum();
         self.finish(total, self.symmetric())
     }
 
@@ -205,11 +207,6 @@ pub struct UnitCount {
     pub completions: u64,
     /// Its expected work, as [`Counter::expected_work`] gives it.
     pub expected_work: u64,
-}
-
-/// A task's completions times its class size.
-fn weighted(completer: &mut Completer, c: &Constellation) -> u128 {
-    u128::from(completer.completions(c)) * u128::from(c.weight)
 }
 
 /// Counts the N×N board on the current rayon pool (see
