@@ -163,10 +163,7 @@ pub fn run(args: CountArgs) -> anyhow::Result<Exit> {
     let units = counter.shard_units(shard);
     let expected = counter.expected_work();
     let weight = |u: &usize| expected[*u] as f64;
-    let from_checkpoint: u128 = done
-        .iter()
-        .map(|(&u, &c)| counter.weighted_completions(u, c))
-        .sum();
+    let from_checkpoint = counter.weighted_sum(&done);
     if let (Some(path), false) = (&args.checkpoint, done.is_empty()) {
         stderr_line!(
             "resuming from {}: {} of {} units already counted",

@@ -386,10 +386,7 @@ pub fn merge(paths: &[PathBuf]) -> Result<Counts, CheckpointError> {
                 path.display()
             )));
         }
-        total += done
-            .iter()
-            .map(|(&unit, &completions)| counter.weighted_completions(unit, completions))
-            .sum::<u128>();
+        total += counter.weighted_sum(done);
     }
     let absent: Vec<String> = seen
         .iter()

@@ -4,6 +4,8 @@
 //! the total and the rotation-symmetric solutions (see the module header of
 //! [`crate::counting`]).
 
+use std::collections::BTreeMap;
+
 use rayon::prelude::*;
 use thiserror::Error;
 
@@ -140,6 +142,14 @@ impl Counter {
     /// share of the total.
     pub fn weighted_completions(&self, unit: usize, completions: u64) -> u128 {
         u128::from(completions) * u128::from(self.tasks[unit].weight)
+    }
+
+    /// The weighted sum of finished units, each given as (unit, its
+    /// completions): a checkpoint's share of the total.
+    pub fn weighted_sum(&self, done: &BTreeMap<usize, u64>) -> u128 {
+        done.iter()
+            .map(|(&unit, &completions)| self.weighted_completions(unit, completions))
+            .sum()
     }
 
     /// The counts from the weighted sum over every unit: runs the search
