@@ -63,6 +63,25 @@ fn counts_match_oeis_from_14_to_17() {
     }
 }
 
+/// N = 18..=21: OEIS A000170 and A002562 (ignored: about an hour on two
+/// cores; `cargo test --release -- --ignored` runs it, and `queens bench
+/// count --large` checks the same sizes).
+#[test]
+#[ignore]
+fn counts_match_oeis_from_18_to_21() {
+    const LARGE: [(usize, u64, u64); 4] = [
+        (18, 666_090_624, 83_263_591),
+        (19, 4_968_057_848, 621_012_754),
+        (20, 39_029_188_884, 4_878_666_808),
+        (21, 314_666_222_712, 39_333_324_973),
+    ];
+    for (n, solutions, unique) in LARGE {
+        let json = count_json(&["-n", &n.to_string()]);
+        assert_eq!(json["solutions"], solutions, "solutions, n = {n}");
+        assert_eq!(json["unique"], unique, "unique, n = {n}");
+    }
+}
+
 #[test]
 fn counts_do_not_depend_on_the_thread_count() {
     let results: Vec<(Value, Value)> = ["1", "2", "3"]

@@ -71,10 +71,14 @@ const A002562: [u128; 28] = [
     29363495934315694,
 ];
 
+/// The largest size measured again on two threads: larger ones take many
+/// minutes and show nothing new.
+const LARGEST_TWO_THREAD_SIZE: usize = 18;
+
 /// Measures the counter; fails if a count differs from OEIS.
 ///
 /// Rows: each size on one thread with the fastest kernel; the largest size
-/// again on two threads (the speed-up is of wall time, both measured here);
+/// up to [`LARGEST_TWO_THREAD_SIZE`] (or else the smallest) again on two threads (the speed-up is of wall time, both measured here);
 /// and the smallest size with every other kernel this processor runs (its
 /// ratio to the fastest is of CPU time).
 pub fn run(options: &BenchOptions) -> Result<Vec<BenchRow>, BenchError> {
@@ -82,8 +86,10 @@ pub fn run(options: &BenchOptions) -> Result<Vec<BenchRow>, BenchError> {
         options.sizes.clone()
     } else if options.quick {
         vec![12, 13]
+    } else if options.large {
+        (16..=21).collect()
     } else {
-        vec![16, 17]
+        vec![16, 17, 18]
     };
     let kernel = Kernel::fastest();
     let mut rows = Vec::new();
@@ -93,7 +99,12 @@ pub fn run(options: &BenchOptions) -> Result<Vec<BenchRow>, BenchError> {
         rows.push(row);
         one_thread.push((n, timing));
     }
-    if let Some(&(n, single)) = one_thread.iter().max_by_key(|(n, _)| *n) {
+    let two_thread_size = one_thread
+        .iter()
+        .filter(|(n, _)| *n <= LARGEST_TWO_THREAD_SIZE)
+        .max_by_key(|(n, _)| *n)
+        .or_else(|| one_thread.iter().min_by_key(|(n, _)| *n));
+    if let Some(&(n, single)) = two_thread_size {
         let (row, _) = measured(n, kernel, 2, |two| {
             let speed_up = single.wall_seconds / two.wall_seconds;
             Some(format!("speed-up {speed_up:.2}x over 1 thread (wall)"))

@@ -82,4 +82,6 @@ pub struct BenchOptions {
     pub sizes: Vec<usize>,
     /// Smaller sizes that finish in seconds (for a smoke test).
     pub quick: bool,
+    /// Also the sizes that take minutes (the counter at N = 19, 20, 21).
+    pub large: bool,
 }

@@ -24,8 +24,13 @@ pub struct BenchArgs {
     #[arg(short = 'n', long = "sizes", value_delimiter = ',', value_parser = board_size, allow_hyphen_values = true)]
     sizes: Vec<usize>,
     /// Small sizes only: a smoke test that finishes in seconds.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "large")]
     quick: bool,
+    /// Also the sizes that take minutes to hours: the counter at N = 19, 20
+    /// and 21 on one thread (about 30 s, 4 min and 30 min on a 2024 x86-64
+    /// core).
+    #[arg(long)]
+    large: bool,
     /// Print one JSON object per measurement instead of a table.
     #[arg(long)]
     json: bool,
@@ -33,7 +38,7 @@ pub struct BenchArgs {
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum Target {
-    /// The bitboard counter at N = 16 and 17, on 1 and 2 threads.
+    /// The bitboard counter at N = 16, 17 and 18 (with --large to 21), on 1 and 2 threads.
     Count,
     /// The O(N) construction at 10^6..10^8 queens.
     Construction,
@@ -52,6 +57,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
     let options = BenchOptions {
         sizes: args.sizes,
         quick: args.quick,
+        large: args.large,
     };
     let mut targets = args.target;
     if targets.is_empty() || targets.contains(&Target::All) {

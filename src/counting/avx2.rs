@@ -1,14 +1,19 @@
 //! The AVX2 instruction set for the completion kernel (module `lanes`): 8
 //! lanes in a 256-bit vector. AVX2 has no expanding load or compressing
 //! store, so both are a lane permutation (`vpermd`) whose indices come from
-//! a table of the 256 lane masks, the usual emulation.
+//! a table of the 256 lane masks, the usual emulation. For the last four
+//! rows (module `tail`) a table of 16 words is two 8-word permutations, a
+//! lane's bit count is summed from a nibble table (`vpshufb`), and a bit's
+//! position is read from its conversion to a float.
 
 use std::arch::x86_64::{
-    __m256i, _mm_cvtsi64_si128, _mm256_and_si256, _mm256_andnot_si256, _mm256_blendv_epi8,
-    _mm256_castsi256_ps, _mm256_cmpeq_epi32, _mm256_cvtepu8_epi32, _mm256_loadu_si256,
-    _mm256_movemask_ps, _mm256_or_si256, _mm256_permutevar8x32_epi32, _mm256_set1_epi32,
-    _mm256_setr_epi32, _mm256_setzero_si256, _mm256_sllv_epi32, _mm256_srlv_epi32,
-    _mm256_storeu_si256, _mm256_sub_epi32, _mm256_xor_si256,
+    __m256i, _mm_cvtsi64_si128, _mm256_add_epi8, _mm256_add_epi32, _mm256_and_si256,
+    _mm256_andnot_si256, _mm256_blendv_epi8, _mm256_castps_si256, _mm256_castsi256_ps,
+    _mm256_cmpeq_epi32, _mm256_cmpgt_epi32, _mm256_cvtepi32_ps, _mm256_cvtepu8_epi32,
+    _mm256_loadu_si256, _mm256_min_epu32, _mm256_movemask_ps, _mm256_mullo_epi32, _mm256_or_si256,
+    _mm256_permutevar8x32_epi32, _mm256_set1_epi8, _mm256_set1_epi32, _mm256_setr_epi8,
+    _mm256_setr_epi32, _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_sllv_epi32,
+    _mm256_srli_epi32, _mm256_srlv_epi32, _mm256_storeu_si256, _mm256_sub_epi32, _mm256_xor_si256,
 };
 
 use super::constellations::Constellation;
@@ -117,6 +122,92 @@ impl Isa for Avx2 {
     #[inline(always)]
     fn and_not(self, a: __m256i, mask: __m256i) -> __m256i {
         unsafe { _mm256_andnot_si256(a, mask) }
+    }
+
+    #[inline(always)]
+    fn and(self, a: __m256i, b: __m256i) -> __m256i {
+        unsafe { _mm256_and_si256(a, b) }
+    }
+
+    #[inline(always)]
+    fn sub(self, a: __m256i, b: __m256i) -> __m256i {
+        unsafe { _mm256_sub_epi32(a, b) }
+    }
+
+    #[inline(always)]
+    fn min(self, a: __m256i, b: __m256i) -> __m256i {
+        unsafe { _mm256_min_epu32(a, b) }
+    }
+
+    #[inline(always)]
+    fn leading_zeros(self, a: __m256i) -> __m256i {
+        // Bit p converts exactly to the float 2^p, whose exponent field is
+        // 127 + p (for bit 31 too, once the sign bit is masked off), and
+        // 31 - p = 158 - (127 + p).
+        unsafe {
+            let bits = _mm256_castps_si256(_mm256_cvtepi32_ps(a));
+            let exponent = _mm256_and_si256(_mm256_srli_epi32::<23>(bits), _mm256_set1_epi32(0xFF));
+            _mm256_sub_epi32(_mm256_set1_epi32(158), exponent)
+        }
+    }
+
+    #[inline(always)]
+    fn keep_where_clear(self, allowed: __m256i, a: __m256i, b: __m256i, keep: __m256i) -> __m256i {
+        unsafe {
+            let clear = _mm256_cmpeq_epi32(_mm256_and_si256(a, b), _mm256_setzero_si256());
+            _mm256_andnot_si256(_mm256_andnot_si256(keep, clear), allowed)
+        }
+    }
+
+    type Table = (__m256i, __m256i);
+
+    #[inline(always)]
+    fn table(self, words: &[u32; 16]) -> (__m256i, __m256i) {
+        unsafe {
+            (
+                _mm256_loadu_si256(words[..8].as_ptr().cast()),
+                _mm256_loadu_si256(words[8..].as_ptr().cast()),
+            )
+        }
+    }
+
+    #[inline(always)]
+    fn lookup(self, (low, high): (__m256i, __m256i), index: __m256i) -> __m256i {
+        unsafe {
+            let from_low = _mm256_permutevar8x32_epi32(low, index);
+            let from_high = _mm256_permutevar8x32_epi32(high, index);
+            let in_high = _mm256_cmpgt_epi32(index, _mm256_set1_epi32(7));
+            _mm256_blendv_epi8(from_low, from_high, in_high)
+        }
+    }
+
+    #[inline(always)]
+    fn add_count_ones(self, sums: __m256i, a: __m256i, lanes: u32) -> __m256i {
+        // Per byte from a table of nibbles, then the four bytes of a lane
+        // summed by a multiplication.
+        unsafe {
+            let nibbles = _mm256_setr_epi8(
+                0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3,
+                2, 3, 3, 4,
+            );
+            let low_mask = _mm256_set1_epi8(0x0F);
+            let low = _mm256_shuffle_epi8(nibbles, _mm256_and_si256(a, low_mask));
+            let high = _mm256_shuffle_epi8(
+                nibbles,
+                _mm256_and_si256(_mm256_srli_epi32::<4>(a), low_mask),
+            );
+            let bytes = _mm256_add_epi8(low, high);
+            let per_lane =
+                _mm256_srli_epi32::<24>(_mm256_mullo_epi32(bytes, _mm256_set1_epi32(0x0101_0101)));
+            _mm256_add_epi32(sums, _mm256_and_si256(per_lane, self.lane_mask(lanes)))
+        }
+    }
+
+    #[inline(always)]
+    fn sum(self, a: __m256i) -> u64 {
+        let mut words = [0u32; 8];
+        unsafe { _mm256_storeu_si256(words.as_mut_ptr().cast(), a) };
+        words.iter().map(|&w| u64::from(w)).sum()
     }
 
     #[inline(always)]

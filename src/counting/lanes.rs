@@ -9,20 +9,24 @@
 //!
 //! Each step of the loop, for all lanes together:
 //! 1. lanes whose state has no untried square left take the next states of
-//!    the buffer, in order;
+//!    the buffer, in order ([`Cursor`]);
 //! 2. every lane takes the lowest untried square of its state and computes
 //!    the child's attack words;
-//! 3. at the third-last free row the children are counted (the last two
-//!    rows, as [`Step`] describes); above it the children that keep a free
-//!    square in each of the next two rows are packed together and appended
-//!    to the next level's buffer, which is expanded first once it holds
-//!    [`CHUNK`] states.
+//! 3. what becomes of the children depends on the level ([`Children`]):
+//!    above the fifth-last free row, the children that keep a free square
+//!    in each of the next [`LOOKAHEAD`](super::level::LOOKAHEAD) free rows
+//!    are packed together and appended to the next level's buffer, which
+//!    is expanded first once it holds [`CHUNK`] states; at the fifth-last
+//!    free row, the completions of each child's last four rows are counted
+//!    at once (module `tail`); a constellation with only three or four
+//!    free rows counts its last two rows at once instead.
 //!
 //! Whatever the number of lanes, the same states are visited and the same
 //! count comes out; only the order of the states in a buffer differs.
 
 use super::constellations::Constellation;
-use super::level::{CHUNK, Level, Step};
+use super::level::{CHUNK, Children, Level, Step};
+use super::tail::{self, ABSENT, ALL, COLUMN_PAIRS};
 
 /// An instruction set the kernel runs on: a vector of `u32` lanes and its
 /// operations. A lane mask is a `u32` whose bit `j` stands for lane `j`.
@@ -43,6 +47,34 @@ pub(super) trait Isa: Copy {
     fn xor(self, a: Self::Vector, b: Self::Vector) -> Self::Vector;
     /// Lanewise `mask & !a`.
     fn and_not(self, a: Self::Vector, mask: Self::Vector) -> Self::Vector;
+    /// Lanewise `a & b`.
+    fn and(self, a: Self::Vector, b: Self::Vector) -> Self::Vector;
+    /// Lanewise `a - b` (wrapping).
+    fn sub(self, a: Self::Vector, b: Self::Vector) -> Self::Vector;
+    /// Lanewise unsigned minimum.
+    fn min(self, a: Self::Vector, b: Self::Vector) -> Self::Vector;
+    /// Lanewise number of leading zero bits of `a`, where `a` has exactly
+    /// one bit set (any value for other lanes).
+    fn leading_zeros(self, a: Self::Vector) -> Self::Vector;
+    /// `allowed`, with the lanes where `a & b` is 0 replaced by `allowed &
+    /// keep`.
+    fn keep_where_clear(
+        self,
+        allowed: Self::Vector,
+        a: Self::Vector,
+        b: Self::Vector,
+        keep: Self::Vector,
+    ) -> Self::Vector;
+    /// A table of 16 words in the form [`Isa::lookup`] reads.
+    type Table: Copy;
+    /// The table of `words`.
+    fn table(self, words: &[u32; 16]) -> Self::Table;
+    /// Lanewise `table[index]` (`index` below 16).
+    fn lookup(self, table: Self::Table, index: Self::Vector) -> Self::Vector;
+    /// `sums` plus, in the lanes of `lanes`, the number of set bits of `a`.
+    fn add_count_ones(self, sums: Self::Vector, a: Self::Vector, lanes: u32) -> Self::Vector;
+    /// The sum of the lanes.
+    fn sum(self, a: Self::Vector) -> u64;
     /// Lanewise lowest set bit of `a` (0 for 0).
     fn lowest(self, a: Self::Vector) -> Self::Vector;
     /// Lanewise `a << by` (`by` below 32).
@@ -76,72 +108,135 @@ pub(super) fn expand<I: Isa>(
     len: usize,
 ) -> u64 {
     let step = Step::at(c, i);
-    let last = Step::is_last(c, i);
-    let columns = isa.splat(step.columns);
-    let attacked = isa.splat(step.attacked);
-    let gap = isa.splat(step.gap);
-    let next_attacked = isa.splat(step.next_attacked);
-    let next_gap = isa.splat(step.next_gap);
-    let after_attacked = isa.splat(step.after_attacked);
-    let every_lane = (1u32 << I::LANES) - 1;
-    let zero = isa.splat(0);
-    let (mut left, mut down, mut right, mut untried) = (zero, zero, zero, zero);
-    let mut total = 0u64;
-    let mut read = 0usize;
-    let mut kept = 0usize;
-    loop {
-        let idle = every_lane & !isa.test(untried, untried);
-        if idle != 0 && read < len {
-            let refill = lowest_lanes(idle, len - read);
-            let input = &levels[i];
-            let at = read..read + I::LANES;
-            left = isa.refill(left, refill, &input.left[at.clone()]);
-            down = isa.refill(down, refill, &input.down[at.clone()]);
-            right = isa.refill(right, refill, &input.right[at]);
-            read += refill.count_ones() as usize;
-            let taken = isa.or(isa.or(left, down), isa.or(right, attacked));
-            untried = isa.blend(untried, refill, isa.and_not(taken, columns));
+    match step.children {
+        Children::Stored => expand_stored(isa, levels, c, i, len, &step),
+        Children::LastTwoRows => count_last_two(isa, &levels[i], len, &step),
+        Children::LastFourRows => count_last_four(isa, &levels[i], len, &step),
+    }
+}
+
+/// The lanes working through the states of one level's buffer: each
+/// lane's state and the squares of its row it has not tried yet.
+struct Cursor<I: Isa> {
+    left: I::Vector,
+    down: I::Vector,
+    right: I::Vector,
+    untried: I::Vector,
+    /// How many states of the buffer the lanes have taken.
+    read: usize,
+}
+
+/// The next child of every lane that has one: its attack words seen from
+/// the next free row.
+struct Child<I: Isa> {
+    /// The lanes that have a child.
+    active: u32,
+    left: I::Vector,
+    down: I::Vector,
+    right: I::Vector,
+}
+
+impl<I: Isa> Cursor<I> {
+    #[inline(always)]
+    fn new(isa: I) -> Self {
+        let zero = isa.splat(0);
+        Self {
+            left: zero,
+            down: zero,
+            right: zero,
+            untried: zero,
+            read: 0,
         }
-        let active = isa.test(untried, untried);
-        if active == 0 {
-            break;
-        }
-        let bit = isa.lowest(untried);
-        untried = isa.xor(untried, bit);
-        let l = isa.shl(isa.or(left, bit), gap);
-        let d = isa.or(down, bit);
-        let r = isa.shr(isa.or(right, bit), gap);
-        let next_free = isa.and_not(isa.or(isa.or(l, d), isa.or(r, next_attacked)), columns);
-        if last {
-            // The last two rows: two columns are left, `a` and `b`; each
-            // order is a solution if both squares are free and the two
-            // queens are not on one diagonal.
-            let after_taken = isa.or(
-                isa.or(isa.shl(l, next_gap), isa.shr(r, next_gap)),
-                after_attacked,
+    }
+
+    /// Refills the idle lanes from the first `len` states of `input` and
+    /// takes the lowest untried square of every lane; `None` once every
+    /// state is done.
+    #[inline(always)]
+    fn next_child(&mut self, isa: I, input: &Level, len: usize, step: &Step) -> Option<Child<I>> {
+        let every_lane = (1u32 << I::LANES) - 1;
+        let columns = isa.splat(step.columns);
+        let idle = every_lane & !isa.test(self.untried, self.untried);
+        if idle != 0 && self.read < len {
+            let refill = lowest_lanes(idle, len - self.read);
+            let at = self.read..self.read + I::LANES;
+            self.left = isa.refill(self.left, refill, &input.left[at.clone()]);
+            self.down = isa.refill(self.down, refill, &input.down[at.clone()]);
+            self.right = isa.refill(self.right, refill, &input.right[at]);
+            self.read += refill.count_ones() as usize;
+            let taken = isa.or(
+                isa.or(self.left, self.down),
+                isa.or(self.right, isa.splat(step.attacked)),
             );
-            let after_free = isa.and_not(after_taken, columns);
-            let open = isa.and_not(d, columns);
-            let a = isa.lowest(open);
-            let b = isa.xor(open, a);
-            let a_reach = isa.or(isa.shl(a, next_gap), isa.shr(a, next_gap));
-            let apart = active & !isa.test(a_reach, b);
-            let ab = apart & isa.test(next_free, a) & isa.test(after_free, b);
-            let ba = apart & isa.test(next_free, b) & isa.test(after_free, a);
-            total += u64::from(ab.count_ones() + ba.count_ones());
-            continue;
+            self.untried = isa.blend(self.untried, refill, isa.and_not(taken, columns));
         }
-        let after_taken = isa.or(
-            isa.or(isa.shl(l, next_gap), d),
-            isa.or(isa.shr(r, next_gap), after_attacked),
-        );
-        let after_free = isa.and_not(after_taken, columns);
-        let keep = active & isa.test(next_free, next_free) & isa.test(after_free, after_free);
+        let active = isa.test(self.untried, self.untried);
+        if active == 0 {
+            return None;
+        }
+        let bit = isa.lowest(self.untried);
+        self.untried = isa.xor(self.untried, bit);
+        let gap = isa.splat(step.gap);
+        Some(Child {
+            active,
+            left: isa.shl(isa.or(self.left, bit), gap),
+            down: isa.or(self.down, bit),
+            right: isa.shr(isa.or(self.right, bit), gap),
+        })
+    }
+}
+
+/// The squares of the `k`-th free row below a child (from 0) that are
+/// free of the border queens, the child's queens and `columns`' complement.
+#[inline(always)]
+fn free_ahead<I: Isa>(
+    isa: I,
+    child: &Child<I>,
+    step: &Step,
+    k: usize,
+    columns: I::Vector,
+) -> I::Vector {
+    let diagonals = if k == 0 {
+        // The next free row: the child's words are already seen from it.
+        isa.or(child.left, child.right)
+    } else {
+        let offset = isa.splat(step.ahead_offset[k]);
+        isa.or(isa.shl(child.left, offset), isa.shr(child.right, offset))
+    };
+    let taken = isa.or(
+        isa.or(diagonals, child.down),
+        isa.splat(step.ahead_attacked[k]),
+    );
+    isa.and_not(taken, columns)
+}
+
+/// Expands level `i`, storing the children that keep a free square in each
+/// of the next [`LOOKAHEAD`](super::level::LOOKAHEAD) rows in level `i +
+/// 1`, and counts the solutions below them.
+#[inline(always)]
+fn expand_stored<I: Isa>(
+    isa: I,
+    levels: &mut [Box<Level>],
+    c: &Constellation,
+    i: usize,
+    len: usize,
+    step: &Step,
+) -> u64 {
+    let columns = isa.splat(step.columns);
+    let mut cursor = Cursor::new(isa);
+    let mut total = 0u64;
+    let mut kept = 0usize;
+    while let Some(child) = cursor.next_child(isa, &levels[i], len, step) {
+        let mut keep = child.active;
+        for k in 0..step.ahead_offset.len() {
+            let free = free_ahead(isa, &child, step, k, columns);
+            keep &= isa.test(free, free);
+        }
         let output = &mut levels[i + 1];
         let at = kept..kept + I::LANES;
-        isa.store_packed(l, keep, &mut output.left[at.clone()]);
-        isa.store_packed(d, keep, &mut output.down[at.clone()]);
-        isa.store_packed(r, keep, &mut output.right[at]);
+        isa.store_packed(child.left, keep, &mut output.left[at.clone()]);
+        isa.store_packed(child.down, keep, &mut output.down[at.clone()]);
+        isa.store_packed(child.right, keep, &mut output.right[at]);
         kept += keep.count_ones() as usize;
         if kept >= CHUNK {
             total += isa.expand(levels, c, i + 1, kept);
@@ -152,6 +247,71 @@ pub(super) fn expand<I: Isa>(
         total += isa.expand(levels, c, i + 1, kept);
     }
     total
+}
+
+/// Counts the solutions below the first `len` states of `input`, the
+/// third-last free row: two columns are left, `a` and `b`, and each order
+/// is a solution if both squares are free and the two queens are not on
+/// one diagonal.
+#[inline(always)]
+fn count_last_two<I: Isa>(isa: I, input: &Level, len: usize, step: &Step) -> u64 {
+    let columns = isa.splat(step.columns);
+    let apart = isa.splat(step.ahead_offset[1]);
+    let mut cursor = Cursor::new(isa);
+    let mut total = 0u64;
+    while let Some(child) = cursor.next_child(isa, input, len, step) {
+        let next_free = free_ahead(isa, &child, step, 0, columns);
+        let after_free = free_ahead(isa, &child, step, 1, columns);
+        let open = isa.and_not(child.down, columns);
+        let a = isa.lowest(open);
+        let b = isa.xor(open, a);
+        let a_reach = isa.or(isa.shl(a, apart), isa.shr(a, apart));
+        let distinct = child.active & !isa.test(a_reach, b);
+        let ab = distinct & isa.test(next_free, a) & isa.test(after_free, b);
+        let ba = distinct & isa.test(next_free, b) & isa.test(after_free, a);
+        total += u64::from(ab.count_ones() + ba.count_ones());
+    }
+    total
+}
+
+/// Counts the solutions below the first `len` states of `input`, the
+/// fifth-last free row: each child has four columns and four rows left,
+/// and its completions are the assignments of columns to rows (module
+/// `tail`) that give every row a free square and no two queens a common
+/// diagonal.
+#[inline(always)]
+fn count_last_four<I: Isa>(isa: I, input: &Level, len: usize, step: &Step) -> u64 {
+    let columns = isa.splat(step.columns);
+    let offsets = step.ahead_offset;
+    let gaps = [offsets[1], offsets[2] - offsets[1], offsets[3] - offsets[2]];
+    let pair_tables = tail::pairs(gaps).map(|words| isa.table(&words));
+    let absent = ABSENT.map(|row| row.map(|word| isa.splat(word)));
+    let fifteen = isa.splat(15);
+    let mut cursor = Cursor::new(isa);
+    let mut sums = isa.splat(0);
+    while let Some(child) = cursor.next_child(isa, input, len, step) {
+        let open = isa.and_not(child.down, columns);
+        let free = [0, 1, 2, 3].map(|k| free_ahead(isa, &child, step, k, open));
+        let c0 = isa.lowest(open);
+        let rest = isa.xor(open, c0);
+        let c1 = isa.lowest(rest);
+        let rest = isa.xor(rest, c1);
+        let c2 = isa.lowest(rest);
+        let column = [c0, c1, c2, isa.xor(rest, c2)];
+        let mut allowed = isa.splat(ALL);
+        for (row, row_free) in free.iter().enumerate() {
+            for (k, &col) in column.iter().enumerate() {
+                allowed = isa.keep_where_clear(allowed, *row_free, col, absent[row][k]);
+            }
+        }
+        let zeros = column.map(|col| isa.leading_zeros(col));
+        for (table, &(p, q)) in pair_tables.iter().zip(&COLUMN_PAIRS) {
+            let apart = isa.min(isa.sub(zeros[p], zeros[q]), fifteen);
+            allowed = isa.and(allowed, isa.lookup(*table, apart));
+        }
+        sums = isa.add_count_ones(sums, allowed, child.active);
+    }
+    isa.sum(sums)
 }
 
 /// The lowest `n` lanes of `lanes`, or all of them if it has no more.
@@ -194,6 +354,57 @@ impl Isa for Scalar {
     #[inline(always)]
     fn lowest(self, a: u32) -> u32 {
         a & a.wrapping_neg()
+    }
+
+    #[inline(always)]
+    fn and(self, a: u32, b: u32) -> u32 {
+        a & b
+    }
+
+    #[inline(always)]
+    fn sub(self, a: u32, b: u32) -> u32 {
+        a.wrapping_sub(b)
+    }
+
+    #[inline(always)]
+    fn min(self, a: u32, b: u32) -> u32 {
+        a.min(b)
+    }
+
+    #[inline(always)]
+    fn leading_zeros(self, a: u32) -> u32 {
+        a.leading_zeros()
+    }
+
+    #[inline(always)]
+    fn keep_where_clear(self, allowed: u32, a: u32, b: u32, keep: u32) -> u32 {
+        if a & b == 0 { allowed & keep } else { allowed }
+    }
+
+    type Table = [u32; 16];
+
+    #[inline(always)]
+    fn table(self, words: &[u32; 16]) -> [u32; 16] {
+        *words
+    }
+
+    #[inline(always)]
+    fn lookup(self, table: [u32; 16], index: u32) -> u32 {
+        table[(index & 15) as usize]
+    }
+
+    #[inline(always)]
+    fn add_count_ones(self, sums: u32, a: u32, lanes: u32) -> u32 {
+        if lanes & 1 != 0 {
+            sums + a.count_ones()
+        } else {
+            sums
+        }
+    }
+
+    #[inline(always)]
+    fn sum(self, a: u32) -> u64 {
+        u64::from(a)
     }
 
     #[inline(always)]

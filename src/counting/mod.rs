@@ -19,7 +19,9 @@
 //!   and masks it shares with its kernels are in module `level`), with one
 //!   kernel (module `lanes`) compiled for plain Rust or, where the processor
 //!   has them, AVX2 or AVX-512 vector instructions (modules `avx2`,
-//!   `avx512`); see [`Kernel`].
+//!   `avx512`); see [`Kernel`]. The last four free rows of every task are
+//!   counted at once from tables of the 24 ways to fill them (module
+//!   `tail`).
 //! - The fundamental solutions are the classes of the group of the 8
 //!   rotations and reflections acting on the solutions. By Burnside's lemma
 //!   their number is the mean over the group of the solutions each element
@@ -40,8 +42,8 @@
 //! - Masks are `u32`, so N <= [`MAX_N`] = 32. Per-task counts are `u64`;
 //!   the totals are `u128`, because A000170 passes 2^64 near N = 29.
 //!
-//! Imports run one way: `constellations` <- `level` <- `lanes` <- `avx2`,
-//! `avx512` <- `kernel` <- `completion` <- `counter`; `rotational` and
+//! Imports run one way: `constellations` <- `level`, `tail` <- `lanes` <-
+//! `avx2`, `avx512` <- `kernel` <- `completion` <- `counter`; `rotational` and
 //! `symmetry` stand alone; `units` <- `counter` <- `checkpoint`. The
 //! kernels never import the search that drives them.
 
@@ -58,6 +60,7 @@ mod lanes;
 mod level;
 mod rotational;
 pub mod symmetry;
+mod tail;
 mod units;
 
 pub use counter::{CountError, Counter, Counts, UnitCount, count};
