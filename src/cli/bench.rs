@@ -26,9 +26,9 @@ pub struct BenchArgs {
     /// Small sizes only: a smoke test that finishes in seconds.
     #[arg(long, conflicts_with = "large")]
     quick: bool,
-    /// Also the sizes that take minutes to hours: the counter at N = 19, 20
-    /// and 21 on one thread (about 30 s, 4 min and 30 min on a 2024 x86-64
-    /// core).
+    /// Also the sizes that take minutes to hours (only `count` has them):
+    /// N = 19, 20 and 21 on one thread, about 30 s, 4 min and half an hour
+    /// on one core of the machine the README's figures come from.
     #[arg(long)]
     large: bool,
     /// Print one JSON object per measurement instead of a table.
