@@ -26,7 +26,7 @@
 //!   columns left, the 24 ways to place them are the bits of a word, and
 //!   the squares attacked in those rows and the diagonals the four queens
 //!   would share each rule some out (module `tail`). This cut the time at
-//!   N = 17 by a sixth against counting the last two rows so. A
+//!   N = 17 by 14% against counting the last two rows so. A
 //!   constellation with three or four free rows counts its last two.
 //! - Meeting in the middle instead (enumerating the placements of the upper
 //!   and of the lower free rows and joining those with complementary
