@@ -186,15 +186,16 @@ impl<I: Isa> Cursor<I> {
     }
 }
 
-/// The squares of the `k`-th free row below a child (from 0) that are
-/// free of the border queens, the child's queens and `columns`' complement.
+/// The squares of the `k`-th free row below a child (from 0) in the
+/// columns `open` (the free columns the child's queens left) that no queen
+/// attacks along a diagonal.
 #[inline(always)]
 fn free_ahead<I: Isa>(
     isa: I,
     child: &Child<I>,
     step: &Step,
     k: usize,
-    columns: I::Vector,
+    open: I::Vector,
 ) -> I::Vector {
     let diagonals = if k == 0 {
         // The next free row: the child's words are already seen from it.
@@ -203,11 +204,7 @@ fn free_ahead<I: Isa>(
         let offset = isa.splat(step.ahead_offset[k]);
         isa.or(isa.shl(child.left, offset), isa.shr(child.right, offset))
     };
-    let taken = isa.or(
-        isa.or(diagonals, child.down),
-        isa.splat(step.ahead_attacked[k]),
-    );
-    isa.and_not(taken, columns)
+    isa.and_not(isa.or(diagonals, isa.splat(step.ahead_attacked[k])), open)
 }
 
 /// Expands level `i`, storing the children that keep a free square in each
@@ -227,9 +224,10 @@ fn expand_stored<I: Isa>(
     let mut total = 0u64;
     let mut kept = 0usize;
     while let Some(child) = cursor.next_child(isa, &levels[i], len, step) {
+        let open = isa.and_not(child.down, columns);
         let mut keep = child.active;
         for k in 0..step.ahead_offset.len() {
-            let free = free_ahead(isa, &child, step, k, columns);
+            let free = free_ahead(isa, &child, step, k, open);
             keep &= isa.test(free, free);
         }
         let output = &mut levels[i + 1];
@@ -260,9 +258,9 @@ fn count_last_two<I: Isa>(isa: I, input: &Level, len: usize, step: &Step) -> u64
     let mut cursor = Cursor::new(isa);
     let mut total = 0u64;
     while let Some(child) = cursor.next_child(isa, input, len, step) {
-        let next_free = free_ahead(isa, &child, step, 0, columns);
-        let after_free = free_ahead(isa, &child, step, 1, columns);
         let open = isa.and_not(child.down, columns);
+        let next_free = free_ahead(isa, &child, step, 0, open);
+        let after_free = free_ahead(isa, &child, step, 1, open);
         let a = isa.lowest(open);
         let b = isa.xor(open, a);
         let a_reach = isa.or(isa.shl(a, apart), isa.shr(a, apart));
@@ -282,9 +280,7 @@ fn count_last_two<I: Isa>(isa: I, input: &Level, len: usize, step: &Step) -> u64
 #[inline(always)]
 fn count_last_four<I: Isa>(isa: I, input: &Level, len: usize, step: &Step) -> u64 {
     let columns = isa.splat(step.columns);
-    let offsets = step.ahead_offset;
-    let gaps = [offsets[1], offsets[2] - offsets[1], offsets[3] - offsets[2]];
-    let pair_tables = tail::pairs(gaps).map(|words| isa.table(&words));
+    let pair_tables = tail::pairs(step.ahead_offset).map(|words| isa.table(&words));
     let absent = ABSENT.map(|row| row.map(|word| isa.splat(word)));
     let fifteen = isa.splat(15);
     let mut cursor = Cursor::new(isa);
