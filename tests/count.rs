@@ -63,7 +63,7 @@ fn counts_match_oeis_from_14_to_17() {
     }
 }
 
-/// N = 18..=21: OEIS A000170 and A002562 (ignored: about an hour on two
+/// N = 18..=21: OEIS A000170 and A002562 (ignored: about 20 minutes on two
 /// cores; `cargo test --release -- --ignored` runs it, and `queens bench
 /// count --large` checks the same sizes).
 #[test]

@@ -79,8 +79,8 @@ const LARGEST_TWO_THREAD_SIZE: usize = 18;
 ///
 /// Rows: each size on one thread with the fastest kernel; the largest size
 /// up to 18 (or else the smallest) again on two threads (the speed-up is of
-/// wall time, both measured here); and the smallest size with every other kernel this processor runs (its
-/// ratio to the fastest is of CPU time).
+/// wall time, both measured here); and the smallest size with every other
+/// kernel this processor runs (its ratio to the fastest is of CPU time).
 pub fn run(options: &BenchOptions) -> Result<Vec<BenchRow>, BenchError> {
     let sizes = if !options.sizes.is_empty() {
         options.sizes.clone()
