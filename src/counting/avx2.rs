@@ -235,6 +235,12 @@ impl Isa for Avx2 {
     }
 
     #[inline(always)]
+    fn load(self, words: &[u32]) -> __m256i {
+        let words = &words[..Self::LANES];
+        unsafe { _mm256_loadu_si256(words.as_ptr().cast()) }
+    }
+
+    #[inline(always)]
     fn blend(self, a: __m256i, lanes: u32, b: __m256i) -> __m256i {
         unsafe { _mm256_blendv_epi8(a, b, self.lane_mask(lanes)) }
     }

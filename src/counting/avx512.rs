@@ -144,6 +144,12 @@ impl Isa for Avx512 {
     }
 
     #[inline(always)]
+    fn load(self, words: &[u32]) -> __m512i {
+        let words = &words[..Self::LANES];
+        unsafe { _mm512_loadu_epi32(words.as_ptr().cast()) }
+    }
+
+    #[inline(always)]
     fn blend(self, a: __m512i, lanes: u32, b: __m512i) -> __m512i {
         unsafe { _mm512_mask_mov_epi32(a, lanes as u16, b) }
     }

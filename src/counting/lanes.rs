@@ -12,20 +12,20 @@
 //!    the buffer, in order ([`Cursor`]);
 //! 2. every lane takes the lowest untried square of its state and computes
 //!    the child's attack words;
-//! 3. what becomes of the children depends on the level ([`Children`]):
-//!    above the fifth-last free row, the children that keep a free square
-//!    in each of the next [`LOOKAHEAD`](super::level::LOOKAHEAD) free rows
-//!    are packed together and appended to the next level's buffer, which
-//!    is expanded first once it holds [`CHUNK`] states; at the fifth-last
-//!    free row, the completions of each child's last four rows are counted
-//!    at once (module `tail`); a constellation with only three or four
-//!    free rows counts its last two rows at once instead.
+//! 3. the children that keep a free square in each of the next free rows
+//!    checked ([`Step`]) are packed together and appended to the next
+//!    level's buffer, which is expanded first once it holds [`CHUNK`]
+//!    states.
+//!
+//! The states of the fourth-last free row are not expanded: their
+//! completions are counted at once, 16, 8 or 1 states at a time (module
+//! `tail`).
 //!
 //! Whatever the number of lanes, the same states are visited and the same
 //! count comes out; only the order of the states in a buffer differs.
 
 use super::constellations::Constellation;
-use super::level::{CHUNK, Children, Level, Step};
+use super::level::{CHUNK, Level, Rows, Step};
 use super::tail::{self, ABSENT, ALL, COLUMN_PAIRS};
 
 /// An instruction set the kernel runs on: a vector of `u32` lanes and its
@@ -83,6 +83,8 @@ pub(super) trait Isa: Copy {
     fn shr(self, a: Self::Vector, by: Self::Vector) -> Self::Vector;
     /// The lanes where `a & b` is not 0.
     fn test(self, a: Self::Vector, b: Self::Vector) -> u32;
+    /// The first [`Isa::LANES`] of `words`.
+    fn load(self, words: &[u32]) -> Self::Vector;
     /// `a` with the lanes of `lanes` taken from `b`.
     fn blend(self, a: Self::Vector, lanes: u32, b: Self::Vector) -> Self::Vector;
     /// `a` with the lanes of `lanes`, lowest first, taken from `words[0]`,
@@ -97,8 +99,12 @@ pub(super) trait Isa: Copy {
     fn expand(self, levels: &mut [Box<Level>], c: &Constellation, i: usize, len: usize) -> u64;
 }
 
-/// Expands the first `len` states of level `i` and counts the solutions
-/// below them. Inlined into each instruction set's [`Isa::expand`].
+/// Counts the solutions below the first `len` states of level `i`: the
+/// last four free rows are counted at once, the rows above are expanded.
+/// A child with four to six free rows left is checked against all of them
+/// and against its open columns (see [`expand_stored`]); one with more is
+/// checked against the next four. Inlined into each instruction set's
+/// [`Isa::expand`].
 #[inline(always)]
 pub(super) fn expand<I: Isa>(
     isa: I,
@@ -107,11 +113,12 @@ pub(super) fn expand<I: Isa>(
     i: usize,
     len: usize,
 ) -> u64 {
-    let step = Step::at(c, i);
-    match step.children {
-        Children::Stored => expand_stored(isa, levels, c, i, len, &step),
-        Children::LastTwoRows => count_last_two(isa, &levels[i], len, &step),
-        Children::LastFourRows => count_last_four(isa, &levels[i], len, &step),
+    match c.levels - i {
+        4 => count_last_four(isa, &levels[i], len, &Rows::at(c, i)),
+        5 => expand_stored::<I, 4, true>(isa, levels, c, i, len, &Step::at(c, i)),
+        6 => expand_stored::<I, 5, true>(isa, levels, c, i, len, &Step::at(c, i)),
+        7 => expand_stored::<I, 6, true>(isa, levels, c, i, len, &Step::at(c, i)),
+        _ => expand_stored::<I, 4, false>(isa, levels, c, i, len, &Step::at(c, i)),
     }
 }
 
@@ -153,7 +160,13 @@ impl<I: Isa> Cursor<I> {
     /// takes the lowest untried square of every lane; `None` once every
     /// state is done.
     #[inline(always)]
-    fn next_child(&mut self, isa: I, input: &Level, len: usize, step: &Step) -> Option<Child<I>> {
+    fn next_child<const K: usize>(
+        &mut self,
+        isa: I,
+        input: &Level,
+        len: usize,
+        step: &Step<K>,
+    ) -> Option<Child<I>> {
         let every_lane = (1u32 << I::LANES) - 1;
         let columns = isa.splat(step.columns);
         let idle = every_lane & !isa.test(self.untried, self.untried);
@@ -186,38 +199,41 @@ impl<I: Isa> Cursor<I> {
     }
 }
 
-/// The squares of the `k`-th free row below a child (from 0) in the
-/// columns `open` (the free columns the child's queens left) that no queen
-/// attacks along a diagonal.
+/// The squares of row `k` of `rows` (from 0) in the columns `open` that no
+/// queen attacks along a diagonal, for the diagonal words `left` and
+/// `right` seen from row 0.
 #[inline(always)]
-fn free_ahead<I: Isa>(
+fn free_in_row<I: Isa, const K: usize>(
     isa: I,
-    child: &Child<I>,
-    step: &Step,
-    k: usize,
+    left: I::Vector,
+    right: I::Vector,
     open: I::Vector,
+    rows: &Rows<K>,
+    k: usize,
 ) -> I::Vector {
     let diagonals = if k == 0 {
-        // The next free row: the child's words are already seen from it.
-        isa.or(child.left, child.right)
+        isa.or(left, right)
     } else {
-        let offset = isa.splat(step.ahead_offset[k]);
-        isa.or(isa.shl(child.left, offset), isa.shr(child.right, offset))
+        let offset = isa.splat(rows.offset[k]);
+        isa.or(isa.shl(left, offset), isa.shr(right, offset))
     };
-    isa.and_not(isa.or(diagonals, isa.splat(step.ahead_attacked[k])), open)
+    isa.and_not(isa.or(diagonals, isa.splat(rows.attacked[k])), open)
 }
 
 /// Expands level `i`, storing the children that keep a free square in each
-/// of the next [`LOOKAHEAD`](super::level::LOOKAHEAD) rows in level `i +
-/// 1`, and counts the solutions below them.
+/// of the next `K` free rows in level `i + 1`, and counts the solutions
+/// below them. With `ALL_LEFT`, those `K` rows are all the rows left below
+/// the children, which then have `K` open columns, and a child is kept only
+/// if each of them is also free in one of the rows (a row and a column
+/// without a free square each make a completion impossible).
 #[inline(always)]
-fn expand_stored<I: Isa>(
+fn expand_stored<I: Isa, const K: usize, const ALL_LEFT: bool>(
     isa: I,
     levels: &mut [Box<Level>],
     c: &Constellation,
     i: usize,
     len: usize,
-    step: &Step,
+    step: &Step<K>,
 ) -> u64 {
     let columns = isa.splat(step.columns);
     let mut cursor = Cursor::new(isa);
@@ -226,9 +242,15 @@ fn expand_stored<I: Isa>(
     while let Some(child) = cursor.next_child(isa, &levels[i], len, step) {
         let open = isa.and_not(child.down, columns);
         let mut keep = child.active;
-        for k in 0..step.ahead_offset.len() {
-            let free = free_ahead(isa, &child, step, k, open);
+        let mut covered = isa.splat(0);
+        for k in 0..K {
+            let free = free_in_row(isa, child.left, child.right, open, &step.ahead, k);
             keep &= isa.test(free, free);
+            covered = isa.or(covered, free);
+        }
+        if ALL_LEFT {
+            let uncovered = isa.xor(covered, open);
+            keep &= !isa.test(uncovered, uncovered);
         }
         let output = &mut levels[i + 1];
         let at = kept..kept + I::LANES;
@@ -248,46 +270,25 @@ fn expand_stored<I: Isa>(
 }
 
 /// Counts the solutions below the first `len` states of `input`, the
-/// third-last free row: two columns are left, `a` and `b`, and each order
-/// is a solution if both squares are free and the two queens are not on
-/// one diagonal.
+/// fourth-last free row `rows`: each state has four columns and four rows
+/// left, and its completions are the assignments of columns to rows
+/// (module `tail`) that give every row a free square and no two queens a
+/// common diagonal.
 #[inline(always)]
-fn count_last_two<I: Isa>(isa: I, input: &Level, len: usize, step: &Step) -> u64 {
-    let columns = isa.splat(step.columns);
-    let apart = isa.splat(step.ahead_offset[1]);
-    let mut cursor = Cursor::new(isa);
-    let mut total = 0u64;
-    while let Some(child) = cursor.next_child(isa, input, len, step) {
-        let open = isa.and_not(child.down, columns);
-        let next_free = free_ahead(isa, &child, step, 0, open);
-        let after_free = free_ahead(isa, &child, step, 1, open);
-        let a = isa.lowest(open);
-        let b = isa.xor(open, a);
-        let a_reach = isa.or(isa.shl(a, apart), isa.shr(a, apart));
-        let distinct = child.active & !isa.test(a_reach, b);
-        let ab = distinct & isa.test(next_free, a) & isa.test(after_free, b);
-        let ba = distinct & isa.test(next_free, b) & isa.test(after_free, a);
-        total += u64::from(ab.count_ones() + ba.count_ones());
-    }
-    total
-}
-
-/// Counts the solutions below the first `len` states of `input`, the
-/// fifth-last free row: each child has four columns and four rows left,
-/// and its completions are the assignments of columns to rows (module
-/// `tail`) that give every row a free square and no two queens a common
-/// diagonal.
-#[inline(always)]
-fn count_last_four<I: Isa>(isa: I, input: &Level, len: usize, step: &Step) -> u64 {
-    let columns = isa.splat(step.columns);
-    let pair_tables = tail::pairs(step.ahead_offset).map(|words| isa.table(&words));
+fn count_last_four<I: Isa>(isa: I, input: &Level, len: usize, rows: &Rows<4>) -> u64 {
+    let columns = isa.splat(rows.columns);
+    let pair_tables = tail::pairs(rows.offset).map(|words| isa.table(&words));
     let absent = ABSENT.map(|row| row.map(|word| isa.splat(word)));
     let fifteen = isa.splat(15);
-    let mut cursor = Cursor::new(isa);
+    let every_lane = (1u32 << I::LANES) - 1;
     let mut sums = isa.splat(0);
-    while let Some(child) = cursor.next_child(isa, input, len, step) {
-        let open = isa.and_not(child.down, columns);
-        let free = [0, 1, 2, 3].map(|k| free_ahead(isa, &child, step, k, open));
+    for start in (0..len).step_by(I::LANES) {
+        let lanes = every_lane >> (I::LANES - (len - start).min(I::LANES));
+        let at = start..start + I::LANES;
+        let left = isa.load(&input.left[at.clone()]);
+        let open = isa.and_not(isa.load(&input.down[at.clone()]), columns);
+        let right = isa.load(&input.right[at]);
+        let free = [0, 1, 2, 3].map(|k| free_in_row(isa, left, right, open, rows, k));
         let c0 = isa.lowest(open);
         let rest = isa.xor(open, c0);
         let c1 = isa.lowest(rest);
@@ -305,7 +306,7 @@ fn count_last_four<I: Isa>(isa: I, input: &Level, len: usize, step: &Step) -> u6
             let apart = isa.min(isa.sub(zeros[p], zeros[q]), fifteen);
             allowed = isa.and(allowed, isa.lookup(*table, apart));
         }
-        sums = isa.add_count_ones(sums, allowed, child.active);
+        sums = isa.add_count_ones(sums, allowed, lanes);
     }
     isa.sum(sums)
 }
@@ -416,6 +417,11 @@ impl Isa for Scalar {
     #[inline(always)]
     fn test(self, a: u32, b: u32) -> u32 {
         u32::from(a & b != 0)
+    }
+
+    #[inline(always)]
+    fn load(self, words: &[u32]) -> u32 {
+        words[0]
     }
 
     #[inline(always)]

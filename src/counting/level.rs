@@ -1,7 +1,8 @@
 //! What the completion search (module `completion`) and its kernel (module
 //! `lanes`, compiled per instruction set) share: the buffer of the states
 //! waiting at one free row ([`Level`]), its size ([`CHUNK`], [`CAPACITY`]),
-//! and the masks of one expansion step ([`Step`]).
+//! the masks of one expansion step ([`Step`]) and of the rows below it
+//! ([`Rows`]).
 
 use super::constellations::Constellation;
 
@@ -37,75 +38,63 @@ impl Level {
     }
 }
 
-/// How many free rows below a child the search checks for a free square
-/// before keeping the child.
-pub(super) const LOOKAHEAD: usize = 4;
-
-/// What becomes of the children of a level's states.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) enum Children {
-    /// They are kept in the next level's buffer if each of the next
-    /// [`LOOKAHEAD`] free rows keeps a free square.
-    Stored,
-    /// They have two free rows left, which are counted at once (the last
-    /// expansion of a constellation with three or four free rows).
-    LastTwoRows,
-    /// They have four free rows left, which are counted at once (module
-    /// `tail`; the last expansion of a constellation with five or more free
-    /// rows).
-    LastFourRows,
-}
-
 /// The masks that expanding free row `i` of a constellation uses: its own
-/// row and the free rows below it.
+/// row and the `K` free rows below it, which each child must leave a free
+/// square in to be kept.
 #[derive(Clone, Copy)]
-pub(super) struct Step {
+pub(super) struct Step<const K: usize> {
     /// The columns the free rows may use.
     pub columns: u32,
     /// The border queens' diagonal attacks on row `i`.
     pub attacked: u32,
     /// The distance from row `i` to the next free row.
     pub gap: u32,
-    /// For the next [`LOOKAHEAD`] free rows `i + 1`, `i + 2`, …, the border
-    /// queens' diagonal attacks on each (past the last free row, the last
-    /// one's again).
-    pub ahead_attacked: [u32; LOOKAHEAD],
-    /// For the same rows, the distance from row `i + 1` to each.
-    pub ahead_offset: [u32; LOOKAHEAD],
-    /// What becomes of the children.
-    pub children: Children,
+    /// The next `K` free rows, `i + 1` to `i + K`.
+    pub ahead: Rows<K>,
 }
 
-impl Step {
-    /// The masks of free row `i`, which must have two free rows below it.
+impl<const K: usize> Step<K> {
+    /// The masks of free row `i`, which must have `K` free rows below it.
     pub fn at(c: &Constellation, i: usize) -> Self {
-        debug_assert!(i + 2 < c.levels, "row {i} of {} levels", c.levels);
-        let last = c.levels - 1;
-        let mut ahead_attacked = [0; LOOKAHEAD];
-        let mut ahead_offset = [0; LOOKAHEAD];
-        let mut offset = 0;
-        for k in 0..LOOKAHEAD {
-            let row = (i + 1 + k).min(last);
-            ahead_attacked[k] = c.attacked[row];
-            ahead_offset[k] = offset;
-            if row < last {
-                offset += u32::from(c.gap[row]);
-            }
-        }
-        let children = if i + 5 == c.levels {
-            Children::LastFourRows
-        } else if i + 3 == c.levels {
-            Children::LastTwoRows
-        } else {
-            Children::Stored
-        };
         Self {
             columns: c.columns,
             attacked: c.attacked[i],
             gap: u32::from(c.gap[i]),
-            ahead_attacked,
-            ahead_offset,
-            children,
+            ahead: Rows::at(c, i + 1),
+        }
+    }
+}
+
+/// The masks of `K` consecutive free rows `i` to `i + K - 1` of a
+/// constellation: the rows a child is checked against before it is kept,
+/// or the last four rows, whose completions are counted at once (module
+/// `tail`).
+#[derive(Clone, Copy)]
+pub(super) struct Rows<const K: usize> {
+    /// The columns the free rows may use.
+    pub columns: u32,
+    /// The border queens' diagonal attacks on each of the rows.
+    pub attacked: [u32; K],
+    /// The distance from row `i` to each of the rows (0 first).
+    pub offset: [u32; K],
+}
+
+impl<const K: usize> Rows<K> {
+    /// The masks of free rows `i` to `i + K - 1`.
+    pub fn at(c: &Constellation, i: usize) -> Self {
+        debug_assert!(i + K <= c.levels, "row {i} of {} levels", c.levels);
+        let mut attacked = [0; K];
+        let mut offset = [0; K];
+        let mut distance = 0;
+        for k in 0..K {
+            attacked[k] = c.attacked[i + k];
+            offset[k] = distance;
+            distance += u32::from(c.gap[i + k]);
+        }
+        Self {
+            columns: c.columns,
+            attacked,
+            offset,
         }
     }
 }
