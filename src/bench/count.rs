@@ -1,5 +1,6 @@
-//! The `count` benchmark target: the bitboard counter at N = 16 and 17 on one
-//! thread (CPU time) with the fastest kernel, the largest size again on two
+//! The `count` benchmark target: the bitboard counter at N = 16, 17 and 18
+//! (16 to 21 with `--large`, 12 and 13 with `--quick`) on one thread (CPU
+//! time) with the fastest kernel, the largest size up to 18 again on two
 //! threads (wall time and the speed-up over one thread, both measured in the
 //! same run), and the smallest with every other kernel for comparison.
 //! Every count is checked against the published OEIS values.
