@@ -168,7 +168,7 @@ impl<I: Isa> Cursor<I> {
         step: &Step<K>,
     ) -> Option<Child<I>> {
         let every_lane = (1u32 << I::LANES) - 1;
-        let columns = isa.splat(step.columns);
+        let columns = isa.splat(step.ahead.columns);
         let idle = every_lane & !isa.test(self.untried, self.untried);
         if idle != 0 && self.read < len {
             let refill = lowest_lanes(idle, len - self.read);
@@ -235,7 +235,7 @@ fn expand_stored<I: Isa, const K: usize, const ALL_LEFT: bool>(
     len: usize,
     step: &Step<K>,
 ) -> u64 {
-    let columns = isa.splat(step.columns);
+    let columns = isa.splat(step.ahead.columns);
     let mut cursor = Cursor::new(isa);
     let mut total = 0u64;
     let mut kept = 0usize;
@@ -246,7 +246,9 @@ fn expand_stored<I: Isa, const K: usize, const ALL_LEFT: bool>(
         for k in 0..K {
             let free = free_in_row(isa, child.left, child.right, open, &step.ahead, k);
             keep &= isa.test(free, free);
-            covered = isa.or(covered, free);
+            if ALL_LEFT {
+                covered = isa.or(covered, free);
+            }
         }
         if ALL_LEFT {
             let uncovered = isa.xor(covered, open);

@@ -43,13 +43,12 @@ impl Level {
 /// square in to be kept.
 #[derive(Clone, Copy)]
 pub(super) struct Step<const K: usize> {
-    /// The columns the free rows may use.
-    pub columns: u32,
     /// The border queens' diagonal attacks on row `i`.
     pub attacked: u32,
     /// The distance from row `i` to the next free row.
     pub gap: u32,
-    /// The next `K` free rows, `i + 1` to `i + K`.
+    /// The next `K` free rows, `i + 1` to `i + K`, and the columns the free
+    /// rows may use.
     pub ahead: Rows<K>,
 }
 
@@ -57,7 +56,6 @@ impl<const K: usize> Step<K> {
     /// The masks of free row `i`, which must have `K` free rows below it.
     pub fn at(c: &Constellation, i: usize) -> Self {
         Self {
-            columns: c.columns,
             attacked: c.attacked[i],
             gap: u32::from(c.gap[i]),
             ahead: Rows::at(c, i + 1),
