@@ -19,9 +19,12 @@
 //!   and masks it shares with its kernels are in module `level`), with one
 //!   kernel (module `lanes`) compiled for plain Rust or, where the processor
 //!   has them, AVX2 or AVX-512 vector instructions (modules `avx2`,
-//!   `avx512`); see [`Kernel`]. The last four free rows of every task are
+//!   `avx512`); see [`Kernel`]. A partial board is kept only if its next
+//!   free rows keep a free square (and, with six rows or fewer left, its
+//!   open columns too), and the last four free rows of every task are
 //!   counted at once from tables of the 24 ways to fill them (module
-//!   `tail`).
+//!   `tail`; tasks with fewer than four free rows, at N <= 7, by plain
+//!   recursion).
 //! - The fundamental solutions are the classes of the group of the 8
 //!   rotations and reflections acting on the solutions. By Burnside's lemma
 //!   their number is the mean over the group of the solutions each element
