@@ -120,6 +120,16 @@ impl Isa for Avx2 {
     }
 
     #[inline(always)]
+    fn nor3(self, a: __m256i, b: __m256i, c: __m256i) -> __m256i {
+        unsafe {
+            _mm256_xor_si256(
+                _mm256_or_si256(_mm256_or_si256(a, b), c),
+                _mm256_set1_epi32(-1),
+            )
+        }
+    }
+
+    #[inline(always)]
     fn and_not(self, a: __m256i, mask: __m256i) -> __m256i {
         unsafe { _mm256_andnot_si256(a, mask) }
     }
@@ -152,10 +162,10 @@ impl Isa for Avx2 {
     }
 
     #[inline(always)]
-    fn keep_where_clear(self, allowed: __m256i, a: __m256i, b: __m256i, keep: __m256i) -> __m256i {
+    fn keep_where_set(self, allowed: __m256i, a: __m256i, b: __m256i, keep: __m256i) -> __m256i {
         unsafe {
             let clear = _mm256_cmpeq_epi32(_mm256_and_si256(a, b), _mm256_setzero_si256());
-            _mm256_andnot_si256(_mm256_andnot_si256(keep, clear), allowed)
+            _mm256_and_si256(allowed, _mm256_or_si256(keep, clear))
         }
     }
 

@@ -9,8 +9,8 @@ use std::arch::x86_64::{
     _mm512_mask_add_epi32, _mm512_mask_and_epi32, _mm512_mask_expandloadu_epi32,
     _mm512_mask_mov_epi32, _mm512_maskz_compress_epi32, _mm512_min_epu32, _mm512_or_si512,
     _mm512_permutexvar_epi32, _mm512_popcnt_epi32, _mm512_set1_epi32, _mm512_sllv_epi32,
-    _mm512_srlv_epi32, _mm512_storeu_epi32, _mm512_sub_epi32, _mm512_test_epi32_mask,
-    _mm512_testn_epi32_mask, _mm512_xor_si512,
+    _mm512_srlv_epi32, _mm512_storeu_epi32, _mm512_sub_epi32, _mm512_ternarylogic_epi32,
+    _mm512_test_epi32_mask, _mm512_xor_si512,
 };
 
 use super::constellations::Constellation;
@@ -75,6 +75,11 @@ impl Isa for Avx512 {
     }
 
     #[inline(always)]
+    fn nor3(self, a: __m512i, b: __m512i, c: __m512i) -> __m512i {
+        unsafe { _mm512_ternarylogic_epi32::<0x01>(a, b, c) }
+    }
+
+    #[inline(always)]
     fn and(self, a: __m512i, b: __m512i) -> __m512i {
         unsafe { _mm512_and_si512(a, b) }
     }
@@ -95,8 +100,8 @@ impl Isa for Avx512 {
     }
 
     #[inline(always)]
-    fn keep_where_clear(self, allowed: __m512i, a: __m512i, b: __m512i, keep: __m512i) -> __m512i {
-        unsafe { _mm512_mask_and_epi32(allowed, _mm512_testn_epi32_mask(a, b), allowed, keep) }
+    fn keep_where_set(self, allowed: __m512i, a: __m512i, b: __m512i, keep: __m512i) -> __m512i {
+        unsafe { _mm512_mask_and_epi32(allowed, _mm512_test_epi32_mask(a, b), allowed, keep) }
     }
 
     type Table = __m512i;
