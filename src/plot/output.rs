@@ -3,13 +3,13 @@
 //!
 //! - Screen style: SVG (text kept as `<text>` elements, as many pixels as
 //!   units), PNG (that SVG rendered at twice the density with the embedded
-//!   font, see [`raster`](super::raster), encoded with the `png` crate) and
+//!   font, see [`super::raster`], encoded with the `png` crate) and
 //!   PDF.
 //! - Paper style: SVG with its physical size (`width="3.5in"` or `"7in"`
 //!   and a `viewBox` in units) and PDF; no PNG.
 //!
 //! The PDF is the SVG converted with the embedded font (see
-//! [`pdf`](super::pdf)) on a page of the figure's printed size, 3.5 or 7
+//! [`super::pdf`]) on a page of the figure's printed size, 3.5 or 7
 //! inches wide, in both styles.
 
 use std::io::Write;

@@ -120,7 +120,7 @@ fn swept_keys(configs: &[Config<'_>]) -> BTreeSet<String> {
 }
 
 /// The parameter charts of `data`: one figure (or why not) per swept key,
-/// in key order, each named "parameter <key>"; none without a sweep. The
+/// in key order, each named `"parameter <key>"`; none without a sweep. The
 /// sizes are those `chosen` asked for with `--n`, otherwise the default
 /// choice over the swept labels' cells.
 pub fn figures(
