@@ -257,18 +257,20 @@ fn expand_stored<I: Isa, const K: usize, const ALL_LEFT: bool>(
         for child in children {
             let open = isa.and_not(child.down, columns);
             let mut keep = child.active;
-            let mut free = [isa.splat(0); K];
-            for (k, row) in free.iter_mut().enumerate() {
+            // Per row, the squares no queen attacks; its free squares are
+            // those of them in `open`.
+            let mut unattacked = [isa.splat(0); K];
+            for (k, row) in unattacked.iter_mut().enumerate() {
                 let [a, b, c] = attacks_on_row(isa, child.left, child.right, &step.ahead, k);
                 *row = isa.nor3(a, b, c);
                 keep &= isa.test(*row, open);
             }
             if ALL_LEFT {
-                let mut covered = free[0];
-                for row in &free[1..K - 2] {
+                let mut covered = unattacked[0];
+                for row in &unattacked[1..K - 2] {
                     covered = isa.or(covered, *row);
                 }
-                let uncovered = isa.nor3(covered, free[K - 2], free[K - 1]);
+                let uncovered = isa.nor3(covered, unattacked[K - 2], unattacked[K - 1]);
                 keep &= !isa.test(uncovered, open);
             }
             let output = &mut levels[i + 1];
