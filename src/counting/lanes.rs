@@ -17,6 +17,12 @@
 //!    level's buffer, which is expanded first once it holds [`CHUNK`]
 //!    states.
 //!
+//! The loop that fills the next level's buffer is kept apart from the
+//! expansion of that buffer (the recursive call), so that the cursors stay
+//! in registers and the two buffers are seen as distinct (4% less time at
+//! N = 18 than with the call inside the loop, which spilled cursor words
+//! to the stack at every step).
+//!
 //! Two cursors take turns, each with half of the buffer: their steps
 //! depend on nothing of each other's, so the processor overlaps them (3%
 //! less time at N = 18 than one cursor with AVX-512; the portable kernel,
@@ -134,6 +140,7 @@ pub(super) fn expand<I: Isa>(
 
 /// The lanes working through their share of one level's buffer: each
 /// lane's state and the squares of its row it has not tried yet.
+#[derive(Clone, Copy)]
 struct Cursor<I: Isa> {
     left: I::Vector,
     down: I::Vector,
@@ -238,20 +245,48 @@ fn expand_stored<I: Isa, const K: usize, const ALL_LEFT: bool>(
     len: usize,
     step: &Step<K>,
 ) -> u64 {
-    let columns = isa.splat(step.ahead.columns);
     let half = len / 2;
     let mut cursors = [Cursor::new(isa, 0, half), Cursor::new(isa, half, len)];
     let mut total = 0u64;
-    let mut kept = 0usize;
     loop {
+        let (upper, lower) = levels.split_at_mut(i + 1);
+        let (kept, done) =
+            fill::<I, K, ALL_LEFT>(isa, &upper[i], &mut lower[0], &mut cursors, step);
+        if kept > 0 {
+            total += isa.expand(levels, c, i + 1, kept);
+        }
+        if done {
+            return total;
+        }
+    }
+}
+
+/// Writes the kept children of the cursors' states to `output` until it
+/// holds [`CHUNK`] of them or the cursors are done: the number written, and
+/// whether the cursors are done. Apart from [`expand_stored`], so that the
+/// loop sees the two buffers as distinct and keeps the cursors in
+/// registers (the expansion of `output` happens outside it).
+#[inline(always)]
+fn fill<I: Isa, const K: usize, const ALL_LEFT: bool>(
+    isa: I,
+    input: &Level,
+    output: &mut Level,
+    cursors: &mut [Cursor<I>; 2],
+    step: &Step<K>,
+) -> (usize, bool) {
+    let columns = isa.splat(step.ahead.columns);
+    let [mut first, mut second] = [cursors[0], cursors[1]];
+    let mut kept = 0usize;
+    let mut done = false;
+    while kept < CHUNK {
         // Two calls, not a closure: a closure would not be inlined into
         // the function compiled with the instruction set's features.
-        let [first, second] = &mut cursors;
         let children = [
-            first.next_child(isa, &levels[i], step),
-            second.next_child(isa, &levels[i], step),
+            first.next_child(isa, input, step),
+            second.next_child(isa, input, step),
         ];
         if children[0].active | children[1].active == 0 {
+            done = true;
             break;
         }
         for child in children {
@@ -273,22 +308,15 @@ fn expand_stored<I: Isa, const K: usize, const ALL_LEFT: bool>(
                 let uncovered = isa.nor3(covered, unattacked[K - 2], unattacked[K - 1]);
                 keep &= !isa.test(uncovered, open);
             }
-            let output = &mut levels[i + 1];
             let at = kept..kept + I::LANES;
             isa.store_packed(child.left, keep, &mut output.left[at.clone()]);
             isa.store_packed(child.down, keep, &mut output.down[at.clone()]);
             isa.store_packed(child.right, keep, &mut output.right[at]);
             kept += keep.count_ones() as usize;
-            if kept >= CHUNK {
-                total += isa.expand(levels, c, i + 1, kept);
-                kept = 0;
-            }
         }
     }
-    if kept > 0 {
-        total += isa.expand(levels, c, i + 1, kept);
-    }
-    total
+    *cursors = [first, second];
+    (kept, done)
 }
 
 /// Counts the solutions below the first `len` states of `input`, the

@@ -10,8 +10,8 @@ use super::constellations::Constellation;
 pub(super) const CHUNK: usize = 4096;
 
 /// The room of a level's buffer: a chunk, plus the children written after
-/// it filled up (at most 16 in one step), plus room for a 16-word read or
-/// write at any position below that.
+/// it filled up (at most 32: one step of each of the two cursors), plus
+/// room for a 16-word read or write at any position below that.
 pub(super) const CAPACITY: usize = CHUNK + 64;
 
 /// The states waiting at one free row: the three attack words of each,
