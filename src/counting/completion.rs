@@ -105,6 +105,11 @@ impl Completer {
         if c.levels < 4 {
             return walk(c, 0, 0, 0, 0);
         }
+        // The kernel takes every state it reads to have a free square in
+        // its row: the children it stores do, the root may not.
+        if c.columns & !c.attacked[0] == 0 {
+            return 0;
+        }
         let root = &mut self.levels[0];
         (root.left[0], root.down[0], root.right[0]) = (0, 0, 0);
         let levels = &mut self.levels;

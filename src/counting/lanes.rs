@@ -183,6 +183,10 @@ impl<I: Isa> Cursor<I> {
         let every_lane = (1u32 << I::LANES) - 1;
         let columns = isa.splat(step.ahead.columns);
         let idle = every_lane & !isa.test(self.untried, self.untried);
+        // A refilled lane has an untried square: every stored state keeps
+        // a free square in its row (the look-ahead's first row; the root's
+        // row is checked in `Completer::completions`), so no test is needed.
+        let mut active = every_lane & !idle;
         if idle != 0 && self.read < self.end {
             let refill = lowest_lanes(idle, self.end - self.read);
             let at = self.read..self.read + I::LANES;
@@ -195,8 +199,8 @@ impl<I: Isa> Cursor<I> {
                 isa.or(self.right, isa.splat(step.attacked)),
             );
             self.untried = isa.blend(self.untried, refill, isa.and_not(taken, columns));
+            active |= refill;
         }
-        let active = isa.test(self.untried, self.untried);
         let bit = isa.lowest(self.untried);
         self.untried = isa.xor(self.untried, bit);
         let gap = isa.splat(step.gap);
