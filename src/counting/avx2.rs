@@ -8,9 +8,9 @@
 
 use std::arch::x86_64::{
     __m256i, _mm_cvtsi64_si128, _mm256_add_epi8, _mm256_add_epi32, _mm256_and_si256,
-    _mm256_andnot_si256, _mm256_blendv_epi8, _mm256_castps_si256, _mm256_castsi256_ps,
-    _mm256_cmpeq_epi32, _mm256_cmpgt_epi32, _mm256_cvtepi32_ps, _mm256_cvtepu8_epi32,
-    _mm256_loadu_si256, _mm256_min_epu32, _mm256_movemask_ps, _mm256_mullo_epi32, _mm256_or_si256,
+    _mm256_blendv_epi8, _mm256_castps_si256, _mm256_castsi256_ps, _mm256_cmpeq_epi32,
+    _mm256_cmpgt_epi32, _mm256_cvtepi32_ps, _mm256_cvtepu8_epi32, _mm256_loadu_si256,
+    _mm256_min_epu32, _mm256_movemask_ps, _mm256_mullo_epi32, _mm256_or_si256,
     _mm256_permutevar8x32_epi32, _mm256_set1_epi8, _mm256_set1_epi32, _mm256_setr_epi8,
     _mm256_setr_epi32, _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_sllv_epi32,
     _mm256_srli_epi32, _mm256_srlv_epi32, _mm256_storeu_si256, _mm256_sub_epi32, _mm256_xor_si256,
@@ -127,11 +127,6 @@ impl Isa for Avx2 {
                 _mm256_set1_epi32(-1),
             )
         }
-    }
-
-    #[inline(always)]
-    fn and_not(self, a: __m256i, mask: __m256i) -> __m256i {
-        unsafe { _mm256_andnot_si256(a, mask) }
     }
 
     #[inline(always)]

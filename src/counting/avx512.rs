@@ -5,12 +5,12 @@
 //! registers (`vpermd`), and per-lane bit counts (`vpopcntd`).
 
 use std::arch::x86_64::{
-    __m512i, _mm512_and_si512, _mm512_andnot_si512, _mm512_loadu_epi32, _mm512_lzcnt_epi32,
-    _mm512_mask_add_epi32, _mm512_mask_and_epi32, _mm512_mask_expandloadu_epi32,
-    _mm512_mask_mov_epi32, _mm512_maskz_compress_epi32, _mm512_min_epu32, _mm512_or_si512,
-    _mm512_permutexvar_epi32, _mm512_popcnt_epi32, _mm512_set1_epi32, _mm512_sllv_epi32,
-    _mm512_srlv_epi32, _mm512_storeu_epi32, _mm512_sub_epi32, _mm512_ternarylogic_epi32,
-    _mm512_test_epi32_mask, _mm512_xor_si512,
+    __m512i, _mm512_and_si512, _mm512_loadu_epi32, _mm512_lzcnt_epi32, _mm512_mask_add_epi32,
+    _mm512_mask_and_epi32, _mm512_mask_expandloadu_epi32, _mm512_mask_mov_epi32,
+    _mm512_maskz_compress_epi32, _mm512_min_epu32, _mm512_or_si512, _mm512_permutexvar_epi32,
+    _mm512_popcnt_epi32, _mm512_set1_epi32, _mm512_sllv_epi32, _mm512_srlv_epi32,
+    _mm512_storeu_epi32, _mm512_sub_epi32, _mm512_ternarylogic_epi32, _mm512_test_epi32_mask,
+    _mm512_xor_si512,
 };
 
 use super::constellations::Constellation;
@@ -67,11 +67,6 @@ impl Isa for Avx512 {
     #[inline(always)]
     fn xor(self, a: __m512i, b: __m512i) -> __m512i {
         unsafe { _mm512_xor_si512(a, b) }
-    }
-
-    #[inline(always)]
-    fn and_not(self, a: __m512i, mask: __m512i) -> __m512i {
-        unsafe { _mm512_andnot_si512(a, mask) }
     }
 
     #[inline(always)]

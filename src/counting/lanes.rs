@@ -59,8 +59,6 @@ pub(super) trait Isa: Copy {
     fn or(self, a: Self::Vector, b: Self::Vector) -> Self::Vector;
     /// Lanewise `a ^ b`.
     fn xor(self, a: Self::Vector, b: Self::Vector) -> Self::Vector;
-    /// Lanewise `mask & !a`.
-    fn and_not(self, a: Self::Vector, mask: Self::Vector) -> Self::Vector;
     /// Lanewise `!(a | b | c)`.
     fn nor3(self, a: Self::Vector, b: Self::Vector, c: Self::Vector) -> Self::Vector;
     /// Lanewise `a & b`.
@@ -143,7 +141,7 @@ pub(super) fn expand<I: Isa>(
 #[derive(Clone, Copy)]
 struct Cursor<I: Isa> {
     left: I::Vector,
-    down: I::Vector,
+    open: I::Vector,
     right: I::Vector,
     untried: I::Vector,
     /// The next state of the share the lanes take.
@@ -153,12 +151,13 @@ struct Cursor<I: Isa> {
 }
 
 /// The next child of every lane that has one (none once the cursor's share
-/// is done): its attack words seen from the next free row.
+/// is done): its diagonal attack words seen from the next free row, and
+/// its open columns.
 struct Child<I: Isa> {
     /// The lanes that have a child.
     active: u32,
     left: I::Vector,
-    down: I::Vector,
+    open: I::Vector,
     right: I::Vector,
 }
 
@@ -168,7 +167,7 @@ impl<I: Isa> Cursor<I> {
         let zero = isa.splat(0);
         Self {
             left: zero,
-            down: zero,
+            open: zero,
             right: zero,
             untried: zero,
             read,
@@ -181,7 +180,6 @@ impl<I: Isa> Cursor<I> {
     #[inline(always)]
     fn next_child<const K: usize>(&mut self, isa: I, input: &Level, step: &Step<K>) -> Child<I> {
         let every_lane = (1u32 << I::LANES) - 1;
-        let columns = isa.splat(step.ahead.columns);
         let idle = every_lane & !isa.test(self.untried, self.untried);
         // A refilled lane has an untried square: every stored state keeps
         // a free square in its row (the look-ahead's first row; the root's
@@ -191,14 +189,11 @@ impl<I: Isa> Cursor<I> {
             let refill = lowest_lanes(idle, self.end - self.read);
             let at = self.read..self.read + I::LANES;
             self.left = isa.refill(self.left, refill, &input.left[at.clone()]);
-            self.down = isa.refill(self.down, refill, &input.down[at.clone()]);
+            self.open = isa.refill(self.open, refill, &input.open[at.clone()]);
             self.right = isa.refill(self.right, refill, &input.right[at]);
             self.read += refill.count_ones() as usize;
-            let taken = isa.or(
-                isa.or(self.left, self.down),
-                isa.or(self.right, isa.splat(step.attacked)),
-            );
-            self.untried = isa.blend(self.untried, refill, isa.and_not(taken, columns));
+            let unattacked = isa.nor3(self.left, self.right, isa.splat(step.attacked));
+            self.untried = isa.blend(self.untried, refill, isa.and(unattacked, self.open));
             active |= refill;
         }
         let bit = isa.lowest(self.untried);
@@ -207,7 +202,8 @@ impl<I: Isa> Cursor<I> {
         Child {
             active,
             left: isa.shl(isa.or(self.left, bit), gap),
-            down: isa.or(self.down, bit),
+            // The square is in an open column, which it now takes.
+            open: isa.xor(self.open, bit),
             right: isa.shr(isa.or(self.right, bit), gap),
         }
     }
@@ -278,7 +274,6 @@ fn fill<I: Isa, const K: usize, const ALL_LEFT: bool>(
     cursors: &mut [Cursor<I>; 2],
     step: &Step<K>,
 ) -> (usize, bool) {
-    let columns = isa.splat(step.ahead.columns);
     let [mut first, mut second] = [cursors[0], cursors[1]];
     let mut kept = 0usize;
     let mut done = false;
@@ -294,7 +289,7 @@ fn fill<I: Isa, const K: usize, const ALL_LEFT: bool>(
             break;
         }
         for child in children {
-            let open = isa.and_not(child.down, columns);
+            let open = child.open;
             let mut keep = child.active;
             // Per row, the squares no queen attacks; its free squares are
             // those of them in `open`.
@@ -314,7 +309,7 @@ fn fill<I: Isa, const K: usize, const ALL_LEFT: bool>(
             }
             let at = kept..kept + I::LANES;
             isa.store_packed(child.left, keep, &mut output.left[at.clone()]);
-            isa.store_packed(child.down, keep, &mut output.down[at.clone()]);
+            isa.store_packed(child.open, keep, &mut output.open[at.clone()]);
             isa.store_packed(child.right, keep, &mut output.right[at]);
             kept += keep.count_ones() as usize;
         }
@@ -330,7 +325,6 @@ fn fill<I: Isa, const K: usize, const ALL_LEFT: bool>(
 /// common diagonal.
 #[inline(always)]
 fn count_last_four<I: Isa>(isa: I, input: &Level, len: usize, rows: &Rows<4>) -> u64 {
-    let columns = isa.splat(rows.columns);
     let pair_tables = tail::pairs(rows.offset).map(|words| isa.table(&words));
     let absent = ABSENT.map(|row| row.map(|word| isa.splat(word)));
     let fifteen = isa.splat(15);
@@ -340,7 +334,7 @@ fn count_last_four<I: Isa>(isa: I, input: &Level, len: usize, rows: &Rows<4>) ->
         let lanes = every_lane >> (I::LANES - (len - start).min(I::LANES));
         let at = start..start + I::LANES;
         let left = isa.load(&input.left[at.clone()]);
-        let open = isa.and_not(isa.load(&input.down[at.clone()]), columns);
+        let open = isa.load(&input.open[at.clone()]);
         let right = isa.load(&input.right[at]);
         let attacked = [0, 1, 2, 3].map(|k| {
             let [a, b, c] = attacks_on_row(isa, left, right, rows, k);
@@ -398,11 +392,6 @@ impl Isa for Scalar {
     #[inline(always)]
     fn xor(self, a: u32, b: u32) -> u32 {
         a ^ b
-    }
-
-    #[inline(always)]
-    fn and_not(self, a: u32, mask: u32) -> u32 {
-        mask & !a
     }
 
     #[inline(always)]

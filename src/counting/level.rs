@@ -14,14 +14,15 @@ pub(super) const CHUNK: usize = 4096;
 /// room for a 16-word read or write at any position below that.
 pub(super) const CAPACITY: usize = CHUNK + 64;
 
-/// The states waiting at one free row: the three attack words of each,
-/// one array per word.
+/// The states waiting at one free row: the two diagonal attack words and
+/// the open columns of each, one array per word.
 pub(super) struct Level {
     /// Diagonal attacks that move one column up per row (the word is
     /// shifted left on the way down).
     pub left: [u32; CAPACITY],
-    /// Columns taken.
-    pub down: [u32; CAPACITY],
+    /// The columns still open: the constellation's free columns that no
+    /// queen of the free rows has taken yet.
+    pub open: [u32; CAPACITY],
     /// Diagonal attacks that move one column down per row (the word is
     /// shifted right on the way down).
     pub right: [u32; CAPACITY],
@@ -32,7 +33,7 @@ impl Level {
     pub(super) fn boxed() -> Box<Self> {
         Box::new(Self {
             left: [0; CAPACITY],
-            down: [0; CAPACITY],
+            open: [0; CAPACITY],
             right: [0; CAPACITY],
         })
     }
@@ -47,8 +48,7 @@ pub(super) struct Step<const K: usize> {
     pub attacked: u32,
     /// The distance from row `i` to the next free row.
     pub gap: u32,
-    /// The next `K` free rows, `i + 1` to `i + K`, and the columns the free
-    /// rows may use.
+    /// The next `K` free rows, `i + 1` to `i + K`.
     pub ahead: Rows<K>,
 }
 
@@ -69,8 +69,6 @@ impl<const K: usize> Step<K> {
 /// `tail`).
 #[derive(Clone, Copy)]
 pub(super) struct Rows<const K: usize> {
-    /// The columns the free rows may use.
-    pub columns: u32,
     /// The border queens' diagonal attacks on each of the rows.
     pub attacked: [u32; K],
     /// The distance from row `i` to each of the rows (0 first).
@@ -89,10 +87,6 @@ impl<const K: usize> Rows<K> {
             offset[k] = distance;
             distance += u32::from(c.gap[i + k]);
         }
-        Self {
-            columns: c.columns,
-            attacked,
-            offset,
-        }
+        Self { attacked, offset }
     }
 }
