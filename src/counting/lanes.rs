@@ -289,15 +289,14 @@ fn fill<I: Isa, const K: usize, const ALL_LEFT: bool>(
             break;
         }
         for child in children {
-            let open = child.open;
             let mut keep = child.active;
             // Per row, the squares no queen attacks; its free squares are
-            // those of them in `open`.
+            // those of them in the child's open columns.
             let mut unattacked = [isa.splat(0); K];
             for (k, row) in unattacked.iter_mut().enumerate() {
                 let [a, b, c] = attacks_on_row(isa, child.left, child.right, &step.ahead, k);
                 *row = isa.nor3(a, b, c);
-                keep &= isa.test(*row, open);
+                keep &= isa.test(*row, child.open);
             }
             if ALL_LEFT {
                 let mut covered = unattacked[0];
@@ -305,7 +304,7 @@ fn fill<I: Isa, const K: usize, const ALL_LEFT: bool>(
                     covered = isa.or(covered, *row);
                 }
                 let uncovered = isa.nor3(covered, unattacked[K - 2], unattacked[K - 1]);
-                keep &= !isa.test(uncovered, open);
+                keep &= !isa.test(uncovered, child.open);
             }
             let at = kept..kept + I::LANES;
             isa.store_packed(child.left, keep, &mut output.left[at.clone()]);
