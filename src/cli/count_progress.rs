@@ -2,6 +2,9 @@
 //! total, solutions so far, the rate and an ETA weighted by each unit's
 //! expected work — an indicatif bar on a terminal, a plain line every few
 //! seconds otherwise (a log file, a Slurm job), nothing for small boards.
+//! The ETA is the elapsed time scaled by the expected work left over the
+//! expected work done, which holds because the units come in a fixed
+//! random order (see `count::run`).
 
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
