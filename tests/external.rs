@@ -117,6 +117,19 @@ fn a_programs_rows_carry_its_counters_and_replay_with_queens_solve() {
         assert_eq!((row.steps, row.checks), (row.seed % 97, row.seed % 1000));
         assert_eq!((row.evaluations, row.solutions), (1, 1));
     }
+    // The session records the program as it named itself in the handshake.
+    let metadata: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.path().join("data/metadata.json")).expect("metadata"),
+    )
+    .expect("JSON");
+    assert_eq!(
+        metadata["sessions"][0]["external_programs"],
+        serde_json::json!([{
+            "label": "good",
+            "name": "test",
+            "version": "1",
+        }])
+    );
     // A fresh process per trial, through `queens run`, gives the same rows.
     let per_trial = config_text(
         "max_steps = 50",

@@ -70,6 +70,24 @@ pub struct Session {
     pub trials_run: u64,
     /// Whether it was stopped by Ctrl-C.
     pub interrupted: bool,
+    /// The external programs that answered the handshake in this session,
+    /// as each named itself (absent when the experiment has none, or
+    /// none started).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub external_programs: Vec<ExternalProgram>,
+}
+
+/// An external program of a session: the config entry it ran for and what
+/// it said it is in the handshake. The command is not repeated: made
+/// absolute, it would tie the file to one machine's paths.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ExternalProgram {
+    /// The label of its entry (whose command is in the config text).
+    pub label: String,
+    /// The `name` the program gave.
+    pub name: String,
+    /// The `version` the program gave.
+    pub version: String,
 }
 
 impl Machine {

@@ -123,7 +123,7 @@ pub fn run_experiment(experiment: &Experiment, options: &RunOptions<'_>) -> RunR
 
     if let Some(meta) = &mut meta {
         let records: Vec<RunRecord> = done.into_iter().flatten().collect();
-        session::close(meta, records.len() as u64, ran, interrupted);
+        session::close(meta, experiment, records.len() as u64, ran, interrupted);
         write_results(
             experiment,
             &files,

@@ -9,7 +9,7 @@ use std::path::Path;
 use super::config::Experiment;
 use super::data_dir::RunFiles;
 use super::error::RunResult;
-use super::metadata::{self, Machine, Metadata, Session};
+use super::metadata::{self, ExternalProgram, Machine, Metadata, Session};
 use super::plan::Shard;
 
 /// A fresh metadata record for `experiment` (or one `shard` of it) with
@@ -53,6 +53,7 @@ pub fn open(
         threads,
         trials_run: 0,
         interrupted: false,
+        external_programs: Vec::new(),
     });
     metadata::write(path, &meta)?;
     Ok(meta)
@@ -77,13 +78,36 @@ pub fn settled(files: &RunFiles, done: u64) -> RunResult<bool> {
     Ok(ended && summary && meta.trials_done == done)
 }
 
-/// Closes the last session: it ran `ran` trials and was `interrupted` or
-/// not; `done` trials are now in the runs file. The caller writes the file.
-pub fn close(meta: &mut Metadata, done: u64, ran: u64, interrupted: bool) {
+/// Closes the last session: it ran `ran` trials of `experiment` and was
+/// `interrupted` or not; `done` trials are now in the runs file. Records
+/// the name and version each external program gave. The caller writes the
+/// file.
+pub fn close(meta: &mut Metadata, experiment: &Experiment, done: u64, ran: u64, interrupted: bool) {
     meta.trials_done = done;
     if let Some(session) = meta.sessions.last_mut() {
         session.finished = Some(metadata::now_rfc3339());
         session.trials_run = ran;
         session.interrupted = interrupted;
+        session.external_programs = external_programs(experiment);
     }
+}
+
+/// Every external program of `experiment` that answered the handshake, by
+/// entry, with the name and version it gave.
+fn external_programs(experiment: &Experiment) -> Vec<ExternalProgram> {
+    experiment
+        .entries
+        .iter()
+        .filter_map(|entry| Some((entry, entry.solver.external()?)))
+        .flat_map(|(entry, program)| {
+            program
+                .identities()
+                .into_iter()
+                .map(|identity| ExternalProgram {
+                    label: entry.label.clone(),
+                    name: identity.name,
+                    version: identity.version,
+                })
+        })
+        .collect()
 }

@@ -7,6 +7,7 @@ use super::Inputs;
 use super::format::{number, p_value, two};
 use super::headline::{failures, findings, variants};
 use crate::analysis::compare::significance_marks;
+use crate::experiment::metadata::{ExternalProgram, Metadata};
 use crate::records::SummaryRow;
 
 /// The report's style: one column that fits a phone, tables that scroll
@@ -321,6 +322,18 @@ fn with_interval2(value: f64, low: Option<f64>, high: Option<f64>) -> String {
     }
 }
 
+/// The external programs of every session, each distinct one once: what
+/// they said they are in the handshake.
+fn external_programs(meta: &Metadata) -> Vec<&ExternalProgram> {
+    let mut programs: Vec<&ExternalProgram> = Vec::new();
+    for program in meta.sessions.iter().flat_map(|s| &s.external_programs) {
+        if !programs.contains(&program) {
+            programs.push(program);
+        }
+    }
+    programs
+}
+
 /// Where the data came from and how to make it again.
 fn provenance(inputs: &Inputs) -> Markup {
     let data = inputs.data_dir.display().to_string();
@@ -337,6 +350,14 @@ fn provenance(inputs: &Inputs) -> Markup {
                     dt { "Machine" } dd {
                         (meta.machine.hostname.as_deref().unwrap_or("unknown host")) ": "
                         (meta.machine.cores) " cores, " (meta.machine.os) ", " (meta.machine.arch)
+                    }
+                    @let programs = external_programs(meta);
+                    @if !programs.is_empty() {
+                        dt { "External programs" } dd { ul {
+                            @for p in &programs {
+                                li { (p.label) ": " (p.name) " version " (p.version) }
+                            }
+                        } }
                     }
                 }
                 div class="scroll" role="region" aria-label="Sessions" tabindex="0" {

@@ -39,7 +39,7 @@
 pub mod process;
 pub mod protocol;
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::thread::{self, ThreadId};
@@ -200,6 +200,15 @@ pub struct Failure {
     pub stderr_tail: String,
 }
 
+/// What a program said it is in its answer to the handshake.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Identity {
+    /// The `name` it gave.
+    pub name: String,
+    /// The `version` it gave.
+    pub version: String,
+}
+
 /// A started program that has answered the handshake.
 struct Running {
     program: Program,
@@ -222,6 +231,8 @@ pub struct ExternalSolver {
     ready: Mutex<HashMap<ThreadId, Result<Running, Failure>>>,
     /// Failed trials not yet taken.
     failures: Mutex<Vec<Failure>>,
+    /// Every distinct name and version its processes gave.
+    identities: Mutex<BTreeSet<Identity>>,
 }
 
 impl ExternalSolver {
@@ -235,6 +246,7 @@ impl ExternalSolver {
             step_unit: None,
             ready: Mutex::new(HashMap::new()),
             failures: Mutex::new(Vec::new()),
+            identities: Mutex::new(BTreeSet::new()),
         }
     }
 
@@ -251,6 +263,16 @@ impl ExternalSolver {
         self.step_unit
             .as_deref()
             .unwrap_or_else(|| ALGORITHM.step_unit())
+    }
+
+    /// The names and versions its processes gave in the handshake so far,
+    /// each once, in order (more than one if the program changed while
+    /// the runs went on).
+    pub fn identities(&self) -> Vec<Identity> {
+        self.identities
+            .lock()
+            .map(|identities| identities.iter().cloned().collect())
+            .unwrap_or_default()
     }
 
     /// The command as one line, words separated by spaces: the value of
@@ -292,6 +314,12 @@ impl ExternalSolver {
         let reason = match answer {
             Ok(Received::Line(line)) => match protocol::parse_greeting(&line) {
                 Ok(greeting) => {
+                    if let Ok(mut identities) = self.identities.lock() {
+                        identities.insert(Identity {
+                            name: greeting.name,
+                            version: greeting.version,
+                        });
+                    }
                     return Ok(Running {
                         program,
                         many_trials: greeting.many_trials,
