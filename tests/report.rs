@@ -347,4 +347,8 @@ fn an_external_programs_row_says_where_its_command_is() {
         html.contains("solvers/min_conflicts.py"),
         "the command, in the config text"
     );
+    assert!(
+        html.contains("<li>min-conflicts (Python): min_conflicts.py version 1</li>"),
+        "the program as it named itself in the handshake"
+    );
 }
