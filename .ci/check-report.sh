@@ -4,9 +4,10 @@
 # network or another file, every chart and table rendered with a non-zero
 # size, charts and page not blank, no sideways scrolling on a phone.
 # In the same browser run it checks animated replays (`queens animate`)
-# written by the freshly built release binary: each loads with no console
-# error and no outside request, stepping forward changes the board, and the
-# counters of the last frame equal `queens solve --json` for that seed.
+# written by the freshly built release binary (one of them an external
+# program's): each loads with no console error and no outside request,
+# stepping forward changes the board, and the counters of the last frame
+# equal `queens solve --json` for that seed.
 # Needs root on Debian: installs the `chromium` package; playwright-core
 # goes into a temporary directory, removed at the end. Builds
 # target/release/queens unless QUEENS names a binary.
@@ -49,6 +50,10 @@ naive-repair-8 -a naive-repair -n 8 --seed 1
 annealing-16 -a annealing -n 16 --seed 1
 genetic-16 -a genetic -n 16 --seed 1
 REPLAYS
+# An external program's replay (the shipped Python min-conflicts), whose
+# replay command quotes the program's command line.
+"$QUEENS" animate --command "python3 $root/experiments/solvers/min_conflicts.py" -n 16 --seed 1 \
+    -o "$replays/external-16.html" >/dev/null
 "$QUEENS" animate -a backtracking -n 8 --seed 1 -o "$replays/backtracking-8.svg" >/dev/null
 (cd "$work" && npm install --no-audit --no-fund --silent --prefix "$work" playwright-core@1.65.1 >/dev/null)
 HOME="$work" NODE_PATH="$work/node_modules" QUEENS="$QUEENS" REPLAYS="$replays" \

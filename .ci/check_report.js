@@ -188,12 +188,13 @@ function verdict(file, failures, summary) {
 }
 
 // The counters `queens solve --json` prints for a replay's command
-// (`queens solve -a … -n … --seed …`, written in the page).
+// (`queens solve -a … -n … --seed …`, or `queens solve --command "…" …`
+// for an external program, written in the page in shell quoting).
 function solveJson(command) {
-  const args = command.split(' ').slice(1).concat(['--json']);
+  const args = command.replace(/^queens /, '');
   let out;
   try {
-    out = execFileSync(process.env.QUEENS, args, { encoding: 'utf8' });
+    out = execFileSync('sh', ['-c', `"$QUEENS" ${args} --json`], { encoding: 'utf8' });
   } catch (e) {
     out = e.stdout; // exit 1: no solution, the JSON is still printed
   }
