@@ -141,7 +141,8 @@
 //!   ranking.csv, by checks), which reads no time.
 //! - Every row carries its seed, parameters and budget, so it replays with
 //!   `queens solve`; metadata.json carries the config text and its hash, the
-//!   crate version, the git revision, the machine and every session.
+//!   crate version, the git revision, the machine and every session (with
+//!   the name and version each external program gave).
 //! - Every random choice in the analysis (the bootstrap) is seeded too.
 
 pub mod analysis;

@@ -31,7 +31,9 @@
 //! start or a malformed reply ends the trial `solver_error`, and its reason
 //! and the tail of the program's stderr are kept ([`ExternalSolver::take_failures`])
 //! for the runner's `external.log` beside runs.csv. A process that failed is
-//! never reused: the next trial starts a fresh one.
+//! never reused: the next trial starts a fresh one. The name and version
+//! each process gives in the handshake are kept ([`ExternalSolver::identities`])
+//! for the session's record in metadata.json.
 //!
 //! Processes are kept per worker thread, so trials on different threads run
 //! in different processes and a trial never waits for another's.
