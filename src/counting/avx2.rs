@@ -140,11 +140,6 @@ impl Isa for Avx2 {
     }
 
     #[inline(always)]
-    fn min(self, a: __m256i, b: __m256i) -> __m256i {
-        unsafe { _mm256_min_epu32(a, b) }
-    }
-
-    #[inline(always)]
     fn leading_zeros(self, a: __m256i) -> __m256i {
         // Bit p converts exactly to the float 2^p, whose exponent field is
         // 127 + p (for bit 31 too, once the sign bit is masked off), and
@@ -179,6 +174,7 @@ impl Isa for Avx2 {
     #[inline(always)]
     fn lookup(self, (low, high): (__m256i, __m256i), index: __m256i) -> __m256i {
         unsafe {
+            let index = _mm256_min_epu32(index, _mm256_set1_epi32(15));
             let from_low = _mm256_permutevar8x32_epi32(low, index);
             let from_high = _mm256_permutevar8x32_epi32(high, index);
             let in_high = _mm256_cmpgt_epi32(index, _mm256_set1_epi32(7));

@@ -11,8 +11,8 @@ pub enum Kernel {
     /// with AVX2 and POPCNT (most made since 2013).
     Avx2,
     /// 16 states at a time with AVX-512 vector instructions: x86-64
-    /// processors with AVX-512F, AVX-512CD, AVX-512 VPOPCNTDQ and POPCNT
-    /// (Intel since Ice Lake, AMD since Zen 4).
+    /// processors with AVX-512F, CD, BW, VPOPCNTDQ, BITALG and VNNI, and
+    /// POPCNT (Intel since Ice Lake, AMD since Zen 4).
     Avx512,
 }
 
@@ -46,7 +46,7 @@ impl Kernel {
         match self {
             Kernel::Portable => "none beyond the base instruction set",
             Kernel::Avx2 => "AVX2 and POPCNT",
-            Kernel::Avx512 => "AVX-512F, AVX-512CD, AVX-512 VPOPCNTDQ and POPCNT",
+            Kernel::Avx512 => "AVX-512F, CD, BW, VPOPCNTDQ, BITALG and VNNI, and POPCNT",
         }
     }
 

@@ -65,8 +65,6 @@ pub(super) trait Isa: Copy {
     fn and(self, a: Self::Vector, b: Self::Vector) -> Self::Vector;
     /// Lanewise `a - b` (wrapping).
     fn sub(self, a: Self::Vector, b: Self::Vector) -> Self::Vector;
-    /// Lanewise unsigned minimum.
-    fn min(self, a: Self::Vector, b: Self::Vector) -> Self::Vector;
     /// Lanewise number of leading zero bits of `a`, where `a` has exactly
     /// one bit set (any value for other lanes).
     fn leading_zeros(self, a: Self::Vector) -> Self::Vector;
@@ -79,11 +77,33 @@ pub(super) trait Isa: Copy {
         b: Self::Vector,
         keep: Self::Vector,
     ) -> Self::Vector;
+    /// `allowed` without the assignments of the last four rows (module
+    /// `tail`) that put a queen on an attacked square, where `attacked[t]`
+    /// holds the squares attacked in row `t`, `column[k]` the `k`-th lowest
+    /// column left (one bit) and `zeros[k]` its leading zeros. By default
+    /// one [`Isa::keep_where_set`] per row and column (16 in all); an
+    /// instruction set may look each row's pattern up instead.
+    #[inline(always)]
+    fn rule_out_attacked(
+        self,
+        mut allowed: Self::Vector,
+        attacked: &[Self::Vector; 4],
+        column: &[Self::Vector; 4],
+        _zeros: &[Self::Vector; 4],
+    ) -> Self::Vector {
+        for (row, row_attacked) in attacked.iter().enumerate() {
+            for (k, &col) in column.iter().enumerate() {
+                let absent = self.splat(ABSENT[row][k]);
+                allowed = self.keep_where_set(allowed, *row_attacked, col, absent);
+            }
+        }
+        allowed
+    }
     /// A table of 16 words in the form [`Isa::lookup`] reads.
     type Table: Copy;
     /// The table of `words`.
     fn table(self, words: &[u32; 16]) -> Self::Table;
-    /// Lanewise `table[index]` (`index` below 16).
+    /// Lanewise `table[min(index, 15)]` (`index` below 32).
     fn lookup(self, table: Self::Table, index: Self::Vector) -> Self::Vector;
     /// `sums` plus, in the lanes of `lanes`, the number of set bits of `a`.
     fn add_count_ones(self, sums: Self::Vector, a: Self::Vector, lanes: u32) -> Self::Vector;
@@ -325,8 +345,6 @@ fn fill<I: Isa, const K: usize, const ALL_LEFT: bool>(
 #[inline(always)]
 fn count_last_four<I: Isa>(isa: I, input: &Level, len: usize, rows: &Rows<4>) -> u64 {
     let pair_tables = tail::pairs(rows.offset).map(|words| isa.table(&words));
-    let absent = ABSENT.map(|row| row.map(|word| isa.splat(word)));
-    let fifteen = isa.splat(15);
     let every_lane = (1u32 << I::LANES) - 1;
     let mut sums = isa.splat(0);
     for start in (0..len).step_by(I::LANES) {
@@ -345,15 +363,10 @@ fn count_last_four<I: Isa>(isa: I, input: &Level, len: usize, rows: &Rows<4>) ->
         let rest = isa.xor(rest, c1);
         let c2 = isa.lowest(rest);
         let column = [c0, c1, c2, isa.xor(rest, c2)];
-        let mut allowed = isa.splat(ALL);
-        for (row, row_attacked) in attacked.iter().enumerate() {
-            for (k, &col) in column.iter().enumerate() {
-                allowed = isa.keep_where_set(allowed, *row_attacked, col, absent[row][k]);
-            }
-        }
         let zeros = column.map(|col| isa.leading_zeros(col));
+        let mut allowed = isa.rule_out_attacked(isa.splat(ALL), &attacked, &column, &zeros);
         for (table, &(p, q)) in pair_tables.iter().zip(&COLUMN_PAIRS) {
-            let apart = isa.min(isa.sub(zeros[p], zeros[q]), fifteen);
+            let apart = isa.sub(zeros[p], zeros[q]);
             allowed = isa.and(allowed, isa.lookup(*table, apart));
         }
         sums = isa.add_count_ones(sums, allowed, lanes);
@@ -414,11 +427,6 @@ impl Isa for Scalar {
     }
 
     #[inline(always)]
-    fn min(self, a: u32, b: u32) -> u32 {
-        a.min(b)
-    }
-
-    #[inline(always)]
     fn leading_zeros(self, a: u32) -> u32 {
         a.leading_zeros()
     }
@@ -437,7 +445,7 @@ impl Isa for Scalar {
 
     #[inline(always)]
     fn lookup(self, table: [u32; 16], index: u32) -> u32 {
-        table[(index & 15) as usize]
+        table[index.min(15) as usize]
     }
 
     #[inline(always)]

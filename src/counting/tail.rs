@@ -10,7 +10,9 @@
 //!
 //! - A row `t` whose square in column `k` (the `k`-th lowest column left)
 //!   is attacked rules out the assignments that give row `t` column `k`
-//!   ([`ABSENT`]).
+//!   ([`ABSENT`]); all of a row's attacked columns at once, as a 4-bit
+//!   pattern, rule out [`ATTACKED`]`[t][pattern]` (the AVX-512 kernel looks
+//!   that up, one lookup per row instead of four tests).
 //! - Two columns `p < q` that are `δ` apart share a diagonal exactly when
 //!   they are given to two rows `δ` apart; the assignments that avoid this,
 //!   for every `δ` below 16, are a table of 16 words ([`Pairs`]), fixed by
@@ -27,6 +29,11 @@ pub(super) const ALL: u32 = (1 << 24) - 1;
 
 /// `ABSENT[t][k]`: the assignments that do not give row `t` column `k`.
 pub(super) const ABSENT: [[u32; 4]; 4] = absent();
+
+/// `ATTACKED[t][p]`: the assignments that give row `t` none of the columns
+/// `k` whose bit `k` is set in `p` (the intersection of those
+/// `ABSENT[t][k]`).
+pub(super) const ATTACKED: [[u32; 16]; 4] = attacked();
 
 /// For each pair of columns `(p, q)`, `p < q`, in the order of
 /// [`COLUMN_PAIRS`], the 16 words indexed by the columns' distance (15
@@ -86,6 +93,26 @@ const fn absent() -> [[u32; 4]; 4] {
             t += 1;
         }
         a += 1;
+    }
+    out
+}
+
+const fn attacked() -> [[u32; 16]; 4] {
+    let mut out = [[ALL; 16]; 4];
+    let mut t = 0;
+    while t < 4 {
+        let mut p = 0;
+        while p < 16 {
+            let mut k = 0;
+            while k < 4 {
+                if p & (1 << k) != 0 {
+                    out[t][p] &= ABSENT[t][k];
+                }
+                k += 1;
+            }
+            p += 1;
+        }
+        t += 1;
     }
     out
 }
@@ -152,15 +179,21 @@ mod tests {
         count
     }
 
-    /// The same count from the masks, as the kernel computes it.
+    /// The same count from the masks, as the kernels compute it: the
+    /// attacked squares ruled out one by one ([`ABSENT`], the default) and
+    /// by pattern ([`ATTACKED`], AVX-512) must agree.
     fn from_masks(offsets: [u32; 4], positions: [u32; 4], free: [u32; 4]) -> u32 {
         let mut allowed = ALL;
         for (t, row_free) in free.iter().enumerate() {
+            let mut one_by_one = ALL;
             for (k, row_absent) in ABSENT[t].iter().enumerate() {
                 if row_free & (1 << k) == 0 {
-                    allowed &= row_absent;
+                    one_by_one &= row_absent;
                 }
             }
+            let by_pattern = ATTACKED[t][(!row_free & 15) as usize];
+            assert_eq!(one_by_one, by_pattern, "row {t}, free {row_free:04b}");
+            allowed &= one_by_one;
         }
         for (table, &(p, q)) in pairs(offsets).iter().zip(&COLUMN_PAIRS) {
             allowed &= table[(positions[q] - positions[p]).min(15) as usize];
