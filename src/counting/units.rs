@@ -21,7 +21,10 @@ use sha2::{Digest, Sha256};
 use super::constellations::Constellation;
 
 /// The version of the unit list's definition; part of the fingerprint.
-pub const UNIT_LIST_VERSION: u32 = 1;
+/// Version 2 searches many units in another orientation (a new cost
+/// guess), so its units' expected work and its shards differ from
+/// version 1's; a unit's count does not.
+pub const UNIT_LIST_VERSION: u32 = 2;
 
 /// The fingerprint of the unit list of size `n`: 16 hex digits.
 pub(super) fn fingerprint(n: usize, units: &[Constellation]) -> String {
