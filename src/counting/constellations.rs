@@ -158,8 +158,13 @@ fn cost_guess(n: usize, queens: &[(usize, usize); 4]) -> u64 {
         columns &= !(1 << x);
         rows &= !(1 << y);
     }
-    let free_rows: Vec<usize> = (0..n).filter(|&y| rows & (1 << y) != 0).collect();
-    let levels = free_rows.len();
+    let mut free_rows = [0usize; MAX_N];
+    let mut levels = 0;
+    for y in (0..n).filter(|&y| rows & (1 << y) != 0) {
+        free_rows[levels] = y;
+        levels += 1;
+    }
+    let free_rows = &free_rows[..levels];
     let mut product = 1u64;
     let mut total = 0u64;
     for &y in &free_rows[..(11 * levels).div_ceil(20)] {

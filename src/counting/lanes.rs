@@ -344,7 +344,17 @@ fn fill<I: Isa, const K: usize, const ALL_LEFT: bool>(
 /// common diagonal.
 #[inline(always)]
 fn count_last_four<I: Isa>(isa: I, input: &Level, len: usize, rows: &Rows<4>) -> u64 {
-    let pair_tables = tail::pairs(rows.offset).map(|words| isa.table(&words));
+    // Written out, not mapped: a closure would not be inlined into the
+    // function compiled with the instruction set's features.
+    let pairs = tail::pairs(rows.offset);
+    let pair_tables = [
+        isa.table(&pairs[0]),
+        isa.table(&pairs[1]),
+        isa.table(&pairs[2]),
+        isa.table(&pairs[3]),
+        isa.table(&pairs[4]),
+        isa.table(&pairs[5]),
+    ];
     let every_lane = (1u32 << I::LANES) - 1;
     let mut sums = isa.splat(0);
     for start in (0..len).step_by(I::LANES) {
