@@ -235,3 +235,29 @@ impl Constellation {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_hand_worked_cost_guess() {
+        // N = 8, border queens on (0, 2), (7, 5), (3, 0) and (4, 7): free
+        // rows 1, 2, 5, 6 (L = 4) and free columns 1, 3, 4, 6. The first
+        // ceil(0.55 * 4) = 3 free rows leave 1 ({6}), 2 ({3, 6}) and 2
+        // ({1, 4}) of them free of the border queens' diagonals: 1 + 1 * 2
+        // + 1 * 2 * 2 = 7. The search jumps over rows 3 and 4 after its
+        // free row j = 1: |10 - 24| = 14, 5 * 4 - 14 = 6, so 7 * (200 - 18)
+        // / 200 = 6 (6.37 rounded down).
+        let queens = [(0, 2), (7, 5), (3, 0), (4, 7)];
+        assert_eq!(cost_guess(8, &queens), 6);
+        // Reflected in the main diagonal: queens (2, 0), (5, 7), (0, 3) and
+        // (7, 4), free rows 1, 3, 4, 6 and free columns 1, 2, 5, 6. Rows 1,
+        // 3 and 4 leave 2 ({5, 6}), 1 ({2}) and 1 ({5}): 2 + 2 + 2 = 6.
+        // Two jumps: after j = 0 (|0 - 24| = 24 >= 20, no change) and after
+        // j = 2 (|20 - 24| = 4, 20 - 4 = 16): 6 * (200 - 48) / 200 = 4.
+        let reflected = queens.map(|q| transform(8, 5, q));
+        assert_eq!(reflected, [(2, 0), (5, 7), (0, 3), (7, 4)]);
+        assert_eq!(cost_guess(8, &reflected), 4);
+    }
+}
