@@ -5,8 +5,9 @@
 //! 90° rotation. Each row's candidates are one word: the columns where both
 //! the queen and its partner are free, from the taken columns and
 //! diagonals shifted and mirrored (a fifth of the time of trying every
-//! column: 0.2% of a count at N = 18 instead of 1.2%). These counts turn the total count into the count of
-//! fundamental solutions (Burnside's lemma, see [`super::Counter`]).
+//! column: 0.2% of a count at N = 18 instead of 1.2%). These counts turn
+//! the total count into the count of fundamental solutions (Burnside's
+//! lemma, see [`super::Counter`]).
 
 use super::MAX_N;
 
