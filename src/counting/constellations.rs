@@ -152,18 +152,8 @@ pub(super) fn representatives(n: usize) -> Vec<Constellation> {
 /// rows alone cost 4.8–5.3% more, and a count takes 5% less time at N = 17
 /// and 18. Integer arithmetic, so every machine picks the same orientation.
 fn cost_guess(n: usize, queens: &[(usize, usize); 4]) -> u64 {
-    let mut columns = u32::MAX >> (MAX_N - n);
-    let mut rows = columns;
-    for &(y, x) in queens {
-        columns &= !(1 << x);
-        rows &= !(1 << y);
-    }
-    let mut free_rows = [0usize; MAX_N];
-    let mut levels = 0;
-    for y in (0..n).filter(|&y| rows & (1 << y) != 0) {
-        free_rows[levels] = y;
-        levels += 1;
-    }
+    let columns = free_columns(n, queens);
+    let (free_rows, levels) = free_rows(n, queens);
     let free_rows = &free_rows[..levels];
     let mut product = 1u64;
     let mut total = 0u64;
@@ -186,6 +176,27 @@ fn cost_guess(n: usize, queens: &[(usize, usize); 4]) -> u64 {
     u64::try_from(guess).unwrap_or(u64::MAX)
 }
 
+/// The columns that no queen of `queens` takes, as bits.
+fn free_columns(n: usize, queens: &[(usize, usize); 4]) -> u32 {
+    queens
+        .iter()
+        .fold(u32::MAX >> (MAX_N - n), |columns, &(_, x)| {
+            columns & !(1 << x)
+        })
+}
+
+/// The rows that no queen of `queens` takes, ascending (the first of the
+/// two values), and how many there are.
+fn free_rows(n: usize, queens: &[(usize, usize); 4]) -> ([usize; MAX_N], usize) {
+    let mut rows = [0usize; MAX_N];
+    let mut count = 0;
+    for y in (0..n).filter(|&y| queens.iter().all(|&(qy, _)| qy != y)) {
+        rows[count] = y;
+        count += 1;
+    }
+    (rows, count)
+}
+
 /// The squares of row `y` that the queens `queens` attack along diagonals.
 fn diagonal_attacks(n: usize, queens: &[(usize, usize)], y: usize) -> u32 {
     let mut attacked = 0;
@@ -205,17 +216,8 @@ impl Constellation {
     /// The completion search's words for the border queens `queens`
     /// (corner queens twice).
     fn new(n: usize, queens: &[(usize, usize); 4], weight: u8, expected_work: u64) -> Self {
-        let mask = u32::MAX >> (MAX_N - n);
-        let mut columns = mask;
-        for &(_, x) in queens {
-            columns &= !(1 << x);
-        }
-        let mut free_rows = [0usize; MAX_N];
-        let mut levels = 0;
-        for y in (0..n).filter(|&y| queens.iter().all(|&(qy, _)| qy != y)) {
-            free_rows[levels] = y;
-            levels += 1;
-        }
+        let columns = free_columns(n, queens);
+        let (free_rows, levels) = free_rows(n, queens);
         let free_rows = &free_rows[..levels];
         let mut attacked = [0u32; MAX_N];
         let mut gap = [0u8; MAX_N];
