@@ -36,9 +36,22 @@
 //!   Vargha–Delaney A12); its rows are [`records::CompareRow`] and
 //!   [`records::RankingRow`]. [`analysis::summary`] gives every measure the
 //!   same statistics, ERT with its interval from simulated restarts included.
+//! - **The charts**: [`plot`], one file per chart kind, each declaring its
+//!   [`plot::registry::ChartKind`] (file stem, caption, what it needs, build
+//!   function); [`plot::registry::CHARTS`] lists them, one line each, and
+//!   the report takes captions and order from it. Adding a chart kind is
+//!   one file plus that one line; a chart the data cannot support is
+//!   skipped with a typed reason ([`plot::Skip`]).
 //! - **The report**: [`report`] writes `report.html` (what was compared,
 //!   the headline results in words, the charts inline, the tables, the
 //!   provenance) and `--latex` tables beside the charts.
+//! - **The steps after a run**: [`finish::finish`] compares every pair
+//!   (compare.csv, ranking.csv), draws the charts and writes the report,
+//!   taking the [`finish::Steps`] asked for, with one error policy (a step
+//!   that cannot read or write aborts; what the data cannot support is a
+//!   note). `queens run`, `merge`, `plot`, `compare` and `report` call it.
+//! - **The data directory's layout**: [`records::DataDir`] names every file
+//!   of a data directory (and of a shard) in one place.
 //! - **Exports for other tools**: [`export::ioh`] writes an experiment in
 //!   the IOHprofiler format (IOHanalyzer, `iohinspector`) from its CSV files.
 //! - **Animated replays**: [`animate`] runs one seeded trial with an
@@ -56,9 +69,13 @@
 //! ```text
 //! cli (binary)   parse, validate, call the library, own the terminal
 //!                (progress bar, notes, warnings) and the exit codes
+//! finish         the steps after a run: comparison -> charts -> report,
+//!                from the data directory's files, reporting to a
+//!                FinishObserver
 //! plot, bench,   charts from the CSV files alone; self-timing benchmarks;
 //! report         the one-file HTML report (and LaTeX tables) from the CSV
-//!                files and the charts' SVG
+//!                files and the charts' SVG (its captions and order from
+//!                plot's chart registry)
 //! export         the experiment in the IOHprofiler format, from the CSV
 //!                files alone
 //! animate        one seeded trial recorded frame by frame through the
@@ -81,8 +98,9 @@
 //! ```
 //!
 //! The library never prints and never exits: progress and notes go to an
-//! observer ([`experiment::observer::RunObserver`], no-op by default) or come
-//! back in a report ([`plot::Report`]); errors are typed enums
+//! observer ([`experiment::observer::RunObserver`] for a run,
+//! [`finish::FinishObserver`] for the steps after it) or come back in a
+//! report ([`finish::Finished`]); errors are typed enums
 //! (`thiserror`), and only the binary turns them into messages and exit
 //! codes.
 //!
@@ -92,8 +110,10 @@
 //! config (TOML) --experiment::config--> Experiment (sweeps expanded into
 //!   entries, every solver built, every parameter checked) --experiment::plan--> trials with seeds
 //!   --trial::run_trial--> RunRecord rows appended to runs.csv as they finish
-//!   --analysis::summary--> summary.csv --plot--> charts (SVG, PNG, PDF)
+//!   --analysis::summary--> summary.csv
+//! then finish::finish, from those files:
 //!   --analysis::compare--> compare.csv, ranking.csv
+//!   --plot--> charts (SVG, PNG, PDF), every kind of plot::registry::CHARTS
 //!   --report--> report.html (charts inline), summary.tex, compare.tex
 //! ```
 //!
@@ -152,6 +172,7 @@ pub mod board;
 pub mod counting;
 pub mod experiment;
 pub mod export;
+pub mod finish;
 pub mod outcome;
 pub mod plot;
 pub mod records;

@@ -17,8 +17,8 @@ use queens::StopReason;
 use queens::analysis::summary::summarize;
 use queens::experiment::config::{self, config_hash};
 use queens::experiment::metadata::Metadata;
-use queens::plot::Options;
 use queens::plot::style::{COLUMN_WIDTH, PAGE_WIDTH, PALETTE, PNG_SCALE, Styles};
+use queens::plot::{Options, Skip};
 use queens::records::{RunRecord, TraceRecord, write_summary};
 
 /// SplitMix64: a tiny seeded generator for the synthetic data.
@@ -650,40 +650,52 @@ fn every_committed_experiment_plots() {
 }
 
 #[test]
-fn render_returns_its_notes_and_typed_errors_naming_the_path() {
+fn drawing_returns_its_skipped_charts_and_typed_errors_naming_the_path() {
+    use queens::finish::{FinishError, Quiet, Steps, finish};
+    use queens::plot::PlotError;
     use queens::plot::data::DataError;
-    use queens::plot::{PlotError, render};
+    let render = |data: &Path, plots: &Path, options: &Options| {
+        finish(data, plots, Steps::CHARTS, options, &Quiet)
+    };
 
     let tmp = tempfile::tempdir().unwrap();
     let missing = tmp.path().join("no-such-dir");
     match render(&missing, &tmp.path().join("plots"), &Options::default()) {
-        Err(PlotError::Data(DataError::MissingDir(dir))) => assert_eq!(dir, missing),
+        Err(FinishError::Data(DataError::MissingDir(dir))) => assert_eq!(dir, missing),
         other => panic!("expected a missing data directory, got {other:?}"),
     }
 
-    // Without traces.csv the convergence chart is skipped with a note, and
-    // every other chart is written as SVG, PNG and PDF.
+    // Without traces.csv the convergence chart is skipped for that typed
+    // reason, and every other chart is written as SVG, PNG and PDF.
     let data = tiny_copy(tmp.path());
     std::fs::remove_file(data.join("traces.csv")).unwrap();
     let plots = tmp.path().join("plots");
     let report = render(&data, &plots, &Options::default()).expect("renders");
     // Seven charts: scaling, success, ERT, the two ECDFs, the comparison
     // heat map and the ranking.
-    assert_eq!(report.files.len(), 21, "{:?}", report.files);
+    assert_eq!(report.charts.len(), 21, "{:?}", report.charts);
     // Charts are written beside and renamed: no temporary file is left.
     let mut written: Vec<PathBuf> = std::fs::read_dir(&plots)
         .unwrap()
         .map(|e| e.unwrap().path())
         .collect();
     written.sort();
-    let mut reported = report.files.clone();
+    let mut reported = report.charts.clone();
     reported.sort();
     assert_eq!(written, reported);
-    assert_eq!(report.notes.len(), 1, "{:?}", report.notes);
+    assert!(report.notes.is_empty(), "{:?}", report.notes);
+    assert_eq!(report.skipped.len(), 1, "{:?}", report.skipped);
     assert!(
-        report.notes[0].starts_with("no convergence chart: "),
+        matches!(report.skipped[0].reason, Skip::NoTracesFile),
         "{:?}",
-        report.notes
+        report.skipped
+    );
+    assert!(
+        report.skipped[0]
+            .to_string()
+            .starts_with("no convergence chart: "),
+        "{:?}",
+        report.skipped
     );
 
     // A plots directory below a file cannot be created: the error names it.
@@ -691,7 +703,42 @@ fn render_returns_its_notes_and_typed_errors_naming_the_path() {
     std::fs::write(&blocker, "").unwrap();
     let below = blocker.join("plots");
     match render(&data, &below, &Options::default()) {
-        Err(PlotError::CreateDir { path, .. }) => assert_eq!(path, below),
+        Err(FinishError::Plot { source, .. }) => match *source {
+            PlotError::CreateDir { path, .. } => assert_eq!(path, below),
+            other => panic!("expected the plots directory refused, got {other:?}"),
+        },
         other => panic!("expected the plots directory refused, got {other:?}"),
     }
+}
+
+#[test]
+fn every_committed_chart_has_a_kind_in_the_registry() {
+    use queens::plot::registry::describe;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("plots");
+    let mut seen = 0;
+    for experiment in std::fs::read_dir(&root).unwrap() {
+        let dir = experiment.unwrap().path();
+        for folder in [dir.clone(), dir.join("paper")] {
+            let Ok(files) = std::fs::read_dir(&folder) else {
+                continue;
+            };
+            for file in files {
+                let path = file.unwrap().path();
+                let chart = ["svg", "png", "pdf"]
+                    .iter()
+                    .any(|x| path.extension().is_some_and(|e| e == *x));
+                if !chart {
+                    continue;
+                }
+                let stem = path.file_stem().unwrap().to_string_lossy();
+                assert!(
+                    describe(&stem).is_some(),
+                    "{} has no chart kind in src/plot/registry.rs: add its kind there",
+                    path.display()
+                );
+                seen += 1;
+            }
+        }
+    }
+    assert!(seen > 100, "only {seen} chart files under plots/");
 }

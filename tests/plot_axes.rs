@@ -6,9 +6,10 @@
 
 use std::path::{Path, PathBuf};
 
+use queens::finish::{Finished, Quiet, Steps, finish};
+use queens::plot::Options;
 use queens::plot::options::Measure;
 use queens::plot::style::Styles;
-use queens::plot::{Options, Report, render};
 
 const LABELS: [&str; 2] = ["min-conflicts", "random restart"];
 
@@ -52,12 +53,12 @@ fn tiny_with<C: AsRef<str>>(into: &Path, edits: &[(&str, u64, C, &str)]) -> Path
 }
 
 /// Draws the charts of `data` into `plots` with `measure`.
-fn draw(data: &Path, plots: &Path, measure: Measure) -> Report {
+fn draw(data: &Path, plots: &Path, measure: Measure) -> Finished {
     let options = Options {
         measure,
         ..Options::default()
     };
-    render(data, plots, &options).unwrap()
+    finish(data, plots, Steps::CHARTS, &options, &Quiet).unwrap()
 }
 
 /// Every `<text>` element of an SVG: its x, y and trimmed content.
@@ -284,10 +285,11 @@ fn steps_of_different_units_give_a_note_and_no_chart() {
     let report = draw(&data, &plots, Measure::Steps);
     for chart in ["scaling", "ERT"] {
         let note = report
-            .notes
+            .skipped
             .iter()
+            .map(ToString::to_string)
             .find(|n| n.starts_with(&format!("no {chart} chart: --measure steps")))
-            .unwrap_or_else(|| panic!("no note on the {chart} chart: {:?}", report.notes));
+            .unwrap_or_else(|| panic!("no note on the {chart} chart: {:?}", report.skipped));
         assert!(note.contains("min-conflicts: repair"), "{note}");
         assert!(note.contains("random restart: board drawn"), "{note}");
         assert!(note.contains("use --measure checks"), "{note}");

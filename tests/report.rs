@@ -289,8 +289,9 @@ fn latex_tables_have_booktabs_rules_escapes_and_marks() {
 }
 
 #[test]
-fn a_missing_or_broken_chart_directory_is_named_with_the_remedy() {
+fn missing_charts_are_drawn_and_a_broken_chart_directory_is_named_with_the_remedy() {
     let fixture = fixture();
+    // No charts yet: the report draws them first, then inlines them.
     let missing = fixture.plots.join("nowhere");
     let out = std::process::Command::new(binary())
         .arg("report")
@@ -299,9 +300,37 @@ fn a_missing_or_broken_chart_directory_is_named_with_the_remedy() {
         .arg(&missing)
         .output()
         .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let listed = String::from_utf8_lossy(&out.stdout);
+    assert!(listed.contains("scaling.svg"), "{listed}");
+    assert!(listed.contains("report.html"), "{listed}");
+    let html = std::fs::read_to_string(missing.join("report.html")).unwrap();
+    let charts = listed.lines().filter(|l| l.ends_with(".svg")).count();
+    assert!(charts >= 5, "{listed}");
+    assert_eq!(
+        html.matches("<svg role=\"img\"").count(),
+        charts,
+        "every chart drawn is inlined"
+    );
+
+    // A charts directory that cannot be made is named, with the remedy.
+    let blocker = fixture.plots.join("a-file");
+    std::fs::write(&blocker, "").unwrap();
+    let below = blocker.join("plots");
+    let out = std::process::Command::new(binary())
+        .arg("report")
+        .arg(&fixture.data)
+        .arg("--plots")
+        .arg(&below)
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains(&missing.display().to_string()), "{stderr}");
+    assert!(stderr.contains(&below.display().to_string()), "{stderr}");
     assert!(stderr.contains("queens plot"), "{stderr}");
 
     std::fs::write(fixture.plots.join("scaling.svg"), "not a chart").unwrap();

@@ -1,20 +1,21 @@
 //! `queens compare`: rank tests and effect sizes between the labels of one
 //! or more data directories, written as compare.csv and ranking.csv and
-//! printed as tables; also the last step of `queens run` and `queens plot`.
+//! printed as tables; its default comparison is a step of the finishing pipeline
+//! ([`queens::finish`]) that `queens run`, `merge` and `plot` take too.
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, anyhow, bail};
+use anyhow::{Context, bail};
 use queens::analysis::compare::{
     Comparison, DEFAULT_ALPHA, DEFAULT_SEED, Measure, Options, combine, compare,
 };
-use queens::records::{
-    COMPARE_FILE, RANKING_FILE, RankingRow, RunRecord, read_rows, write_compare, write_ranking,
-};
+use queens::finish::{Steps, finish, write_comparison};
+use queens::records::{DataDir, RankingRow, RunRecord, read_rows};
 
 use super::Exit;
 use super::args::unsigned;
+use super::finishing::{Notes, written};
 use super::output_file::STDOUT_FAILED;
 use super::stderr::stderr_line;
 
@@ -98,21 +99,32 @@ pub fn run(args: CompareArgs) -> anyhow::Result<Exit> {
         alpha: args.alpha,
         seed: args.seed.unwrap_or(DEFAULT_SEED),
     };
-    let comparison = compare_dirs(&args.dirs, &options)?;
     let default_comparison = args.dirs.len() == 1 && options == Options::default();
-    let output = match &args.output {
+    let (comparison, files) = match &args.output {
+        None if default_comparison => {
+            let dir = &args.dirs[0];
+            let finished = finish(dir, dir, Steps::COMPARISON, &Default::default(), &Notes)?;
+            let Some(comparison) = finished.comparison else {
+                bail!(
+                    "{} holds no trials: run `queens run CONFIG` first",
+                    DataDir::new(dir).runs().display()
+                );
+            };
+            (comparison, Some(finished.comparison_files))
+        }
+        None => (compare_dirs(&args.dirs, &options)?, None),
         Some(dir) => {
+            let comparison = compare_dirs(&args.dirs, &options)?;
             std::fs::create_dir_all(dir).with_context(|| {
                 format!(
                     "cannot create the output directory {}: choose a writable --output DIR",
                     dir.display()
                 )
             })?;
-            Some(dir.as_path())
+            let files = write_comparison(dir, &comparison)?;
+            (comparison, Some(files))
         }
-        None => default_comparison.then(|| args.dirs[0].as_path()),
     };
-    let files = output.map(|dir| write(dir, &comparison)).transpose()?;
     print_tables(&comparison, &options).context(STDOUT_FAILED)?;
     match files {
         Some(files) => {
@@ -140,7 +152,7 @@ fn compare_dirs(dirs: &[PathBuf], options: &Options) -> anyhow::Result<Compariso
 /// The rows of `dir`/runs.csv; a missing or empty file is refused with the
 /// remedy.
 fn read_runs(dir: &Path) -> anyhow::Result<Vec<RunRecord>> {
-    let path = dir.join("runs.csv");
+    let path = DataDir::new(dir).runs();
     if !path.is_file() {
         bail!(
             "{} not found: give a data directory written by `queens run` (run `queens run CONFIG` first)",
@@ -157,75 +169,12 @@ fn read_runs(dir: &Path) -> anyhow::Result<Vec<RunRecord>> {
     Ok(runs)
 }
 
-/// Writes compare.csv and ranking.csv into `dir` (a file that already
-/// holds the same bytes is left alone); returns their paths, each with
-/// whether it was written.
-fn write(dir: &Path, comparison: &Comparison) -> anyhow::Result<[(PathBuf, bool); 2]> {
-    let unwritable = |e: anyhow::Error| {
-        anyhow!(
-            "{e:#}; compare writes compare.csv and ranking.csv into {}: make it writable, or choose another --output DIR",
-            dir.display()
-        )
-    };
-    let pairs = dir.join(COMPARE_FILE);
-    let ranking = dir.join(RANKING_FILE);
-    let pairs_written =
-        write_compare(&pairs, &comparison.pairs).map_err(|e| unwritable(e.into()))?;
-    let ranking_written =
-        write_ranking(&ranking, &comparison.ranking).map_err(|e| unwritable(e.into()))?;
-    Ok([(pairs, pairs_written), (ranking, ranking_written)])
-}
-
-/// "wrote FILE", or "FILE unchanged" when it already held the result.
-fn written((file, written): &(PathBuf, bool)) -> String {
-    if *written {
-        format!("wrote {}", file.display())
-    } else {
-        format!("{} unchanged", file.display())
-    }
-}
-
-/// The comparison of `data_dir` by checks, written beside its runs.csv, at
-/// the end of `queens run`, `queens merge` and `queens plot`; the files and the brief
-/// ranking go to stderr unless `quiet`. Nothing to do without trials.
-pub fn after_experiment(data_dir: &Path, quiet: bool) -> anyhow::Result<()> {
-    let options = Options::default();
-    let runs = match read_rows::<RunRecord>(&data_dir.join("runs.csv")) {
-        Ok(runs) if runs.is_empty() => return Ok(()),
-        Ok(runs) => Ok(runs),
-        Err(e) => Err(anyhow::Error::from(e)),
-    };
-    let outcome = runs
-        .and_then(|runs| {
-            Ok(compare(
-                &combine(vec![(data_dir.to_path_buf(), runs)])?,
-                &options,
-            )?)
-        })
-        .and_then(|comparison| Ok((write(data_dir, &comparison)?, comparison)));
-    let (files, comparison) = outcome.with_context(|| {
-        format!(
-            "no compare.csv in {}; the data there is complete: compare it with `queens compare {} --output DIR`",
-            data_dir.display(),
-            data_dir.display()
-        )
-    })?;
-    if !quiet {
-        stderr_line!("comparison: {}; {}", written(&files[0]), written(&files[1]));
-        for line in brief_ranking(&comparison.ranking, &options) {
-            stderr_line!("{line}");
-        }
-    }
-    Ok(())
-}
-
 /// One line per N: the best label, those indistinguishable from it, then
-/// the others by mean rank.
-fn brief_ranking(ranking: &[RankingRow], options: &Options) -> Vec<String> {
+/// the others by mean rank (ranked by `measure`, tested at `alpha`).
+pub fn brief_ranking(ranking: &[RankingRow], measure: Measure, alpha: f64) -> Vec<String> {
     let mut lines = vec![format!(
-        "ranking by {} (mean rank; Holm-corrected against the best at alpha {}; every pair in compare.csv):",
-        options.measure.name(),
-        options.alpha
+        "ranking by {} (mean rank; Holm-corrected against the best at alpha {alpha}; every pair in compare.csv):",
+        measure.name(),
     )];
     for rows in ranking.chunk_by(|a, b| a.n == b.n) {
         let labels = |indistinguishable: bool| -> Vec<&str> {

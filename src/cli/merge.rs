@@ -5,8 +5,10 @@
 use std::path::PathBuf;
 
 use queens::experiment::merge::merge;
+use queens::finish::{Steps, finish};
 
 use super::Exit;
+use super::finishing::{Notes, print_summary};
 use super::stderr::stderr_line;
 
 /// Combine the shards of an experiment into one runs.csv and summary.
@@ -42,22 +44,7 @@ pub fn run(args: MergeArgs) -> anyhow::Result<Exit> {
     let plots = args
         .plots
         .unwrap_or_else(|| PathBuf::from("plots").join(&report.experiment));
-    let charts = super::plot::render_with_notes(&into, &plots, &Default::default());
-    if let Err(e) = super::compare::after_experiment(&into, false) {
-        stderr_line!("warning: {e:#}");
-    }
-    match charts {
-        Ok(charts) => {
-            stderr_line!("{} charts in {}", charts.len(), plots.display());
-            match super::report::after_charts(&into, &plots) {
-                Ok(report) => stderr_line!("report: {}", report.display()),
-                Err(e) => stderr_line!("warning: {e:#}"),
-            }
-        }
-        Err(e) => stderr_line!(
-            "warning: no charts ({e:#}); the data is complete, draw them later with: queens plot {}",
-            into.display()
-        ),
-    }
+    let finished = finish(&into, &plots, Steps::ALL, &Default::default(), &Notes)?;
+    print_summary(&finished, &plots, false);
     Ok(Exit::Success)
 }

@@ -19,6 +19,7 @@ mod enumerate;
 mod enumerate_csv;
 mod export;
 mod failure;
+mod finishing;
 mod merge;
 mod output_file;
 mod plot;

@@ -1,15 +1,16 @@
-//! `queens plot`: draws an experiment's charts from its CSV files, then
-//! compares its labels (compare.csv, ranking.csv) and writes the report
-//! (report.html); also the charts step of `queens run` and `queens merge`.
+//! `queens plot`: compares an experiment's labels (compare.csv,
+//! ranking.csv), draws its charts from its CSV files and writes the report
+//! (report.html): the finishing pipeline ([`queens::finish`]) on its own.
 
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
+use queens::finish::{Steps, finish};
 use queens::plot::options::{Measure, Style};
 use queens::plot::{self, Options};
 
 use super::Exit;
-use super::stderr::stderr_line;
+use super::finishing::{Notes, print_comparison};
 
 /// Draw the charts of an experiment from its CSV files.
 ///
@@ -66,30 +67,17 @@ pub fn run(args: PlotArgs) -> anyhow::Result<Exit> {
         sizes: args.sizes,
         style: args.style,
     };
-    let files = render_with_notes(&args.data_dir, &plots, &options)?;
-    super::compare::after_experiment(&args.data_dir, false)?;
+    // No lock on the data directory: drawing only reads it, and reads a
+    // consistent snapshot even beside a running experiment (see
+    // queens::experiment::lock).
+    let finished = finish(&args.data_dir, &plots, Steps::ALL, &options, &Notes)?;
+    print_comparison(&finished);
     let mut out = io::stdout().lock();
-    for file in &files {
+    for file in &finished.charts {
         writeln!(out, "{}", file.display())?;
     }
-    let report = super::report::after_charts(&args.data_dir, &plots)?;
-    writeln!(out, "{}", report.display())?;
-    Ok(Exit::Success)
-}
-
-/// Draws every chart of the experiment in `data_dir` into `plots_dir` as
-/// `options` ask, prints the notes on skipped charts to stderr and returns
-/// the files written.
-pub fn render_with_notes(
-    data_dir: &Path,
-    plots_dir: &Path,
-    options: &Options,
-) -> anyhow::Result<Vec<PathBuf>> {
-    // No lock on `data_dir`: drawing only reads it, and reads a consistent
-    // snapshot even beside a running experiment (see queens::experiment::lock).
-    let report = plot::render(data_dir, plots_dir, options)?;
-    for note in &report.notes {
-        stderr_line!("note: {note}");
+    if let Some(report) = &finished.report {
+        writeln!(out, "{}", report.display())?;
     }
-    Ok(report.files)
+    Ok(Exit::Success)
 }

@@ -1,15 +1,18 @@
 //! `queens report`: writes each experiment's one-file HTML report (and,
-//! with `--latex`, its tables as LaTeX) beside its charts; also the last
-//! step of `queens run`, `queens merge` and `queens plot`.
+//! with `--latex`, its tables as LaTeX) beside its charts, drawing the
+//! charts first when there are none: the report step of the finishing
+//! pipeline ([`queens::finish`]), which `queens run`, `merge` and `plot`
+//! end with.
 
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use anyhow::bail;
+use queens::finish::{Steps, finish};
 use queens::plot;
-use queens::report;
 
 use super::Exit;
+use super::finishing::Notes;
 
 /// Write an experiment's report: one self-contained HTML file.
 ///
@@ -17,8 +20,8 @@ use super::Exit;
 /// was compared, the headline results in words (from compare.csv,
 /// ranking.csv and summary.csv), every SVG chart inline, the summary and
 /// comparison tables and the provenance. It needs no network and no other
-/// file. Draw the charts first with `queens plot DATA_DIR` (which also
-/// writes the report). Prints the files written.
+/// file. When the charts directory holds no chart, draws the charts first
+/// (as `queens plot` does). Prints the files written.
 #[derive(clap::Args)]
 pub struct ReportArgs {
     /// The experiments' data directories (as written by `queens run`).
@@ -49,27 +52,15 @@ pub fn run(args: ReportArgs) -> anyhow::Result<Exit> {
             Some(plots) => plots.clone(),
             None => plot::data::default_plots_dir(data_dir)?,
         };
-        writeln!(out, "{}", report::write_html(data_dir, &plots)?.display())?;
-        if args.latex {
-            for file in report::write_latex(data_dir, &plots)? {
-                writeln!(out, "{}", file.display())?;
-            }
+        let steps = Steps {
+            latex: args.latex,
+            ..Steps::REPORT
+        };
+        let finished = finish(data_dir, &plots, steps, &Default::default(), &Notes)?;
+        let written = finished.charts.iter().chain(&finished.report);
+        for file in written.chain(&finished.latex) {
+            writeln!(out, "{}", file.display())?;
         }
     }
     Ok(Exit::Success)
-}
-
-/// Writes the report of the experiment in `data_dir` after its charts in
-/// `plots_dir`; the error names the file and how to write it again (the
-/// data and charts are kept).
-pub fn after_charts(data_dir: &Path, plots_dir: &Path) -> anyhow::Result<PathBuf> {
-    report::write_html(data_dir, plots_dir).map_err(|e| {
-        anyhow::Error::new(e).context(format!(
-            "no report in {}; the data in {} and the charts are complete: fix the cause and write it with: queens report {} --plots {}",
-            plots_dir.display(),
-            data_dir.display(),
-            data_dir.display(),
-            plots_dir.display()
-        ))
-    })
 }

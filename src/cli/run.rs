@@ -12,9 +12,11 @@ use queens::experiment::config::{self, DEFAULT_CONFIG, DEFAULT_CONFIG_NAME};
 use queens::experiment::data_dir::RunFiles;
 use queens::experiment::plan::Shard;
 use queens::experiment::runner::{RunOptions, run_experiment};
+use queens::finish::{Steps, finish};
 
 use super::Exit;
 use super::args::thread_count;
+use super::finishing::{Notes, print_summary};
 use super::progress::RunDisplay;
 use super::stderr::stderr_line;
 
@@ -139,18 +141,14 @@ pub fn run(args: RunArgs) -> anyhow::Result<Exit> {
             if let Some(summary) = &report.files.summary {
                 stderr_line!("summary: {}", summary.display());
             }
-            let charts = super::plot::render_with_notes(&data_dir, &plots_dir, &Default::default()).with_context(|| {
-                format!(
-                    "no charts in {}; the data in {} is complete: make the directory writable (or pass another --plots DIR) and draw them with: queens plot {}",
-                    plots_dir.display(),
-                    data_dir.display(),
-                    data_dir.display()
-                )
-            })?;
-            stderr_line!("{} charts in {}", charts.len(), plots_dir.display());
-            super::compare::after_experiment(&data_dir, args.quiet)?;
-            let report = super::report::after_charts(&data_dir, &plots_dir)?;
-            stderr_line!("report: {}", report.display());
+            let finished = finish(
+                &data_dir,
+                &plots_dir,
+                Steps::ALL,
+                &Default::default(),
+                &Notes,
+            )?;
+            print_summary(&finished, &plots_dir, args.quiet);
         }
     }
     Ok(Exit::Success)

@@ -12,7 +12,7 @@ use super::error::{Doing, OtherResults, RunError, RunResult};
 use super::metadata;
 use super::plan::{PlanIndex, Shard};
 use super::trace_file::TraceBlocks;
-use crate::records::{COMPARE_FILE, RANKING_FILE, RunRecord, drop_torn_tail, read_rows};
+use crate::records::{DataDir, RunRecord, drop_torn_tail, read_rows};
 
 /// The files of one run (or of one shard) in a data directory.
 #[derive(Clone, Debug)]
@@ -36,19 +36,20 @@ pub struct RunFiles {
 impl RunFiles {
     /// The files of a whole run (`shard = None`) or of one shard in `dir`.
     pub fn new(dir: &Path, shard: Option<Shard>) -> Self {
+        let dir = DataDir::new(dir);
         match shard {
             None => RunFiles {
-                runs: dir.join("runs.csv"),
-                traces: dir.join("traces.csv"),
-                metadata: dir.join("metadata.json"),
-                summary: Some(dir.join("summary.csv")),
-                params: Some(dir.join("params.csv")),
-                comparison: Some([dir.join(COMPARE_FILE), dir.join(RANKING_FILE)]),
+                runs: dir.runs(),
+                traces: dir.traces(),
+                metadata: dir.metadata(),
+                summary: Some(dir.summary()),
+                params: Some(dir.params()),
+                comparison: Some([dir.compare(), dir.ranking()]),
             },
             Some(s) => RunFiles {
-                runs: dir.join(format!("runs.{}.csv", s.tag())),
-                traces: dir.join(format!("traces.{}.csv", s.tag())),
-                metadata: dir.join(format!("metadata.{}.json", s.tag())),
+                runs: dir.shard_runs(&s.tag()),
+                traces: dir.shard_traces(&s.tag()),
+                metadata: dir.shard_metadata(&s.tag()),
                 summary: None,
                 params: None,
                 comparison: None,

@@ -9,10 +9,10 @@ use std::path::{Path, PathBuf};
 use super::config;
 use super::data_dir::{RunFiles, check_whole_run};
 use super::error::{Doing, RunError, RunResult, ShardConfigs};
-use super::finish::write_results;
 use super::lock::lock_data_dir;
 use super::metadata::{self, Metadata};
 use super::plan::{PlanIndex, Shard, plan};
+use super::results::write_results;
 use super::session::new_metadata;
 use crate::records::{RunRecord, read_rows};
 

@@ -19,10 +19,10 @@ use super::config::Experiment;
 use super::data_dir::{RunFiles, check_data_dir, check_whole_run, prepare_dir, resume};
 use super::error::RunResult;
 use super::execute::{Workers, execute};
-use super::finish::write_results;
 use super::lock::{lock_data_dir, lock_shard};
 use super::observer::{RunObserver, SessionStart};
 use super::plan::{PlanIndex, Shard, plan_slice};
+use super::results::write_results;
 use super::session;
 use crate::records::RunRecord;
 

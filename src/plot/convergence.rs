@@ -27,9 +27,25 @@ use super::axis::{Axis, Scale};
 use super::data::ExperimentData;
 use super::figure::Figure;
 use super::panel::{Layer, Panel};
+use super::registry::{Build, ChartKind, Inputs, MeasureUse, Needs, Stem};
 use super::series::{legend, sizes_text, units_text};
-use super::sizes::Chosen;
+use super::skip::Skip;
 use super::style::Styles;
+
+/// The convergence chart's kind.
+pub const KIND: ChartKind = ChartKind {
+    stem: Stem::Fixed("convergence"),
+    name: "convergence",
+    caption: "Convergence: the fewest attacking pairs found so far against checks, the median over traced trials with its 25th–75th percentile band.",
+    alt: "Line chart of the remaining conflicts against the checks made, per algorithm.",
+    needs: Needs {
+        measure: MeasureUse::Chosen,
+        sizes: true,
+        traces: true,
+        comparison: false,
+    },
+    build: Build::One(figure),
+};
 
 /// Individual trials drawn per label and size when there is no band.
 const SHOWN_TRIALS: usize = 5;
@@ -73,19 +89,11 @@ impl Work {
 /// The convergence figure at the `chosen` sizes, or why there is none;
 /// remarks (a measure traces cannot give, labels or sizes left out) go to
 /// `notes`.
-pub fn figure(
-    data: &ExperimentData,
-    styles: &Styles,
-    options: &super::Options,
-    chosen: &Chosen,
-    notes: &mut Vec<String>,
-) -> Result<Figure, String> {
-    let traces = data
-        .traces
-        .as_deref()
-        .ok_or("there is no traces.csv (set `trace = true` in the config to record traces)")?;
+fn figure(inputs: &Inputs<'_>, notes: &mut Vec<String>) -> Result<Figure, Skip> {
+    let (data, styles, chosen) = (inputs.data, inputs.styles, inputs.chosen);
+    let traces = data.traces.as_deref().ok_or(Skip::NoTracesFile)?;
     if traces.is_empty() {
-        return Err("traces.csv has no rows".to_owned());
+        return Err(Skip::NoTraceRows);
     }
     let traced: BTreeSet<u64> = traces.iter().map(|t| t.n).collect();
     let sizes: Vec<u64> = chosen
@@ -109,13 +117,10 @@ pub fn figure(
         ));
     }
     if sizes.is_empty() {
-        return Err(format!(
-            "traces.csv has no trace at {}",
-            sizes_text(&untraced)
-        ));
+        return Err(Skip::NoTraceAt { sizes: untraced });
     }
     let rows: Vec<&TraceRecord> = traces.iter().filter(|t| sizes.contains(&t.n)).collect();
-    let (work, x_label) = work(data, &rows, options.measure, notes);
+    let (work, x_label) = work(data, &rows, inputs.measure, notes);
     let labels: BTreeSet<&str> = rows.iter().map(|r| r.label.as_str()).collect();
     let left_out: BTreeSet<&str> = labels
         .into_iter()
@@ -165,7 +170,7 @@ pub fn figure(
         panels.extend(panel(*n, cells, styles, &x_label, log_y));
     }
     if panels.is_empty() {
-        return Err(format!("no trace has a sample at {}", sizes_text(&sizes)));
+        return Err(Skip::NoTraceSample { sizes });
     }
     let (fewest, most) = (
         trials.first().copied().unwrap_or(0),

@@ -31,7 +31,9 @@ pub enum DataError {
         dir: PathBuf,
     },
     /// runs.csv is missing.
-    #[error("{0} not found: the charts need the runs of `queens run`")]
+    #[error(
+        "{0} not found: give a data directory written by `queens run` (run `queens run CONFIG` first)"
+    )]
     MissingRuns(PathBuf),
     /// A file exists but could not be opened or parsed.
     #[error("cannot read {file}")]

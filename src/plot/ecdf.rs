@@ -21,12 +21,42 @@ use crate::analysis::stats::ecdf;
 use crate::records::RunRecord;
 
 use super::axis::{Axis, Scale, TickFormat};
-use super::data::ExperimentData;
 use super::figure::Figure;
 use super::panel::{Layer, Panel};
-use super::series::{legend, sizes_text, units_text};
-use super::sizes::Chosen;
+use super::registry::{Build, ChartKind, Inputs, MeasureUse, Needs, Stem};
+use super::series::legend;
+use super::skip::Skip;
 use super::style::Styles;
+
+/// The ECDF in the chosen measure.
+pub const KIND: ChartKind = ChartKind {
+    stem: Stem::PerMeasure("ecdf-"),
+    name: "ECDF of {measure}",
+    caption: "Empirical cumulative distribution of the {measure} to a solution over all trials: each curve ends at the success rate.",
+    alt: "Step curves of the share of trials solved within a given number of {measure}, per algorithm.",
+    needs: Needs {
+        measure: MeasureUse::Chosen,
+        sizes: true,
+        traces: false,
+        comparison: false,
+    },
+    build: Build::One(figure),
+};
+
+/// The ECDF of wall time, beside the chosen measure's.
+pub const WALL_TIME_KIND: ChartKind = ChartKind {
+    stem: Stem::Fixed("ecdf-seconds"),
+    name: "ECDF of {measure}",
+    caption: "Empirical cumulative distribution of the wall time to a solution over all trials.",
+    alt: "Step curves of the share of trials solved within a given wall time, per algorithm.",
+    needs: Needs {
+        measure: MeasureUse::WallTime,
+        sizes: true,
+        traces: false,
+        comparison: false,
+    },
+    build: Build::One(figure),
+};
 
 /// A curve keeps at most this many steps; larger samples are thinned to
 /// evenly spaced quantiles.
@@ -42,17 +72,13 @@ fn value(measure: Measure, run: &RunRecord) -> f64 {
     }
 }
 
-/// The ECDF figure of `measure` at the `chosen` sizes, or why there is none;
-/// remarks on labels left out go to `notes`.
-pub fn figure(
-    data: &ExperimentData,
-    styles: &Styles,
-    measure: Measure,
-    chosen: &Chosen,
-    notes: &mut Vec<String>,
-) -> Result<Figure, String> {
+/// The ECDF figure of the inputs' measure at the chosen sizes, or why there
+/// is none; remarks on labels left out go to `notes`.
+fn figure(inputs: &Inputs<'_>, notes: &mut Vec<String>) -> Result<Figure, Skip> {
+    let (data, styles, measure, chosen) =
+        (inputs.data, inputs.styles, inputs.measure, inputs.chosen);
     if data.runs.is_empty() {
-        return Err("runs.csv has no rows".to_owned());
+        return Err(Skip::NoRuns);
     }
     let sizes = &chosen.sizes;
     let runs: Vec<&RunRecord> = data.runs.iter().filter(|r| sizes.contains(&r.n)).collect();
@@ -62,13 +88,7 @@ pub fn figure(
         Measure::Evaluations => "whole-board evaluations to solution".to_owned(),
         Measure::Steps => match one_step_unit(runs.iter().copied()) {
             Ok(unit) => format!("steps to solution (one step: {unit})"),
-            Err(units) => {
-                return Err(format!(
-                    "the labels count steps in different units ({}): steps of different units \
-                     do not compare; use --measure checks, the unit shared by every algorithm",
-                    units_text(&units)
-                ));
-            }
+            Err(units) => return Err(Skip::MixedStepUnits { units }),
         },
     };
     let left_out = if measure == Measure::Evaluations {
@@ -88,14 +108,15 @@ pub fn figure(
         .filter(|r| !left_out.contains(&r.label.as_str()))
         .collect();
     if runs.is_empty() {
-        return Err(format!(
-            "no label evaluates a whole board at {}: use --measure checks",
-            sizes_text(sizes)
-        ));
+        return Err(Skip::NothingEvaluatesAt {
+            sizes: sizes.clone(),
+        });
     }
     let solved_values = runs.iter().filter(|r| r.solved).map(|r| value(measure, r));
-    let mut x = Axis::fit(&x_label, Scale::Log, solved_values)
-        .ok_or_else(|| format!("no solved trial at {}", sizes_text(sizes)))?;
+    let mut x =
+        Axis::fit(&x_label, Scale::Log, solved_values).ok_or_else(|| Skip::NoSolvedTrialAt {
+            sizes: sizes.clone(),
+        })?;
     if measure == Measure::Seconds {
         x.format = TickFormat::Seconds;
     }

@@ -6,15 +6,30 @@
 //! beside it; a cell with none solved, an infinite ERT, is marked "∞" above
 //! the data.
 
-use super::data::ExperimentData;
 use super::figure::Figure;
-use super::options::Options;
+use super::registry::{Build, ChartKind, Inputs, MeasureUse, Needs, Stem};
 use super::series::{Statistic, StatisticChart, Unsolved, measured, statistic_figure};
-use super::style::Styles;
+use super::skip::Skip;
+
+/// The ERT chart's kind.
+pub const KIND: ChartKind = ChartKind {
+    stem: Stem::Fixed("ert"),
+    name: "ERT",
+    caption: "Expected running time (ERT) against board size: the work per solution counting failed trials, with its bootstrap 95% interval; ∞: no trial solved.",
+    alt: "Line chart of the expected running time of each algorithm against the board size N, log scale.",
+    needs: Needs {
+        measure: MeasureUse::Chosen,
+        sizes: false,
+        traces: false,
+        comparison: false,
+    },
+    build: Build::One(figure),
+};
 
 /// The ERT figure, or why there is none.
-pub fn figure(data: &ExperimentData, styles: &Styles, options: &Options) -> Result<Figure, String> {
-    let measured = measured(data, options.measure)?;
+fn figure(inputs: &Inputs<'_>, _notes: &mut Vec<String>) -> Result<Figure, Skip> {
+    let data = inputs.data;
+    let measured = measured(data, inputs.measure)?;
     let chart = StatisticChart {
         stem: "ert",
         title: "expected running time",
@@ -27,7 +42,7 @@ pub fn figure(data: &ExperimentData, styles: &Styles, options: &Options) -> Resu
             band: Some(measured.columns.ert_interval),
             unsolved: Unsolved::Infinite,
         }],
-        empty: "no (label, N) cell has a success, so no ERT",
+        empty: Skip::NoSuccess,
     };
-    statistic_figure(data, styles, &chart, &measured.labels)
+    statistic_figure(data, inputs.styles, &chart, &measured.labels)
 }

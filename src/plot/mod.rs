@@ -10,16 +10,23 @@
 //! style), or for a paper as SVG and PDF of their printed size, 3.5 or 7
 //! inches wide, with no title, into the `paper/` subdirectory.
 //!
-//! One file per chart kind builds a `Figure` (figure.rs) from the data; the
-//! figure, its panels and axes draw it with plotters; output.rs writes it.
-//! Nothing here prints: [`render`] returns the files written and the notes
-//! for the user (charts skipped and why), and fails with a [`PlotError`]
-//! naming the file and the reason.
+//! One file per chart kind declares its [`registry::ChartKind`] (file stem,
+//! caption, what it needs, build function) and builds a `Figure`
+//! (figure.rs) from the data; [`registry::CHARTS`] lists the kinds, one line
+//! each, so adding a chart kind is one file plus one line. The figure, its
+//! panels and axes draw it with plotters; output.rs writes it. Nothing here
+//! prints: [`render`] returns the files written, the charts skipped with a
+//! typed reason ([`Skipped`]) and notes for the user, and fails with a
+//! [`PlotError`] naming the file and the reason. The comparison the heat
+//! map and the ranking draw is computed by the caller (the finishing
+//! pipeline, [`crate::finish`]), once.
 
 mod axis;
 pub mod data;
 mod error;
 pub mod options;
+pub mod registry;
+mod skip;
 pub mod style;
 
 mod convergence;
@@ -40,29 +47,48 @@ mod sizes;
 mod success;
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
-use crate::analysis::compare::{Options as CompareOptions, compare};
+use crate::analysis::compare::{CompareError, Comparison};
 use data::ExperimentData;
-use options::Measure;
+use registry::{Build, CHARTS, Inputs};
 use style::Styles;
 
 pub use error::{DrawError, PdfError, PlotError};
 pub use options::{Options, Style};
+pub use skip::{Skip, Skipped};
 
 /// What a rendering produced.
 #[derive(Clone, Debug, Default)]
 pub struct Report {
     /// The files written, SVG, PNG (screen style) then PDF for each chart.
     pub files: Vec<PathBuf>,
-    /// Remarks for the user: charts skipped and why, lines dropped.
+    /// The charts not drawn, and why.
+    pub skipped: Vec<Skipped>,
+    /// Remarks for the user: labels left out of a chart (the notes on
+    /// reading the files are the data's own, [`ExperimentData::notes`]).
     pub notes: Vec<String>,
 }
 
-/// Draws every chart of the experiment whose CSV files are in `data_dir`
-/// into `plots_dir` (created if needed), as SVG, PNG and PDF, or in the
-/// paper style as SVG and PDF into `plots_dir/paper`, drawn as `options`
-/// ask; returns the files written and notes on what was skipped.
-pub fn render(data_dir: &Path, plots_dir: &Path, options: &Options) -> Result<Report, PlotError> {
+/// Whether any chart kind draws the comparison of every pair, so the caller
+/// must compute it for [`render`].
+pub fn needs_comparison() -> bool {
+    CHARTS.iter().any(|kind| kind.needs.comparison)
+}
+
+/// Draws every chart kind of [`CHARTS`] for the experiment `data` (read from
+/// `data_dir`) into `plots_dir` (created if needed), as SVG, PNG and PDF, or
+/// in the paper style as SVG and PDF into `plots_dir/paper`, drawn as
+/// `options` ask. `comparison` is the comparison of every pair in
+/// `options.measure` (or why there is none), drawn by the kinds that need
+/// it. Returns the files written, the charts skipped and why, and notes.
+pub fn render(
+    data: &ExperimentData,
+    data_dir: &Path,
+    plots_dir: &Path,
+    options: &Options,
+    comparison: Result<&Comparison, &Arc<CompareError>>,
+) -> Result<Report, PlotError> {
     style::register_fonts()?;
     let paper_dir;
     let plots_dir = match options.style {
@@ -72,86 +98,68 @@ pub fn render(data_dir: &Path, plots_dir: &Path, options: &Options) -> Result<Re
             &paper_dir
         }
     };
-    let data = ExperimentData::load(data_dir)?;
     let chosen = sizes::choose(
         &data.runs,
         options.sizes.as_deref(),
-        &data_dir.join("runs.csv"),
+        &crate::records::data_dir::DataDir::new(data_dir).runs(),
     )?;
     let styles = Styles::for_labels(data.labels());
     std::fs::create_dir_all(plots_dir).map_err(|source| PlotError::CreateDir {
         path: plots_dir.to_owned(),
         source,
     })?;
-    let mut report = Report {
-        files: Vec::new(),
-        notes: data.notes.clone(),
-    };
+    let mut report = Report::default();
     report
         .notes
-        .extend(series::measure_notes(&data, options.measure));
-    let mut notes = Vec::new();
-    let charts = [
-        (
-            "scaling".to_owned(),
-            scaling::figure(&data, &styles, options),
-        ),
-        (
-            "success".to_owned(),
-            success::figure(&data, &styles, options),
-        ),
-        ("ERT".to_owned(), ert::figure(&data, &styles, options)),
-        (
-            format!("ECDF of {}", options.measure.name()),
-            ecdf::figure(&data, &styles, options.measure, &chosen, &mut notes),
-        ),
-    ];
-    let time = (options.measure != Measure::Seconds).then(|| {
-        (
-            "ECDF of seconds".to_owned(),
-            ecdf::figure(&data, &styles, Measure::Seconds, &chosen, &mut notes),
-        )
-    });
-    let convergence = (
-        "convergence".to_owned(),
-        convergence::figure(&data, &styles, options, &chosen, &mut notes),
-    );
-    report.notes.append(&mut notes);
-    let comparison = compare(
-        &data.runs,
-        &CompareOptions {
-            measure: options.measure,
-            ..CompareOptions::default()
-        },
-    )
-    .map_err(|e| e.to_string());
-    let comparisons = [
-        (
-            "comparison".to_owned(),
-            comparison.as_ref().map_err(Clone::clone).and_then(|c| {
-                pairwise::figure(c, &styles, &chosen, &data.name, options.measure.name())
-            }),
-        ),
-        (
-            "ranking".to_owned(),
-            comparison
-                .as_ref()
-                .map_err(Clone::clone)
-                .and_then(|c| ranking::figure(c, &styles, &data.name, options.measure.name())),
-        ),
-    ];
-    let all = charts
-        .into_iter()
-        .chain(time)
-        .chain([convergence])
-        .chain(comparisons)
-        .chain(param::figures(&data, options, &chosen));
-    for (kind, chart) in all {
-        match chart {
-            Ok(figure) => report
-                .files
-                .extend(output::write(&figure, plots_dir, options.style)?),
-            Err(reason) => report.notes.push(format!("no {kind} chart: {reason}")),
+        .extend(series::measure_notes(data, options.measure));
+    for kind in CHARTS {
+        let Some(measure) = kind.measure(options.measure) else {
+            continue;
+        };
+        let skipped = |reason| Skipped {
+            chart: kind.name_in(measure),
+            reason,
+        };
+        let before = if kind.needs.traces && data.traces.is_none() {
+            Some(Skip::NoTracesFile)
+        } else if kind.needs.comparison {
+            comparison.err().map(|e| Skip::Comparison(Arc::clone(e)))
+        } else {
+            None
+        };
+        if let Some(reason) = before {
+            report.skipped.push(skipped(reason));
+            continue;
+        }
+        let inputs = Inputs {
+            data,
+            styles: &styles,
+            options,
+            measure,
+            chosen: &chosen,
+            comparison: comparison.ok(),
+        };
+        let drawn: Vec<Result<_, Skipped>> = match kind.build {
+            Build::One(build) => vec![build(&inputs, &mut report.notes).map_err(skipped)],
+            Build::PerKey(build) => build(&inputs, &mut report.notes)
+                .into_iter()
+                .map(|(key, figure)| {
+                    figure.map_err(|reason| Skipped {
+                        chart: format!("{} {key}", kind.name_in(measure)),
+                        reason,
+                    })
+                })
+                .collect(),
+        };
+        for chart in drawn {
+            match chart {
+                Ok(figure) => {
+                    report
+                        .files
+                        .extend(output::write(&figure, plots_dir, options.style)?)
+                }
+                Err(skipped) => report.skipped.push(skipped),
+            }
         }
     }
     Ok(report)

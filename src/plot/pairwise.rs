@@ -16,26 +16,39 @@ use crate::records::CompareRow;
 use super::axis::{Axis, Scale};
 use super::figure::Figure;
 use super::panel::{self, Layer, Panel};
+use super::registry::{Build, ChartKind, Inputs, MeasureUse, Needs, Stem};
 use super::series::legend;
-use super::sizes::Chosen;
-use super::style::{GRID_LIGHT, Styles};
+use super::skip::Skip;
+use super::style::GRID_LIGHT;
 
-/// The figure of the heat maps at `sizes` (those with at least two labels),
-/// or why there is none.
-pub fn figure(
-    comparison: &Comparison,
-    styles: &Styles,
-    chosen: &Chosen,
-    experiment: &str,
-    measure: &str,
-) -> Result<Figure, String> {
+/// The heat map's kind.
+pub const KIND: ChartKind = ChartKind {
+    stem: Stem::Fixed("compare"),
+    name: "comparison",
+    caption: "Every pair compared: the Vargha–Delaney A12 of the row label over the column label, with Holm-corrected Mann–Whitney significance marks.",
+    alt: "Heat map of the A12 effect size of every pair of algorithms at each board size shown.",
+    needs: Needs {
+        measure: MeasureUse::Chosen,
+        sizes: true,
+        traces: false,
+        comparison: true,
+    },
+    build: Build::One(figure),
+};
+
+/// The figure of the heat maps at the chosen sizes (those with at least two
+/// labels), or why there is none.
+fn figure(inputs: &Inputs<'_>, _notes: &mut Vec<String>) -> Result<Figure, Skip> {
+    let comparison = inputs.comparison()?;
+    let (styles, chosen) = (inputs.styles, inputs.chosen);
+    let (experiment, measure) = (&inputs.data.name, inputs.measure.name());
     let maps: Vec<Heatmap> = chosen
         .sizes
         .iter()
         .filter_map(|&n| Heatmap::of(comparison, n))
         .collect();
     if maps.is_empty() {
-        return Err("no board size has two labels to compare".to_owned());
+        return Err(Skip::NoPairs);
     }
     // One numbering for every panel: the labels in legend order.
     let mut labels: Vec<&str> = maps
@@ -57,7 +70,7 @@ pub fn figure(
         Some(axis)
     };
     let (Some(x), Some(mut y)) = (axis("column label"), axis("row label")) else {
-        return Err("no label to number".to_owned());
+        return Err(Skip::NothingToPlace);
     };
     // Label 1 at the top, as a table reads.
     (y.lo, y.hi) = (y.hi, y.lo);

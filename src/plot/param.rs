@@ -28,11 +28,28 @@ use crate::records::SummaryRow;
 use super::axis::{Axis, Scale};
 use super::data::ExperimentData;
 use super::figure::Figure;
-use super::options::Options;
+use super::options::Measure;
 use super::panel::{Interval, Layer, Mark, Panel};
+use super::registry::{Build, ChartKind, Inputs, Keyed, MeasureUse, Needs, Stem};
 use super::series::{MIN_UNSOLVED_ROW, UNSOLVED_ROWS_PER_SPAN, measured, sizes_text};
 use super::sizes::{Chosen, chosen_sizes};
+use super::skip::Skip;
 use super::style::{Dash, Marker, PALETTE, SeriesStyle};
+
+/// The parameter charts' kind: one per swept key.
+pub const KIND: ChartKind = ChartKind {
+    stem: Stem::PerKey("param-"),
+    name: "parameter",
+    caption: "Cost and success against the swept parameter {key}: the ERT (∞: no trial solved) and the share of trials solved with 95% Wilson intervals, one line per board size.",
+    alt: "Line charts of the expected running time and the success rate against the value of {key}, one line per board size N.",
+    needs: Needs {
+        measure: MeasureUse::Chosen,
+        sizes: true,
+        traces: false,
+        comparison: false,
+    },
+    build: Build::PerKey(figures),
+};
 
 /// With at most this many distinct values, each has its own tick.
 const MAX_VALUE_TICKS: usize = 12;
@@ -119,22 +136,19 @@ fn swept_keys(configs: &[Config<'_>]) -> BTreeSet<String> {
     keys
 }
 
-/// The parameter charts of `data`: one figure (or why not) per swept key,
-/// in key order, each named `"parameter <key>"`; none without a sweep. The
-/// sizes are those `chosen` asked for with `--n`, otherwise the default
-/// choice over the swept labels' cells.
-pub fn figures(
-    data: &ExperimentData,
-    options: &Options,
-    chosen: &Chosen,
-) -> Vec<(String, Result<Figure, String>)> {
+/// The parameter charts: one figure (or why not) per swept key, in key
+/// order, each with its key; none without a sweep. The sizes are those
+/// chosen with `--n`, otherwise the default choice over the swept labels'
+/// cells.
+fn figures(inputs: &Inputs<'_>, _notes: &mut Vec<String>) -> Vec<Keyed> {
+    let data = inputs.data;
     let configs = configs(&data.summary);
     swept_keys(&configs)
         .into_iter()
         .filter(|key| crate::records::is_safe_name(key))
         .map(|key| {
-            let figure = figure(data, options, chosen, &configs, &key);
-            (format!("parameter {key}"), figure)
+            let figure = figure(data, inputs.measure, inputs.chosen, &configs, &key);
+            (key, figure)
         })
         .collect()
 }
@@ -150,12 +164,12 @@ struct Line<'a> {
 
 fn figure(
     data: &ExperimentData,
-    options: &Options,
+    measure: Measure,
     chosen: &Chosen,
     configs: &[Config<'_>],
     key: &str,
-) -> Result<Figure, String> {
-    let measured = measured(data, options.measure)?;
+) -> Result<Figure, Skip> {
+    let measured = measured(data, measure)?;
     // The labels naming a value of `key`, grouped by family and the others.
     let mut groups: BTreeMap<Group<'_>, Vec<&Config<'_>>> = BTreeMap::new();
     for config in configs.iter().filter(|c| c.names(key)) {
@@ -166,10 +180,10 @@ fn figure(
     }
     groups.retain(|_, members| members.len() >= 2);
     if groups.is_empty() {
-        return Err(format!(
-            "no labels of the {} measure sweep {key}",
-            options.measure.name()
-        ));
+        return Err(Skip::NoSweepLabels {
+            measure: measure.name(),
+            key: key.to_owned(),
+        });
     }
     let members: BTreeSet<&str> = groups.values().flatten().map(|c| c.label).collect();
     let sizes = if chosen.requested {
@@ -234,10 +248,10 @@ fn figure(
         }
     }
     if lines.is_empty() {
-        return Err(format!(
-            "the labels sweeping {key} have no trials at {}",
-            sizes_text(&sizes)
-        ));
+        return Err(Skip::NoSweepTrials {
+            key: key.to_owned(),
+            sizes,
+        });
     }
     let ert = ert_panel(
         &lines,
@@ -315,13 +329,13 @@ fn group_names(groups: Vec<&Group<'_>>) -> Vec<String> {
 /// The x axis of `key` over `values`, and each value's position on it:
 /// numeric (log from a factor of 10 between positive values) or, when a
 /// value is not a number, categorical with the words in sorted order.
-fn value_axis<'v>(key: &str, values: &'v BTreeSet<&str>) -> Result<(Axis, Position<'v>), String> {
+fn value_axis<'v>(key: &str, values: &'v BTreeSet<&str>) -> Result<(Axis, Position<'v>), Skip> {
     let parsed: Option<Vec<f64>> = values.iter().map(|v| v.parse::<f64>().ok()).collect();
     let parsed = parsed.filter(|p| p.iter().all(|x| x.is_finite()));
     let Some(numbers) = parsed else {
         let words: Vec<String> = values.iter().map(|v| (*v).to_owned()).collect();
         let mut axis = Axis::padded(key, Scale::Linear, [1.0, words.len() as f64])
-            .ok_or("no value to place")?;
+            .ok_or(Skip::NothingToPlace)?;
         (axis.lo, axis.hi) = (0.5, words.len() as f64 + 0.5);
         axis.ticks = Some((1..=words.len()).map(|p| p as f64).collect());
         axis.names = words;
@@ -340,11 +354,11 @@ fn value_axis<'v>(key: &str, values: &'v BTreeSet<&str>) -> Result<(Axis, Positi
     };
     let mut axis = if numbers.len() <= MAX_VALUE_TICKS {
         let mut axis =
-            Axis::padded(key, scale, numbers.iter().copied()).ok_or("no value to place")?;
+            Axis::padded(key, scale, numbers.iter().copied()).ok_or(Skip::NothingToPlace)?;
         axis.ticks = Some(numbers.iter().filter_map(|&x| axis.display(x)).collect());
         axis
     } else {
-        Axis::fit(key, scale, numbers.iter().copied()).ok_or("no value to place")?
+        Axis::fit(key, scale, numbers.iter().copied()).ok_or(Skip::NothingToPlace)?
     };
     axis.label = format!("{key} (parameter value)");
     Ok((axis, Box::new(|v: &str| v.parse().ok())))

@@ -7,31 +7,42 @@
 
 use std::collections::BTreeMap;
 
-use crate::analysis::compare::Comparison;
 use crate::records::RankingRow;
 
 use super::axis::{Axis, Scale};
 use super::figure::Figure;
 use super::panel::{Layer, Mark, Panel};
+use super::registry::{Build, ChartKind, Inputs, MeasureUse, Needs, Stem};
 use super::series::{legend, size_axis};
-use super::style::Styles;
+use super::skip::Skip;
 
-/// The ranking figure of `comparison`, or why there is none.
-pub fn figure(
-    comparison: &Comparison,
-    styles: &Styles,
-    experiment: &str,
-    measure: &str,
-) -> Result<Figure, String> {
+/// The ranking chart's kind.
+pub const KIND: ChartKind = ChartKind {
+    stem: Stem::Fixed("ranking"),
+    name: "ranking",
+    caption: "Ranking by mean rank at each board size: filled markers are statistically indistinguishable from the best, hollow ones significantly worse.",
+    alt: "Line chart of each algorithm's place against the board size N.",
+    needs: Needs {
+        measure: MeasureUse::Chosen,
+        sizes: false,
+        traces: false,
+        comparison: true,
+    },
+    build: Build::One(figure),
+};
+
+/// The ranking figure of the comparison, or why there is none.
+fn figure(inputs: &Inputs<'_>, _notes: &mut Vec<String>) -> Result<Figure, Skip> {
+    let comparison = inputs.comparison()?;
+    let (styles, experiment, measure) = (inputs.styles, &inputs.data.name, inputs.measure.name());
     let mut by_label: BTreeMap<&str, Vec<&RankingRow>> = BTreeMap::new();
     for row in &comparison.ranking {
         by_label.entry(row.label.as_str()).or_default().push(row);
     }
     if by_label.len() < 2 {
-        return Err("fewer than two labels to rank".to_owned());
+        return Err(Skip::FewerThanTwoLabels);
     }
-    let x =
-        size_axis(comparison.ranking.iter().map(|r| r.n)).ok_or("ranking.csv has no board size")?;
+    let x = size_axis(comparison.ranking.iter().map(|r| r.n)).ok_or(Skip::NoSizes)?;
     let places = comparison.ranking.iter().map(|r| r.rank).max().unwrap_or(1);
     // Place 1 at the top: the axis runs from the last place down to the first.
     let mut y = Axis::fit(
@@ -39,7 +50,7 @@ pub fn figure(
         Scale::Linear,
         [1.0, places as f64],
     )
-    .ok_or("no place to draw")?;
+    .ok_or(Skip::NothingToPlace)?;
     (y.lo, y.hi) = (places as f64 + 0.4, 0.6);
     y.ticks = Some((1..=places).map(|p| p as f64).collect());
     let mut layers = Vec::new();

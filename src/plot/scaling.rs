@@ -6,15 +6,31 @@
 //! beside it; a cell with none solved is marked "0/100" above the data.
 
 use super::axis::TickFormat;
-use super::data::ExperimentData;
 use super::figure::Figure;
-use super::options::{Measure, Options};
+use super::options::Measure;
+use super::registry::{Build, ChartKind, Inputs, MeasureUse, Needs, Stem};
 use super::series::{Statistic, StatisticChart, Unsolved, columns, measured, statistic_figure};
-use super::style::Styles;
+use super::skip::Skip;
+
+/// The scaling chart's kind.
+pub const KIND: ChartKind = ChartKind {
+    stem: Stem::Fixed("scaling"),
+    name: "scaling",
+    caption: "Work against board size: the median over solved trials (checks unless another measure was chosen) with its 10th–90th percentile band, and the median wall time; hollow markers: some trials failed; the top row: none solved.",
+    alt: "Line charts of the median work and wall time of each algorithm against the board size N, log scale.",
+    needs: Needs {
+        measure: MeasureUse::Chosen,
+        sizes: false,
+        traces: false,
+        comparison: false,
+    },
+    build: Build::One(figure),
+};
 
 /// The scaling figure, or why there is none.
-pub fn figure(data: &ExperimentData, styles: &Styles, options: &Options) -> Result<Figure, String> {
-    let measured = measured(data, options.measure)?;
+fn figure(inputs: &Inputs<'_>, _notes: &mut Vec<String>) -> Result<Figure, Skip> {
+    let (data, measure) = (inputs.data, inputs.measure);
+    let measured = measured(data, measure)?;
     let median = |unit: &str, format, measure| {
         let columns = columns(measure);
         Statistic {
@@ -27,8 +43,8 @@ pub fn figure(data: &ExperimentData, styles: &Styles, options: &Options) -> Resu
         }
     };
     let mut statistics = Vec::new();
-    if options.measure != Measure::Seconds {
-        statistics.push(median(&measured.unit, measured.format, options.measure));
+    if measure != Measure::Seconds {
+        statistics.push(median(&measured.unit, measured.format, measure));
     }
     statistics.push(median("wall time", TickFormat::Seconds, Measure::Seconds));
     let chart = StatisticChart {
@@ -36,9 +52,9 @@ pub fn figure(data: &ExperimentData, styles: &Styles, options: &Options) -> Resu
         title: "scaling with board size",
         subtitle: "median over solved trials; band: 10th–90th percentile (from 10 solved); hollow: some trials failed; top row: none solved".to_owned(),
         statistics,
-        empty: "no (label, N) cell has a solved trial",
+        empty: Skip::NoSolvedCell,
     };
-    statistic_figure(data, styles, &chart, &measured.labels)
+    statistic_figure(data, inputs.styles, &chart, &measured.labels)
 }
 
 /// `text` with its first letter in capitals.

@@ -17,6 +17,7 @@ use crate::analysis::compare::{never_evaluating, one_step_unit};
 
 use super::axis::{Axis, Scale, TickFormat};
 use super::panel::{DENSE_POINTS, Interval, Layer, Mark, Panel};
+use super::skip::Skip;
 use super::style::{SeriesStyle, Styles};
 
 /// The description of every board-size axis.
@@ -176,7 +177,7 @@ pub struct Measured<'a> {
 /// `queens compare` refuses steps of different units), `evaluations`
 /// without the labels that never evaluate a whole board (see
 /// [`measure_notes`]).
-pub fn measured(data: &ExperimentData, measure: Measure) -> Result<Measured<'_>, String> {
+pub fn measured(data: &ExperimentData, measure: Measure) -> Result<Measured<'_>, Skip> {
     let mut labels: BTreeSet<&str> = data.summary.iter().map(|r| r.label.as_str()).collect();
     let unit = match measure {
         Measure::Checks => "checks".to_owned(),
@@ -185,21 +186,15 @@ pub fn measured(data: &ExperimentData, measure: Measure) -> Result<Measured<'_>,
             let never = never_evaluating(&data.runs);
             labels.retain(|l| !never.contains(l));
             if labels.is_empty() {
-                return Err(format!(
-                    "--measure evaluations: no label evaluates a whole board ({}); use --measure checks, the unit shared by every algorithm",
-                    never.join(", ")
-                ));
+                return Err(Skip::NothingEvaluates {
+                    labels: never.iter().map(|l| (*l).to_owned()).collect(),
+                });
             }
             "whole-board evaluations".to_owned()
         }
         Measure::Steps => match one_step_unit(&data.runs) {
             Ok(unit) => format!("steps ({unit})"),
-            Err(units) => {
-                return Err(format!(
-                    "--measure steps: the labels count steps in different units ({}): steps of different units do not compare; use --measure checks, the unit shared by every algorithm",
-                    units_text(&units)
-                ));
-            }
+            Err(units) => return Err(Skip::MixedStepUnits { units }),
         },
     };
     let format = if measure == Measure::Seconds {
@@ -436,7 +431,7 @@ pub struct StatisticChart {
     /// The statistics drawn, one panel each, in order.
     pub statistics: Vec<Statistic>,
     /// Why there is no chart when no cell has a value of any statistic.
-    pub empty: &'static str,
+    pub empty: Skip,
 }
 
 /// The figure of `chart` over the `labels` given: a [`statistic_panel`]
@@ -447,7 +442,7 @@ pub fn statistic_figure(
     styles: &Styles,
     chart: &StatisticChart,
     labels: &BTreeSet<&str>,
-) -> Result<Figure, String> {
+) -> Result<Figure, Skip> {
     let mut groups = summary_by_label(&data.summary);
     groups.retain(|label, _| labels.contains(label));
     let panels: Vec<_> = chart
@@ -456,7 +451,7 @@ pub fn statistic_figure(
         .filter_map(|s| statistic_panel(&groups, styles, s))
         .collect();
     if panels.is_empty() {
-        return Err(chart.empty.to_owned());
+        return Err(chart.empty.clone());
     }
     let drawn = groups.keys().copied();
     Ok(Figure {

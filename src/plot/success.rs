@@ -4,25 +4,36 @@
 //! cover each other.
 
 use super::axis::Axis;
-use super::data::ExperimentData;
 use super::figure::Figure;
-use super::options::Options;
 use super::panel::{Interval, Layer, Panel};
+use super::registry::{Build, ChartKind, Inputs, MeasureUse, Needs, Stem};
 use super::series::{legend, size_axis, summary_by_label};
-use super::style::Styles;
+use super::skip::Skip;
 
 /// With more panels than this, they are small: the y axis is labelled at
 /// 0, 50 and 100% only.
 const SPARSE_TICKS_FROM: usize = 3;
 
+/// The success chart's kind.
+pub const KIND: ChartKind = ChartKind {
+    stem: Stem::Fixed("success"),
+    name: "success",
+    caption: "Success rate against board size, one panel per algorithm, with 95% Wilson intervals.",
+    alt: "Small multiples of the share of trials that found a solution, per algorithm and board size.",
+    needs: Needs {
+        measure: MeasureUse::None,
+        sizes: false,
+        traces: false,
+        comparison: false,
+    },
+    build: Build::One(figure),
+};
+
 /// The success-rate figure, or why there is none.
-pub fn figure(
-    data: &ExperimentData,
-    styles: &Styles,
-    _options: &Options,
-) -> Result<Figure, String> {
+fn figure(inputs: &Inputs<'_>, _notes: &mut Vec<String>) -> Result<Figure, Skip> {
+    let (data, styles) = (inputs.data, inputs.styles);
     let groups = summary_by_label(&data.summary);
-    let x = size_axis(data.summary.iter().map(|r| r.n)).ok_or("summary.csv has no sizes")?;
+    let x = size_axis(data.summary.iter().map(|r| r.n)).ok_or(Skip::NoSizes)?;
     let mut y = Axis::fraction("trials solved (%)");
     if groups.len() > SPARSE_TICKS_FROM {
         y.ticks = Some(vec![0.0, 0.5, 1.0]);

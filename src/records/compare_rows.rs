@@ -13,12 +13,6 @@ use super::atomic::write_atomically;
 use super::error::{RecordsError, RecordsResult};
 use super::header::columns;
 
-/// The file name of the pairwise comparison in a data directory.
-pub const COMPARE_FILE: &str = "compare.csv";
-
-/// The file name of the ranking in a data directory.
-pub const RANKING_FILE: &str = "ranking.csv";
-
 /// One pair of labels at one board size: a row of `compare.csv`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CompareRow {

@@ -6,7 +6,8 @@
 //! every trial its seed, the message of a field that does not fit
 //! ([`field`]: named by its column, its value and what is allowed), how values are
 //! spelled so R and pandas read every column exactly ([`values`]: `TRUE`,
-//! `NA`, `Inf`), the rule for an experiment's name ([`is_safe_name`]),
+//! `NA`, `Inf`), the rule for an experiment's name ([`is_safe_name`]), the layout of a
+//! data directory ([`DataDir`]: every file's name, in one place),
 //! and the reading, appending and rewriting of those
 //! files. Everything the tool writes whole goes through one atomic writer
 //! ([`atomic`]). The runner writes these files, the analysis and the charts
@@ -15,6 +16,7 @@
 pub mod atomic;
 pub mod compare_rows;
 pub mod csv_file;
+pub mod data_dir;
 pub mod error;
 pub mod field;
 pub mod header;
@@ -25,10 +27,9 @@ pub mod seed;
 pub mod summary_file;
 pub mod values;
 
-pub use compare_rows::{
-    COMPARE_FILE, CompareRow, RANKING_FILE, RankingRow, write_compare, write_ranking,
-};
+pub use compare_rows::{CompareRow, RankingRow, write_compare, write_ranking};
 pub use csv_file::{AppendWriter, drop_torn_tail, read_rows, write_rows};
+pub use data_dir::{COMPARE_FILE, DataDir, RANKING_FILE};
 pub use error::{RecordsError, RecordsResult};
 pub use name::{SAFE_NAME_RULE, is_safe_name};
 pub use param_rows::{ParamRow, ParamSource, write_params};

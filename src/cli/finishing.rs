@@ -1,0 +1,62 @@
+//! The terminal side of the finishing pipeline ([`queens::finish`]) that
+//! `run`, `merge`, `plot`, `compare` and `report` share: its notes on
+//! stderr as they come, and the lines that say what it wrote.
+
+use std::path::Path;
+
+use queens::analysis::compare::{DEFAULT_ALPHA, Measure};
+use queens::finish::{FinishObserver, Finished, Written};
+use queens::plot::Skipped;
+
+use super::compare::brief_ranking;
+use super::stderr::stderr_line;
+
+/// Prints the pipeline's notes and skipped charts to stderr.
+pub struct Notes;
+
+impl FinishObserver for Notes {
+    fn note(&self, note: &str) {
+        stderr_line!("note: {note}");
+    }
+
+    fn skipped(&self, skipped: &Skipped) {
+        stderr_line!("note: {skipped}");
+    }
+}
+
+/// "wrote FILE", or "FILE unchanged" when it already held the result.
+pub fn written(file: &Written) -> String {
+    if file.changed {
+        format!("wrote {}", file.path.display())
+    } else {
+        format!("{} unchanged", file.path.display())
+    }
+}
+
+/// The lines after a run or a merge on stderr: the charts, the comparison
+/// files and the brief ranking (unless `quiet`), and the report.
+pub fn print_summary(finished: &Finished, plots_dir: &Path, quiet: bool) {
+    stderr_line!(
+        "{} charts in {}",
+        finished.charts.len(),
+        plots_dir.display()
+    );
+    if !quiet {
+        print_comparison(finished);
+    }
+    if let Some(report) = &finished.report {
+        stderr_line!("report: {}", report.display());
+    }
+}
+
+/// The comparison files and the brief ranking by checks on stderr.
+pub fn print_comparison(finished: &Finished) {
+    if let [pairs, ranking] = finished.comparison_files.as_slice() {
+        stderr_line!("comparison: {}; {}", written(pairs), written(ranking));
+    }
+    if let Some(comparison) = &finished.comparison {
+        for line in brief_ranking(&comparison.ranking, Measure::Checks, DEFAULT_ALPHA) {
+            stderr_line!("{line}");
+        }
+    }
+}
