@@ -100,6 +100,7 @@ pub use placer::{INIT_TRIES, RUN};
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
+use super::boards::RowBoard;
 use super::frame::{Frame, View};
 use super::{Control, Metrics, Outcome, StopReason};
 use crate::board::Placement;
