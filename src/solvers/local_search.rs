@@ -7,6 +7,13 @@
 //! driver is generic, so each search gets its own copy of the loop and no
 //! step goes through a virtual call.
 //!
+//! The other searches keep loops of their own, because each breaks the
+//! order below somewhere its counters or trace would show; each file's
+//! header says where: `random-restart` ([`super::random_restart`]), the
+//! `blog` repair ([`super::blog_repair`]), min-conflicts `fast`
+//! ([`super::min_conflicts_fast`]) and both genetic algorithms
+//! ([`super::genetic`]).
+//!
 //! The order within one round is fixed, and with it every counter and
 //! every draw:
 //! 1. [`LocalSearch::next`] looks at the board (its checks are counted) and

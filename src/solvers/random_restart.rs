@@ -22,6 +22,13 @@
 //! Budgets: every board after the first is a restart, so a restart budget
 //! of R stops the search after R + 1 boards (stop reason `budget_restarts`),
 //! and a step budget of S after S boards.
+//!
+//! Loop: its own, not the local-search driver's ([`super::local_search`]).
+//! The driver looks at a board before it asks the budget, counts a restart
+//! as one evaluation and no step, and leaves a trace point every round;
+//! here no board exists until the budget allows its draw, each board is a
+//! step and (after the first) a restart at once, no evaluation is counted,
+//! and the one trace point comes at the end.
 
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
