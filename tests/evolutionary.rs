@@ -5,7 +5,7 @@
 
 use proptest::prelude::*;
 use queens::board::{attacking_pairs, validate};
-use queens::solvers::boards::{FreeBoard, PermutationBoard, count_pairs};
+use queens::solvers::boards::{FreeBoard, PermutationBoard, RowBoard, count_pairs};
 use queens::solvers::params::{RawValue, split_assignment};
 use queens::solvers::random::random_permutation;
 use queens::solvers::{

@@ -8,7 +8,7 @@ use std::process::Command;
 use proptest::prelude::*;
 use queens::board::{attacking_pairs, validate};
 use queens::solvers::blog_grid::BlogGrid;
-use queens::solvers::boards::FreeBoard;
+use queens::solvers::boards::{CountedBoard, FreeBoard, RowBoard};
 use queens::solvers::params::RawValue;
 use queens::solvers::{Metrics, Trace, params::split_assignment};
 use queens::{Budget, Control, Outcome, StopReason, find_algorithm};

@@ -4,6 +4,7 @@
 
 use proptest::prelude::*;
 use queens::board::{attacking_pairs, validate};
+use queens::solvers::boards::RowBoard;
 use queens::solvers::min_conflicts_fast::{self, FastBoard, FastBoardError};
 use queens::{Budget, Control, Outcome, StopReason};
 use rand::SeedableRng;

@@ -51,7 +51,7 @@ use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
 use super::algorithm::{Algorithm, Configured, boxed};
-use super::boards::{FreeBoard, PermutationBoard};
+use super::boards::{CountedBoard, FreeBoard, PermutationBoard, RowBoard};
 use super::frame::View;
 use super::local_search::{self, LocalSearch, Next};
 use super::memory::MemoryEstimate;
@@ -325,23 +325,15 @@ impl Cooling {
     }
 }
 
-/// A board the annealing walks on: its attacking pairs (the energy) and
+/// A board the annealing walks on (its attacking pairs are the energy) and
 /// its move, drawn at random with its energy change.
-trait Landscape {
+trait Landscape: CountedBoard {
     /// One proposed move.
     type Move: Copy;
-    /// Attacking pairs on the board.
-    fn pairs(&self) -> u64;
-    /// The board's checks so far.
-    fn checks(&self) -> u64;
     /// Draws a move and returns it with its energy change.
     fn propose(&mut self, rng: &mut ChaCha8Rng) -> (Self::Move, i64);
     /// Makes `step`, whose energy change is `delta`.
     fn apply(&mut self, step: Self::Move, delta: i64);
-    /// The board's columns, one per row.
-    fn into_columns(self) -> Vec<u32>;
-    /// The board's columns, one per row, as they stand.
-    fn columns(&self) -> &[u32];
     /// The squares `[row, column]` that `step`, just proposed and
     /// `accepted` or not, lands its queens on (for replays).
     fn landing(&self, step: Self::Move, accepted: bool) -> Vec<[u32; 2]>;
@@ -351,14 +343,6 @@ trait Landscape {
 /// (the swap delta).
 impl Landscape for PermutationBoard {
     type Move = (usize, usize);
-
-    fn pairs(&self) -> u64 {
-        PermutationBoard::pairs(self)
-    }
-
-    fn checks(&self) -> u64 {
-        PermutationBoard::checks(self)
-    }
 
     #[inline]
     fn propose(&mut self, rng: &mut ChaCha8Rng) -> (Self::Move, i64) {
@@ -371,18 +355,10 @@ impl Landscape for PermutationBoard {
         self.apply_swap(i, j, delta);
     }
 
-    fn into_columns(self) -> Vec<u32> {
-        PermutationBoard::into_columns(self)
-    }
-
-    fn columns(&self) -> &[u32] {
-        PermutationBoard::columns(self)
-    }
-
     /// Row `i` lands on row `j`'s column and the other way round: after an
     /// accepted swap, those are the rows' own columns now.
     fn landing(&self, (i, j): Self::Move, accepted: bool) -> Vec<[u32; 2]> {
-        let c = PermutationBoard::columns(self);
+        let c = self.columns();
         let (to_i, to_j) = if accepted { (c[i], c[j]) } else { (c[j], c[i]) };
         vec![[i as u32, to_i], [j as u32, to_j]]
     }
@@ -396,14 +372,6 @@ impl Landscape for PermutationBoard {
 impl Landscape for FreeBoard {
     type Move = (usize, u32);
 
-    fn pairs(&self) -> u64 {
-        FreeBoard::pairs(self)
-    }
-
-    fn checks(&self) -> u64 {
-        FreeBoard::checks(self)
-    }
-
     #[inline]
     fn propose(&mut self, rng: &mut ChaCha8Rng) -> (Self::Move, i64) {
         let n = self.n();
@@ -415,14 +383,6 @@ impl Landscape for FreeBoard {
     #[inline]
     fn apply(&mut self, (row, column): Self::Move, _: i64) {
         self.move_queen(row, column);
-    }
-
-    fn into_columns(self) -> Vec<u32> {
-        FreeBoard::into_columns(self)
-    }
-
-    fn columns(&self) -> &[u32] {
-        FreeBoard::columns(self)
     }
 
     fn landing(&self, (row, column): Self::Move, _: bool) -> Vec<[u32; 2]> {
@@ -442,12 +402,14 @@ struct Anneal<L: Landscape> {
 }
 
 impl<L: Landscape> LocalSearch for Anneal<L> {
-    fn pairs(&self) -> u64 {
-        self.board.pairs()
+    type Board = L;
+
+    fn board(&self) -> &L {
+        &self.board
     }
 
-    fn checks(&self) -> u64 {
-        self.board.checks()
+    fn into_board(self) -> L {
+        self.board
     }
 
     /// Solved at energy 0; otherwise one more move (annealing never
@@ -473,14 +435,6 @@ impl<L: Landscape> LocalSearch for Anneal<L> {
 
     fn restart(&mut self, _: &mut ChaCha8Rng) {
         unreachable!("annealing never restarts: next() never asks for it");
-    }
-
-    fn into_columns(self) -> Vec<u32> {
-        self.board.into_columns()
-    }
-
-    fn columns(&self) -> &[u32] {
-        self.board.columns()
     }
 
     /// The proposed move, taken or not, its energy change and temperature,

@@ -29,6 +29,7 @@
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
+use super::boards::lines;
 use crate::board::Placement;
 
 /// The checks of one `count_conflict`: one per direction it scans.
@@ -108,6 +109,13 @@ impl LineSets {
 }
 
 /// An N×N grid of squares, each empty or holding one queen.
+///
+/// Not a [`RowBoard`](super::boards::RowBoard) like the other solver
+/// boards: the published restart lets a row hold several queens, so the
+/// grid keeps the occupied squares of every line (rows included) as
+/// bitsets rather than one column per row, and its threat measure is the
+/// blog's direction count, not attacking pairs. Its lines are numbered as
+/// on every solver board (diagonal `x + n - 1 - y`, anti-diagonal `x + y`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BlogGrid {
     n: usize,
@@ -124,13 +132,12 @@ pub struct BlogGrid {
 impl BlogGrid {
     /// An empty N×N grid.
     pub fn empty(n: usize) -> Self {
-        let lines = (2 * n).saturating_sub(1);
         Self {
             n,
             rows: LineSets::new(n, n),
             columns: LineSets::new(n, n),
-            diagonals: LineSets::new(lines, n),
-            antis: LineSets::new(lines, n),
+            diagonals: LineSets::new(lines(n), n),
+            antis: LineSets::new(lines(n), n),
         }
     }
 

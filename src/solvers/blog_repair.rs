@@ -44,6 +44,13 @@
 //! re-initialise the board; a search refused that restart stops there (stop
 //! reason `budget_restarts`), after the repair that preceded it.
 //!
+//! Loop: its own, not the local-search driver's ([`super::local_search`]).
+//! The driver makes a restart a round of its own, asks the whole budget
+//! before it and counts it as one evaluation; the published counter
+//! re-initialises inside the round of the repair before it, asking only
+//! the restart budget (a refusal still leaves a trace point), and counts
+//! no evaluation.
+//!
 //! Option: `clear_on_restart` empties the board before re-initialising, so
 //! every restart is a fresh one-queen-per-row board. The stale position then
 //! may no longer hold a queen, so the restart looks for the most-threatened

@@ -63,6 +63,15 @@
 //! whose generation is six O(N) evaluations, asks before every generation.
 //! Neither variant restarts.
 //!
+//! Loop: each variant has its own, not the local-search driver's
+//! ([`super::local_search`]), which asks the budget once per round and then
+//! makes one whole step. The permutation GA asks it before every individual
+//! and may stop mid-generation, returning the best individual built so far.
+//! A `hesham` generation counts one evaluation per individual (the driver
+//! counts evaluations only at restarts), its `max_generations` cap is asked
+//! before the budget, and its replay opens on a generation, not on the
+//! driver's start view.
+//!
 //! This file holds the parameters, the settings and the registry entry;
 //! `genetic/operators.rs` the crossovers, `genetic/permutation.rs` the
 //! permutation GA and `genetic/hesham.rs` Hesham's GA.

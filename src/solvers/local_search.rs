@@ -2,9 +2,17 @@
 //! stop when it is solved or the budget says so, otherwise make one step
 //! or start again from a fresh board, and report trace points; then the
 //! outcome. `min-conflicts` and `naive-repair` (`random`) and `annealing`
-//! run on it; each implements [`LocalSearch`] for its board and rules. The
+//! run on it; each implements [`LocalSearch`] for its rules on its board, a
+//! [`CountedBoard`] whose pairs, columns and checks the driver reads. The
 //! driver is generic, so each search gets its own copy of the loop and no
 //! step goes through a virtual call.
+//!
+//! The other searches keep loops of their own, because each breaks the
+//! order below somewhere its counters or trace would show; each file's
+//! header says where: `random-restart` ([`super::random_restart`]), the
+//! `blog` repair ([`super::blog_repair`]), min-conflicts `fast`
+//! ([`super::min_conflicts_fast`]) and both genetic algorithms
+//! ([`super::genetic`]).
 //!
 //! The order within one round is fixed, and with it every counter and
 //! every draw:
@@ -25,6 +33,7 @@
 
 use rand::rngs::ChaCha8Rng;
 
+use super::boards::{CountedBoard, RowBoard};
 use super::frame::{Frame, View};
 use super::{Control, Metrics, Outcome};
 use crate::board::Placement;
@@ -42,13 +51,22 @@ pub enum Next {
 
 /// A local search the driver runs: a board, how the search looks at it, and
 /// its step and restart.
+///
+/// The driver reads the search's counters off its board: the attacking
+/// pairs, the columns, and the checks, which are every read of the board
+/// the search made (counting the starting board and every fresh one
+/// included), so a search reads its board only through the board's
+/// methods.
 pub trait LocalSearch {
-    /// Attacking pairs on the current board.
-    fn pairs(&self) -> u64;
+    /// The board the search moves on.
+    type Board: CountedBoard;
 
-    /// Checks made by the search so far: every read of its board,
-    /// counting the starting board and every fresh one included.
-    fn checks(&self) -> u64;
+    /// The current board (reading it through [`RowBoard`] and
+    /// [`CountedBoard`] counts no check).
+    fn board(&self) -> &Self::Board;
+
+    /// The current board, when the search ends.
+    fn into_board(self) -> Self::Board;
 
     /// Looks at the current board and says what comes next.
     fn next(&mut self) -> Next;
@@ -60,13 +78,6 @@ pub trait LocalSearch {
     /// said [`Next::Restart`].
     fn restart(&mut self, rng: &mut ChaCha8Rng);
 
-    /// The current board's columns, one per row, when the search ends.
-    fn into_columns(self) -> Vec<u32>;
-
-    /// The current board's columns, one per row (reads no square: counts
-    /// no check).
-    fn columns(&self) -> &[u32];
-
     /// What the step just made shows in a replay; asked only when frames
     /// are wanted, right after [`Self::step`]. It must not touch a counter.
     fn step_view(&self) -> View;
@@ -74,7 +85,7 @@ pub trait LocalSearch {
 
 /// Runs `search` until its board is solved or `control` stops it. `start`
 /// holds the counters of building the first board (its evaluation); the
-/// checks are always the search's own ([`LocalSearch::checks`]), whatever
+/// checks are always the board's own ([`CountedBoard::checks`]), whatever
 /// `start` holds.
 pub fn run<S: LocalSearch>(
     mut search: S,
@@ -83,26 +94,26 @@ pub fn run<S: LocalSearch>(
     control: &mut Control<'_>,
 ) -> Outcome {
     let mut metrics = Metrics {
-        checks: search.checks(),
+        checks: search.board().checks(),
         ..start
     };
     let tracing = control.tracing();
     let frames = control.frames_wanted();
     if tracing {
-        control.observe(&metrics, search.pairs());
+        control.observe(&metrics, search.board().pairs());
     }
     if frames {
-        control.frame(&Frame::full(search.columns(), metrics, View::Start));
+        control.frame(&Frame::full(search.board().columns(), metrics, View::Start));
     }
     loop {
         let next = search.next();
-        metrics.checks = search.checks();
+        metrics.checks = search.board().checks();
         if next == Next::Solved {
-            return Outcome::solved(Placement::new(search.into_columns()), metrics);
+            return Outcome::solved(Placement::new(search.into_board().into_columns()), metrics);
         }
         let restart = next == Next::Restart;
         if let Some(reason) = control.stop_before(&metrics, restart) {
-            metrics.final_conflicts = search.pairs();
+            metrics.final_conflicts = search.board().pairs();
             return Outcome::unsolved(metrics, reason);
         }
         if restart {
@@ -114,8 +125,8 @@ pub fn run<S: LocalSearch>(
             metrics.steps += 1;
         }
         if tracing {
-            metrics.checks = search.checks();
-            control.observe(&metrics, search.pairs());
+            metrics.checks = search.board().checks();
+            control.observe(&metrics, search.board().pairs());
         }
         if frames {
             let view = if restart {
@@ -123,7 +134,7 @@ pub fn run<S: LocalSearch>(
             } else {
                 search.step_view()
             };
-            control.frame(&Frame::full(search.columns(), metrics, view));
+            control.frame(&Frame::full(search.board().columns(), metrics, view));
         }
     }
 }

@@ -44,7 +44,7 @@ use rand::rngs::ChaCha8Rng;
 
 use super::algorithm::{Algorithm, Configured, boxed};
 use super::blog_repair::{self, BlogRepair, BlogSettings};
-use super::boards::FreeBoard;
+use super::boards::{FreeBoard, RowBoard};
 use super::frame::{self, View};
 use super::local_search::{self, LocalSearch, Next};
 use super::memory::MemoryEstimate;
@@ -209,15 +209,17 @@ struct MinConflicts {
     last_repair: (usize, u32, u32),
 }
 
+/// The checks are the board's: N per fresh board, N per look (one per
+/// queen), N per row scan (one per square) and 2 per move.
 impl LocalSearch for MinConflicts {
-    fn pairs(&self) -> u64 {
-        self.board.pairs()
+    type Board = FreeBoard;
+
+    fn board(&self) -> &FreeBoard {
+        &self.board
     }
 
-    /// The board's checks: N per fresh board, N per look (one per queen), N
-    /// per row scan (one per square) and 2 per move.
-    fn checks(&self) -> u64 {
-        self.board.checks()
+    fn into_board(self) -> FreeBoard {
+        self.board
     }
 
     /// Lists the attacked queens: none is a solution; a restart after
@@ -255,14 +257,6 @@ impl LocalSearch for MinConflicts {
         self.board.reset_random(rng);
         self.fewest_pairs = self.board.pairs();
         self.without_progress = 0;
-    }
-
-    fn into_columns(self) -> Vec<u32> {
-        self.board.into_columns()
-    }
-
-    fn columns(&self) -> &[u32] {
-        self.board.columns()
     }
 
     /// The repair: its row, the queen's move, and the conflicts of every

@@ -84,6 +84,14 @@
 //!   solved); if the budget stops the initialization, the unplaced rows hold
 //!   the unused columns in the order of the pool at that moment.
 //! - `tests`, `backtracks`: always 0.
+//!
+//! Loop: its own, not the local-search driver's ([`super::local_search`]),
+//! which counts a step and leaves a trace point in every round it does not
+//! stop and restarts in one uninterrupted call. Here a repair attempt whose
+//! row is no longer attacked, or that finds no partner, asks the budget but
+//! makes no step and leaves no point; a (re)initialization asks the budget
+//! every 65 536 rows and may stop half-built; and a `u8` board too crowded
+//! starts over as a `u16` board, a board of another type.
 
 mod board;
 mod draw;
@@ -100,6 +108,7 @@ pub use placer::{INIT_TRIES, RUN};
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
+use super::boards::RowBoard;
 use super::frame::{Frame, View};
 use super::{Control, Metrics, Outcome, StopReason};
 use crate::board::Placement;

@@ -20,7 +20,8 @@
 //!   variants of naive repair and min-conflicts share [`blog_repair`] on
 //!   [`blog_grid`].
 //! - Their shared building blocks: [`boards`] (line counters of a board
-//!   with one queen per row), [`local_search`] (the loop of a search on one
+//!   with one queen per row, and the traits every such board answers),
+//!   [`local_search`] (the loop of a search on one
 //!   board: stops, restarts, trace points, outcome) and [`random`] (the
 //!   shared draws).
 //! - [`external`]: a program of the user's own, in any language, as a

@@ -34,7 +34,7 @@ use rand::rngs::ChaCha8Rng;
 
 use super::algorithm::{Algorithm, Configured, boxed};
 use super::blog_repair::{self, BlogRepair, BlogSettings};
-use super::boards::FreeBoard;
+use super::boards::{FreeBoard, RowBoard};
 use super::frame::{self, View};
 use super::local_search::{self, LocalSearch, Next};
 use super::memory::MemoryEstimate;
@@ -160,15 +160,17 @@ struct NaiveRepair {
     last_repair: (usize, u32, u32),
 }
 
+/// The checks are the board's: N per fresh board, N per look (one per
+/// queen) and 2 per move.
 impl LocalSearch for NaiveRepair {
-    fn pairs(&self) -> u64 {
-        self.board.pairs()
+    type Board = FreeBoard;
+
+    fn board(&self) -> &FreeBoard {
+        &self.board
     }
 
-    /// The board's checks: N per fresh board, N per look (one per queen)
-    /// and 2 per move.
-    fn checks(&self) -> u64 {
-        self.board.checks()
+    fn into_board(self) -> FreeBoard {
+        self.board
     }
 
     /// Lists the most-threatened queens: no queen attacked is a solution; a
@@ -200,14 +202,6 @@ impl LocalSearch for NaiveRepair {
     fn restart(&mut self, rng: &mut ChaCha8Rng) {
         self.board.reset_random(rng);
         self.since_start = 0;
-    }
-
-    fn into_columns(self) -> Vec<u32> {
-        self.board.into_columns()
-    }
-
-    fn columns(&self) -> &[u32] {
-        self.board.columns()
     }
 
     /// The repair: its row, the queen's move, and the conflicts of every

@@ -22,11 +22,19 @@
 //! Budgets: every board after the first is a restart, so a restart budget
 //! of R stops the search after R + 1 boards (stop reason `budget_restarts`),
 //! and a step budget of S after S boards.
+//!
+//! Loop: its own, not the local-search driver's ([`super::local_search`]).
+//! The driver looks at a board before it asks the budget, counts a restart
+//! as one evaluation and no step, and leaves a trace point every round;
+//! here no board exists until the budget allows its draw, each board is a
+//! step and (after the first) a restart at once, no evaluation is counted,
+//! and the one trace point comes at the end.
 
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
 use super::algorithm::{Algorithm, Configured, boxed};
+use super::boards::{anti_diagonal, diagonal, lines};
 use super::frame::{Frame, View};
 use super::memory::MemoryEstimate;
 use super::params::{ParamError, ParamKind, ParamSpec, Params};
@@ -60,13 +68,12 @@ struct BoardDraw {
 
 impl BoardDraw {
     fn new(n: usize, permutation: bool) -> Self {
-        let lines = (2 * n).saturating_sub(1);
         Self {
             permutation,
             columns: (0..n as u32).collect(),
             column_mark: vec![0; n],
-            diagonal_mark: vec![0; lines],
-            anti_mark: vec![0; lines],
+            diagonal_mark: vec![0; lines(n)],
+            anti_mark: vec![0; lines(n)],
         }
     }
 
@@ -85,9 +92,11 @@ impl BoardDraw {
     /// Whether the queen of `row` in `column` attacks a queen of board
     /// `board` in an earlier row; if not, marks its lines for `board`.
     fn attacked(&mut self, board: u64, row: usize, column: u32) -> bool {
-        let n = self.columns.len();
         let c = column as usize;
-        let (d, a) = (row + n - 1 - c, row + c);
+        let (d, a) = (
+            diagonal(self.columns.len(), row, column),
+            anti_diagonal(row, column),
+        );
         if self.column_mark[c] == board
             || self.diagonal_mark[d] == board
             || self.anti_mark[a] == board

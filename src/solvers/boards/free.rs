@@ -3,13 +3,17 @@
 
 use rand::rngs::ChaCha8Rng;
 
-use super::{anti_diagonal, diagonal, lines};
+use super::{CountedBoard, RowBoard, anti_diagonal, diagonal, lines};
 use crate::solvers::random::fill_random;
 
 /// A board with one queen per row in any column (columns may repeat) and
 /// the number of queens on every column, diagonal and anti-diagonal, kept
 /// in step with every move, with its attacking pairs and the checks its
 /// queries made.
+///
+/// Its own type, beside [`PermutationBoard`](super::PermutationBoard),
+/// because columns may repeat: it counts the queens of every column too,
+/// and its move sends one queen to another column (no swap).
 #[derive(Clone, Debug)]
 pub struct FreeBoard {
     /// `columns[r]`: the column of the queen in row `r`.
@@ -80,34 +84,6 @@ impl FreeBoard {
             self.add(row, column);
         }
         self.checks += n as u64;
-    }
-
-    /// The board size N.
-    pub fn n(&self) -> usize {
-        self.columns.len()
-    }
-
-    /// The column of each row's queen.
-    pub fn columns(&self) -> &[u32] {
-        &self.columns
-    }
-
-    /// Gives the column vector back.
-    pub fn into_columns(self) -> Vec<u32> {
-        self.columns
-    }
-
-    /// Attacking pairs on the whole board.
-    pub fn pairs(&self) -> u64 {
-        self.pairs
-    }
-
-    /// Checks made so far: N per count from scratch, 1 per
-    /// [`FreeBoard::queen_conflicts`] and [`FreeBoard::square_conflicts`],
-    /// 2 per [`FreeBoard::move_delta`] and [`FreeBoard::move_queen`] that
-    /// changes a column (0 when the column is the queen's own).
-    pub fn checks(&self) -> u64 {
-        self.checks
     }
 
     /// How many other queens attack the queen of `row`: the attacking pairs
@@ -195,6 +171,34 @@ impl FreeBoard {
         self.on_diagonal[d] += 1;
         self.on_anti[a] += 1;
         self.columns[row] = column;
+    }
+}
+
+impl RowBoard for FreeBoard {
+    #[inline]
+    fn columns(&self) -> &[u32] {
+        &self.columns
+    }
+
+    #[inline]
+    fn into_columns(self) -> Vec<u32> {
+        self.columns
+    }
+
+    #[inline]
+    fn pairs(&self) -> u64 {
+        self.pairs
+    }
+}
+
+impl CountedBoard for FreeBoard {
+    /// Checks made so far: N per count from scratch, 1 per
+    /// [`FreeBoard::queen_conflicts`] and [`FreeBoard::square_conflicts`],
+    /// 2 per [`FreeBoard::move_delta`] and [`FreeBoard::move_queen`] that
+    /// changes a column (0 when the column is the queen's own).
+    #[inline]
+    fn checks(&self) -> u64 {
+        self.checks
     }
 }
 

@@ -1,12 +1,16 @@
 //! [`PermutationBoard`]: one queen per row and per column, with its queens
 //! counted on every diagonal and anti-diagonal.
 
-use super::{anti_diagonal, diagonal, lines};
+use super::{CountedBoard, RowBoard, anti_diagonal, diagonal, lines};
 
 /// A permutation board (row `r` holds its queen in column `columns[r]`, all
 /// columns distinct) with its queens counted on every diagonal and
 /// anti-diagonal, its attacking pairs kept up to date under swaps, and the
 /// checks its queries made.
+///
+/// Its own type, beside [`FreeBoard`](super::FreeBoard), because the
+/// columns are a permutation: no column can hold two queens, so it counts
+/// the diagonals only, and its move is a swap of two rows' columns.
 #[derive(Clone, Debug)]
 pub struct PermutationBoard {
     columns: Vec<u32>,
@@ -58,33 +62,6 @@ impl PermutationBoard {
         }
         self.pairs = pairs;
         self.checks += n as u64;
-    }
-
-    /// The board size N.
-    pub fn n(&self) -> usize {
-        self.columns.len()
-    }
-
-    /// The column of each row's queen.
-    pub fn columns(&self) -> &[u32] {
-        &self.columns
-    }
-
-    /// Gives the column vector back.
-    pub fn into_columns(self) -> Vec<u32> {
-        self.columns
-    }
-
-    /// Attacking pairs on the board.
-    pub fn pairs(&self) -> u64 {
-        self.pairs
-    }
-
-    /// Checks made so far: N per [`PermutationBoard::load`], 1 per
-    /// [`PermutationBoard::is_attacked`], 4 per
-    /// [`PermutationBoard::swap_delta`].
-    pub fn checks(&self) -> u64 {
-        self.checks
     }
 
     /// Whether the queen of `row` shares a diagonal with another queen. One
@@ -142,6 +119,33 @@ impl PermutationBoard {
         self.anti_diagonals[anti_diagonal(j, ci)] += 1;
         self.columns.swap(i, j);
         self.pairs = self.pairs.wrapping_add_signed(delta);
+    }
+}
+
+impl RowBoard for PermutationBoard {
+    #[inline]
+    fn columns(&self) -> &[u32] {
+        &self.columns
+    }
+
+    #[inline]
+    fn into_columns(self) -> Vec<u32> {
+        self.columns
+    }
+
+    #[inline]
+    fn pairs(&self) -> u64 {
+        self.pairs
+    }
+}
+
+impl CountedBoard for PermutationBoard {
+    /// Checks made so far: N per [`PermutationBoard::load`], 1 per
+    /// [`PermutationBoard::is_attacked`], 4 per
+    /// [`PermutationBoard::swap_delta`].
+    #[inline]
+    fn checks(&self) -> u64 {
+        self.checks
     }
 }
 

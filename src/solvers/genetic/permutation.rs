@@ -12,7 +12,7 @@ use rand::rngs::ChaCha8Rng;
 use super::operators::{order_crossover, partially_mapped_crossover};
 use super::{Crossover, PermutationSettings, capped};
 use crate::board::Placement;
-use crate::solvers::boards::PermutationBoard;
+use crate::solvers::boards::{CountedBoard, PermutationBoard, RowBoard};
 use crate::solvers::frame::{Frame, View, spread};
 use crate::solvers::random::{distinct_pair, other_than, random_permutation};
 use crate::solvers::{Control, Metrics, Outcome, StopReason};

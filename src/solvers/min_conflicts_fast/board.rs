@@ -8,6 +8,7 @@
 //! only uses `u8` where it has proved the bound (see the solver's header).
 
 use super::hugepages::advise;
+use crate::solvers::boards::{RowBoard, anti_diagonal, diagonal, lines};
 
 /// A diagonal occupancy counter: how many queens stand on one diagonal.
 pub trait Counter: Copy + Default + Send + Sync + 'static {
@@ -140,7 +141,16 @@ pub const MAX_N: usize = u32::MAX as usize;
 /// against a from-scratch count; the solver drives it through the same calls.
 ///
 /// Diagonal indices: row `r`, column `c` lies on up-diagonal `r + c` and on
-/// down-diagonal `r + (n - 1) - c`, both in `0..2n - 1`.
+/// down-diagonal `r + (n - 1) - c`, both in `0..2n - 1` (the anti-diagonal
+/// and the diagonal of every solver board, [`crate::solvers::boards`]).
+///
+/// A [`RowBoard`] like the local searches' boards, but its own type, not a
+/// [`PermutationBoard`](crate::solvers::boards::PermutationBoard): its
+/// counters are narrow (the type parameter `C`, `u8` above N = 65 535) so
+/// that a billion queens fit in 8 bytes each, its initialization fills it
+/// row by row through crate-visible fields, and it keeps no check counter
+/// (the solver counts its checks in its metrics, the initialization's reads
+/// of the occupancy rings, which are not the board, included).
 #[derive(Clone, Debug)]
 pub struct FastBoard<C: Counter> {
     /// `columns[r]`: the column of row `r`'s queen.
@@ -159,7 +169,7 @@ impl<C: Counter> FastBoard<C> {
     /// A board of `n` rows, every column and counter zero, for the
     /// initialization to fill.
     pub(super) fn unplaced(n: usize) -> Self {
-        let diagonals = (2 * n).saturating_sub(1);
+        let diagonals = lines(n);
         let mut board = Self {
             columns: vec![0; n],
             up: vec![C::default(); diagonals],
@@ -198,26 +208,6 @@ impl<C: Counter> FastBoard<C> {
         Ok(board)
     }
 
-    /// The board size N.
-    pub fn n(&self) -> usize {
-        self.columns.len()
-    }
-
-    /// The column of each row's queen.
-    pub fn columns(&self) -> &[u32] {
-        &self.columns
-    }
-
-    /// Gives the column vector back.
-    pub fn into_columns(self) -> Vec<u32> {
-        self.columns
-    }
-
-    /// Attacking pairs on the board (all rows placed).
-    pub fn pairs(&self) -> u64 {
-        self.pairs
-    }
-
     /// The up- and down-diagonal indices of square (`row`, `column`).
     #[inline(always)]
     pub(super) fn diagonals(&self, row: usize, column: u32) -> (usize, usize) {
@@ -228,8 +218,7 @@ impl<C: Counter> FastBoard<C> {
     /// board of size `n`.
     #[inline(always)]
     pub(super) fn diagonals_of(n: usize, row: usize, column: u32) -> (usize, usize) {
-        let c = column as usize;
-        (row + c, row + n - 1 - c)
+        (anti_diagonal(row, column), diagonal(n, row, column))
     }
 
     /// Counts row `row`'s queen on its diagonals and adds the pairs it forms
@@ -312,6 +301,24 @@ impl<C: Counter> FastBoard<C> {
             .checked_add_signed(delta)
             .unwrap_or_else(|| pairs_out_of_range(self.pairs, delta));
         delta
+    }
+}
+
+/// Its columns, and its attacking pairs once every row is placed.
+impl<C: Counter> RowBoard for FastBoard<C> {
+    #[inline]
+    fn columns(&self) -> &[u32] {
+        &self.columns
+    }
+
+    #[inline]
+    fn into_columns(self) -> Vec<u32> {
+        self.columns
+    }
+
+    #[inline]
+    fn pairs(&self) -> u64 {
+        self.pairs
     }
 }
 
