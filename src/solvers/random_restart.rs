@@ -26,7 +26,7 @@
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
-use super::algorithm::{Algorithm, Configured, boxed};
+use super::algorithm::{Algorithm, CheckCount, Configured, boxed};
 use super::frame::{Frame, View};
 use super::memory::MemoryEstimate;
 use super::params::{ParamError, ParamKind, ParamSpec, Params};
@@ -192,6 +192,10 @@ pub static ALGORITHM: Algorithm = Algorithm {
     source: "VulgaireDev, \"Eight Queens Puzzle\" (blog, 2016), the \"random\" approach",
     citation: "the VulgaireDev blog's \"random\"",
     step: "one board drawn",
+    checks: &[CheckCount {
+        variant: None,
+        counts: "1 per queen drawn (tested against the marks of the earlier rows)",
+    }],
     params: PARAMS,
     variants: &[],
     default_budget: Budget::steps(DEFAULT_BOARDS),
