@@ -11,13 +11,13 @@
 mod common;
 
 use common::plot::{plot, tiny_copy};
+use common::records::run_record;
 use common::svg::texts;
 use common::{files_with, stderr, write_csv};
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use queens::StopReason;
 use queens::analysis::summary::summarize;
 use queens::experiment::config::{self, config_hash};
 use queens::experiment::metadata::Metadata;
@@ -86,31 +86,17 @@ fn write_experiment(
                 let steps = mix.log_normal(median, 0.6).round().max(1.0) as u64;
                 let solved = steps < BUDGET;
                 let steps = steps.min(BUDGET);
+                // The generator is drawn in the order the fields are
+                // written: seed, final conflicts, wall time.
                 runs.push(RunRecord {
                     experiment: name.to_owned(),
                     algorithm: label.replace(' ', "-"),
-                    label: (*label).to_owned(),
-                    step_unit: "repair".into(),
-                    params: String::new(),
-                    budget: "unlimited".into(),
-                    n,
-                    trial,
                     seed: mix.next(),
-                    solved,
-                    stop_reason: if solved {
-                        StopReason::Solved
-                    } else {
-                        StopReason::BudgetSteps
-                    },
-                    steps,
-                    restarts: 0,
                     checks: steps * n,
-                    tests: 0,
-                    backtracks: 0,
                     evaluations: steps,
                     final_conflicts: if solved { 0 } else { 1 + mix.next() % 3 },
-                    solutions: u64::from(solved),
                     wall_seconds: steps as f64 * n as f64 * 2e-8 * (1.0 + 0.1 * mix.unit()),
+                    ..run_record(label, n, trial, solved, steps)
                 });
             }
         }

@@ -13,12 +13,12 @@
 mod common;
 
 use common::plot::plot_into;
+use common::records::run_record;
 use common::svg::text_contents;
 use common::{read, stderr, write_csv};
 
 use std::path::{Path, PathBuf};
 
-use queens::StopReason;
 use queens::analysis::summary::summarize;
 use queens::records::{RunRecord, TraceRecord, write_summary};
 
@@ -61,29 +61,12 @@ fn write_experiment(
                 let checks = steps * (n + l as u64);
                 runs.push(RunRecord {
                     experiment: "sizes".into(),
-                    algorithm: "min-conflicts".into(),
-                    label: label.name.into(),
                     step_unit: label.step_unit.into(),
-                    params: String::new(),
-                    budget: "unlimited".into(),
-                    n,
-                    trial,
                     seed: 1000 + trial,
-                    solved,
-                    stop_reason: if solved {
-                        StopReason::Solved
-                    } else {
-                        StopReason::BudgetSteps
-                    },
-                    steps,
-                    restarts: 0,
                     checks,
-                    tests: 0,
-                    backtracks: 0,
                     evaluations: if label.evaluates { steps } else { 0 },
-                    final_conflicts: u64::from(!solved),
-                    solutions: u64::from(solved),
                     wall_seconds: checks as f64 * 1e-8,
+                    ..run_record(label.name, n, trial, solved, steps)
                 });
                 let mut best = start_conflicts + trial % 3;
                 let mut step = 0;

@@ -1,8 +1,9 @@
 //! Helpers shared by the integration tests: running the `queens` binary
 //! and reading what it writes. Submodules hold the helpers of one kind of
 //! test: [`plot`] (`queens plot` and its fixture), [`svg`] (reading the
-//! charts), [`search`] (one search through the library) and [`process`]
-//! (stopping a running `queens`).
+//! charts), [`search`] (one search through the library), [`process`]
+//! (stopping a running `queens`) and [`records`] (rows of runs.csv made by
+//! hand).
 //!
 //! Each test binary compiles this module on its own and uses only part of
 //! it, so what one binary leaves unused is not dead code.
@@ -10,6 +11,7 @@
 
 pub mod plot;
 pub mod process;
+pub mod records;
 pub mod search;
 pub mod svg;
 
