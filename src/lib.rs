@@ -139,9 +139,11 @@
 //!   of whether one square or queen is attacked, or of how many times (one
 //!   square's counters read, one square tested, one pair compared). Every
 //!   algorithm counts the queries it performs and nothing else, so a
-//!   whole-board evaluation costs N, a row scan N, a swap delta 4; the
-//!   per-algorithm table is there, and each algorithm's header says in one
-//!   line what its checks count.
+//!   whole-board evaluation costs N, a row scan N, a swap delta 4. What
+//!   each algorithm's checks count is part of its descriptor
+//!   ([`Algorithm::checks`](solvers::Algorithm::checks), one line per
+//!   variant; `queens algorithms` lists them and README.md's table of them
+//!   is generated), and its file's header details it.
 //! - [`validate`]: the independent validator; it shares no code with any
 //!   solver, and every reported solution passes through it.
 //!

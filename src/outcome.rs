@@ -55,8 +55,9 @@ impl std::fmt::Display for StopReason {
 }
 
 /// Machine-independent work counters of one search. Each algorithm documents
-/// in its own file what its `steps` are and, in one line of its header, what
-/// its `checks` count.
+/// in its own file what its `steps` are and what its `checks` count, and
+/// states the latter in its descriptor
+/// ([`Algorithm::checks`](crate::solvers::algorithm::Algorithm::checks)).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Metrics {
     /// Steps: the algorithm's natural unit of work, which differs between
@@ -86,20 +87,10 @@ pub struct Metrics {
     /// costs nothing, and neither does the count of `final_conflicts` nor a
     /// trace point, which report a search rather than take part in it.
     ///
-    /// | algorithm | checks |
-    /// |---|---|
-    /// | `backtracking` | 1 per square tested (= `tests`) |
-    /// | `construction` | 0 (it reads no square) |
-    /// | `random-restart` | 1 per queen drawn (tested against the marks of the earlier rows) |
-    /// | `naive-repair` `random` | N per fresh board, N per look for the most-threatened queen, 2 per repair (the move) |
-    /// | `min-conflicts` `random` | N per fresh board, N per look for the attacked queens, N per row scan, 2 per repair that moves its queen (0 when it stays) |
-    /// | `naive-repair`, `min-conflicts` `blog` | 8 per `count_conflict` (one per direction): 8 per queen on the grid per look, 8N per smarter repair |
-    /// | `min-conflicts` `fast` | initialization: 1 per candidate square examined, 1 per row placed (the mark that records whether its diagonals were taken), 1 per row listed as attacked (its counters completed); repair: 1 per attack test of a listed row, 4 per swap delta of a partner (none for a drawn partner that is the row itself), 4 per swap (its delta) and 2 for the two rows tested after it |
-    /// | `annealing` `permutation` | N for the starting board, 4 per move (the swap delta) |
-    /// | `annealing` `hesham` | N for the starting board, 2 per move delta (0 for a null move), 2 more per accepted move that moves a queen |
-    /// | `genetic` `permutation` | N per evaluation, 1 per memetic test of whether a queen is attacked, 4 per memetic swap delta |
-    /// | `genetic` `hesham` | N per evaluation (population × N per generation) |
-    /// | `csp` | 1 per evaluation of the constraint between two queens (a *consistency check*: do they share a column or a diagonal?): testing a value against the placed queens, forward checking, AC-3's revisions, LCV |
+    /// What each algorithm's checks count, variant by variant, is part of
+    /// its descriptor ([`Algorithm::checks`](crate::solvers::algorithm::Algorithm::checks)):
+    /// `queens algorithms` lists it, and README.md's table of it is the
+    /// output of `queens algorithms --checks-markdown`.
     pub checks: u64,
     /// Tests: squares tested for safety by an exact search (Kuechmann's
     /// "tests"; for `csp`, the values tried, which are its nodes except in

@@ -4,12 +4,13 @@
 //! observer that does not steer — and the files are what they claim: a
 //! page with no outside reference, an SVG that parses, N above 32 refused.
 
-use std::path::Path;
+mod common;
 
-use assert_cmd::Command;
+use common::queens;
+use common::search::given;
+
 use queens::animate::{self, AnimateError, HTML_FRAMES, MAX_N, Replay, ReplaySpec, SVG_FRAMES};
 use queens::board::{attacking_pairs, validate};
-use queens::solvers::params::split_assignment;
 use queens::solvers::{Budget, Frame, View, find_algorithm};
 use queens::trial::{Trial, run_trial};
 use queens::{Metrics, Outcome};
@@ -26,11 +27,9 @@ fn replay_and_plain(
     frames: usize,
 ) -> (Replay, Outcome) {
     let algorithm = find_algorithm(algorithm).expect("registered");
-    let given: Vec<_> = params
-        .iter()
-        .map(|p| split_assignment(p).expect("key=value"))
-        .collect();
-    let (params, solver) = algorithm.instantiate(&given).expect("valid parameters");
+    let (params, solver) = algorithm
+        .instantiate(&given(params))
+        .expect("valid parameters");
     let budget = algorithm.default_budget.overridden_by(&Budget {
         max_steps,
         ..Budget::UNLIMITED
@@ -352,19 +351,11 @@ fn the_html_is_self_contained_and_the_svg_parses() {
     assert_eq!(svg.matches("<animate ").count(), replay.frames.len());
 }
 
-fn queens(args: &[&str], dir: &Path) -> std::process::Output {
-    Command::cargo_bin("queens")
-        .expect("the queens binary")
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .expect("queens runs")
-}
-
 #[test]
 fn the_command_writes_the_file_and_reports_what_solve_reports() {
     let dir = tempfile::tempdir().expect("temp dir");
     let out = queens(
+        dir.path(),
         &[
             "animate",
             "-a",
@@ -374,13 +365,12 @@ fn the_command_writes_the_file_and_reports_what_solve_reports() {
             "-o",
             "eight.html",
         ],
-        dir.path(),
     );
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     let stdout = String::from_utf8_lossy(&out.stdout);
     let solve = queens(
-        &["solve", "-a", "backtracking", "-n", "8", "-q"],
         dir.path(),
+        &["solve", "-a", "backtracking", "-n", "8", "-q"],
     );
     let solve = String::from_utf8_lossy(&solve.stdout);
     let counters = solve.split(" wall_seconds").next().expect("a line");
@@ -388,10 +378,10 @@ fn the_command_writes_the_file_and_reports_what_solve_reports() {
     assert!(stdout.contains("tests=876 backtracks=105"), "{stdout}");
     assert!(dir.path().join("eight.html").is_file());
 
-    let out = queens(&["animate", "-n", "8", "-o", "eight.png"], dir.path());
+    let out = queens(dir.path(), &["animate", "-n", "8", "-o", "eight.png"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("FILE.svg"));
-    let out = queens(&["animate", "-n", "33", "-o", "big.svg"], dir.path());
+    let out = queens(dir.path(), &["animate", "-n", "33", "-o", "big.svg"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("up to N = 32"));
     assert!(!dir.path().join("big.svg").exists());

@@ -5,24 +5,10 @@
 //! attacked, or moves that always read the same squares), so the numbers
 //! come from the definition and the code, not from a run.
 
-use queens::solvers::params::{RawValue, split_assignment};
-use queens::{Budget, Control, Metrics, Outcome, StopReason, find_algorithm};
-use rand::SeedableRng;
-use rand::rngs::ChaCha8Rng;
+mod common;
 
-/// Runs `algorithm` with `params` (`key=value`) on N×N from `seed` under
-/// `budget`.
-fn run(algorithm: &str, params: &[&str], n: usize, seed: u64, budget: Budget) -> Outcome {
-    let given: Vec<(String, RawValue)> = params
-        .iter()
-        .map(|p| split_assignment(p).expect("key=value"))
-        .collect();
-    let algorithm = find_algorithm(algorithm).expect("registered");
-    let (_, solver) = algorithm.instantiate(&given).expect("valid parameters");
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut control = Control::new(budget);
-    solver.solve(n, &mut rng, &mut control)
-}
+use common::search::run;
+use queens::{Budget, Metrics, StopReason};
 
 /// The counters a test compares: steps, restarts, checks, evaluations.
 fn counts(m: &Metrics) -> (u64, u64, u64, u64) {

@@ -2,34 +2,17 @@
 //! must never lose what was there, a closed stdout, messages for bad numbers,
 //! the thread flags.
 
+mod common;
+
+use common::{listing, read};
+
 use std::fs;
 use std::path::Path;
 use std::process::{Output, Stdio};
 
-use assert_cmd::Command;
-
 /// Runs `queens` in `dir` with the whitespace-separated `args`.
 fn run(args: &str, dir: &Path) -> Output {
-    Command::cargo_bin("queens")
-        .expect("the queens binary is built")
-        .current_dir(dir)
-        .args(args.split_whitespace())
-        .output()
-        .expect("queens runs")
-}
-
-/// The names in `dir`, hidden ones included, sorted.
-fn entries(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = fs::read_dir(dir)
-        .expect("readable")
-        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
-}
-
-fn read(path: impl AsRef<Path>) -> String {
-    fs::read_to_string(path).expect("a readable file")
+    common::queens(dir, &args.split_whitespace().collect::<Vec<_>>())
 }
 
 /// The solution file of `solve -a backtracking -n 8`: N, then the columns.
@@ -49,9 +32,9 @@ fn an_unsolved_search_leaves_existing_output_files_as_they_were() {
         assert_eq!(output.status.code(), Some(1), "{algorithm}: {output:?}");
         let stdout = String::from_utf8_lossy(&output.stdout);
         assert!(stdout.starts_with("no solution: "), "{stdout}");
-        assert_eq!(read(d.join("keep.txt")), "precious\n");
-        assert_eq!(read(d.join("keep.svg")), "<svg/>\n");
-        assert_eq!(entries(d), ["keep.svg", "keep.txt"]);
+        assert_eq!(read(&d.join("keep.txt")), "precious\n");
+        assert_eq!(read(&d.join("keep.svg")), "<svg/>\n");
+        assert_eq!(listing(d), ["keep.svg", "keep.txt"]);
     }
 }
 
@@ -66,16 +49,16 @@ fn a_solution_replaces_the_output_file_whole() {
     fs::hard_link(d.join("out.txt"), d.join("old.txt")).expect("linked");
     let output = run("solve -a backtracking -n 8 -q -o out.txt", d);
     assert_eq!(output.status.code(), Some(0), "{output:?}");
-    assert_eq!(read(d.join("out.txt")), EIGHT);
-    assert_eq!(read(d.join("old.txt")), old);
+    assert_eq!(read(&d.join("out.txt")), EIGHT);
+    assert_eq!(read(&d.join("old.txt")), old);
     let output = run("solve -a backtracking -n 4 -q --svg board.svg", d);
     assert_eq!(output.status.code(), Some(0), "{output:?}");
-    let svg = read(d.join("board.svg"));
+    let svg = read(&d.join("board.svg"));
     assert!(
         svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"),
         "{svg}"
     );
-    assert_eq!(entries(d), ["board.svg", "old.txt", "out.txt"]);
+    assert_eq!(listing(d), ["board.svg", "old.txt", "out.txt"]);
 }
 
 #[cfg(unix)]
@@ -87,13 +70,13 @@ fn a_symbolic_link_keeps_pointing_at_its_file() {
     std::os::unix::fs::symlink("real.txt", d.join("link.txt")).expect("linked");
     let unsolved = run("solve -a backtracking -n 2 -q -o link.txt", d);
     assert_eq!(unsolved.status.code(), Some(1), "{unsolved:?}");
-    assert_eq!(read(d.join("real.txt")), "precious\n");
+    assert_eq!(read(&d.join("real.txt")), "precious\n");
     let solved = run("solve -a backtracking -n 8 -q -o link.txt", d);
     assert_eq!(solved.status.code(), Some(0), "{solved:?}");
     let link = fs::symlink_metadata(d.join("link.txt")).expect("still there");
     assert!(link.file_type().is_symlink());
-    assert_eq!(read(d.join("real.txt")), EIGHT);
-    assert_eq!(entries(d), ["link.txt", "real.txt"]);
+    assert_eq!(read(&d.join("real.txt")), EIGHT);
+    assert_eq!(listing(d), ["link.txt", "real.txt"]);
 }
 
 #[cfg(unix)]
@@ -110,7 +93,7 @@ fn a_fifo_is_written_into_and_never_removed() {
     for (n, code, expected) in [(3, 1, ""), (8, 0, EIGHT)] {
         let reader = {
             let fifo = fifo.clone();
-            std::thread::spawn(move || read(fifo))
+            std::thread::spawn(move || read(&fifo))
         };
         let output = run(
             &format!("solve -a backtracking -n {n} -q -o fifo"),
@@ -138,7 +121,7 @@ fn dev_null_and_dev_stdout_are_written_straight_into() {
     let (columns, result) = stdout.split_at(EIGHT.len());
     assert_eq!(columns, EIGHT);
     assert!(result.starts_with("solved: backtracking n=8"), "{result}");
-    assert!(entries(dir.path()).is_empty());
+    assert!(listing(dir.path()).is_empty());
 }
 
 #[test]
@@ -172,7 +155,7 @@ fn a_bad_output_path_fails_before_the_search() {
     assert_eq!(output.status.code(), Some(2), "{output:?}");
     assert!(output.stdout.is_empty(), "{output:?}");
     assert!(String::from_utf8_lossy(&output.stderr).contains("missing/all.csv"));
-    assert_eq!(entries(d), ["file"]);
+    assert_eq!(listing(d), ["file"]);
 }
 
 #[cfg(target_os = "linux")]
@@ -209,18 +192,18 @@ fn enumerate_csv_is_replaced_only_when_there_is_a_solution() {
     fs::write(d.join("all.csv"), "precious\n").expect("written");
     let output = run("enumerate -n 3 --csv all.csv", d);
     assert_eq!(output.status.code(), Some(1), "{output:?}");
-    assert_eq!(read(d.join("all.csv")), "precious\n");
+    assert_eq!(read(&d.join("all.csv")), "precious\n");
     let output = run("enumerate -n 6 --csv all.csv", d);
     assert_eq!(output.status.code(), Some(0), "{output:?}");
     assert_eq!(
-        read(d.join("all.csv")),
+        read(&d.join("all.csv")),
         "index,tests,backtracks,columns\n\
          1,171,25,1 3 5 0 2 4\n\
          2,405,64,2 5 1 4 0 3\n\
          3,495,79,3 0 4 1 5 2\n\
          4,729,118,4 2 0 5 3 1\n"
     );
-    assert_eq!(entries(d), ["all.csv"]);
+    assert_eq!(listing(d), ["all.csv"]);
 }
 
 /// Runs queens with the whitespace-separated `args` and a stdout whose read
@@ -282,7 +265,7 @@ fn a_closed_stderr_neither_panics_nor_loses_work() {
         assert_eq!(output.status.code(), Some(code), "{args}: {output:?}");
     }
     // Both sizes' trials are in the data, and the summary was written.
-    let runs = read(d.join("data/tiny/runs.csv"));
+    let runs = read(&d.join("data/tiny/runs.csv"));
     assert_eq!(runs.lines().count(), 1 + 2 * 3, "{runs}");
     assert!(d.join("data/tiny/summary.csv").is_file());
 }
@@ -364,7 +347,7 @@ fn bad_numbers_name_the_option_the_value_and_what_is_allowed() {
             "{args}: {stderr}"
         );
     }
-    assert!(entries(dir.path()).is_empty(), "nothing was run");
+    assert!(listing(dir.path()).is_empty(), "nothing was run");
 }
 
 #[test]
@@ -387,7 +370,7 @@ fn count_and_run_take_both_thread_flags() {
         );
         assert_eq!(output.status.code(), Some(0), "{flag}: {output:?}");
         let metadata: serde_json::Value =
-            serde_json::from_str(&read(d.join(data).join("metadata.json"))).expect("JSON");
+            serde_json::from_str(&read(&d.join(data).join("metadata.json"))).expect("JSON");
         assert_eq!(metadata["sessions"][0]["threads"], 2, "{flag}");
     }
 }

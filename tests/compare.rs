@@ -5,38 +5,22 @@
 
 mod common;
 
+use common::records::run_record;
+
 use std::path::Path;
 
-use queens::StopReason;
 use queens::records::{RunRecord, write_rows};
 
 /// A trial of `label` at `n` costing `checks`, unsolved when `None`.
 fn trial(experiment: &str, label: &str, n: u64, trial: u64, checks: Option<u64>) -> RunRecord {
+    let steps = checks.unwrap_or(100) / 2;
     RunRecord {
         experiment: experiment.into(),
-        algorithm: "min-conflicts".into(),
-        label: label.into(),
-        step_unit: "repair".into(),
         params: "variant=random".into(),
         budget: "max_steps=100".into(),
-        n,
-        trial,
-        seed: trial,
-        solved: checks.is_some(),
-        stop_reason: if checks.is_some() {
-            StopReason::Solved
-        } else {
-            StopReason::BudgetSteps
-        },
-        steps: checks.unwrap_or(100) / 2,
-        restarts: 0,
         checks: checks.unwrap_or(999),
-        tests: 0,
-        backtracks: 0,
-        evaluations: 0,
-        final_conflicts: u64::from(checks.is_none()),
-        solutions: u64::from(checks.is_some()),
         wall_seconds: 0.001,
+        ..run_record(label, n, trial, checks.is_some(), steps)
     }
 }
 

@@ -1,7 +1,8 @@
 //! Every class of config error: exit 2, the file, line and column, what was
 //! found and what is allowed — and nothing written.
 
-use assert_cmd::Command;
+mod common;
+
 use queens::experiment::config::load;
 use queens::experiment::diagnostics::ConfigWarning;
 
@@ -10,12 +11,7 @@ use queens::experiment::diagnostics::ConfigWarning;
 fn run_config(file: &str, text: &str) -> (tempfile::TempDir, Option<i32>, String) {
     let dir = tempfile::tempdir().expect("temp dir");
     std::fs::write(dir.path().join(file), text).expect("write config");
-    let out = Command::cargo_bin("queens")
-        .expect("binary")
-        .current_dir(dir.path())
-        .args(["run", file, "--quiet"])
-        .output()
-        .expect("runs");
+    let out = common::queens(dir.path(), &["run", file, "--quiet"]);
     let stderr = String::from_utf8_lossy(&out.stderr).to_string();
     (dir, out.status.code(), stderr)
 }
@@ -239,12 +235,7 @@ fn unsafe_experiment_name() {
 #[test]
 fn missing_config_file_is_bad_input() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let out = Command::cargo_bin("queens")
-        .expect("binary")
-        .current_dir(dir.path())
-        .args(["run", "nope.toml"])
-        .output()
-        .expect("runs");
+    let out = common::queens(dir.path(), &["run", "nope.toml"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("nope.toml"));
     assert!(!dir.path().join("data").exists());
@@ -374,12 +365,7 @@ fn a_config_that_is_not_utf8_names_the_line_and_offset_of_the_bad_byte() {
         b"name = \"t\"\ndescription = \"caf\xe9\"\n",
     )
     .expect("write");
-    let out = Command::cargo_bin("queens")
-        .expect("binary")
-        .current_dir(dir.path())
-        .args(["run", "bad.toml", "-q"])
-        .output()
-        .expect("runs");
+    let out = common::queens(dir.path(), &["run", "bad.toml", "-q"]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(
@@ -434,12 +420,7 @@ fn a_damaged_metadata_file_names_the_remedies() {
     .expect("config");
     std::fs::create_dir_all(d.join("data/t")).expect("dir");
     std::fs::write(d.join("data/t/metadata.json"), "{").expect("damaged");
-    let out = Command::cargo_bin("queens")
-        .expect("binary")
-        .current_dir(d)
-        .args(["run", "ok.toml", "-q"])
-        .output()
-        .expect("runs");
+    let out = common::queens(d, &["run", "ok.toml", "-q"]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     for says in [

@@ -5,10 +5,11 @@
 //! forward checking never expands more nodes than plain backtracking;
 //! determinism; the check budget; the trace point.
 
+mod common;
+
 use queens::board::validate;
 use queens::solvers::Trace;
-use queens::solvers::params::split_assignment;
-use queens::{Budget, Control, Metrics, Outcome, StopReason, find_algorithm};
+use queens::{Budget, Control, Metrics, Outcome, StopReason};
 use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
 
@@ -18,16 +19,18 @@ const INFERENCES: [&str; 3] = ["none", "forward-checking", "mac"];
 
 /// `csp` with `order`, `values` and `inference` on N×N from `seed`.
 fn run(order: &str, values: &str, inference: &str, n: usize, seed: u64, budget: Budget) -> Outcome {
-    let given = [
+    let params = [
         format!("order={order}"),
         format!("values={values}"),
         format!("inference={inference}"),
-    ]
-    .map(|p| split_assignment(&p).expect("key=value"));
-    let csp = find_algorithm("csp").expect("registered");
-    let (_, solver) = csp.instantiate(&given).expect("valid parameters");
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    solver.solve(n, &mut rng, &mut Control::new(budget))
+    ];
+    common::search::run(
+        "csp",
+        &params.each_ref().map(String::as_str),
+        n,
+        seed,
+        budget,
+    )
 }
 
 /// Nodes, checks, backtracks and tests.
@@ -247,9 +250,7 @@ impl Trace for Points {
 
 #[test]
 fn a_traced_search_records_its_solution_and_runs_as_untraced() {
-    let csp = find_algorithm("csp").expect("registered");
-    let given = [split_assignment("order=mrv").expect("key=value")];
-    let (_, solver) = csp.instantiate(&given).expect("valid");
+    let solver = common::search::solver("csp", &["order=mrv"]);
     for n in [3, 8] {
         let mut points = Points::default();
         let mut control = Control::new(Budget::UNLIMITED).with_trace(&mut points);

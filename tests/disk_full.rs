@@ -4,11 +4,14 @@
 //! behind. The disk is a small tmpfs, so the test needs root; elsewhere it
 //! is skipped with a message.
 
-use std::collections::BTreeMap;
+mod common;
+
+use common::{is_root, queens, snapshot};
+
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
 /// A tmpfs mounted on a directory, unmounted when dropped.
 struct Tmpfs(PathBuf);
@@ -30,37 +33,6 @@ impl Drop for Tmpfs {
     fn drop(&mut self) {
         let _ = Command::new("umount").arg(&self.0).status();
     }
-}
-
-fn is_root() -> bool {
-    Command::new("id")
-        .arg("-u")
-        .output()
-        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
-}
-
-fn queens(dir: &Path, args: &[&str]) -> Output {
-    Command::new(assert_cmd::cargo::cargo_bin("queens"))
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .expect("queens runs")
-}
-
-/// Every file in `dir` with its bytes.
-fn snapshot(dir: &Path) -> BTreeMap<String, Vec<u8>> {
-    fs::read_dir(dir)
-        .expect("readable")
-        .map(|e| {
-            let path = e.expect("entry").path();
-            let name = path
-                .file_name()
-                .expect("name")
-                .to_string_lossy()
-                .into_owned();
-            (name, fs::read(&path).expect("read"))
-        })
-        .collect()
 }
 
 /// Fills the file system of `dir` with a file until no space is left, then
@@ -88,7 +60,7 @@ fn a_full_disk_leaves_charts_and_summary_whole_and_no_temporary_file() {
         eprintln!("skipped: running as root and cannot mount a tmpfs");
         return;
     };
-    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tiny");
+    let fixture = common::plot::tiny();
     let data = disk.join("data");
     fs::create_dir(&data).expect("data dir");
     for file in ["runs.csv", "summary.csv", "traces.csv"] {

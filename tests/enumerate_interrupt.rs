@@ -2,8 +2,10 @@
 //! mid-search: it exits 130, FILE is left as it was (absent, or the old
 //! file intact) and no hidden temporary file `.FILE.*.tmp` is left beside it.
 
+mod common;
+
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
 /// Hidden temporary files of `name` in `dir`.
@@ -18,9 +20,7 @@ fn temporaries(dir: &Path, name: &str) -> Vec<String> {
 /// Starts the enumeration of N = 16 (about 15 million solutions: long) into
 /// `dir/name`.
 fn spawn(dir: &Path, name: &str) -> Child {
-    Command::new(assert_cmd::cargo::cargo_bin("queens"))
-        .current_dir(dir)
-        .args(["enumerate", "-n", "16", "--csv", name])
+    common::command(dir, &["enumerate", "-n", "16", "--csv", name])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -46,11 +46,7 @@ fn wait_for_temporary(dir: &Path, name: &str, child: &mut Child) {
 
 /// Sends SIGINT and returns the output of the stopped process.
 fn interrupt(child: Child) -> std::process::Output {
-    let sent = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(sent.success());
+    common::process::signal(&child, "INT");
     child.wait_with_output().expect("reaped")
 }
 

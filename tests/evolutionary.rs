@@ -3,41 +3,20 @@
 //! determinism, budget stops, and incremental bookkeeping of attacking pairs
 //! against a from-scratch count.
 
+mod common;
+
+use common::search::{run_default, solve, solver};
+
 use proptest::prelude::*;
 use queens::board::{attacking_pairs, validate};
 use queens::solvers::boards::{FreeBoard, PermutationBoard, RowBoard, count_pairs};
-use queens::solvers::params::{RawValue, split_assignment};
+use queens::solvers::params::RawValue;
 use queens::solvers::random::random_permutation;
 use queens::solvers::{
     Budget, Control, Metrics, Outcome, Solver, StopReason, Trace, find_algorithm,
 };
 use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
-
-/// Builds `algorithm` with `params` (`key=value` strings).
-fn solver(algorithm: &str, params: &[&str]) -> Box<dyn Solver> {
-    let given: Vec<(String, RawValue)> = params
-        .iter()
-        .map(|p| split_assignment(p).expect("key=value"))
-        .collect();
-    let algorithm = find_algorithm(algorithm).expect("registered");
-    algorithm.instantiate(&given).expect("valid parameters").1
-}
-
-/// Runs one search under `budget`.
-fn solve(solver: &dyn Solver, n: usize, seed: u64, budget: Budget) -> Outcome {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut control = Control::new(budget);
-    solver.solve(n, &mut rng, &mut control)
-}
-
-/// Runs one search under the algorithm's default budget.
-fn solve_default(algorithm: &str, params: &[&str], n: usize, seed: u64) -> Outcome {
-    let budget = find_algorithm(algorithm)
-        .expect("registered")
-        .default_budget;
-    solve(solver(algorithm, params).as_ref(), n, seed, budget)
-}
 
 /// Asserts that `outcome` is a valid, consistent solution of size `n`.
 fn assert_solved(outcome: &Outcome, n: usize, what: &str) {
@@ -75,7 +54,7 @@ fn solutions_are_valid_over_many_sizes_and_seeds() {
         };
         for &n in sizes {
             for seed in 0..4 {
-                let outcome = solve_default(algorithm, params, n, seed);
+                let outcome = run_default(algorithm, params, n, seed);
                 assert_solved(
                     &outcome,
                     n,
@@ -88,9 +67,9 @@ fn solutions_are_valid_over_many_sizes_and_seeds() {
 
 #[test]
 fn large_boards_are_solved() {
-    assert_solved(&solve_default("genetic", &[], 256, 1), 256, "genetic n=256");
+    assert_solved(&run_default("genetic", &[], 256, 1), 256, "genetic n=256");
     assert_solved(
-        &solve_default("annealing", &[], 2000, 1),
+        &run_default("annealing", &[], 2000, 1),
         2000,
         "annealing n=2000",
     );
@@ -99,7 +78,7 @@ fn large_boards_are_solved() {
 #[test]
 fn hesham_variants_solve_eight_queens() {
     for seed in 0..8 {
-        let outcome = solve_default("annealing", &["variant=hesham"], 8, seed);
+        let outcome = run_default("annealing", &["variant=hesham"], 8, seed);
         assert_solved(&outcome, 8, &format!("annealing hesham seed={seed}"));
         // Hesham's GA needs more generations than the default budget
         // gives: up to 130,599 for these seeds (seed 6).

@@ -6,11 +6,13 @@
 //! refusals (a size IOH cannot store, a measure some label does not record,
 //! a non-empty destination, no data).
 
+mod common;
+
+use common::{queens, stderr};
+
 use std::fs;
 use std::path::Path;
-use std::process::Output;
 
-use assert_cmd::Command;
 use queens::records::{RunRecord, SummaryRow, read_rows};
 use serde_json::Value;
 
@@ -42,34 +44,14 @@ trials = 1
 budget = { max_steps = 10 }
 "#;
 
-/// Runs `queens args…` in `dir`.
-fn queens(dir: &Path, args: &[&str]) -> Output {
-    Command::cargo_bin("queens")
-        .expect("the queens binary is built")
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .expect("queens runs")
-}
-
 /// Runs the experiment `config` (named in it) in a new temporary directory.
 fn experiment(config: &str) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().expect("temp dir");
-    fs::write(dir.path().join("exp.toml"), config).expect("config");
-    let out = queens(
+    let dir = common::setup(config);
+    common::ok(queens(
         dir.path(),
         &["run", "exp.toml", "--quiet", "--threads", "2"],
-    );
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    ));
     dir
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
 /// The runs of a `.dat` file: each a list of (evaluations, raw_y) under

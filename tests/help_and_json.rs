@@ -3,17 +3,11 @@
 //! object (solve, count, enumerate) has its keys in the order the README
 //! lists them.
 
+mod common;
+
+use common::queens_here;
+
 use std::path::Path;
-
-use assert_cmd::Command;
-
-fn queens(args: &[&str]) -> std::process::Output {
-    Command::cargo_bin("queens")
-        .expect("the queens binary")
-        .args(args)
-        .output()
-        .expect("queens runs")
-}
 
 /// The keys of the outermost JSON object in `text`, in the order written.
 fn top_level_keys(text: &str) -> Vec<String> {
@@ -67,7 +61,7 @@ fn readme_keys(marker: &str) -> Vec<String> {
 }
 
 fn json_keys(args: &[&str]) -> Vec<String> {
-    let out = queens(args);
+    let out = queens_here(args);
     assert!(out.status.code().is_some_and(|c| c <= 1), "{out:?}");
     let text = String::from_utf8(out.stdout).expect("UTF-8");
     serde_json::from_str::<serde_json::Value>(&text).expect("one JSON object");
@@ -76,7 +70,7 @@ fn json_keys(args: &[&str]) -> Vec<String> {
 
 #[test]
 fn the_solve_usage_line_shows_the_algorithm_as_optional() {
-    let help = queens(&["solve", "--help"]);
+    let help = queens_here(&["solve", "--help"]);
     let help = String::from_utf8_lossy(&help.stdout);
     assert!(
         help.contains("Usage: queens solve [--algorithm <ALGORITHM>] --size <N>"),
@@ -84,7 +78,7 @@ fn the_solve_usage_line_shows_the_algorithm_as_optional() {
     );
     // The usage line of an error, with -a given, too (clap listed every
     // option given as if it were required).
-    let out = queens(&["solve", "-a", "min-conflicts", "-n", "8", "--bogus"]);
+    let out = queens_here(&["solve", "-a", "min-conflicts", "-n", "8", "--bogus"]);
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
     let usage = stderr

@@ -3,31 +3,20 @@
 //! validator, determinism, budgets, exact counters, the incremental conflict
 //! bookkeeping, and a replay of the VulgaireDev blog's published loop.
 
+mod common;
+
+use common::search::{given, run, run_default};
+
 use std::process::Command;
 
 use proptest::prelude::*;
 use queens::board::{attacking_pairs, validate};
 use queens::solvers::blog_grid::BlogGrid;
 use queens::solvers::boards::{CountedBoard, FreeBoard, RowBoard};
-use queens::solvers::params::RawValue;
-use queens::solvers::{Metrics, Trace, params::split_assignment};
+use queens::solvers::{Metrics, Trace};
 use queens::{Budget, Control, Outcome, StopReason, find_algorithm};
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
-
-/// Runs `algorithm` with `params` (`key=value`) on N×N from `seed` under
-/// `budget` (the algorithm's default budget when `None`).
-fn run(algorithm: &str, params: &[&str], n: usize, seed: u64, budget: Option<Budget>) -> Outcome {
-    let algorithm = find_algorithm(algorithm).expect("registered");
-    let given: Vec<(String, RawValue)> = params
-        .iter()
-        .map(|p| split_assignment(p).expect("key=value"))
-        .collect();
-    let (_, solver) = algorithm.instantiate(&given).expect("valid parameters");
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut control = Control::new(budget.unwrap_or(algorithm.default_budget));
-    solver.solve(n, &mut rng, &mut control)
-}
 
 /// Every configuration under test, with the board sizes it solves quickly
 /// in the dev profile.
@@ -61,7 +50,7 @@ fn every_solution_passes_the_independent_validator() {
         for &n in sizes {
             for seed in 0..12 {
                 let budget = Budget::steps(5_000_000);
-                let outcome = run(algorithm, params, n, seed, Some(budget));
+                let outcome = run(algorithm, params, n, seed, budget);
                 let label = format!("{algorithm} {params:?} n={n} seed={seed}");
                 let solution = outcome
                     .solution
@@ -80,7 +69,7 @@ fn every_solution_passes_the_independent_validator() {
 #[test]
 fn min_conflicts_solves_a_large_board() {
     for seed in 0..2 {
-        let outcome = run("min-conflicts", &[], 500, seed, None);
+        let outcome = run_default("min-conflicts", &[], 500, seed);
         let solution = outcome.solution.expect("solved");
         assert_eq!(validate(solution.columns()), Ok(()));
         // From a random board each repair fixes about one queen.
@@ -92,10 +81,10 @@ fn min_conflicts_solves_a_large_board() {
 fn the_same_seed_gives_the_same_outcome() {
     for &(algorithm, params, _) in CONFIGS {
         let outcomes: Vec<Outcome> = (0..6)
-            .map(|seed| run(algorithm, params, 8, seed, None))
+            .map(|seed| run_default(algorithm, params, 8, seed))
             .collect();
         for (seed, first) in outcomes.iter().enumerate() {
-            let again = run(algorithm, params, 8, seed as u64, None);
+            let again = run_default(algorithm, params, 8, seed as u64);
             assert_eq!(&again, first, "{algorithm} {params:?} seed={seed}");
         }
         // The seed matters: six seeds do not all give the same run.
@@ -116,7 +105,7 @@ fn every_budget_kind_is_honoured() {
             ..Budget::UNLIMITED
         };
         if !never_restarts {
-            let outcome = run(algorithm, params, 3, 1, Some(restarts));
+            let outcome = run(algorithm, params, 3, 1, restarts);
             assert_eq!(outcome.stop_reason, StopReason::BudgetRestarts, "{label}");
             assert_eq!(outcome.metrics.restarts, 3, "{label}");
         }
@@ -125,7 +114,7 @@ fn every_budget_kind_is_honoured() {
             max_checks: Some(1_000),
             ..Budget::UNLIMITED
         };
-        let outcome = run(algorithm, params, 3, 1, Some(checks));
+        let outcome = run(algorithm, params, 3, 1, checks);
         assert_eq!(outcome.stop_reason, StopReason::BudgetChecks, "{label}");
         assert!(outcome.metrics.checks >= 1_000, "{label}");
 
@@ -133,7 +122,7 @@ fn every_budget_kind_is_honoured() {
             time_limit: Some(0.05),
             ..Budget::UNLIMITED
         };
-        let outcome = run(algorithm, params, 3, 1, Some(time));
+        let outcome = run(algorithm, params, 3, 1, time);
         assert_eq!(outcome.stop_reason, StopReason::BudgetTime, "{label}");
     }
 }
@@ -157,7 +146,7 @@ fn blog_restarts_follow_the_published_counter() {
                 (2 * r + 1, 2),
                 (5 * r + 1, 5),
             ] {
-                let outcome = run(algorithm, &params, 3, 4, Some(Budget::steps(steps)));
+                let outcome = run(algorithm, &params, 3, 4, Budget::steps(steps));
                 assert_eq!(outcome.metrics.steps, steps);
                 assert_eq!(
                     outcome.metrics.restarts, restarts,
@@ -178,7 +167,7 @@ fn random_variant_counters_are_exact() {
             &["restart_after=10"],
             3,
             2,
-            Some(Budget::steps(steps)),
+            Budget::steps(steps),
         );
         assert_eq!((o.metrics.steps, o.metrics.restarts), (steps, restarts));
         // N checks to count each fresh board (one evaluation each); N per
@@ -196,7 +185,7 @@ fn random_variant_counters_are_exact() {
     // min-conflicts also scans the N squares of the row per repair, and its
     // move reads 2 squares unless the queen stays in its own column (a
     // tie may keep it there, and then nothing is read).
-    let o = run("min-conflicts", &[], 3, 2, Some(Budget::steps(1_000)));
+    let o = run("min-conflicts", &[], 3, 2, Budget::steps(1_000));
     let m = o.metrics;
     assert!(m.restarts > 0);
     assert_eq!(m.evaluations, m.restarts + 1);
@@ -205,7 +194,7 @@ fn random_variant_counters_are_exact() {
     assert_eq!(moves % 2, 0);
     assert!(moves <= 2 * m.steps, "{m:?}");
     // random-restart on N = 2: the second queen always clashes.
-    let o = run("random-restart", &[], 2, 2, Some(Budget::steps(1_000)));
+    let o = run("random-restart", &[], 2, 2, Budget::steps(1_000));
     assert_eq!(
         (o.metrics.steps, o.metrics.restarts, o.metrics.checks),
         (1_000, 999, 2_000)
@@ -217,7 +206,7 @@ fn random_variant_counters_are_exact() {
         &["permutation=true"],
         3,
         2,
-        Some(Budget::steps(1_000)),
+        Budget::steps(1_000),
     );
     assert!((2_000..=3_000).contains(&o.metrics.checks));
 }
@@ -235,13 +224,9 @@ impl Trace for Recorder {
 #[test]
 fn tracing_observes_without_steering() {
     for &(algorithm, params, _) in CONFIGS {
-        let plain = run(algorithm, params, 8, 3, None);
+        let plain = run_default(algorithm, params, 8, 3);
         let found = find_algorithm(algorithm).expect("registered");
-        let given: Vec<_> = params
-            .iter()
-            .map(|p| split_assignment(p).expect("key=value"))
-            .collect();
-        let (_, solver) = found.instantiate(&given).expect("valid");
+        let (_, solver) = found.instantiate(&given(params)).expect("valid");
         let mut recorder = Recorder::default();
         let traced = {
             let mut control = Control::new(found.default_budget).with_trace(&mut recorder);
@@ -449,7 +434,7 @@ fn blog_variants_replay_the_published_loop() {
                     &["variant=blog", &restart],
                     n,
                     seed,
-                    Some(Budget::steps(max_repairs)),
+                    Budget::steps(max_repairs),
                 );
                 let (board, repairs, restarts, calls) =
                     published_loop(n, smarter, r, seed, max_repairs);
@@ -575,13 +560,9 @@ proptest! {
     }
 }
 
-fn queens_binary() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_queens"))
-}
-
 #[test]
 fn solve_json_runs_the_blog_variant_end_to_end() {
-    let out = queens_binary()
+    let out = Command::new(common::binary())
         .args([
             "solve",
             "-a",
@@ -613,11 +594,11 @@ fn solve_json_runs_the_blog_variant_end_to_end() {
     let columns: Vec<u32> = serde_json::from_value(json["columns"].clone()).expect("columns");
     assert_eq!(validate(&columns), Ok(()));
     // The same run through the library gives the same counters.
-    let outcome = run("naive-repair", &["variant=blog"], 8, 0, None);
+    let outcome = run_default("naive-repair", &["variant=blog"], 8, 0);
     assert_eq!(json["metrics"]["steps"], outcome.metrics.steps);
     assert_eq!(json["metrics"]["checks"], outcome.metrics.checks);
 
-    let out = queens_binary()
+    let out = Command::new(common::binary())
         .args(["solve", "-a", "min-conflicts", "-n", "3", "--json"])
         .output()
         .expect("runs");
@@ -629,7 +610,7 @@ fn solve_json_runs_the_blog_variant_end_to_end() {
 
 #[test]
 fn a_bad_param_exits_2_naming_the_key_and_the_allowed_ones() {
-    let out = queens_binary()
+    let out = Command::new(common::binary())
         .args([
             "solve",
             "-a",
@@ -651,7 +632,7 @@ fn a_bad_param_exits_2_naming_the_key_and_the_allowed_ones() {
     ] {
         assert!(err.contains(needle), "missing {needle:?} in {err}");
     }
-    let out = queens_binary()
+    let out = Command::new(common::binary())
         .args([
             "solve",
             "-a",

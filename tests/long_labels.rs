@@ -2,7 +2,8 @@
 //! with exit 2 and `file:line:column`, and nothing is written; a label of
 //! exactly the maximum is accepted.
 
-use assert_cmd::Command;
+mod common;
+
 use queens::experiment::config::{MAX_LABEL_CHARS, load};
 
 fn config(label: &str) -> String {
@@ -16,12 +17,7 @@ fn a_label_longer_than_the_maximum_is_refused_naming_the_line() {
     let dir = tempfile::tempdir().expect("temp dir");
     let label = "x".repeat(100_000);
     std::fs::write(dir.path().join("long.toml"), config(&label)).expect("write config");
-    let out = Command::cargo_bin("queens")
-        .expect("binary")
-        .current_dir(dir.path())
-        .args(["run", "long.toml", "--quiet"])
-        .output()
-        .expect("runs");
+    let out = common::queens(dir.path(), &["run", "long.toml", "--quiet"]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("long.toml:7:9:"), "{stderr}");

@@ -3,41 +3,24 @@
 //! full stdout, a bad field of runs.csv, a file given as a data directory.
 //! runs.csv rewritten by pandas (`True`/`False`) is read.
 
+mod common;
+
+use common::{command, is_root, queens, stderr};
+
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
-/// The tiny experiment's data, copied into a fresh directory `dir/name`.
+/// The tiny experiment's runs.csv and summary.csv, copied into a fresh
+/// directory `dir/name`.
 fn tiny_copy(dir: &Path, name: &str) -> PathBuf {
-    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tiny");
+    let source = common::plot::tiny();
     let copy = dir.join(name);
     fs::create_dir(&copy).expect("copy dir");
     for file in ["runs.csv", "summary.csv"] {
         fs::copy(source.join(file), copy.join(file)).expect("copied");
     }
     copy
-}
-
-fn queens(dir: &Path, args: &[&str]) -> Command {
-    let mut command = Command::new(assert_cmd::cargo::cargo_bin("queens"));
-    command.current_dir(dir).args(args);
-    command
-}
-
-fn output(dir: &Path, args: &[&str]) -> Output {
-    queens(dir, args).output().expect("queens runs")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-/// Whether this process runs as root (which ignores file permissions).
-fn is_root() -> bool {
-    Command::new("id")
-        .arg("-u")
-        .output()
-        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
 }
 
 /// A read-only tmpfs mounted on a directory, unmounted when dropped.
@@ -93,7 +76,7 @@ fn summarize_into_a_read_only_directory_names_it_and_the_remedy() {
         fs::set_permissions(&target, permissions).expect("read-only");
         None
     };
-    let out = output(d, &["summarize", "ro"]);
+    let out = queens(d, &["summarize", "ro"]);
     let message = stderr(&out);
     assert_eq!(out.status.code(), Some(2), "{message}");
     assert!(message.contains("ro/.queens.lock"), "{message}");
@@ -110,7 +93,7 @@ fn a_full_stdout_is_named_with_the_remedy() {
         return;
     };
     let dir = tempfile::tempdir().expect("dir");
-    let out = queens(dir.path(), &["solve", "-n", "8"])
+    let out = command(dir.path(), &["solve", "-n", "8"])
         .stdout(full)
         .output()
         .expect("runs");
@@ -129,13 +112,13 @@ fn runs_rewritten_by_pandas_are_read_and_a_bad_field_is_named_by_its_column() {
     let d = dir.path();
     let data = tiny_copy(d, "data");
     let runs = fs::read_to_string(data.join("runs.csv")).expect("runs");
-    let before = output(d, &["summarize", "data"]);
+    let before = queens(d, &["summarize", "data"]);
     assert!(before.status.success(), "{}", stderr(&before));
     let expected = fs::read_to_string(data.join("summary.csv")).expect("summary");
 
     // pandas writes booleans True and False.
     fs::write(data.join("runs.csv"), runs.replace(",TRUE,", ",True,")).expect("pandas");
-    let out = output(d, &["summarize", "data"]);
+    let out = queens(d, &["summarize", "data"]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(
         fs::read_to_string(data.join("summary.csv")).expect("summary"),
@@ -144,7 +127,7 @@ fn runs_rewritten_by_pandas_are_read_and_a_bad_field_is_named_by_its_column() {
 
     let bad = runs.replacen(",TRUE,", ",yes,", 1);
     fs::write(data.join("runs.csv"), bad).expect("bad");
-    let out = output(d, &["summarize", "data"]);
+    let out = queens(d, &["summarize", "data"]);
     let message = stderr(&out);
     assert_eq!(out.status.code(), Some(2), "{message}");
     assert!(
@@ -163,7 +146,7 @@ fn runs_rewritten_by_pandas_are_read_and_a_bad_field_is_named_by_its_column() {
 fn plot_of_a_file_says_it_is_not_a_directory() {
     let dir = tempfile::tempdir().expect("dir");
     fs::write(dir.path().join("afile"), "x").expect("file");
-    let out = output(dir.path(), &["plot", "afile"]);
+    let out = queens(dir.path(), &["plot", "afile"]);
     let message = stderr(&out);
     assert_eq!(out.status.code(), Some(2), "{message}");
     assert!(

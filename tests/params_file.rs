@@ -4,10 +4,9 @@
 
 mod common;
 
-use common::{queens, table};
+use common::{ok, queens, table};
 
 use std::path::Path;
-use std::process::Output;
 
 /// Two labels: one with a param list and its own budget, one with neither
 /// (backtracking's default budget is unlimited).
@@ -27,16 +26,6 @@ budget = { max_steps = 3000, time_limit = 0.5 }
 name = "backtracking"
 label = "wirth"
 "#;
-
-fn ok(out: Output) -> Output {
-    assert!(
-        out.status.success(),
-        "exit {:?}: {}",
-        out.status.code(),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out
-}
 
 /// Joins the `key=value` of a label's rows of one source with `;`, as the
 /// runs.csv column of that source is spelled.

@@ -8,12 +8,16 @@
 //! `tests/fixtures/tiny` for the edge cases (its summary.csv carries an extra
 //! column, as the runner may add columns: it is ignored).
 
+mod common;
+
+use common::plot::{plot, tiny_copy};
+use common::records::run_record;
+use common::svg::texts;
+use common::{files_with, stderr, write_csv};
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::Output;
 
-use assert_cmd::Command;
-use queens::StopReason;
 use queens::analysis::summary::summarize;
 use queens::experiment::config::{self, config_hash};
 use queens::experiment::metadata::Metadata;
@@ -82,31 +86,17 @@ fn write_experiment(
                 let steps = mix.log_normal(median, 0.6).round().max(1.0) as u64;
                 let solved = steps < BUDGET;
                 let steps = steps.min(BUDGET);
+                // The generator is drawn in the order the fields are
+                // written: seed, final conflicts, wall time.
                 runs.push(RunRecord {
                     experiment: name.to_owned(),
                     algorithm: label.replace(' ', "-"),
-                    label: (*label).to_owned(),
-                    step_unit: "repair".into(),
-                    params: String::new(),
-                    budget: "unlimited".into(),
-                    n,
-                    trial,
                     seed: mix.next(),
-                    solved,
-                    stop_reason: if solved {
-                        StopReason::Solved
-                    } else {
-                        StopReason::BudgetSteps
-                    },
-                    steps,
-                    restarts: 0,
                     checks: steps * n,
-                    tests: 0,
-                    backtracks: 0,
                     evaluations: steps,
                     final_conflicts: if solved { 0 } else { 1 + mix.next() % 3 },
-                    solutions: u64::from(solved),
                     wall_seconds: steps as f64 * n as f64 * 2e-8 * (1.0 + 0.1 * mix.unit()),
+                    ..run_record(label, n, trial, solved, steps)
                 });
             }
         }
@@ -121,14 +111,6 @@ fn write_experiment(
     if traces {
         write_csv(&dir.join("traces.csv"), &trace_rows(&runs, &mut mix));
     }
-}
-
-fn write_csv<T: serde::Serialize>(file: &Path, rows: &[T]) {
-    let mut writer = csv::Writer::from_path(file).unwrap();
-    for row in rows {
-        writer.serialize(row).unwrap();
-    }
-    writer.flush().unwrap();
 }
 
 /// Sampled convergence traces of the first trials: conflicts fall roughly
@@ -172,36 +154,6 @@ fn trace_rows(runs: &[RunRecord], mix: &mut Mix) -> Vec<TraceRecord> {
 
 const LABELS: [&str; 4] = ["min-conflicts", "annealing", "genetic", "random restart"];
 
-/// Runs `queens plot` with no font configuration available: fontconfig and
-/// the usual font directories point at an empty directory.
-fn plot(args: &[&Path], cwd: &Path) -> Output {
-    let empty = tempfile::tempdir().unwrap();
-    let mut cmd = Command::cargo_bin("queens").unwrap();
-    cmd.arg("plot")
-        .args(args)
-        .current_dir(cwd)
-        .env("FONTCONFIG_FILE", empty.path().join("none.conf"))
-        .env("FONTCONFIG_PATH", empty.path())
-        .env("XDG_DATA_HOME", empty.path())
-        .env("XDG_DATA_DIRS", empty.path())
-        .env("HOME", empty.path());
-    cmd.output().unwrap()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-fn files_with(dir: &Path, ext: &str) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == ext))
-        .collect();
-    files.sort();
-    files
-}
-
 /// Decodes a PNG into (width, height, RGB bytes).
 fn decode_png(file: &Path) -> (u32, u32, Vec<u8>) {
     let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(file).unwrap()));
@@ -213,19 +165,9 @@ fn decode_png(file: &Path) -> (u32, u32, Vec<u8>) {
     (info.width, info.height, buf)
 }
 
-/// Every `<text>` element of an SVG: its byte offset and its trimmed content.
-fn svg_texts(svg: &str) -> Vec<(usize, String)> {
-    svg.match_indices("<text")
-        .filter_map(|(at, _)| {
-            let open = at + svg[at..].find('>')? + 1;
-            let close = open + svg[open..].find("</text>")?;
-            Some((at, svg[open..close].trim().to_owned()))
-        })
-        .collect()
-}
-
+/// Whether an SVG has a `<text>` element whose trimmed content is `text`.
 fn has_text(svg: &str, text: &str) -> bool {
-    svg_texts(svg).iter().any(|(_, t)| t == text)
+    texts(svg).iter().any(|t| t.content == text)
 }
 
 /// The colour of each legend entry of an SVG: the stroke of the line sample
@@ -233,18 +175,18 @@ fn has_text(svg: &str, text: &str) -> bool {
 /// panel caption naming a label (the success chart's) is overwritten.
 fn legend_colours(svg: &str, labels: &[&str]) -> BTreeMap<String, String> {
     let mut found = BTreeMap::new();
-    for (at, text) in svg_texts(svg) {
+    for t in texts(svg) {
         // The heat map's legend numbers its labels: "2 genetic".
-        let text = match text.split_once(' ') {
+        let text = match t.content.split_once(' ') {
             Some((number, label)) if number.parse::<u32>().is_ok() && labels.contains(&label) => {
                 label.to_owned()
             }
-            _ => text,
+            _ => t.content.to_owned(),
         };
         if !labels.contains(&text.as_str()) {
             continue;
         }
-        let before = &svg[..at];
+        let before = &svg[..t.at];
         let Some(stroke) = before.rfind("stroke=\"#") else {
             continue;
         };
@@ -290,9 +232,10 @@ fn plot_writes_every_chart_as_svg_with_text_and_png_drawn_with_the_embedded_font
     for svg_file in &svgs {
         let svg = std::fs::read_to_string(svg_file).unwrap();
         assert!(svg.contains("<text"), "{}", svg_file.display());
-        let texts = svg_texts(&svg);
         assert!(
-            texts.iter().any(|(_, t)| t.starts_with("scaling-demo: ")),
+            texts(&svg)
+                .iter()
+                .any(|t| t.content.starts_with("scaling-demo: ")),
             "no title in {}",
             svg_file.display()
         );
@@ -415,18 +358,6 @@ fn few_sizes_give_small_multiples_and_missing_traces_skip_the_convergence_chart(
     for n in [8, 16, 32] {
         assert!(has_text(&ecdf, &format!("N = {n}")), "no panel for N = {n}");
     }
-}
-
-/// Copies the hand-written fixture into a fresh directory.
-fn tiny_copy(into: &Path) -> PathBuf {
-    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tiny");
-    let dir = into.join("tiny");
-    std::fs::create_dir_all(&dir).unwrap();
-    for entry in std::fs::read_dir(source).unwrap() {
-        let entry = entry.unwrap();
-        std::fs::copy(entry.path(), dir.join(entry.file_name())).unwrap();
-    }
-    dir
 }
 
 #[test]

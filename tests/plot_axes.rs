@@ -4,6 +4,12 @@
 //! 2 solved trials, steps of different units refused with a note, and every
 //! point at its N.
 
+mod common;
+
+use common::plot::tiny_copy;
+use common::read;
+use common::svg::{Marker, markers, number};
+
 use std::path::{Path, PathBuf};
 
 use queens::finish::{Finished, Quiet, Steps, finish};
@@ -16,13 +22,7 @@ const LABELS: [&str; 2] = ["min-conflicts", "random restart"];
 /// A copy of the hand-written fixture in `into`, its summary.csv cells
 /// changed by `edits`: (label, N, column, new value).
 fn tiny_with<C: AsRef<str>>(into: &Path, edits: &[(&str, u64, C, &str)]) -> PathBuf {
-    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tiny");
-    let dir = into.join("tiny");
-    std::fs::create_dir_all(&dir).unwrap();
-    for entry in std::fs::read_dir(source).unwrap() {
-        let entry = entry.unwrap();
-        std::fs::copy(entry.path(), dir.join(entry.file_name())).unwrap();
-    }
+    let dir = tiny_copy(into);
     let file = dir.join("summary.csv");
     let mut reader = csv::Reader::from_path(&file).unwrap();
     let header = reader.headers().unwrap().clone();
@@ -63,64 +63,14 @@ fn draw(data: &Path, plots: &Path, measure: Measure) -> Finished {
 
 /// Every `<text>` element of an SVG: its x, y and trimmed content.
 fn texts(svg: &str) -> Vec<(f64, f64, String)> {
-    svg.match_indices("<text")
-        .filter_map(|(at, _)| {
-            let open = at + svg[at..].find('>')? + 1;
-            let close = open + svg[open..].find("</text>")?;
-            let tag = &svg[at..open];
+    common::svg::texts(svg)
+        .iter()
+        .filter_map(|t| {
             Some((
-                attribute(tag, "x")?,
-                attribute(tag, "y")?,
-                svg[open..close].trim().to_owned(),
+                number(t.tag, "x")?,
+                number(t.tag, "y")?,
+                t.content.to_owned(),
             ))
-        })
-        .collect()
-}
-
-fn attribute(tag: &str, name: &str) -> Option<f64> {
-    let key = format!(" {name}=\"");
-    let start = tag.find(&key)? + key.len();
-    let end = start + tag[start..].find('"')?;
-    tag[start..end].parse().ok()
-}
-
-/// A drawn marker: its fill and the centre of its bounding box.
-struct Marker {
-    fill: String,
-    x: f64,
-    y: f64,
-}
-
-/// The polygons of an SVG small enough to be markers (at most 16 pixels
-/// across), with the centres of their bounding boxes.
-fn markers(svg: &str) -> Vec<Marker> {
-    svg.match_indices("<polygon")
-        .filter_map(|(at, _)| {
-            let tag = &svg[at..at + svg[at..].find("/>")?];
-            let fill_at = tag.find("fill=\"")? + 6;
-            let fill = tag[fill_at..fill_at + 7].to_owned();
-            let points_at = tag.find("points=\"")? + 8;
-            let points: Vec<(f64, f64)> = tag[points_at..]
-                .split('"')
-                .next()?
-                .split_whitespace()
-                .filter_map(|p| {
-                    let (x, y) = p.split_once(',')?;
-                    Some((x.parse().ok()?, y.parse().ok()?))
-                })
-                .collect();
-            let (xs, ys): (Vec<f64>, Vec<f64>) = points.into_iter().unzip();
-            let span = |v: &[f64]| {
-                let lo = v.iter().copied().fold(f64::INFINITY, f64::min);
-                let hi = v.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-                (lo, hi)
-            };
-            let ((x0, x1), (y0, y1)) = (span(&xs), span(&ys));
-            (x1 - x0 <= 16.0 && y1 - y0 <= 16.0).then(|| Marker {
-                fill,
-                x: (x0 + x1) / 2.0,
-                y: (y0 + y1) / 2.0,
-            })
         })
         .collect()
 }
@@ -151,10 +101,6 @@ fn whiskers(svg: &str, stroke: &str) -> usize {
         .count()
 }
 
-fn read(plots: &Path, file: &str) -> String {
-    std::fs::read_to_string(plots.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"))
-}
-
 #[test]
 fn a_log_axis_from_1_to_2_8e9_labels_every_decade_in_one_notation_with_the_max_inside() {
     let tmp = tempfile::tempdir().unwrap();
@@ -167,7 +113,7 @@ fn a_log_axis_from_1_to_2_8e9_labels_every_decade_in_one_notation_with_the_max_i
     );
     let plots = tmp.path().join("plots");
     draw(&data, &plots, Measure::Checks);
-    let svg = read(&plots, "scaling.svg");
+    let svg = read(&plots.join("scaling.svg"));
     let all = texts(&svg);
     let powers: Vec<&(f64, f64, String)> = all.iter().filter(|(_, _, t)| is_power(t)).collect();
     let labels: Vec<&str> = powers.iter().map(|(_, _, t)| t.as_str()).collect();
@@ -221,7 +167,7 @@ fn a_cell_without_a_solved_trial_is_marked_0_of_100_on_scaling_and_infinite_on_e
     let plots = tmp.path().join("plots");
     draw(&data, &plots, Measure::Checks);
     for (file, mark) in [("scaling.svg", "0/100"), ("ert.svg", "∞")] {
-        let svg = read(&plots, file);
+        let svg = read(&plots.join(file));
         let all = texts(&svg);
         let (_, mark_y, _) = all
             .iter()
@@ -268,8 +214,8 @@ fn a_cell_with_2_of_200_solved_has_a_hollow_marker_and_no_band_or_whisker() {
     let many = tiny_with(&tmp.path().join("many"), &edits("20"));
     draw(&few, &tmp.path().join("few-plots"), Measure::Checks);
     draw(&many, &tmp.path().join("many-plots"), Measure::Checks);
-    let few = read(&tmp.path().join("few-plots"), "scaling.svg");
-    let many = read(&tmp.path().join("many-plots"), "scaling.svg");
+    let few = read(&tmp.path().join("few-plots").join("scaling.svg"));
+    let many = read(&tmp.path().join("many-plots").join("scaling.svg"));
     let stroke = colour("random restart");
     assert!(whiskers(&many, &stroke) >= 1, "20 solved: a whisker");
     assert_eq!(whiskers(&few, &stroke), 0, "2 solved: no whisker");
@@ -309,7 +255,7 @@ fn every_point_sits_at_its_n() {
     let plots = tmp.path().join("plots");
     draw(&data, &plots, Measure::Checks);
     for file in ["scaling.svg", "ert.svg", "success.svg"] {
-        let svg = read(&plots, file);
+        let svg = read(&plots.join(file));
         let size_ticks: Vec<(f64, f64)> = texts(&svg)
             .into_iter()
             .filter(|(_, _, t)| t == "8" || t == "12")

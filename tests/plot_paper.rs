@@ -7,9 +7,13 @@
 //! The data is the hand-written `tests/fixtures/tiny` (six charts; its
 //! success chart has one panel).
 
-use std::path::{Path, PathBuf};
+mod common;
 
-use assert_cmd::Command;
+use common::plot::{plot_into, tiny};
+use common::svg::{element, text_contents};
+use common::{ok, read, snapshot};
+
+use std::path::{Path, PathBuf};
 
 /// The charts `tests/fixtures/tiny` gives.
 const CHARTS: [&str; 8] = [
@@ -25,33 +29,12 @@ const CHARTS: [&str; 8] = [
 
 /// Plots `tests/fixtures/tiny` into `plots` with the extra `args`.
 fn plot(plots: &Path, args: &[&str]) {
-    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tiny");
-    let out = Command::cargo_bin("queens")
-        .unwrap()
-        .arg("plot")
-        .arg(&data)
-        .arg("--plots")
-        .arg(plots)
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
-
-fn read(file: &Path) -> String {
-    std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{}: {e}", file.display()))
+    ok(plot_into(&tiny(), plots, args));
 }
 
 /// The value of attribute `name` of the first element `tag` of `svg`.
 fn attribute<'a>(svg: &'a str, tag: &str, name: &str) -> &'a str {
-    let element = &svg[svg.find(&format!("<{tag} ")).expect(tag)..];
-    let element = &element[..element.find('>').unwrap()];
-    let start = element.find(&format!(" {name}=\"")).expect(name) + name.len() + 3;
-    &element[start..start + element[start..].find('"').unwrap()]
+    common::svg::attribute(element(svg, tag).expect(tag), name).expect(name)
 }
 
 /// Width and height of the `viewBox` of an SVG, in units.
@@ -61,17 +44,6 @@ fn view_box(svg: &str) -> (f64, f64) {
         .map(|v| v.parse().unwrap())
         .collect();
     (values[2], values[3])
-}
-
-/// The contents of every `<text>` element.
-fn texts(svg: &str) -> Vec<String> {
-    svg.split("<text")
-        .skip(1)
-        .map(|rest| {
-            let open = rest.find('>').unwrap() + 1;
-            rest[open..rest.find("</text>").unwrap()].trim().to_owned()
-        })
-        .collect()
 }
 
 /// Every `font-size` of an SVG.
@@ -106,7 +78,7 @@ fn a_paper_figure_has_no_title_and_the_size_of_a_column_in_svg_and_pdf() {
     plot(&plots, &[]);
     plot(&plots, &["--style", "paper"]);
     let paper = plots.join("paper");
-    let screen_title = texts(&read(&plots.join("success.svg")))
+    let screen_title = text_contents(&read(&plots.join("success.svg")))
         .into_iter()
         .find(|t| t.starts_with("tiny: "))
         .expect("the screen figure has its title");
@@ -133,7 +105,7 @@ fn a_paper_figure_has_no_title_and_the_size_of_a_column_in_svg_and_pdf() {
         .parse()
         .unwrap();
     assert!((inches - 3.5 * height / width).abs() < 0.001, "{inches} in");
-    let shown = texts(&svg);
+    let shown = text_contents(&svg);
     assert!(!shown.contains(&screen_title), "{shown:?}");
     assert!(!shown.iter().any(|t| t.starts_with("tiny")), "{shown:?}");
     assert!(
@@ -170,7 +142,11 @@ fn every_text_prints_at_8_to_9_points_and_the_png_has_twice_the_pixels() {
             other => panic!("{chart} is {other} units wide"),
         };
         let sizes = font_sizes(&svg);
-        assert_eq!(sizes.len(), texts(&svg).len(), "{chart}: a size per text");
+        assert_eq!(
+            sizes.len(),
+            text_contents(&svg).len(),
+            "{chart}: a size per text"
+        );
         for size in sizes {
             let points = size * printed / width;
             assert!(
@@ -187,22 +163,6 @@ fn every_text_prints_at_8_to_9_points_and_the_png_has_twice_the_pixels() {
     }
 }
 
-/// Every file under `dir`, recursively, with its bytes.
-fn all_files(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
-    let mut files = Vec::new();
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            files.extend(all_files(&path));
-        } else {
-            let bytes = std::fs::read(&path).unwrap();
-            files.push((path.strip_prefix(dir).unwrap().to_owned(), bytes));
-        }
-    }
-    files.sort();
-    files
-}
-
 #[test]
 fn the_same_data_gives_the_same_bytes_in_both_styles() {
     let tmp = tempfile::tempdir().unwrap();
@@ -214,7 +174,7 @@ fn the_same_data_gives_the_same_bytes_in_both_styles() {
     // The report names its charts directory, which differs here (its own
     // bytes are tested in tests/report.rs).
     let charts = |dir: &Path| -> Vec<(PathBuf, Vec<u8>)> {
-        all_files(dir)
+        snapshot(dir)
             .into_iter()
             .filter(|(name, _)| name.extension().is_some_and(|e| e != "html"))
             .collect()

@@ -5,10 +5,12 @@
 //!
 //! The data is the hand-written `tests/fixtures/tiny` (six charts).
 
-use std::path::{Path, PathBuf};
-use std::process::Output;
+mod common;
 
-use assert_cmd::Command;
+use common::plot::{plot, tiny_copy};
+use common::stderr;
+
+use std::path::{Path, PathBuf};
 
 /// The charts `tests/fixtures/tiny` gives.
 const CHARTS: [&str; 6] = [
@@ -19,38 +21,6 @@ const CHARTS: [&str; 6] = [
     "scaling",
     "success",
 ];
-
-/// Runs `queens plot` in `cwd` with no font configuration reachable, so a
-/// system font could not be found even if the code looked for one.
-fn plot(args: &[&Path], cwd: &Path) -> Output {
-    let empty = tempfile::tempdir().unwrap();
-    let mut cmd = Command::cargo_bin("queens").unwrap();
-    cmd.arg("plot")
-        .args(args)
-        .current_dir(cwd)
-        .env("FONTCONFIG_FILE", empty.path().join("none.conf"))
-        .env("FONTCONFIG_PATH", empty.path())
-        .env("XDG_DATA_HOME", empty.path())
-        .env("XDG_DATA_DIRS", empty.path())
-        .env("HOME", empty.path());
-    cmd.output().unwrap()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-/// Copies the hand-written fixture into a fresh directory.
-fn tiny_copy(into: &Path) -> PathBuf {
-    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tiny");
-    let dir = into.join("tiny");
-    std::fs::create_dir_all(&dir).unwrap();
-    for entry in std::fs::read_dir(source).unwrap() {
-        let entry = entry.unwrap();
-        std::fs::copy(entry.path(), dir.join(entry.file_name())).unwrap();
-    }
-    dir
-}
 
 /// Whether `needle` occurs in `haystack`.
 fn contains(haystack: &[u8], needle: &str) -> bool {

@@ -10,11 +10,15 @@
 //! The data is synthetic, written through the record structs of
 //! `queens::records` and summarised by the real `summarize`.
 
-use std::path::{Path, PathBuf};
-use std::process::Output;
+mod common;
 
-use assert_cmd::Command;
-use queens::StopReason;
+use common::plot::plot_into;
+use common::records::run_record;
+use common::svg::text_contents;
+use common::{read, stderr, write_csv};
+
+use std::path::{Path, PathBuf};
+
 use queens::analysis::summary::summarize;
 use queens::records::{RunRecord, TraceRecord, write_summary};
 
@@ -57,29 +61,12 @@ fn write_experiment(
                 let checks = steps * (n + l as u64);
                 runs.push(RunRecord {
                     experiment: "sizes".into(),
-                    algorithm: "min-conflicts".into(),
-                    label: label.name.into(),
                     step_unit: label.step_unit.into(),
-                    params: String::new(),
-                    budget: "unlimited".into(),
-                    n,
-                    trial,
                     seed: 1000 + trial,
-                    solved,
-                    stop_reason: if solved {
-                        StopReason::Solved
-                    } else {
-                        StopReason::BudgetSteps
-                    },
-                    steps,
-                    restarts: 0,
                     checks,
-                    tests: 0,
-                    backtracks: 0,
                     evaluations: if label.evaluates { steps } else { 0 },
-                    final_conflicts: u64::from(!solved),
-                    solutions: u64::from(solved),
                     wall_seconds: checks as f64 * 1e-8,
+                    ..run_record(label.name, n, trial, solved, steps)
                 });
                 let mut best = start_conflicts + trial % 3;
                 let mut step = 0;
@@ -113,47 +100,9 @@ fn write_experiment(
     std::fs::write(dir.join("metadata.json"), "{\"experiment\": \"sizes\"}").unwrap();
 }
 
-fn write_csv<T: serde::Serialize>(file: &Path, rows: &[T]) {
-    let mut writer = csv::Writer::from_path(file).unwrap();
-    for row in rows {
-        writer.serialize(row).unwrap();
-    }
-    writer.flush().unwrap();
-}
-
-/// Runs `queens plot DATA --plots PLOTS ARGS…`.
-fn plot(data: &Path, plots: &Path, args: &[&str]) -> Output {
-    Command::cargo_bin("queens")
-        .unwrap()
-        .arg("plot")
-        .arg(data)
-        .arg("--plots")
-        .arg(plots)
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-/// Every `<text>` element's content of an SVG, trimmed.
-fn texts(svg: &str) -> Vec<String> {
-    svg.match_indices("<text")
-        .filter_map(|(at, _)| {
-            let open = at + svg[at..].find('>')? + 1;
-            let close = open + svg[open..].find("</text>")?;
-            Some(svg[open..close].trim().to_owned())
-        })
-        .collect()
-}
-
 /// The panel captions ("N = 8") of a chart, in drawing order.
 fn captions(svg_file: &Path) -> Vec<String> {
-    let svg =
-        std::fs::read_to_string(svg_file).unwrap_or_else(|e| panic!("{}: {e}", svg_file.display()));
-    texts(&svg)
+    text_contents(&read(svg_file))
         .into_iter()
         .filter(|t| {
             t.strip_prefix("N = ")
@@ -162,9 +111,9 @@ fn captions(svg_file: &Path) -> Vec<String> {
         .collect()
 }
 
+/// The chart `stem` in `plots`, as SVG text.
 fn svg(plots: &Path, stem: &str) -> String {
-    let file = plots.join(format!("{stem}.svg"));
-    std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()))
+    read(&plots.join(format!("{stem}.svg")))
 }
 
 fn two_labels() -> [Label; 2] {
@@ -192,7 +141,7 @@ fn setup(labels: &[Label], sizes: &[u64], trials: u64, start_conflicts: u64) -> 
 #[test]
 fn n_chooses_exactly_the_panels_of_the_ecdf_and_convergence_charts() {
     let s = setup(&two_labels(), &[8, 12, 16, 20, 24], 4, 40);
-    let out = plot(&s.data, &s.plots, &["--n", "12,8"]);
+    let out = plot_into(&s.data, &s.plots, &["--n", "12,8"]);
     assert!(out.status.success(), "{}", stderr(&out));
     for stem in ["ecdf-checks", "ecdf-seconds", "convergence"] {
         assert_eq!(
@@ -201,7 +150,7 @@ fn n_chooses_exactly_the_panels_of_the_ecdf_and_convergence_charts() {
             "{stem}"
         );
         assert!(
-            texts(&svg(&s.plots, stem))
+            text_contents(&svg(&s.plots, stem))
                 .join(" ")
                 .contains("N = 8 and 12 (chosen with --n)"),
             "{stem}: the subtitle says which sizes"
@@ -212,7 +161,7 @@ fn n_chooses_exactly_the_panels_of_the_ecdf_and_convergence_charts() {
 #[test]
 fn a_size_without_trials_is_an_error_naming_the_sizes_there_are() {
     let s = setup(&two_labels(), &[8, 12, 16], 3, 40);
-    let out = plot(&s.data, &s.plots, &["--n", "8,13"]);
+    let out = plot_into(&s.data, &s.plots, &["--n", "8,13"]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     let message = stderr(&out);
     assert!(message.contains("--n 13"), "{message}");
@@ -225,7 +174,7 @@ fn a_size_without_trials_is_an_error_naming_the_sizes_there_are() {
 #[test]
 fn by_default_every_size_is_a_panel_up_to_four_and_the_largest_shared_beyond() {
     let s = setup(&two_labels(), &[8, 12, 16, 20], 3, 40);
-    let out = plot(&s.data, &s.plots, &[]);
+    let out = plot_into(&s.data, &s.plots, &[]);
     assert!(out.status.success(), "{}", stderr(&out));
     for stem in ["ecdf-checks", "ecdf-seconds", "convergence"] {
         assert_eq!(
@@ -235,7 +184,7 @@ fn by_default_every_size_is_a_panel_up_to_four_and_the_largest_shared_beyond() {
         );
     }
     assert!(
-        texts(&svg(&s.plots, "ecdf-checks"))
+        text_contents(&svg(&s.plots, "ecdf-checks"))
             .join(" ")
             .contains("(every size; choose with --n)"),
     );
@@ -260,11 +209,11 @@ fn by_default_every_size_is_a_panel_up_to_four_and_the_largest_shared_beyond() {
         std::fs::write(data.join(file), all).unwrap();
     }
     let plots = tmp.path().join("plots");
-    let out = plot(&data, &plots, &[]);
+    let out = plot_into(&data, &plots, &[]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(captions(&plots.join("ecdf-checks.svg")), ["N = 20"]);
     assert!(
-        texts(&svg(&plots, "ecdf-checks"))
+        text_contents(&svg(&plots, "ecdf-checks"))
             .join(" ")
             .contains("N = 20 (the largest size most labels share; choose with --n)"),
     );
@@ -284,16 +233,16 @@ fn the_ecdf_is_in_checks_by_default_with_its_unit_on_the_axis_and_failures_drawn
         },
     ];
     let s = setup(&labels, &[8, 12], 6, 40);
-    let out = plot(&s.data, &s.plots, &[]);
+    let out = plot_into(&s.data, &s.plots, &[]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(!s.plots.join("ecdf-steps.svg").exists());
-    let checks = texts(&svg(&s.plots, "ecdf-checks"));
+    let checks = text_contents(&svg(&s.plots, "ecdf-checks"));
     assert!(
         checks.iter().any(|t| t == "checks to solution"),
         "{checks:?}"
     );
     assert!(
-        texts(&svg(&s.plots, "ecdf-seconds"))
+        text_contents(&svg(&s.plots, "ecdf-seconds"))
             .iter()
             .any(|t| t == "wall time to solution")
     );
@@ -314,7 +263,7 @@ fn the_ecdf_is_in_checks_by_default_with_its_unit_on_the_axis_and_failures_drawn
 fn steps_are_drawn_only_in_one_unit_and_evaluations_leave_out_labels_that_never_evaluate() {
     let mixed = [label("alpha", "repair"), label("beta", "generation")];
     let s = setup(&mixed, &[8, 12], 3, 40);
-    let out = plot(&s.data, &s.plots, &["--measure", "steps"]);
+    let out = plot_into(&s.data, &s.plots, &["--measure", "steps"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let notes = stderr(&out);
     assert!(notes.contains("no ECDF of steps chart"), "{notes}");
@@ -324,9 +273,9 @@ fn steps_are_drawn_only_in_one_unit_and_evaluations_leave_out_labels_that_never_
     assert!(s.plots.join("ecdf-seconds.svg").is_file());
 
     let s = setup(&two_labels(), &[8, 12], 3, 40);
-    let out = plot(&s.data, &s.plots, &["--measure", "steps"]);
+    let out = plot_into(&s.data, &s.plots, &["--measure", "steps"]);
     assert!(out.status.success(), "{}", stderr(&out));
-    let steps = texts(&svg(&s.plots, "ecdf-steps"));
+    let steps = text_contents(&svg(&s.plots, "ecdf-steps"));
     assert!(
         steps
             .iter()
@@ -342,7 +291,7 @@ fn steps_are_drawn_only_in_one_unit_and_evaluations_leave_out_labels_that_never_
         },
     ];
     let s = setup(&labels, &[8, 12], 3, 40);
-    let out = plot(&s.data, &s.plots, &["--measure", "evaluations"]);
+    let out = plot_into(&s.data, &s.plots, &["--measure", "evaluations"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let notes = stderr(&out);
     assert!(
@@ -356,11 +305,11 @@ fn steps_are_drawn_only_in_one_unit_and_evaluations_leave_out_labels_that_never_
         "{notes}"
     );
     assert!(
-        !texts(&svg(&s.plots, "convergence"))
+        !text_contents(&svg(&s.plots, "convergence"))
             .iter()
             .any(|t| t == "counting")
     );
-    let evaluations = texts(&svg(&s.plots, "ecdf-evaluations"));
+    let evaluations = text_contents(&svg(&s.plots, "ecdf-evaluations"));
     assert!(evaluations.iter().any(|t| t == "alpha"));
     assert!(!evaluations.iter().any(|t| t == "counting"));
     assert!(
@@ -375,10 +324,10 @@ fn convergence_takes_a_log_y_axis_when_values_span_more_than_a_decade() {
     // From 40 attacking pairs down to 1, then 0: a log y axis from 1, no
     // tick at 0, and with ten trials a band instead of single trials.
     let s = setup(&two_labels(), &[8, 12], 10, 40);
-    let out = plot(&s.data, &s.plots, &[]);
+    let out = plot_into(&s.data, &s.plots, &[]);
     assert!(out.status.success(), "{}", stderr(&out));
     let chart = svg(&s.plots, "convergence");
-    let words = texts(&chart);
+    let words = text_contents(&chart);
     assert!(
         words
             .join(" ")
@@ -404,7 +353,7 @@ fn convergence_takes_a_log_y_axis_when_values_span_more_than_a_decade() {
     // From 6 down to 1: within a decade, so a linear axis from 0; with
     // four trials, no band.
     let s = setup(&two_labels(), &[8, 12], 4, 6);
-    let out = plot(&s.data, &s.plots, &["--measure", "seconds"]);
+    let out = plot_into(&s.data, &s.plots, &["--measure", "seconds"]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(
         stderr(&out).contains("the convergence chart counts checks: traces.csv records no time"),
@@ -412,7 +361,7 @@ fn convergence_takes_a_log_y_axis_when_values_span_more_than_a_decade() {
         stderr(&out)
     );
     let chart = svg(&s.plots, "convergence");
-    let words = texts(&chart);
+    let words = text_contents(&chart);
     assert!(words.iter().any(|t| t.ends_with("; linear y")), "{words:?}");
     assert!(words.iter().any(|t| t == "0"), "a 0 tick: {words:?}");
     assert!(

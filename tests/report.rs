@@ -3,15 +3,15 @@
 //! `queens plot` (which writes the report), then the report and its LaTeX
 //! tables checked against the files they were made from.
 
+mod common;
+
+use common::binary;
+
 use std::path::{Path, PathBuf};
 
-/// The `queens` binary built for the tests.
-fn binary() -> PathBuf {
-    assert_cmd::cargo::cargo_bin("queens")
-}
-
-/// A CSV file as rows of fields, its header first.
-fn table(path: &Path) -> Vec<Vec<String>> {
+/// A CSV file as rows of fields, its header first, every column kept (the
+/// wall-time ones too, unlike `common::table`).
+fn whole_table(path: &Path) -> Vec<Vec<String>> {
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(false)
         .from_path(path)
@@ -87,16 +87,6 @@ fn column<'a>(rows: &'a [Vec<String>], name: &str) -> Vec<&'a str> {
     rows[1..].iter().map(|r| r[i].as_str()).collect()
 }
 
-fn svg_files(plots: &Path) -> Vec<PathBuf> {
-    let mut svgs: Vec<PathBuf> = std::fs::read_dir(plots)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "svg"))
-        .collect();
-    svgs.sort();
-    svgs
-}
-
 #[test]
 fn the_report_is_self_contained_and_states_the_results() {
     let fixture = fixture();
@@ -104,7 +94,7 @@ fn the_report_is_self_contained_and_states_the_results() {
 
     // Every chart inline: each SVG's drawing, without its prolog, with
     // role="img" and alternative text.
-    let svgs = svg_files(&fixture.plots);
+    let svgs = common::files_with(&fixture.plots, "svg");
     assert!(svgs.len() >= 4, "{svgs:?}");
     assert_eq!(html.matches("<svg ").count(), svgs.len());
     assert_eq!(
@@ -132,7 +122,7 @@ fn the_report_is_self_contained_and_states_the_results() {
     assert!(html.starts_with("<!DOCTYPE html><html lang=\"en\">"));
 
     // One summary row per row of summary.csv.
-    let summary = table(&fixture.data.join("summary.csv"));
+    let summary = whole_table(&fixture.data.join("summary.csv"));
     let summary_table = &html[html.find("id=\"summary-table\"").unwrap()..];
     let summary_table = &summary_table[..summary_table.find("</table>").unwrap()];
     let body = &summary_table[summary_table.find("<tbody>").unwrap()..];
@@ -141,7 +131,7 @@ fn the_report_is_self_contained_and_states_the_results() {
 
     // The headline from compare.csv: min-conflicts (random) beats random
     // (blog) at N = 12, with A12 from its own side and the Holm p.
-    let compare = table(&fixture.data.join("compare.csv"));
+    let compare = whole_table(&fixture.data.join("compare.csv"));
     let (n, a, b) = (
         column(&compare, "n"),
         column(&compare, "label_a"),
@@ -254,11 +244,11 @@ fn latex_tables_have_booktabs_rules_escapes_and_marks() {
         assert!(tex.contains("random\\_blog \\& 5\\% more"));
         assert!(!tex.contains("random_blog"));
     }
-    let summary_rows = table(&fixture.data.join("summary.csv")).len() - 1;
+    let summary_rows = whole_table(&fixture.data.join("summary.csv")).len() - 1;
     assert_eq!(summary.matches(" \\\\\n").count(), summary_rows + 1);
 
     // Each row's mark matches its p_holm.
-    let rows = table(&fixture.data.join("compare.csv"));
+    let rows = whole_table(&fixture.data.join("compare.csv"));
     let p_holm = column(&rows, "p_holm");
     let lines: Vec<&str> = compare
         .lines()

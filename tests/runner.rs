@@ -4,13 +4,10 @@
 
 mod common;
 
-use common::queens;
-
-use common::table;
+use common::{ok, queens, table};
 use queens::StopReason;
 
 use std::path::Path;
-use std::process::Output;
 use std::sync::atomic::AtomicBool;
 
 use queens::experiment::config::{self, Experiment};
@@ -45,16 +42,6 @@ sizes = [5]
 name = "backtracking"
 label = "wirth"
 "#;
-
-fn ok(out: Output) -> Output {
-    assert!(
-        out.status.success(),
-        "exit {:?}: {}",
-        out.status.code(),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out
-}
 
 fn setup() -> tempfile::TempDir {
     common::setup(CONFIG)

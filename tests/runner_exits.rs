@@ -1,11 +1,9 @@
 //! How `queens run` ends when its charts cannot be drawn, and when SIGTERM
 //! (Slurm's scancel) stops it: the data is written first either way.
 
-use std::path::Path;
-use std::process::Command;
-use std::time::{Duration, Instant};
-
 mod common;
+
+use common::process::{signal, wait_for_rows};
 
 #[test]
 fn an_unwritable_plots_directory_exits_2_after_the_data_is_written() {
@@ -24,34 +22,18 @@ fn an_unwritable_plots_directory_exits_2_after_the_data_is_written() {
     assert_eq!(common::table(&d.join("data/p/runs.csv")).len(), 3);
 }
 
-/// Waits until `path` holds more than `rows` lines.
-fn wait_for_rows(path: &Path, rows: usize, child: &mut std::process::Child) {
-    let start = Instant::now();
-    while std::fs::read_to_string(path).map_or(0, |t| t.matches('\n').count()) <= rows {
-        assert!(child.try_wait().expect("status").is_none(), "ended early");
-        assert!(start.elapsed() < Duration::from_secs(60), "no rows");
-        std::thread::sleep(Duration::from_millis(2));
-    }
-}
-
 #[test]
 fn sigterm_keeps_finished_rows_writes_the_summary_and_exits_143() {
     let dir = common::setup(
         "name = \"s\"\nseed = 9\nsizes = [10]\ntrials = 300\n[[algorithm]]\nname = \"backtracking\"\nparams = { mode = \"exhaustive\" }\n",
     );
     let d = dir.path();
-    let mut child = Command::new(common::binary())
-        .current_dir(d)
-        .args(["run", "exp.toml", "-q", "--threads", "2"])
+    let mut child = common::command(d, &["run", "exp.toml", "-q", "--threads", "2"])
         .stderr(std::process::Stdio::null())
         .spawn()
         .expect("spawns");
     wait_for_rows(&d.join("data/s/runs.csv"), 3, &mut child);
-    let sent = Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(sent.success());
+    signal(&child, "TERM");
     assert_eq!(child.wait().expect("reaped").code(), Some(143));
     let rows = common::table(&d.join("data/s/runs.csv")).len() - 1;
     assert!(rows < 300, "stopped before the end");
@@ -66,13 +48,7 @@ fn a_changed_config_is_refused_with_what_changed() {
         "name = \"c\"\nseed = 1\nsizes = [6]\ntrials = 1\n[[algorithm]]\nname = \"backtracking\"\n";
     let dir = common::setup(config);
     let d = dir.path();
-    let run = || {
-        Command::new(common::binary())
-            .current_dir(d)
-            .args(["run", "exp.toml", "-q", "--plots", "charts"])
-            .output()
-            .expect("runs")
-    };
+    let run = || common::queens(d, &["run", "exp.toml", "-q", "--plots", "charts"]);
     assert!(run().status.success());
     std::fs::write(d.join("exp.toml"), config.replace("seed = 1", "seed = 2")).expect("edit");
     let out = run();

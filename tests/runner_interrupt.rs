@@ -4,11 +4,11 @@
 
 mod common;
 
+use common::process::{signal, wait_for_rows};
 use common::table;
 
 use std::path::Path;
-use std::process::{Child, Command};
-use std::time::{Duration, Instant};
+use std::process::Child;
 
 /// Enough work (a few seconds) to stop the process in the middle.
 const CONFIG: &str = r#"
@@ -30,45 +30,20 @@ params = { mode = "exhaustive" }
 const PLANNED: usize = 2 * 40 + 300;
 
 fn run_to_end(dir: &Path, data: &str) -> std::process::Output {
-    let out = common::queens(
+    common::ok(common::queens(
         dir,
         &["run", "exp.toml", "-q", "--threads", "2", "--data", data],
-    );
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out
+    ))
 }
 
 fn spawn(dir: &Path, data: &str) -> Child {
-    Command::new(common::binary())
-        .current_dir(dir)
-        .args(["run", "exp.toml", "-q", "--threads", "2", "--data", data])
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .expect("spawns")
-}
-
-/// Waits until the runs file holds at least `rows` complete rows.
-fn wait_for_rows(path: &Path, rows: usize, child: &mut Child) {
-    let start = Instant::now();
-    loop {
-        let lines = std::fs::read_to_string(path).map_or(0, |t| t.matches('\n').count());
-        if lines > rows {
-            return;
-        }
-        assert!(
-            child.try_wait().expect("status").is_none(),
-            "the run ended before it could be stopped"
-        );
-        assert!(
-            start.elapsed() < Duration::from_secs(60),
-            "no rows appeared"
-        );
-        std::thread::sleep(Duration::from_millis(2));
-    }
+    common::command(
+        dir,
+        &["run", "exp.toml", "-q", "--threads", "2", "--data", data],
+    )
+    .stderr(std::process::Stdio::null())
+    .spawn()
+    .expect("spawns")
 }
 
 fn setup() -> tempfile::TempDir {
@@ -108,11 +83,7 @@ fn ctrl_c_keeps_finished_rows_writes_the_summary_and_exits_130() {
     run_to_end(d, "reference");
     let mut child = spawn(d, "stopped");
     wait_for_rows(&d.join("stopped/runs.csv"), 5, &mut child);
-    let sent = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(sent.success());
+    signal(&child, "INT");
     let status = child.wait().expect("reaped");
     assert_eq!(status.code(), Some(130));
     let rows = table(&d.join("stopped/runs.csv"));

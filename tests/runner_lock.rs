@@ -7,7 +7,7 @@ mod common;
 use common::queens;
 
 use std::path::Path;
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Child, Output, Stdio};
 use std::time::{Duration, Instant};
 
 /// One trial that runs until its time limit: random restarts never solve
@@ -61,13 +61,14 @@ impl Drop for Running {
 /// else is written until the trial ends).
 fn start_slow_run(dir: &Path, data: &str) -> Running {
     let mut child = Running(
-        Command::new(assert_cmd::cargo::cargo_bin("queens"))
-            .current_dir(dir)
-            .args(["run", "slow.toml", "-q", "--threads", "1", "--data", data])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("starts"),
+        common::command(
+            dir,
+            &["run", "slow.toml", "-q", "--threads", "1", "--data", data],
+        )
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("starts"),
     );
     let lock = dir.join(data).join(".queens.lock");
     let deadline = Instant::now() + Duration::from_secs(60);

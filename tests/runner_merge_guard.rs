@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::queens;
+use common::{ok, queens};
 
 use std::path::Path;
 use std::process::Output;
@@ -31,15 +31,6 @@ max_steps = 10_000
 [[algorithm]]
 name = "min-conflicts"
 "#;
-
-fn ok(out: Output) {
-    assert!(
-        out.status.success(),
-        "exit {:?}: {}",
-        out.status.code(),
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
 
 /// The bytes of A's result files in `d`.
 fn results(d: &Path) -> Vec<Vec<u8>> {

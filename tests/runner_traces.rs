@@ -4,24 +4,18 @@
 //! order, the partial rows of a trial that has no run row, a torn last line
 //! — resumes into the very bytes of an uninterrupted run.
 
-use std::path::Path;
+mod common;
 
-use assert_cmd::Command;
+use std::path::Path;
 
 const CONFIG: &str = "name = \"tr\"\nseed = 3\nsizes = [8, 10]\ntrials = 3\ntrace = true\ntrace_every = 5\n\n[[algorithm]]\nname = \"min-conflicts\"\n";
 
+/// Runs tr.toml in `dir` to its successful end.
 fn run(dir: &Path) {
-    let out = Command::cargo_bin("queens")
-        .expect("binary")
-        .current_dir(dir)
-        .args(["run", "tr.toml", "--quiet", "--threads", "2"])
-        .output()
-        .expect("runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    common::ok(common::queens(
+        dir,
+        &["run", "tr.toml", "--quiet", "--threads", "2"],
+    ));
 }
 
 /// The key (label, n, trial) of a trace line.

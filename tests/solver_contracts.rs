@@ -4,52 +4,23 @@
 //! variant does not use them, recorded parameters that are the ones in
 //! effect, and runs refused up front when they would not fit in memory.
 
-use std::process::Output;
+mod common;
 
-use assert_cmd::Command;
-use queens::solvers::params::RawValue;
-use queens::solvers::{Budget, Control, Outcome, ParamError, StopReason, algorithms};
-use queens::{find_algorithm, solvers};
-use rand::SeedableRng;
-use rand::rngs::ChaCha8Rng;
+use common::search::{given, run};
+use common::{queens_here, stderr};
+
+use queens::find_algorithm;
+use queens::solvers::{Budget, ParamError, StopReason, algorithms};
 use serde_json::{Value, json};
-
-fn queens(args: &[&str]) -> Output {
-    Command::cargo_bin("queens")
-        .expect("binary")
-        .args(args)
-        .output()
-        .expect("runs")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).to_string()
-}
 
 /// `queens solve --json` with `args`: the exit code and the JSON object.
 fn solve_json(args: &[&str]) -> (Option<i32>, Value) {
     let mut all = vec!["solve", "--json"];
     all.extend_from_slice(args);
-    let out = queens(&all);
+    let out = queens_here(&all);
     let json = serde_json::from_slice(&out.stdout)
         .unwrap_or_else(|e| panic!("{args:?}: {e}; stderr: {}", stderr(&out)));
     (out.status.code(), json)
-}
-
-/// `key=value` strings as the registry takes them.
-fn given(params: &[&str]) -> Vec<(String, RawValue)> {
-    params
-        .iter()
-        .map(|p| solvers::params::split_assignment(p).expect("key=value"))
-        .collect()
-}
-
-/// One search through the library.
-fn run(algorithm: &str, params: &[&str], n: usize, seed: u64, budget: Budget) -> Outcome {
-    let a = find_algorithm(algorithm).expect("registered");
-    let (_, solver) = a.instantiate(&given(params)).expect("valid parameters");
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    solver.solve(n, &mut rng, &mut Control::new(budget))
 }
 
 /// Every variant of every algorithm, plus the other settings that change
@@ -303,7 +274,7 @@ fn refused(algorithm: &str, params: &[&str]) -> String {
     for p in params {
         args.extend(["--param", p]);
     }
-    let out = queens(&args);
+    let out = queens_here(&args);
     let err = stderr(&out);
     assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
     err
@@ -462,12 +433,7 @@ fn a_run_too_large_for_memory_is_refused_before_it_starts() {
                   [[algorithm]]\nname = \"min-conflicts\"\nlabel = \"blog\"\n\
                   params = { variant = \"blog\" }\nsizes = [8, 10_000_000]\n";
     std::fs::write(dir.path().join("big.toml"), config).expect("config");
-    let out = Command::cargo_bin("queens")
-        .expect("binary")
-        .current_dir(dir.path())
-        .args(["run", "big.toml", "--quiet"])
-        .output()
-        .expect("runs");
+    let out = common::queens(dir.path(), &["run", "big.toml", "--quiet"]);
     let err = stderr(&out);
     assert_eq!(out.status.code(), Some(2), "{err}");
     for s in [
@@ -488,12 +454,7 @@ fn a_config_parameter_the_variant_does_not_use_is_refused() {
                   [[algorithm]]\nname = \"min-conflicts\"\n\
                   params = { variant = \"fast\", patience = 5 }\n";
     std::fs::write(dir.path().join("t.toml"), config).expect("config");
-    let out = Command::cargo_bin("queens")
-        .expect("binary")
-        .current_dir(dir.path())
-        .args(["run", "t.toml", "--quiet"])
-        .output()
-        .expect("runs");
+    let out = common::queens(dir.path(), &["run", "t.toml", "--quiet"]);
     let err = stderr(&out);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(
@@ -514,12 +475,7 @@ fn a_config_parameter_that_no_parameter_can_take_is_refused_naming_the_key() {
              params = {{ population = {value} }}\n"
         );
         std::fs::write(dir.path().join("t.toml"), config).expect("config");
-        let out = Command::cargo_bin("queens")
-            .expect("binary")
-            .current_dir(dir.path())
-            .args(["run", "t.toml", "--quiet"])
-            .output()
-            .expect("runs");
+        let out = common::queens(dir.path(), &["run", "t.toml", "--quiet"]);
         let err = stderr(&out);
         assert_eq!(out.status.code(), Some(2), "{err}");
         let expected = format!("t.toml:8:{column}: bad value '");

@@ -1,6 +1,8 @@
 //! The statistics of summary.csv against hand-computed and published values.
 
-use queens::StopReason;
+mod common;
+
+use common::records::run_record;
 use queens::analysis::stats::{
     TrialCost, bootstrap_median_interval, ecdf, ert, ert_intervals, mean, quantile_sorted, sorted,
     wilson_interval,
@@ -128,30 +130,10 @@ fn bootstrap_is_seeded_and_brackets_the_median() {
 
 fn row(label: &str, n: u64, trial: u64, solved: bool, steps: u64, wall: f64) -> RunRecord {
     RunRecord {
-        experiment: "t".into(),
-        algorithm: "min-conflicts".into(),
-        label: label.into(),
-        step_unit: "repair".into(),
         params: "variant=random".into(),
-        budget: "unlimited".into(),
-        n,
-        trial,
-        seed: trial,
-        solved,
-        stop_reason: if solved {
-            StopReason::Solved
-        } else {
-            StopReason::BudgetSteps
-        },
-        steps,
-        restarts: 0,
         checks: 2 * steps,
-        tests: 0,
-        backtracks: 0,
-        evaluations: 0,
-        final_conflicts: u64::from(!solved),
-        solutions: u64::from(solved),
         wall_seconds: wall,
+        ..run_record(label, n, trial, solved, steps)
     }
 }
 

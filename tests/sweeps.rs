@@ -6,10 +6,13 @@
 //! runs only with `--yes`; and the parameter chart draws the summary's ERT
 //! against the swept value.
 
-use std::path::Path;
-use std::process::Output;
+mod common;
 
-use assert_cmd::Command;
+use common::svg::{markers, number, texts};
+use common::{listing, queens};
+
+use std::path::Path;
+
 use queens::experiment::config::{Experiment, load};
 use queens::experiment::metadata::read;
 use queens::experiment::plan::{CONFIRM_PLANNED_TRIALS, plan, planned_trials};
@@ -203,24 +206,6 @@ fn a_sweep_over_the_plan_limit_is_refused_at_its_trials() {
     assert!(e.contains("the plan holds 1200000 trials"), "{e}");
 }
 
-fn queens(dir: &Path, args: &[&str]) -> Output {
-    Command::cargo_bin("queens")
-        .unwrap()
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn listing(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
-}
-
 #[test]
 fn dry_run_prints_the_plan_and_writes_nothing() {
     let dir = tempfile::tempdir().unwrap();
@@ -311,12 +296,8 @@ fn a_plan_above_the_confirmation_limit_needs_yes() {
 /// texts: (value, pixel y) of every tick written as a power of ten.
 fn decade_ticks(svg: &str, left_of: f64) -> Vec<(f64, f64)> {
     let mut ticks = Vec::new();
-    for (at, _) in svg.match_indices("<text") {
-        let open = at + svg[at..].find('>').unwrap() + 1;
-        let close = open + svg[open..].find("</text>").unwrap();
-        let tag = &svg[at..open];
-        let text = svg[open..close].trim();
-        let Some(power) = text.strip_prefix("10") else {
+    for text in texts(svg) {
+        let Some(power) = text.content.strip_prefix("10") else {
             continue;
         };
         let exponent: String = power
@@ -329,8 +310,8 @@ fn decade_ticks(svg: &str, left_of: f64) -> Vec<(f64, f64)> {
             .collect();
         let (Ok(exponent), Some(x), Some(y)) = (
             exponent.parse::<i32>(),
-            attribute(tag, "x"),
-            attribute(tag, "y"),
+            number(text.tag, "x"),
+            number(text.tag, "y"),
         ) else {
             continue;
         };
@@ -339,42 +320,6 @@ fn decade_ticks(svg: &str, left_of: f64) -> Vec<(f64, f64)> {
         }
     }
     ticks
-}
-
-fn attribute(tag: &str, name: &str) -> Option<f64> {
-    let key = format!(" {name}=\"");
-    let start = tag.find(&key)? + key.len();
-    let end = start + tag[start..].find('"')?;
-    tag[start..end].parse().ok()
-}
-
-/// The centres of the small polygons (markers) of an SVG filled `fill`.
-fn markers(svg: &str, fill: &str) -> Vec<(f64, f64)> {
-    svg.match_indices("<polygon")
-        .filter_map(|(at, _)| {
-            let tag = &svg[at..at + svg[at..].find("/>")?];
-            if !tag.contains(&format!("fill=\"{fill}\"")) {
-                return None;
-            }
-            let points_at = tag.find("points=\"")? + 8;
-            let points: Vec<(f64, f64)> = tag[points_at..]
-                .split('"')
-                .next()?
-                .split_whitespace()
-                .filter_map(|p| {
-                    let (x, y) = p.split_once(',')?;
-                    Some((x.parse().ok()?, y.parse().ok()?))
-                })
-                .collect();
-            let (xs, ys): (Vec<f64>, Vec<f64>) = points.into_iter().unzip();
-            let mid = |v: &[f64]| {
-                let lo = v.iter().copied().fold(f64::INFINITY, f64::min);
-                let hi = v.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-                (hi - lo <= 16.0).then_some((lo + hi) / 2.0)
-            };
-            Some((mid(&xs)?, mid(&ys)?))
-        })
-        .collect()
 }
 
 #[test]
@@ -417,9 +362,10 @@ fn a_swept_run_draws_its_parameter_chart_at_the_summary_ert() {
     let ((v0, y0), (v1, y1)) = (ticks[0], ticks[ticks.len() - 1]);
     let pixel = |v: f64| y0 + (v.log10() - v0.log10()) / (v1.log10() - v0.log10()) * (y1 - y0);
     let bottom = ticks.iter().map(|t| t.1).fold(0.0, f64::max);
-    let drawn: Vec<f64> = markers(&svg, &fill)
+    let drawn: Vec<f64> = markers(&svg)
         .into_iter()
-        .map(|(_, y)| y)
+        .filter(|m| m.fill == fill)
+        .map(|m| m.y)
         .filter(|y| *y <= bottom + 1.0)
         .collect();
     let mut expected: Vec<f64> = summary

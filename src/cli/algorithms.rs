@@ -1,7 +1,9 @@
 //! `queens algorithms`: every registered algorithm with its source, its
-//! parameters and their defaults, as text, JSON, or the Markdown table of
-//! README.md's "Algorithms" section (which a test keeps equal to it); the
-//! text ends with how to run a program of one's own (`external`).
+//! parameters and their defaults and what its `checks` count, as text,
+//! JSON, or the two Markdown tables of README.md's "Algorithms" section
+//! (the algorithms, and what their checks count; a test keeps each equal to
+//! its copy there); the text ends with how to run a program of one's own
+//! (`external`).
 
 use std::io::{self, Write};
 
@@ -9,15 +11,21 @@ use queens::solvers::{Algorithm, ParamKind, algorithms, external};
 
 use super::Exit;
 
-/// List every algorithm with its source, parameters and defaults.
+/// List every algorithm with its source, parameters, defaults and what its
+/// checks count.
 #[derive(clap::Args)]
 pub struct AlgorithmsArgs {
     /// Print a JSON array instead of text.
-    #[arg(long, conflicts_with = "markdown")]
+    #[arg(long, conflicts_with_all = ["markdown", "checks_markdown"])]
     json: bool,
-    /// Print the Markdown table of README.md's "Algorithms" section.
-    #[arg(long)]
+    /// Print the Markdown table of the algorithms in README.md's
+    /// "Algorithms" section.
+    #[arg(long, conflicts_with = "checks_markdown")]
     markdown: bool,
+    /// Print the Markdown table of what each algorithm's checks count, in
+    /// README.md's "Algorithms" section.
+    #[arg(long)]
+    checks_markdown: bool,
 }
 
 /// Prints the registry.
@@ -25,6 +33,10 @@ pub fn run(args: AlgorithmsArgs) -> anyhow::Result<Exit> {
     let mut out = io::stdout().lock();
     if args.markdown {
         write!(out, "{}", markdown_table(algorithms()))?;
+        return Ok(Exit::Success);
+    }
+    if args.checks_markdown {
+        write!(out, "{}", checks_table(algorithms()))?;
         return Ok(Exit::Success);
     }
     if args.json {
@@ -37,6 +49,10 @@ pub fn run(args: AlgorithmsArgs) -> anyhow::Result<Exit> {
                     "source": a.source,
                     "citation": a.citation,
                     "step": a.step,
+                    "checks": a.checks.iter().map(|c| serde_json::json!({
+                        "variant": c.variant,
+                        "counts": c.counts,
+                    })).collect::<Vec<_>>(),
                     "default_budget": a.default_budget,
                     "params": a.params.iter().map(|p| serde_json::json!({
                         "name": p.name,
@@ -55,6 +71,12 @@ pub fn run(args: AlgorithmsArgs) -> anyhow::Result<Exit> {
         writeln!(out, "    {}", a.summary)?;
         writeln!(out, "    source: {}", a.source)?;
         writeln!(out, "    one step is: {}", a.step)?;
+        for c in a.checks {
+            match c.variant {
+                Some(variant) => writeln!(out, "    checks ({variant}): {}", c.counts)?,
+                None => writeln!(out, "    checks: {}", c.counts)?,
+            }
+        }
         let b = &a.default_budget;
         let mut limits = Vec::new();
         if let Some(s) = b.max_steps {
@@ -111,7 +133,6 @@ fn markdown_table(list: &[&Algorithm]) -> String {
                 .collect::<Vec<_>>()
                 .join(", ")
         };
-        let cell = |text: &str| text.replace('|', "\\|");
         table.push_str(&format!(
             "| `{}` | {params} | {} | {} |\n",
             a.name,
@@ -122,33 +143,68 @@ fn markdown_table(list: &[&Algorithm]) -> String {
     table
 }
 
+/// The Markdown table of what the checks of `list` count: one line per
+/// [`CheckCount`](queens::solvers::algorithm::CheckCount) (per variant, or
+/// one for an algorithm whose variants count alike).
+fn checks_table(list: &[&Algorithm]) -> String {
+    let mut table = String::from("| algorithm | what its checks count |\n|---|---|\n");
+    for a in list {
+        for c in a.checks {
+            let variant = c.variant.map(|v| format!(" `{v}`")).unwrap_or_default();
+            table.push_str(&format!("| `{}`{variant} | {} |\n", a.name, cell(c.counts)));
+        }
+    }
+    table
+}
+
+/// `text` as one Markdown table cell: its `|` escaped.
+fn cell(text: &str) -> String {
+    text.replace('|', "\\|")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// The table in README.md's "## Algorithms" section.
-    fn readme_table() -> String {
+    /// The table in README.md's "## Algorithms" section whose header line
+    /// is `header`.
+    fn readme_table(header: &str) -> String {
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/README.md");
         let readme = std::fs::read_to_string(path).expect("README.md is readable");
         let section = readme
             .split_once("\n## Algorithms\n")
             .expect("README.md has an Algorithms section")
             .1;
-        section
+        let section = section.split("\n## ").next().unwrap_or(section);
+        let start = section
+            .find(&format!("\n{header}\n"))
+            .unwrap_or_else(|| panic!("README.md's Algorithms section has no table {header}"));
+        section[start + 1..]
             .lines()
-            .skip_while(|line| line.trim().is_empty())
             .take_while(|line| line.starts_with('|'))
             .map(|line| format!("{line}\n"))
             .collect()
     }
 
+    /// Asserts that README.md holds `table` as `queens algorithms FLAG`
+    /// prints it.
+    fn assert_readme_holds(table: &str, flag: &str) {
+        let header = table.lines().next().expect("a header line");
+        assert_eq!(
+            readme_table(header),
+            table,
+            "README.md's table \"{header}\" is stale: replace it with the output of `queens algorithms {flag}`"
+        );
+    }
+
     #[test]
     fn the_readme_table_is_the_generated_one() {
-        assert_eq!(
-            readme_table(),
-            markdown_table(algorithms()),
-            "README.md's table of algorithms is stale: replace it with the output of `queens algorithms --markdown`"
-        );
+        assert_readme_holds(&markdown_table(algorithms()), "--markdown");
+    }
+
+    #[test]
+    fn the_readme_table_of_checks_is_the_generated_one() {
+        assert_readme_holds(&checks_table(algorithms()), "--checks-markdown");
     }
 
     #[test]
@@ -160,5 +216,25 @@ mod tests {
             "{table}"
         );
         assert!(table.contains("| `construction` | — |"), "{table}");
+    }
+
+    #[test]
+    fn the_checks_of_every_variant_are_said_once() {
+        for a in algorithms().iter().copied().chain([&external::ALGORITHM]) {
+            let described: Vec<Option<&str>> = a.checks.iter().map(|c| c.variant).collect();
+            if described != [None] {
+                let variants: Vec<Option<&str>> = a.variants.iter().map(|v| Some(v.name)).collect();
+                assert_eq!(described, variants, "{}: one line per variant", a.name);
+            }
+            for c in a.checks {
+                assert!(!c.counts.trim().is_empty(), "{}", a.name);
+            }
+        }
+        let table = checks_table(algorithms());
+        assert!(
+            table.contains("| `backtracking` | 1 per square tested (= `tests`) |\n"),
+            "{table}"
+        );
+        assert!(table.contains("| `min-conflicts` `fast` | "), "{table}");
     }
 }

@@ -1,6 +1,7 @@
 //! What an algorithm is to the rest of the crate: its descriptor
-//! ([`Algorithm`]: name, source, parameters, default budget and the
-//! function that reads its parameters into typed settings) and what those
+//! ([`Algorithm`]: name, source, parameters, default budget, what its
+//! `checks` count ([`CheckCount`]) and the function that reads its
+//! parameters into typed settings) and what those
 //! settings can say before a run ([`Configured`]: the memory a run needs,
 //! whether it can restart).
 //!
@@ -50,6 +51,19 @@ pub fn boxed<S: Configured + 'static>(
     Ok(Box::new(settings?))
 }
 
+/// What an algorithm's `checks` count in one of its variants, or in all of
+/// them: one row of the table of checks that `queens algorithms
+/// --checks-markdown` prints and README.md carries. A check itself is
+/// defined at [`crate::outcome::Metrics::checks`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CheckCount {
+    /// The variant the row is about; `None` for every variant (and for an
+    /// algorithm without variants).
+    pub variant: Option<&'static str>,
+    /// The checks it makes, per unit of its work ("1 per square tested").
+    pub counts: &'static str,
+}
+
 /// One algorithm: what `queens algorithms` shows and what builds its solver.
 pub struct Algorithm {
     /// The registry name (`-a NAME`).
@@ -64,6 +78,9 @@ pub struct Algorithm {
     /// What one step is: the unit of the `steps` counter and of
     /// `--max-steps` ("one repair", "one generation").
     pub step: &'static str,
+    /// What its `checks` count: one row for every variant, or one for
+    /// them all.
+    pub checks: &'static [CheckCount],
     /// Its parameters and their defaults.
     pub params: &'static [ParamSpec],
     /// Its variants and the parameters each uses; empty when it has none

@@ -50,7 +50,7 @@
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
-use super::algorithm::{Algorithm, Configured, boxed};
+use super::algorithm::{Algorithm, CheckCount, Configured, boxed};
 use super::boards::{CountedBoard, FreeBoard, PermutationBoard, RowBoard};
 use super::frame::View;
 use super::local_search::{self, LocalSearch, Next};
@@ -212,6 +212,16 @@ pub static ALGORITHM: Algorithm = Algorithm {
     source: "Kirkpatrick, Gelatt & Vecchi 1983 (Science 220); variant hesham: the schedule of Hesham's blog series \"The Eight Queens Problem\" (hesham8), without its self-comparison bug",
     citation: "Kirkpatrick et al. 1983; Hesham's series (hesham)",
     step: "one move proposed",
+    checks: &[
+        CheckCount {
+            variant: Some("permutation"),
+            counts: "N for the starting board, 4 per move (the swap delta)",
+        },
+        CheckCount {
+            variant: Some("hesham"),
+            counts: "N for the starting board, 2 per move delta (0 for a null move), 2 more per accepted move that moves a queen",
+        },
+    ],
     params: PARAMS,
     variants: VARIANTS,
     default_budget: Budget::steps(DEFAULT_MOVES),

@@ -24,7 +24,7 @@
 
 use rand::rngs::ChaCha8Rng;
 
-use super::algorithm::{Algorithm, Configured, boxed};
+use super::algorithm::{Algorithm, CheckCount, Configured, boxed};
 use super::frame::{Frame, Occupancy, View};
 use super::memory::MemoryEstimate;
 use super::params::{ParamError, ParamKind, ParamSpec, Params, unhandled_word};
@@ -288,6 +288,10 @@ pub static ALGORITHM: Algorithm = Algorithm {
     source: "N. Wirth, Algorithms + Data Structures = Programs (1976); F. C. Kuechmann, \"The Eight Queens Problem\", MacTech 13(12) (1997)",
     citation: "Wirth 1976; Kuechmann 1997 (MacTech)",
     step: "one square tested",
+    checks: &[CheckCount {
+        variant: None,
+        counts: "1 per square tested (= `tests`)",
+    }],
     params: PARAMS,
     variants: &[],
     default_budget: Budget::UNLIMITED,

@@ -27,7 +27,7 @@
 
 use rand::rngs::ChaCha8Rng;
 
-use super::algorithm::{Algorithm, Configured, boxed};
+use super::algorithm::{Algorithm, CheckCount, Configured, boxed};
 use super::frame::{Frame, View};
 use super::memory::MemoryEstimate;
 use super::params::{ParamError, ParamSpec, Params};
@@ -145,6 +145,10 @@ pub static ALGORITHM: Algorithm = Algorithm {
     source: "Hoffman, Loessi & Moore, Math. Magazine 42(2), 1969; Bernhardsson, SIGART Bulletin 2(2), 1991",
     citation: "Hoffman, Loessi & Moore 1969; Bernhardsson 1991",
     step: "one queen placed",
+    checks: &[CheckCount {
+        variant: None,
+        counts: "0 (it reads no square)",
+    }],
     params: PARAMS,
     variants: &[],
     default_budget: Budget::UNLIMITED,

@@ -86,7 +86,7 @@ mod search;
 
 use rand::rngs::ChaCha8Rng;
 
-use super::algorithm::{Algorithm, Configured, boxed};
+use super::algorithm::{Algorithm, CheckCount, Configured, boxed};
 use super::memory::MemoryEstimate;
 use super::params::{ParamError, ParamKind, ParamSpec, Params, unhandled_word};
 use super::{Budget, Control, Outcome, Solver};
@@ -226,6 +226,10 @@ pub static ALGORITHM: Algorithm = Algorithm {
     source: "S. J. Russell & P. Norvig, Artificial Intelligence: A Modern Approach, ch. 6; R. M. Haralick & G. L. Elliott, Artificial Intelligence 14 (1980); A. K. Mackworth, Artificial Intelligence 8 (1977)",
     citation: "Russell & Norvig ch. 6; Haralick & Elliott 1980; Mackworth 1977",
     step: "one node expanded (one assignment)",
+    checks: &[CheckCount {
+        variant: None,
+        counts: "1 per *consistency check*, one evaluation of the constraint between two queens (same column or diagonal?): testing a value against the placed queens (up to the first that attacks it), forward checking (1 per value left in each unassigned row), AC-3 (1 per pair compared looking for a support), LCV (1 per candidate × value left in another row)",
+    }],
     params: PARAMS,
     variants: &[],
     default_budget: Budget::UNLIMITED,

@@ -50,7 +50,7 @@ use std::time::{Duration, Instant};
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
-use super::algorithm::{Algorithm, Configured};
+use super::algorithm::{Algorithm, CheckCount, Configured};
 use super::frame::{Frame, View};
 use super::memory::MemoryEstimate;
 use super::params::{ParamError, Params};
@@ -74,6 +74,10 @@ pub static ALGORITHM: Algorithm = Algorithm {
     source: "your program; the protocol is experiments/solvers/PROTOCOL.md",
     citation: "your program",
     step: "one step of the program",
+    checks: &[CheckCount {
+        variant: None,
+        counts: "what the program reports (`counters.checks` of the protocol)",
+    }],
     params: &[],
     variants: &[],
     // A program that never stops (N = 3 has no solution) ends here.

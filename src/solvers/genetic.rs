@@ -82,7 +82,7 @@ mod permutation;
 
 use rand::rngs::ChaCha8Rng;
 
-use super::algorithm::{Algorithm, Configured, boxed};
+use super::algorithm::{Algorithm, CheckCount, Configured, boxed};
 use super::memory::MemoryEstimate;
 use super::params::{ParamError, ParamKind, ParamSpec, Params, Use, VariantSpec, unhandled_word};
 use super::{Budget, Control, Outcome, Solver};
@@ -321,6 +321,16 @@ pub static ALGORITHM: Algorithm = Algorithm {
     source: "Holland 1975; Goldberg 1989; OX: Davis 1985; PMX: Goldberg & Lingle 1985; memetic step: Moscato 1989; variant hesham: the GA of Hesham's blog series \"The Eight Queens Problem\" (hesham8)",
     citation: "Holland 1975; Goldberg 1989; Hesham's series (hesham)",
     step: "one generation",
+    checks: &[
+        CheckCount {
+            variant: Some("permutation"),
+            counts: "N per evaluation, 1 per memetic test of whether a queen is attacked, 4 per memetic swap delta",
+        },
+        CheckCount {
+            variant: Some("hesham"),
+            counts: "N per evaluation (population × N per generation)",
+        },
+    ],
     params: PARAMS,
     variants: VARIANTS,
     default_budget: Budget::steps(DEFAULT_GENERATIONS),

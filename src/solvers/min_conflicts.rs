@@ -42,7 +42,7 @@
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
-use super::algorithm::{Algorithm, Configured, boxed};
+use super::algorithm::{Algorithm, CheckCount, Configured, boxed};
 use super::blog_repair::{self, BlogRepair, BlogSettings};
 use super::boards::{FreeBoard, RowBoard};
 use super::frame::{self, View};
@@ -296,6 +296,20 @@ pub static ALGORITHM: Algorithm = Algorithm {
     source: "Minton, Johnston, Philips & Laird, AAAI 1990 and Artificial Intelligence 58 (1992); the VulgaireDev blog's \"smarter repair\" (2016); fast: Sosic & Gu, SIGART Bulletin 1(3) 1990 and 2(2) 1991",
     citation: "Minton et al. 1990/1992; the VulgaireDev blog's \"smarter repair\"; Sosic & Gu (fast)",
     step: "one repair",
+    checks: &[
+        CheckCount {
+            variant: Some("random"),
+            counts: "N per fresh board, N per look for the attacked queens, N per row scan, 2 per repair that moves its queen (0 when it stays)",
+        },
+        CheckCount {
+            variant: Some("blog"),
+            counts: "8 per `count_conflict` (one per direction): 8 per queen on the grid per look, 8N per repair (its row's N squares)",
+        },
+        CheckCount {
+            variant: Some("fast"),
+            counts: "initialization: 1 per candidate square examined, 1 per row placed (the mark that records whether its diagonals were taken), 1 per row listed as attacked (its counters completed); repair: 1 per attack test of a listed row, 4 per swap delta of a partner (none for a drawn partner that is the row itself), 4 per swap (its delta) and 2 for the two rows tested after it",
+        },
+    ],
     params: PARAMS,
     variants: VARIANTS,
     default_budget: Budget::steps(1_000_000),

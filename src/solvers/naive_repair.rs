@@ -32,7 +32,7 @@
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
-use super::algorithm::{Algorithm, Configured, boxed};
+use super::algorithm::{Algorithm, CheckCount, Configured, boxed};
 use super::blog_repair::{self, BlogRepair, BlogSettings};
 use super::boards::{FreeBoard, RowBoard};
 use super::frame::{self, View};
@@ -237,6 +237,16 @@ pub static ALGORITHM: Algorithm = Algorithm {
     source: "VulgaireDev, \"Eight Queens Puzzle\" (blog, 2016), the \"stupid repair\"",
     citation: "the VulgaireDev blog's \"stupid repair\"",
     step: "one repair",
+    checks: &[
+        CheckCount {
+            variant: Some("random"),
+            counts: "N per fresh board, N per look for the most-threatened queen, 2 per repair (the move)",
+        },
+        CheckCount {
+            variant: Some("blog"),
+            counts: "8 per `count_conflict` (one per direction): 8 per queen on the grid per look; none for the repair's random column",
+        },
+    ],
     params: PARAMS,
     variants: VARIANTS,
     default_budget: Budget::steps(1_000_000),

@@ -33,7 +33,7 @@
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
-use super::algorithm::{Algorithm, Configured, boxed};
+use super::algorithm::{Algorithm, CheckCount, Configured, boxed};
 use super::boards::{anti_diagonal, diagonal, lines};
 use super::frame::{Frame, View};
 use super::memory::MemoryEstimate;
@@ -201,6 +201,10 @@ pub static ALGORITHM: Algorithm = Algorithm {
     source: "VulgaireDev, \"Eight Queens Puzzle\" (blog, 2016), the \"random\" approach",
     citation: "the VulgaireDev blog's \"random\"",
     step: "one board drawn",
+    checks: &[CheckCount {
+        variant: None,
+        counts: "1 per queen drawn (tested against the marks of the earlier rows)",
+    }],
     params: PARAMS,
     variants: &[],
     default_budget: Budget::steps(DEFAULT_BOARDS),

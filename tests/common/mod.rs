@@ -1,5 +1,21 @@
-//! Helpers shared by the runner's integration tests.
+//! Helpers shared by the integration tests: running the `queens` binary
+//! and reading what it writes. Submodules hold the helpers of one kind of
+//! test: [`plot`] (`queens plot` and its fixture), [`svg`] (reading the
+//! charts), [`search`] (one search through the library), [`process`]
+//! (stopping a running `queens`) and [`records`] (rows of runs.csv made by
+//! hand).
+//!
+//! Each test binary compiles this module on its own and uses only part of
+//! it, so what one binary leaves unused is not dead code.
+#![allow(dead_code)]
 
+pub mod plot;
+pub mod process;
+pub mod records;
+pub mod search;
+pub mod svg;
+
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -37,11 +53,109 @@ pub fn binary() -> PathBuf {
     assert_cmd::cargo::cargo_bin("queens")
 }
 
+/// The command `queens args…` in `dir`, to be run, spawned or given more
+/// settings.
+pub fn command(dir: &Path, args: &[&str]) -> Command {
+    let mut command = Command::new(binary());
+    command.current_dir(dir).args(args);
+    command
+}
+
 /// Runs `queens args…` in `dir` to its end.
 pub fn queens(dir: &Path, args: &[&str]) -> Output {
+    command(dir, args).output().expect("queens runs")
+}
+
+/// Runs `queens args…` in the test's working directory (the crate's root)
+/// to its end.
+pub fn queens_here(args: &[&str]) -> Output {
     Command::new(binary())
-        .current_dir(dir)
         .args(args)
         .output()
         .expect("queens runs")
+}
+
+/// `out` after asserting that it exited successfully (else the exit code
+/// and stderr are the message).
+pub fn ok(out: Output) -> Output {
+    assert!(
+        out.status.success(),
+        "exit {:?}: {}",
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+/// The stderr of `out` as text.
+pub fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// The text of the file at `path`; panics naming it when it cannot be
+/// read.
+pub fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The names in `dir`, hidden ones included, sorted.
+pub fn listing(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .expect("readable")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// The files in `dir` whose extension is `ext`, sorted.
+pub fn files_with(dir: &Path, ext: &str) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == ext))
+        .collect();
+    files.sort();
+    files
+}
+
+/// Every file under `dir`, recursively, by its path relative to `dir`,
+/// with its bytes.
+pub fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    let mut files = BTreeMap::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).unwrap_or_else(|e| panic!("{}: {e}", d.display())) {
+            let path = entry.expect("an entry").path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                let bytes =
+                    std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+                let relative = path.strip_prefix(dir).expect("below dir").to_path_buf();
+                files.insert(relative, bytes);
+            }
+        }
+    }
+    files
+}
+
+/// Writes `rows` to the CSV file `file`, a header from their field names
+/// first.
+pub fn write_csv<T: serde::Serialize>(file: &Path, rows: &[T]) {
+    let mut writer =
+        csv::Writer::from_path(file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+    for row in rows {
+        writer.serialize(row).expect("a row");
+    }
+    writer.flush().expect("flushed");
+}
+
+/// Whether this process runs as root (which ignores file permissions and
+/// may mount file systems).
+pub fn is_root() -> bool {
+    Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
 }
