@@ -6,9 +6,9 @@
 
 use std::path::{Path, PathBuf};
 
-use queens::plot::options::Measure;
 use queens::plot::style::Styles;
 use queens::plot::{Options, Report, render};
+use queens::records::Measure;
 
 const LABELS: [&str; 2] = ["min-conflicts", "random restart"];
 

@@ -7,10 +7,11 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, anyhow, bail};
 use queens::analysis::compare::{
-    Comparison, DEFAULT_ALPHA, DEFAULT_SEED, Measure, Options, combine, compare,
+    Comparison, DEFAULT_ALPHA, DEFAULT_SEED, Options, combine, compare,
 };
 use queens::records::{
-    COMPARE_FILE, RANKING_FILE, RankingRow, RunRecord, read_rows, write_compare, write_ranking,
+    COMPARE_FILE, Measure, RANKING_FILE, RankingRow, RunRecord, read_rows, write_compare,
+    write_ranking,
 };
 
 use super::Exit;

@@ -5,8 +5,9 @@
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use queens::plot::options::{Measure, Style};
+use queens::plot::options::Style;
 use queens::plot::{self, Options};
+use queens::records::Measure;
 
 use super::Exit;
 use super::stderr::stderr_line;

@@ -16,8 +16,9 @@
 
 use std::collections::BTreeMap;
 
-use crate::analysis::compare::{Measure, never_evaluating, one_step_unit};
+use crate::analysis::compare::{never_evaluating, one_step_unit};
 use crate::analysis::stats::ecdf;
+use crate::records::Measure;
 use crate::records::RunRecord;
 
 use super::axis::{Axis, Scale, TickFormat};
@@ -31,16 +32,6 @@ use super::style::Styles;
 /// A curve keeps at most this many steps; larger samples are thinned to
 /// evenly spaced quantiles.
 const MAX_STEPS: usize = 1000;
-
-/// The value of `run` in `measure` (solved or not).
-fn value(measure: Measure, run: &RunRecord) -> f64 {
-    match measure {
-        Measure::Checks => run.checks as f64,
-        Measure::Seconds => run.wall_seconds,
-        Measure::Steps => run.steps as f64,
-        Measure::Evaluations => run.evaluations as f64,
-    }
-}
 
 /// The ECDF figure of `measure` at the `chosen` sizes, or why there is none;
 /// remarks on labels left out go to `notes`.
@@ -93,7 +84,7 @@ pub fn figure(
             sizes_text(sizes)
         ));
     }
-    let solved_values = runs.iter().filter(|r| r.solved).map(|r| value(measure, r));
+    let solved_values = runs.iter().filter(|r| r.solved).map(|r| measure.spent(r));
     let mut x = Axis::fit(&x_label, Scale::Log, solved_values)
         .ok_or_else(|| format!("no solved trial at {}", sizes_text(sizes)))?;
     if measure == Measure::Seconds {
@@ -175,7 +166,7 @@ fn ecdf_points(runs: &[&RunRecord], measure: Measure, x: &Axis) -> Vec<(f64, f64
     let solved: Vec<f64> = runs
         .iter()
         .filter(|r| r.solved)
-        .map(|r| value(measure, r))
+        .map(|r| measure.spent(r))
         .collect();
     let cumulative = ecdf(&solved, runs.len());
     let left = x.value(x.lo);

@@ -42,8 +42,8 @@ mod success;
 use std::path::{Path, PathBuf};
 
 use crate::analysis::compare::{Options as CompareOptions, compare};
+use crate::records::Measure;
 use data::ExperimentData;
-use options::Measure;
 use style::Styles;
 
 pub use error::{DrawError, PdfError, PlotError};

@@ -8,9 +8,10 @@
 use super::axis::TickFormat;
 use super::data::ExperimentData;
 use super::figure::Figure;
-use super::options::{Measure, Options};
+use super::options::Options;
 use super::series::{Statistic, StatisticChart, Unsolved, columns, measured, statistic_figure};
 use super::style::Styles;
+use crate::records::Measure;
 
 /// The scaling figure, or why there is none.
 pub fn figure(data: &ExperimentData, styles: &Styles, options: &Options) -> Result<Figure, String> {

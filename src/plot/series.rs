@@ -7,12 +7,11 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::records::SummaryRow;
 use crate::records::rows::MIN_SOLVED_FOR_INTERVAL;
+use crate::records::{Measure, SummaryRow};
 
 use super::data::ExperimentData;
 use super::figure::Figure;
-use super::options::Measure;
 use crate::analysis::compare::{never_evaluating, one_step_unit};
 
 use super::axis::{Axis, Scale, TickFormat};

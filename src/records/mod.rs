@@ -1,8 +1,9 @@
 //! The CSV contract, at the bottom of the crate: the rows of runs.csv,
 //! traces.csv, summary.csv and params.csv ([`RunRecord`], [`TraceRecord`],
 //! [`SummaryRow`], [`ParamRow`]; column names are field names) and of
-//! compare.csv and ranking.csv ([`CompareRow`], [`RankingRow`]), the seed
-//! chain that gives
+//! compare.csv and ranking.csv ([`CompareRow`], [`RankingRow`]), the
+//! measures a trial's work is counted in ([`Measure`]), the seed chain that
+//! gives
 //! every trial its seed, the message of a field that does not fit
 //! ([`field`]: named by its column, its value and what is allowed), how values are
 //! spelled so R and pandas read every column exactly ([`values`]: `TRUE`,
@@ -18,6 +19,7 @@ pub mod csv_file;
 pub mod error;
 pub mod field;
 pub mod header;
+pub mod measure;
 pub mod name;
 pub mod param_rows;
 pub mod rows;
@@ -30,6 +32,7 @@ pub use compare_rows::{
 };
 pub use csv_file::{AppendWriter, drop_torn_tail, read_rows, write_rows};
 pub use error::{RecordsError, RecordsResult};
+pub use measure::Measure;
 pub use name::{SAFE_NAME_RULE, is_safe_name};
 pub use param_rows::{ParamRow, ParamSource, write_params};
 pub use rows::{RunRecord, SummaryRow, TraceRecord};
