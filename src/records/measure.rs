@@ -1,5 +1,6 @@
 //! The measures a trial's work is counted in ([`Measure`]): each is a
-//! column of runs.csv, a group of columns of summary.csv and a choice of
+//! column of runs.csv, a block of summary.csv (see
+//! [`MeasureSummary`](super::MeasureSummary)) and a choice of
 //! `--measure` on the command line and in compare.csv.
 
 use super::rows::RunRecord;
