@@ -468,19 +468,37 @@ pub fn statistic_figure(
 mod tests {
     use super::*;
 
-    /// One solved summary row (label "a", N = 4, 1 of 1 trial solved, 36
-    /// checks), as summary.csv writes it.
-    const ROW: &str = "label,algorithm,step_unit,params,budget,n,trials,successes,success_rate,success_ci_low,success_ci_high,steps_mean,steps_median,steps_median_ci_low,steps_median_ci_high,steps_p10,steps_p25,steps_p75,steps_p90,ert_steps,ert_steps_ci_low,ert_steps_ci_high,checks_mean,checks_median,checks_median_ci_low,checks_median_ci_high,checks_p10,checks_p25,checks_p75,checks_p90,ert_checks,ert_checks_ci_low,ert_checks_ci_high,evaluations_mean,evaluations_median,evaluations_median_ci_low,evaluations_median_ci_high,evaluations_p10,evaluations_p25,evaluations_p75,evaluations_p90,ert_evaluations,ert_evaluations_ci_low,ert_evaluations_ci_high,seconds_mean,seconds_median,seconds_median_ci_low,seconds_median_ci_high,seconds_p10,seconds_p25,seconds_p75,seconds_p90,ert_seconds,ert_seconds_ci_low,ert_seconds_ci_high
-a,csp,node expanded (one assignment),inference=none,max_checks=40000000,4,1,1,1.0,0.2,1.0,8.0,8.0,NA,NA,8.0,8.0,8.0,8.0,8.0,NA,NA,36.0,36.0,NA,NA,36.0,36.0,36.0,36.0,36.0,NA,NA,0.0,0.0,NA,NA,0.0,0.0,0.0,0.0,0.0,NA,NA,7.08e-7,7.08e-7,NA,NA,7.08e-7,7.08e-7,7.08e-7,7.08e-7,7.08e-7,NA,NA";
+    /// One solved summary row: label "a", 1 of 1 trial solved, 36 checks.
+    fn solved_row() -> SummaryRow {
+        let run = crate::records::RunRecord {
+            experiment: "t".to_owned(),
+            algorithm: "csp".to_owned(),
+            label: "a".to_owned(),
+            step_unit: "node expanded (one assignment)".to_owned(),
+            params: "inference=none".to_owned(),
+            budget: "unlimited".to_owned(),
+            n: 4,
+            trial: 0,
+            seed: 0,
+            solved: true,
+            stop_reason: crate::outcome::StopReason::Solved,
+            steps: 8,
+            restarts: 0,
+            checks: 36,
+            tests: 0,
+            backtracks: 0,
+            evaluations: 0,
+            final_conflicts: 0,
+            solutions: 1,
+            wall_seconds: 7.08e-7,
+        };
+        crate::analysis::summary::summarize_cell(&[&run]).expect("a row")
+    }
 
     /// Rows of label "a" at N = 1..=`sizes`, unsolved (0/1, no median)
     /// at the sizes in `failed`.
     fn rows(sizes: u64, failed: std::ops::RangeInclusive<u64>) -> Vec<SummaryRow> {
-        let template: SummaryRow = csv::Reader::from_reader(ROW.as_bytes())
-            .deserialize()
-            .next()
-            .expect("one row")
-            .expect("a valid row");
+        let template = solved_row();
         (1..=sizes)
             .map(|n| {
                 let mut row = template.clone();

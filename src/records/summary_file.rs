@@ -18,7 +18,7 @@ pub fn write_summary(path: &Path, rows: &[SummaryRow]) -> RecordsResult<()> {
 mod tests {
     use super::*;
     use crate::records::csv_file::read_rows;
-    use crate::records::{Measure, MeasureSummary};
+    use crate::records::{Measure, MeasureSample, MeasureSummary};
 
     /// The header of the committed data/series/summary.csv.
     fn committed_header() -> String {
@@ -27,21 +27,35 @@ mod tests {
         text.lines().next().expect("a header").to_owned()
     }
 
+    /// A sample whose every primitive is `.0` (an interval from `.0` to
+    /// `.0`), ERT `.1`.
+    struct Constant(Option<f64>, f64);
+
+    impl MeasureSample for Constant {
+        fn mean(&self) -> Option<f64> {
+            self.0
+        }
+
+        fn quantile(&self, _: f64) -> Option<f64> {
+            self.0
+        }
+
+        fn median_interval(&self) -> Option<(f64, f64)> {
+            self.0.map(|v| (v, v))
+        }
+
+        fn ert(&self) -> f64 {
+            self.1
+        }
+
+        fn ert_interval(&self) -> Option<(f64, f64)> {
+            self.0.map(|v| (v, v))
+        }
+    }
+
     /// A block whose every statistic is `value`, ERT `ert`.
     fn block(value: Option<f64>, ert: f64) -> MeasureSummary {
-        MeasureSummary {
-            mean: value,
-            median: value,
-            median_ci_low: value,
-            median_ci_high: value,
-            p10: value,
-            p25: value,
-            p75: value,
-            p90: value,
-            ert,
-            ert_ci_low: value,
-            ert_ci_high: value,
-        }
+        MeasureSummary::of(&Constant(value, ert))
     }
 
     fn row() -> SummaryRow {
