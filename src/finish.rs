@@ -25,10 +25,12 @@ use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crate::analysis::compare::{self, CompareError, Comparison, Measure};
+use crate::analysis::compare::{self, CompareError, Comparison};
 use crate::plot::data::{DataError, ExperimentData};
 use crate::plot::{self, PlotError, Skipped};
-use crate::records::{DataDir, RecordsError, RunRecord, read_rows, write_compare, write_ranking};
+use crate::records::{
+    DataDir, Measure, RecordsError, RunRecord, read_rows, write_compare, write_ranking,
+};
 use crate::report::{self, ReportError};
 
 /// Which steps [`finish`] takes.

@@ -26,16 +26,20 @@
 //!   `queens solve --seed S` replays a row of runs.csv exactly.
 //! - **The CSV contract**: [`records`] — the rows of runs.csv, traces.csv
 //!   and summary.csv ([`records::RunRecord`], [`records::TraceRecord`],
-//!   [`records::SummaryRow`]; column names are field names), the seed chain
-//!   ([`records::seed`]; seeds below 2^53), how every value is spelled so R
-//!   and pandas read it with one type ([`records::values`]: `TRUE`/`FALSE`,
-//!   `NA`, `Inf`), and the reading, appending and atomic rewriting of every
-//!   file the tool writes.
+//!   [`records::SummaryRow`]; column names are field names), the measures
+//!   work is counted in ([`records::Measure`]) and the one block of
+//!   statistics summary.csv gives each of them
+//!   ([`records::MeasureSummary`]: a statistic is one entry there), the
+//!   seed chain ([`records::seed`]; seeds below 2^53), how every value is
+//!   spelled so R and pandas read it with one type ([`records::values`]:
+//!   `TRUE`/`FALSE`, `NA`, `Inf`), and the reading, appending and atomic
+//!   rewriting of every file the tool writes.
 //! - **Comparisons**: [`analysis::compare`] (every pair and the ranking at
 //!   each N) over [`analysis::rank_tests`] (Mann–Whitney U, Holm,
 //!   Vargha–Delaney A12); its rows are [`records::CompareRow`] and
-//!   [`records::RankingRow`]. [`analysis::summary`] gives every measure the
-//!   same statistics, ERT with its interval from simulated restarts included.
+//!   [`records::RankingRow`]. [`analysis::summary`] computes every
+//!   measure's block of statistics, ERT with its interval from simulated
+//!   restarts included.
 //! - **The charts**: [`plot`], one file per chart kind, each declaring its
 //!   [`plot::registry::ChartKind`] (file stem, caption, what it needs, build
 //!   function); [`plot::registry::CHARTS`] lists them, one line each, and
@@ -92,7 +96,9 @@
 //!                their shared boards, random draws and local-search loop
 //! counting       the exact counter, its checkpoints and shards, and the
 //!                symmetries
-//! records        the CSV contract, the seed chain, atomic file writing
+//! records        the CSV contract (with the measures and the block of
+//!                statistics summary.csv gives each), the seed chain,
+//!                atomic file writing
 //! board, outcome placements and the independent validator; StopReason,
 //!                Metrics and Outcome
 //! ```

@@ -169,7 +169,8 @@ fn an_experiment_exports_to_files_whose_ert_is_ours() {
                 .iter()
                 .find(|s| s.label == label && s.n == n)
                 .expect("a summary row")
-                .ert_checks;
+                .checks
+                .ert;
             assert!(
                 ert == ours || (ert - ours).abs() <= 1e-9 * ours,
                 "{label} N = {n}: ERT {ert} from the export, {ours} in summary.csv"

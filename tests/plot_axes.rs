@@ -14,8 +14,8 @@ use std::path::{Path, PathBuf};
 
 use queens::finish::{Finished, Quiet, Steps, finish};
 use queens::plot::Options;
-use queens::plot::options::Measure;
 use queens::plot::style::Styles;
+use queens::records::Measure;
 
 const LABELS: [&str; 2] = ["min-conflicts", "random restart"];
 

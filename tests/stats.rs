@@ -157,29 +157,29 @@ fn summary_rows_from_runs_alone() {
     let b4 = &s[0];
     assert_eq!((b4.trials, b4.successes, b4.success_rate), (1, 0, 0.0));
     assert_eq!(
-        (b4.steps_median, b4.ert_steps, b4.ert_seconds),
+        (b4.steps.median, b4.steps.ert, b4.seconds.ert),
         (None, f64::INFINITY, f64::INFINITY),
         "no success: no median, infinite ERT"
     );
-    assert_eq!((b4.success_ci_low, b4.ert_checks_ci_low), (0.0, None));
+    assert_eq!((b4.success_ci_low, b4.checks.ert_ci_low), (0.0, None));
     let b8 = &s[1];
     assert_eq!((b8.trials, b8.successes, b8.success_rate), (4, 2, 0.5));
-    assert_eq!(b8.steps_mean, Some(20.0), "over solved trials only");
-    assert_eq!(b8.steps_median, Some(20.0));
-    assert_eq!(b8.steps_p10, Some(12.0));
-    assert_eq!(b8.checks_median, Some(40.0));
-    assert_eq!(b8.seconds_mean, Some(1.0));
-    assert_eq!(b8.ert_steps, 120.0, "(10 + 100 + 30 + 100) / 2");
-    assert_eq!(b8.ert_checks, 240.0, "checks are twice the steps here");
-    assert_eq!(b8.ert_seconds, 4.0, "(0.5 + 2 + 1.5 + 4) / 2");
-    assert_eq!(b8.ert_evaluations, 0.0);
+    assert_eq!(b8.steps.mean, Some(20.0), "over solved trials only");
+    assert_eq!(b8.steps.median, Some(20.0));
+    assert_eq!(b8.steps.p10, Some(12.0));
+    assert_eq!(b8.checks.median, Some(40.0));
+    assert_eq!(b8.seconds.mean, Some(1.0));
+    assert_eq!(b8.steps.ert, 120.0, "(10 + 100 + 30 + 100) / 2");
+    assert_eq!(b8.checks.ert, 240.0, "checks are twice the steps here");
+    assert_eq!(b8.seconds.ert, 4.0, "(0.5 + 2 + 1.5 + 4) / 2");
+    assert_eq!(b8.evaluations.ert, 0.0);
     let (low, high) = wilson_interval(2, 4);
     assert_eq!((b8.success_ci_low, b8.success_ci_high), (low, high));
     assert_eq!(
         (
-            b8.steps_median_ci_low,
-            b8.ert_steps_ci_low,
-            b8.ert_steps_ci_high
+            b8.steps.median_ci_low,
+            b8.steps.ert_ci_low,
+            b8.steps.ert_ci_high
         ),
         (None, None, None),
         "no interval from 2 solved trials"
@@ -200,24 +200,24 @@ fn intervals_start_at_ten_solved_trials() {
     };
     let nine = &summarize(&rows(9))[0];
     assert_eq!(
-        (nine.checks_median_ci_low, nine.ert_checks_ci_low),
+        (nine.checks.median_ci_low, nine.checks.ert_ci_low),
         (None, None)
     );
     let ten = &summarize(&rows(10))[0];
     let (l, h) = (
-        ten.checks_median_ci_low.expect("median interval"),
-        ten.checks_median_ci_high.expect("median interval"),
+        ten.checks.median_ci_low.expect("median interval"),
+        ten.checks.median_ci_high.expect("median interval"),
     );
-    let median = ten.checks_median.expect("median");
+    let median = ten.checks.median.expect("median");
     assert!(l <= median && median <= h, "{l} <= {median} <= {h}");
     let (l, h) = (
-        ten.ert_checks_ci_low.expect("ERT interval"),
-        ten.ert_checks_ci_high.expect("ERT interval"),
+        ten.checks.ert_ci_low.expect("ERT interval"),
+        ten.checks.ert_ci_high.expect("ERT interval"),
     );
     assert!(
-        l <= ten.ert_checks && ten.ert_checks <= h,
+        l <= ten.checks.ert && ten.checks.ert <= h,
         "{l} <= {} <= {h}",
-        ten.ert_checks
+        ten.checks.ert
     );
 }
 

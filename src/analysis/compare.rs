@@ -17,7 +17,7 @@ use std::path::PathBuf;
 
 use crate::records::seed::SeedChain;
 use crate::records::values::NA;
-use crate::records::{CompareRow, RankingRow, RunRecord};
+use crate::records::{CompareRow, Measure, RankingRow, RunRecord};
 
 use super::rank_tests::{Magnitude, a12_interval, average_ranks, holm, mann_whitney};
 
@@ -39,63 +39,6 @@ pub fn significance_marks(p_holm: f64) -> &'static str {
         "*"
     } else {
         ""
-    }
-}
-
-/// The work a trial's cost is counted in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Measure {
-    /// `checks`, the unit every algorithm counts the same way.
-    Checks,
-    /// `wall_seconds`.
-    Seconds,
-    /// `steps`, in each algorithm's own unit (`step_unit`).
-    Steps,
-    /// `evaluations` of a whole board.
-    Evaluations,
-}
-
-impl Measure {
-    /// Every measure, in the order the help lists them.
-    pub const ALL: [Measure; 4] = [
-        Measure::Checks,
-        Measure::Seconds,
-        Measure::Steps,
-        Measure::Evaluations,
-    ];
-
-    /// The measure called `name` on the command line, or a message naming
-    /// the ones there are.
-    pub fn parse(name: &str) -> Result<Measure, String> {
-        Measure::ALL
-            .into_iter()
-            .find(|m| m.name() == name)
-            .ok_or_else(|| {
-                format!("unknown measure '{name}': use checks, seconds, steps or evaluations")
-            })
-    }
-
-    /// Its name in compare.csv and on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Measure::Checks => "checks",
-            Measure::Seconds => "seconds",
-            Measure::Steps => "steps",
-            Measure::Evaluations => "evaluations",
-        }
-    }
-
-    /// The cost of `run`: its measure when solved, `+∞` when not.
-    pub fn cost(self, run: &RunRecord) -> f64 {
-        if !run.solved {
-            return f64::INFINITY;
-        }
-        match self {
-            Measure::Checks => run.checks as f64,
-            Measure::Seconds => run.wall_seconds,
-            Measure::Steps => run.steps as f64,
-            Measure::Evaluations => run.evaluations as f64,
-        }
     }
 }
 

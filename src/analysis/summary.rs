@@ -1,7 +1,9 @@
 //! The statistics of summary.csv: one [`SummaryRow`] per (label, n),
 //! computed from runs.csv rows alone (the file itself is written by
-//! [`crate::records::write_summary`]). Every measure (steps, checks,
-//! evaluations, wall seconds) gets the same statistics: spread over solved
+//! [`crate::records::write_summary`]). Every measure gets the same block of
+//! statistics, [`MeasureSummary`], which names each statistic and the
+//! primitive it is computed from; this module computes the primitives of
+//! one measure in one cell ([`MeasureSample`]): the spread over solved
 //! trials, a bootstrap interval of the median, and ERT with its interval
 //! from simulated restarts.
 
@@ -13,58 +15,50 @@ use super::stats::{
 };
 use crate::records::rows::MIN_SOLVED_FOR_INTERVAL;
 use crate::records::seed::SeedChain;
-use crate::records::{RunRecord, SummaryRow};
+use crate::records::{Measure, MeasureSample, MeasureSummary, RunRecord, SummaryRow};
 
 /// The master seed of the bootstrap intervals; each cell's generators are
 /// seeded with the SplitMix64 chain of (this, label, n, what is bootstrapped),
 /// so a summary depends on runs.csv alone.
 pub const BOOTSTRAP_SEED: u64 = 0x5155_4545_4e53; // "QUEENS"
 
-/// The measures of a summary, in column order.
-const MEASURES: [&str; 4] = ["steps", "checks", "evaluations", "seconds"];
+/// The number of measures of a summary row.
+const MEASURE_COUNT: usize = SummaryRow::MEASURES.len();
 
-/// A trial's cost in each of [`MEASURES`].
-fn costs(r: &RunRecord) -> [f64; 4] {
-    [
-        r.steps as f64,
-        r.checks as f64,
-        r.evaluations as f64,
-        r.wall_seconds,
-    ]
-}
-
-/// The statistics of one measure in one cell.
-struct MeasureStats {
-    mean: Option<f64>,
-    median: Option<f64>,
-    median_ci: Option<(f64, f64)>,
-    p10: Option<f64>,
-    p25: Option<f64>,
-    p75: Option<f64>,
-    p90: Option<f64>,
+/// One measure's costs over the trials of one cell, with the primitives
+/// that draw a bootstrap computed once.
+struct Sample {
+    /// The costs of the solved trials, in trial order (the mean sums in it).
+    solved: Vec<f64>,
+    /// The same, sorted ascending.
+    sorted: Vec<f64>,
+    /// The bootstrap interval of the median of `solved`.
+    median_interval: Option<(f64, f64)>,
+    /// ERT.
     ert: f64,
-    ert_ci: Option<(f64, f64)>,
+    /// The bootstrap interval of ERT.
+    ert_interval: Option<(f64, f64)>,
 }
 
-/// The spread of `solved` values (one per solved trial) and the bootstrap
-/// interval of their median, seeded with `seed`; `ert` and its interval are
-/// filled in by the caller.
-fn spread(solved: &[f64], seed: u64) -> MeasureStats {
-    let s = sorted(solved);
-    let q = |p| quantile_sorted(&s, p);
-    let enough = solved.len() as u64 >= MIN_SOLVED_FOR_INTERVAL;
-    MeasureStats {
-        mean: mean(solved),
-        median: q(0.5),
-        median_ci: enough
-            .then(|| bootstrap_median_interval(solved, seed))
-            .flatten(),
-        p10: q(0.1),
-        p25: q(0.25),
-        p75: q(0.75),
-        p90: q(0.9),
-        ert: f64::INFINITY,
-        ert_ci: None,
+impl MeasureSample for Sample {
+    fn mean(&self) -> Option<f64> {
+        mean(&self.solved)
+    }
+
+    fn quantile(&self, q: f64) -> Option<f64> {
+        quantile_sorted(&self.sorted, q)
+    }
+
+    fn median_interval(&self) -> Option<(f64, f64)> {
+        self.median_interval
+    }
+
+    fn ert(&self) -> f64 {
+        self.ert
+    }
+
+    fn ert_interval(&self) -> Option<(f64, f64)> {
+        self.ert_interval
     }
 }
 
@@ -77,27 +71,38 @@ pub fn summarize_cell(rows: &[&RunRecord]) -> Option<SummaryRow> {
     let cell = SeedChain::new(BOOTSTRAP_SEED)
         .text(&first.label)
         .word(first.n);
-    let trial_costs: Vec<TrialCost<4>> = rows
+    let trial_costs: Vec<TrialCost<MEASURE_COUNT>> = rows
         .iter()
         .map(|r| TrialCost {
             solved: r.solved,
-            cost: costs(r),
+            cost: std::array::from_fn(|m| SummaryRow::MEASURES[m].spent(r)),
         })
         .collect();
-    let ert_cis = (successes >= MIN_SOLVED_FOR_INTERVAL)
+    let ert_intervals = (successes >= MIN_SOLVED_FOR_INTERVAL)
         .then(|| ert_intervals(&trial_costs, cell.text("ert").finish()))
         .flatten();
-    let [steps, checks, evaluations, seconds] = std::array::from_fn(|m| {
-        let solved: Vec<f64> = trial_costs
+    let block = |measure: Measure| {
+        let solved: Vec<f64> = rows
             .iter()
-            .filter(|t| t.solved)
-            .map(|t| t.cost[m])
+            .filter(|r| r.solved)
+            .map(|r| measure.spent(r))
             .collect();
-        let mut stats = spread(&solved, cell.text(MEASURES[m]).finish());
-        stats.ert = ert(trial_costs.iter().map(|t| t.cost[m]).sum(), successes);
-        stats.ert_ci = ert_cis.map(|cis| cis[m]);
-        stats
-    });
+        let enough = solved.len() as u64 >= MIN_SOLVED_FOR_INTERVAL;
+        let seed = cell.text(measure.name()).finish();
+        let ert_interval = SummaryRow::MEASURES
+            .iter()
+            .zip(ert_intervals.into_iter().flatten())
+            .find_map(|(&m, interval)| (m == measure).then_some(interval));
+        MeasureSummary::of(&Sample {
+            sorted: sorted(&solved),
+            median_interval: enough
+                .then(|| bootstrap_median_interval(&solved, seed))
+                .flatten(),
+            solved,
+            ert: ert(rows.iter().map(|r| measure.spent(r)).sum(), successes),
+            ert_interval,
+        })
+    };
     Some(SummaryRow {
         label: first.label.clone(),
         algorithm: first.algorithm.clone(),
@@ -110,50 +115,10 @@ pub fn summarize_cell(rows: &[&RunRecord]) -> Option<SummaryRow> {
         success_rate: successes as f64 / trials as f64,
         success_ci_low,
         success_ci_high,
-        steps_mean: steps.mean,
-        steps_median: steps.median,
-        steps_median_ci_low: steps.median_ci.map(|i| i.0),
-        steps_median_ci_high: steps.median_ci.map(|i| i.1),
-        steps_p10: steps.p10,
-        steps_p25: steps.p25,
-        steps_p75: steps.p75,
-        steps_p90: steps.p90,
-        ert_steps: steps.ert,
-        ert_steps_ci_low: steps.ert_ci.map(|i| i.0),
-        ert_steps_ci_high: steps.ert_ci.map(|i| i.1),
-        checks_mean: checks.mean,
-        checks_median: checks.median,
-        checks_median_ci_low: checks.median_ci.map(|i| i.0),
-        checks_median_ci_high: checks.median_ci.map(|i| i.1),
-        checks_p10: checks.p10,
-        checks_p25: checks.p25,
-        checks_p75: checks.p75,
-        checks_p90: checks.p90,
-        ert_checks: checks.ert,
-        ert_checks_ci_low: checks.ert_ci.map(|i| i.0),
-        ert_checks_ci_high: checks.ert_ci.map(|i| i.1),
-        evaluations_mean: evaluations.mean,
-        evaluations_median: evaluations.median,
-        evaluations_median_ci_low: evaluations.median_ci.map(|i| i.0),
-        evaluations_median_ci_high: evaluations.median_ci.map(|i| i.1),
-        evaluations_p10: evaluations.p10,
-        evaluations_p25: evaluations.p25,
-        evaluations_p75: evaluations.p75,
-        evaluations_p90: evaluations.p90,
-        ert_evaluations: evaluations.ert,
-        ert_evaluations_ci_low: evaluations.ert_ci.map(|i| i.0),
-        ert_evaluations_ci_high: evaluations.ert_ci.map(|i| i.1),
-        seconds_mean: seconds.mean,
-        seconds_median: seconds.median,
-        seconds_median_ci_low: seconds.median_ci.map(|i| i.0),
-        seconds_median_ci_high: seconds.median_ci.map(|i| i.1),
-        seconds_p10: seconds.p10,
-        seconds_p25: seconds.p25,
-        seconds_p75: seconds.p75,
-        seconds_p90: seconds.p90,
-        ert_seconds: seconds.ert,
-        ert_seconds_ci_low: seconds.ert_ci.map(|i| i.0),
-        ert_seconds_ci_high: seconds.ert_ci.map(|i| i.1),
+        steps: block(Measure::Steps),
+        checks: block(Measure::Checks),
+        evaluations: block(Measure::Evaluations),
+        seconds: block(Measure::Seconds),
     })
 }
 
@@ -176,4 +141,95 @@ pub fn summarize(runs: &[RunRecord]) -> Vec<SummaryRow> {
         .values()
         .filter_map(|cell| summarize_cell(cell))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::outcome::StopReason;
+    use crate::records::{read_rows, write_summary};
+
+    /// A trial of label "a" at N = 8 with `checks` checks (steps a tenth of
+    /// them), solved or not.
+    fn run(trial: u64, solved: bool, checks: u64) -> RunRecord {
+        RunRecord {
+            experiment: "t".into(),
+            algorithm: "min-conflicts".into(),
+            label: "a".into(),
+            step_unit: "repair".into(),
+            params: "none".into(),
+            budget: "unlimited".into(),
+            n: 8,
+            trial,
+            seed: trial,
+            solved,
+            stop_reason: if solved {
+                StopReason::Solved
+            } else {
+                StopReason::BudgetSteps
+            },
+            steps: checks / 10,
+            restarts: 0,
+            checks,
+            tests: 0,
+            backtracks: 0,
+            evaluations: 0,
+            final_conflicts: u64::from(!solved),
+            solutions: u64::from(solved),
+            wall_seconds: 0.5,
+        }
+    }
+
+    #[test]
+    fn the_block_of_a_measure_gives_its_columns_and_their_values() {
+        // Solved at 40 and 100 checks, failed after 130: over the solved,
+        // mean 70, median 70, p10 = 40 + 0.1·60 = 46, p25 = 55, p75 = 85,
+        // p90 = 94; ERT = (40 + 100 + 130) / 2 = 135; no interval below 10
+        // solved trials.
+        let rows = [run(0, true, 40), run(1, true, 100), run(2, false, 130)];
+        let row = summarize_cell(&rows.iter().collect::<Vec<_>>()).expect("a row");
+        let checks = &row.checks;
+        assert_eq!((checks.mean, checks.median), (Some(70.0), Some(70.0)));
+        assert_eq!((checks.median_ci_low, checks.median_ci_high), (None, None));
+        let spread = (checks.p10, checks.p25, checks.p75, checks.p90);
+        assert_eq!(spread, (Some(46.0), Some(55.0), Some(85.0), Some(94.0)));
+        assert_eq!(checks.ert, 135.0);
+        assert_eq!((checks.ert_ci_low, checks.ert_ci_high), (None, None));
+        assert_eq!(row.measure(Measure::Steps).ert, 13.5, "a tenth in steps");
+        assert_eq!(row.measure(Measure::Seconds).ert, 0.75);
+
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("summary.csv");
+        write_summary(&path, std::slice::from_ref(&row)).expect("written");
+        let text = std::fs::read_to_string(&path).expect("read");
+        let mut reader = csv::Reader::from_reader(text.as_bytes());
+        let header = reader.headers().expect("a header").clone();
+        let record = reader.records().next().expect("a row").expect("a record");
+        let cells: Vec<(&str, &str)> = header
+            .iter()
+            .zip(record.iter())
+            .filter(|(column, _)| column.contains("checks"))
+            .collect();
+        assert_eq!(
+            cells.len(),
+            MeasureSummary::COLUMNS.len(),
+            "one column per statistic of the block: {cells:?}"
+        );
+        for cell in [
+            ("checks_mean", "70.0"),
+            ("checks_median", "70.0"),
+            ("checks_median_ci_low", "NA"),
+            ("checks_median_ci_high", "NA"),
+            ("checks_p10", "46.0"),
+            ("checks_p25", "55.0"),
+            ("checks_p75", "85.0"),
+            ("checks_p90", "94.0"),
+            ("ert_checks", "135.0"),
+            ("ert_checks_ci_low", "NA"),
+            ("ert_checks_ci_high", "NA"),
+        ] {
+            assert!(cells.contains(&cell), "{cell:?} in {cells:?}");
+        }
+        assert_eq!(read_rows::<SummaryRow>(&path).expect("read back"), [row]);
+    }
 }

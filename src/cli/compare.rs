@@ -8,10 +8,10 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 use queens::analysis::compare::{
-    Comparison, DEFAULT_ALPHA, DEFAULT_SEED, Measure, Options, combine, compare,
+    Comparison, DEFAULT_ALPHA, DEFAULT_SEED, Options, combine, compare,
 };
 use queens::finish::{Steps, finish, write_comparison};
-use queens::records::{DataDir, RankingRow, RunRecord, read_rows};
+use queens::records::{DataDir, Measure, RankingRow, RunRecord, read_rows};
 
 use super::Exit;
 use super::args::unsigned;

@@ -7,8 +7,8 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 
-use queens::analysis::compare::Measure;
 use queens::export::{directory, ioh};
+use queens::records::Measure;
 
 use super::Exit;
 use super::output_file::STDOUT_FAILED;

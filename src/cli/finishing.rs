@@ -4,9 +4,10 @@
 
 use std::path::Path;
 
-use queens::analysis::compare::{DEFAULT_ALPHA, Measure};
+use queens::analysis::compare::DEFAULT_ALPHA;
 use queens::finish::{FinishObserver, Finished, Written};
 use queens::plot::Skipped;
+use queens::records::Measure;
 
 use super::compare::brief_ranking;
 use super::stderr::stderr_line;

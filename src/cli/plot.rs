@@ -6,8 +6,9 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use queens::finish::{Steps, finish};
-use queens::plot::options::{Measure, Style};
+use queens::plot::options::Style;
 use queens::plot::{self, Options};
+use queens::records::Measure;
 
 use super::Exit;
 use super::finishing::{Notes, print_comparison};

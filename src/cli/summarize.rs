@@ -81,8 +81,8 @@ fn print(rows: &[SummaryRow]) -> io::Result<()> {
             r.n,
             r.trials,
             100.0 * r.success_rate,
-            show(r.checks_median),
-            show(Some(r.ert_checks))
+            show(r.checks.median),
+            show(Some(r.checks.ert))
         )?;
     }
     Ok(())

@@ -63,7 +63,8 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-use crate::analysis::compare::{CompareError, Measure, never_evaluating, one_step_unit};
+use crate::analysis::compare::{CompareError, never_evaluating, one_step_unit};
+use crate::records::Measure;
 use crate::records::{RecordsError, RunRecord, TraceRecord, read_rows};
 
 /// The largest dimension IOH stores (16 bits, as `iohinspector` reads it).

@@ -19,8 +19,9 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::analysis::compare::{Measure, one_step_unit};
+use crate::analysis::compare::one_step_unit;
 use crate::analysis::traces::{Trace, quantile_curve};
+use crate::records::Measure;
 use crate::records::TraceRecord;
 
 use super::axis::{Axis, Scale};

@@ -16,8 +16,9 @@
 
 use std::collections::BTreeMap;
 
-use crate::analysis::compare::{Measure, never_evaluating, one_step_unit};
+use crate::analysis::compare::{never_evaluating, one_step_unit};
 use crate::analysis::stats::ecdf;
+use crate::records::Measure;
 use crate::records::RunRecord;
 
 use super::axis::{Axis, Scale, TickFormat};
@@ -62,16 +63,6 @@ pub const WALL_TIME_KIND: ChartKind = ChartKind {
 /// evenly spaced quantiles.
 const MAX_STEPS: usize = 1000;
 
-/// The value of `run` in `measure` (solved or not).
-fn value(measure: Measure, run: &RunRecord) -> f64 {
-    match measure {
-        Measure::Checks => run.checks as f64,
-        Measure::Seconds => run.wall_seconds,
-        Measure::Steps => run.steps as f64,
-        Measure::Evaluations => run.evaluations as f64,
-    }
-}
-
 /// The ECDF figure of the inputs' measure at the chosen sizes, or why there
 /// is none; remarks on labels left out go to `notes`.
 fn figure(inputs: &Inputs<'_>, notes: &mut Vec<String>) -> Result<Figure, Skip> {
@@ -112,7 +103,7 @@ fn figure(inputs: &Inputs<'_>, notes: &mut Vec<String>) -> Result<Figure, Skip> 
             sizes: sizes.clone(),
         });
     }
-    let solved_values = runs.iter().filter(|r| r.solved).map(|r| value(measure, r));
+    let solved_values = runs.iter().filter(|r| r.solved).map(|r| measure.spent(r));
     let mut x =
         Axis::fit(&x_label, Scale::Log, solved_values).ok_or_else(|| Skip::NoSolvedTrialAt {
             sizes: sizes.clone(),
@@ -196,7 +187,7 @@ fn ecdf_points(runs: &[&RunRecord], measure: Measure, x: &Axis) -> Vec<(f64, f64
     let solved: Vec<f64> = runs
         .iter()
         .filter(|r| r.solved)
-        .map(|r| value(measure, r))
+        .map(|r| measure.spent(r))
         .collect();
     let cumulative = ecdf(&solved, runs.len());
     let left = x.value(x.lo);

@@ -28,13 +28,13 @@ use crate::records::SummaryRow;
 use super::axis::{Axis, Scale};
 use super::data::ExperimentData;
 use super::figure::Figure;
-use super::options::Measure;
 use super::panel::{Interval, Layer, Mark, Panel};
 use super::registry::{Build, ChartKind, Inputs, Keyed, MeasureUse, Needs, Stem};
-use super::series::{MIN_UNSOLVED_ROW, UNSOLVED_ROWS_PER_SPAN, measured, sizes_text};
+use super::series::{Field, MIN_UNSOLVED_ROW, UNSOLVED_ROWS_PER_SPAN, measured, sizes_text};
 use super::sizes::{Chosen, chosen_sizes};
 use super::skip::Skip;
 use super::style::{Dash, Marker, PALETTE, SeriesStyle};
+use crate::records::Measure;
 
 /// The parameter charts' kind: one per swept key.
 pub const KIND: ChartKind = ChartKind {
@@ -371,10 +371,10 @@ fn ert_panel(
     lines: &[Line<'_>],
     x: &Axis,
     unit: &str,
-    ert: fn(&SummaryRow) -> Option<f64>,
+    ert: Field,
     format: super::axis::TickFormat,
 ) -> Panel {
-    let value = |r: &SummaryRow| ert(r).filter(|v| *v > 0.0);
+    let value = |r: &SummaryRow| ert.of(r).filter(|v| *v > 0.0);
     let mut layers = Vec::new();
     let mut y_values = Vec::new();
     let mut unsolved = Vec::new();

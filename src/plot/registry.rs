@@ -11,11 +11,12 @@ use crate::analysis::compare::Comparison;
 
 use super::data::ExperimentData;
 use super::figure::Figure;
-use super::options::{Measure, Options};
+use super::options::Options;
 use super::sizes::Chosen;
 use super::skip::Skip;
 use super::style::Styles;
 use super::{convergence, ecdf, ert, pairwise, param, ranking, scaling, success};
+use crate::records::Measure;
 
 /// Every chart kind, in the report's order.
 pub const CHARTS: &[ChartKind] = &[

@@ -7,10 +7,10 @@
 
 use super::axis::TickFormat;
 use super::figure::Figure;
-use super::options::Measure;
 use super::registry::{Build, ChartKind, Inputs, MeasureUse, Needs, Stem};
 use super::series::{Statistic, StatisticChart, Unsolved, columns, measured, statistic_figure};
 use super::skip::Skip;
+use crate::records::Measure;
 
 /// The scaling chart's kind.
 pub const KIND: ChartKind = ChartKind {

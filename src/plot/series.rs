@@ -7,12 +7,11 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::records::SummaryRow;
 use crate::records::rows::MIN_SOLVED_FOR_INTERVAL;
+use crate::records::{Measure, MeasureSummary, SummaryRow};
 
 use super::data::ExperimentData;
 use super::figure::Figure;
-use super::options::Measure;
 use crate::analysis::compare::{never_evaluating, one_step_unit};
 
 use super::axis::{Axis, Scale, TickFormat};
@@ -93,8 +92,22 @@ pub fn sizes_text(sizes: &[u64]) -> String {
     }
 }
 
-/// Reads one optional column of a summary row.
-pub type Field = fn(&SummaryRow) -> Option<f64>;
+/// One column of summary.csv: a statistic of one measure's block.
+#[derive(Clone, Copy)]
+pub struct Field {
+    /// The measure whose block it reads.
+    pub measure: Measure,
+    /// The statistic it reads from the block; `None` when the cell has no
+    /// value.
+    pub statistic: fn(&MeasureSummary) -> Option<f64>,
+}
+
+impl Field {
+    /// Its value in `row`.
+    pub fn of(self, row: &SummaryRow) -> Option<f64> {
+        (self.statistic)(row.measure(self.measure))
+    }
+}
 
 /// One statistic of summary.csv drawn against N.
 pub struct Statistic {
@@ -112,7 +125,7 @@ pub struct Statistic {
     pub unsolved: Unsolved,
 }
 
-/// The summary.csv columns of one measure.
+/// The summary.csv columns of one measure the charts draw.
 pub struct Columns {
     /// The median over solved trials.
     pub median: Field,
@@ -129,33 +142,15 @@ fn finite(v: f64) -> Option<f64> {
     v.is_finite().then_some(v)
 }
 
-/// The columns of `measure` in summary.csv.
+/// The columns of `measure` in summary.csv: the same statistics of its
+/// block for every measure.
 pub fn columns(measure: Measure) -> Columns {
-    match measure {
-        Measure::Checks => Columns {
-            median: |r| r.checks_median,
-            percentiles: (|r| r.checks_p10, |r| r.checks_p90),
-            ert: |r| finite(r.ert_checks),
-            ert_interval: (|r| r.ert_checks_ci_low, |r| r.ert_checks_ci_high),
-        },
-        Measure::Seconds => Columns {
-            median: |r| r.seconds_median,
-            percentiles: (|r| r.seconds_p10, |r| r.seconds_p90),
-            ert: |r| finite(r.ert_seconds),
-            ert_interval: (|r| r.ert_seconds_ci_low, |r| r.ert_seconds_ci_high),
-        },
-        Measure::Steps => Columns {
-            median: |r| r.steps_median,
-            percentiles: (|r| r.steps_p10, |r| r.steps_p90),
-            ert: |r| finite(r.ert_steps),
-            ert_interval: (|r| r.ert_steps_ci_low, |r| r.ert_steps_ci_high),
-        },
-        Measure::Evaluations => Columns {
-            median: |r| r.evaluations_median,
-            percentiles: (|r| r.evaluations_p10, |r| r.evaluations_p90),
-            ert: |r| finite(r.ert_evaluations),
-            ert_interval: (|r| r.ert_evaluations_ci_low, |r| r.ert_evaluations_ci_high),
-        },
+    let field = |statistic: fn(&MeasureSummary) -> Option<f64>| Field { measure, statistic };
+    Columns {
+        median: field(|s| s.median),
+        percentiles: (field(|s| s.p10), field(|s| s.p90)),
+        ert: field(|s| finite(s.ert)),
+        ert_interval: (field(|s| s.ert_ci_low), field(|s| s.ert_ci_high)),
     }
 }
 
@@ -270,7 +265,7 @@ pub fn statistic_panel(
         let Some(style) = styles.of(label) else {
             continue;
         };
-        let value = |r: &SummaryRow| (statistic.value)(r).filter(|v| *v > 0.0);
+        let value = |r: &SummaryRow| statistic.value.of(r).filter(|v| *v > 0.0);
         let points: Vec<Option<(f64, f64)>> =
             rows.iter().map(|r| Some((r.n as f64, value(r)?))).collect();
         for piece in points.split(Option::is_none) {
@@ -326,9 +321,9 @@ pub fn statistic_panel(
                     }
                     Some(Interval {
                         x: r.n as f64,
-                        low: low(r).filter(|v| *v > 0.0)?,
+                        low: low.of(r).filter(|v| *v > 0.0)?,
                         mid: value(r)?,
-                        high: high(r)?,
+                        high: high.of(r)?,
                     })
                 })
                 .collect();
@@ -468,26 +463,44 @@ pub fn statistic_figure(
 mod tests {
     use super::*;
 
-    /// One solved summary row (label "a", N = 4, 1 of 1 trial solved, 36
-    /// checks), as summary.csv writes it.
-    const ROW: &str = "label,algorithm,step_unit,params,budget,n,trials,successes,success_rate,success_ci_low,success_ci_high,steps_mean,steps_median,steps_median_ci_low,steps_median_ci_high,steps_p10,steps_p25,steps_p75,steps_p90,ert_steps,ert_steps_ci_low,ert_steps_ci_high,checks_mean,checks_median,checks_median_ci_low,checks_median_ci_high,checks_p10,checks_p25,checks_p75,checks_p90,ert_checks,ert_checks_ci_low,ert_checks_ci_high,evaluations_mean,evaluations_median,evaluations_median_ci_low,evaluations_median_ci_high,evaluations_p10,evaluations_p25,evaluations_p75,evaluations_p90,ert_evaluations,ert_evaluations_ci_low,ert_evaluations_ci_high,seconds_mean,seconds_median,seconds_median_ci_low,seconds_median_ci_high,seconds_p10,seconds_p25,seconds_p75,seconds_p90,ert_seconds,ert_seconds_ci_low,ert_seconds_ci_high
-a,csp,node expanded (one assignment),inference=none,max_checks=40000000,4,1,1,1.0,0.2,1.0,8.0,8.0,NA,NA,8.0,8.0,8.0,8.0,8.0,NA,NA,36.0,36.0,NA,NA,36.0,36.0,36.0,36.0,36.0,NA,NA,0.0,0.0,NA,NA,0.0,0.0,0.0,0.0,0.0,NA,NA,7.08e-7,7.08e-7,NA,NA,7.08e-7,7.08e-7,7.08e-7,7.08e-7,7.08e-7,NA,NA";
+    /// One solved summary row: label "a", 1 of 1 trial solved, 36 checks.
+    fn solved_row() -> SummaryRow {
+        let run = crate::records::RunRecord {
+            experiment: "t".to_owned(),
+            algorithm: "csp".to_owned(),
+            label: "a".to_owned(),
+            step_unit: "node expanded (one assignment)".to_owned(),
+            params: "inference=none".to_owned(),
+            budget: "unlimited".to_owned(),
+            n: 4,
+            trial: 0,
+            seed: 0,
+            solved: true,
+            stop_reason: crate::outcome::StopReason::Solved,
+            steps: 8,
+            restarts: 0,
+            checks: 36,
+            tests: 0,
+            backtracks: 0,
+            evaluations: 0,
+            final_conflicts: 0,
+            solutions: 1,
+            wall_seconds: 7.08e-7,
+        };
+        crate::analysis::summary::summarize_cell(&[&run]).expect("a row")
+    }
 
     /// Rows of label "a" at N = 1..=`sizes`, unsolved (0/1, no median)
     /// at the sizes in `failed`.
     fn rows(sizes: u64, failed: std::ops::RangeInclusive<u64>) -> Vec<SummaryRow> {
-        let template: SummaryRow = csv::Reader::from_reader(ROW.as_bytes())
-            .deserialize()
-            .next()
-            .expect("one row")
-            .expect("a valid row");
+        let template = solved_row();
         (1..=sizes)
             .map(|n| {
                 let mut row = template.clone();
                 row.n = n;
                 if failed.contains(&n) {
                     row.successes = 0;
-                    row.checks_median = None;
+                    row.checks.median = None;
                 }
                 row
             })
@@ -506,7 +519,7 @@ a,csp,node expanded (one assignment),inference=none,max_checks=40000000,4,1,1,1.
             caption: "checks".to_owned(),
             y_label: "checks".to_owned(),
             format: TickFormat::Number,
-            value: |r| r.checks_median,
+            value: columns(Measure::Checks).median,
             band: None,
             unsolved: Unsolved::Fraction,
         };
@@ -531,7 +544,7 @@ a,csp,node expanded (one assignment),inference=none,max_checks=40000000,4,1,1,1.
         // 25 sizes (more than DENSE_POINTS), unsolved at 3 and at 10..=15.
         let mut all = rows(25, 10..=15);
         all[2].successes = 0;
-        all[2].checks_median = None;
+        all[2].checks.median = None;
         let UnsolvedRow { spans, marks } = unsolved_of(&all);
         assert_eq!(spans, vec![(10.0, 15.0)]);
         let zero = Some("0/1".to_owned());

@@ -1,8 +1,11 @@
 //! The CSV contract, at the bottom of the crate: the rows of runs.csv,
 //! traces.csv, summary.csv and params.csv ([`RunRecord`], [`TraceRecord`],
 //! [`SummaryRow`], [`ParamRow`]; column names are field names) and of
-//! compare.csv and ranking.csv ([`CompareRow`], [`RankingRow`]), the seed
-//! chain that gives
+//! compare.csv and ranking.csv ([`CompareRow`], [`RankingRow`]), the
+//! measures a trial's work is counted in ([`Measure`]) and the block of
+//! statistics summary.csv gives each of them, defined once
+//! ([`MeasureSummary`]: its columns, and the primitive each is computed
+//! from), the seed chain that gives
 //! every trial its seed, the message of a field that does not fit
 //! ([`field`]: named by its column, its value and what is allowed), how values are
 //! spelled so R and pandas read every column exactly ([`values`]: `TRUE`,
@@ -20,18 +23,24 @@ pub mod data_dir;
 pub mod error;
 pub mod field;
 pub mod header;
+pub mod measure;
+pub mod measure_summary;
 pub mod name;
 pub mod param_rows;
 pub mod rows;
 pub mod seed;
 pub mod summary_file;
+pub mod summary_row;
 pub mod values;
 
 pub use compare_rows::{CompareRow, RankingRow, write_compare, write_ranking};
 pub use csv_file::{AppendWriter, drop_torn_tail, read_rows, write_rows};
 pub use data_dir::{COMPARE_FILE, DataDir, RANKING_FILE};
 pub use error::{RecordsError, RecordsResult};
+pub use measure::Measure;
+pub use measure_summary::{MeasureSample, MeasureSummary};
 pub use name::{SAFE_NAME_RULE, is_safe_name};
 pub use param_rows::{ParamRow, ParamSource, write_params};
-pub use rows::{RunRecord, SummaryRow, TraceRecord};
+pub use rows::{RunRecord, TraceRecord};
 pub use summary_file::write_summary;
+pub use summary_row::SummaryRow;

@@ -237,10 +237,10 @@ fn summary(inputs: &Inputs) -> Markup {
                                 td class="num" { (row.trials) }
                                 td class="num" { (row.successes) }
                                 td class="num" { (two(row.success_rate)) " [" (two(row.success_ci_low)) ", " (two(row.success_ci_high)) "]" }
-                                td class="num" { (with_interval(row.checks_median, row.checks_median_ci_low, row.checks_median_ci_high)) }
-                                td class="num" { (number(Some(row.ert_checks))) }
-                                td class="num" { (number(row.seconds_median)) }
-                                td class="num" { (number(Some(row.ert_seconds))) }
+                                td class="num" { (with_interval(row.checks.median, row.checks.median_ci_low, row.checks.median_ci_high)) }
+                                td class="num" { (number(Some(row.checks.ert))) }
+                                td class="num" { (number(row.seconds.median)) }
+                                td class="num" { (number(Some(row.seconds.ert))) }
                             }
                         }
                     }

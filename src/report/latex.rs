@@ -21,8 +21,8 @@ pub fn summary(inputs: &Inputs) -> String {
             row.trials,
             row.successes,
             two(row.success_rate),
-            escape(&number(row.checks_median)),
-            escape(&number(Some(row.ert_checks)))
+            escape(&number(row.checks.median)),
+            escape(&number(Some(row.checks.ert)))
         ));
     }
     out.push_str("\\bottomrule\n\\end{tabular}\n");
