@@ -11,7 +11,7 @@ use queens::analysis::compare::{
     Comparison, DEFAULT_ALPHA, DEFAULT_SEED, Options, combine, compare,
 };
 use queens::finish::{Steps, finish, write_comparison};
-use queens::records::{DataDir, Measure, RankingRow, RunRecord, read_rows};
+use queens::records::{DataDir, Measure, RunRecord, read_rows};
 
 use super::Exit;
 use super::args::unsigned;
@@ -167,34 +167,6 @@ fn read_runs(dir: &Path) -> anyhow::Result<Vec<RunRecord>> {
         );
     }
     Ok(runs)
-}
-
-/// One line per N: the best label, those indistinguishable from it, then
-/// the others by mean rank (ranked by `measure`, tested at `alpha`).
-pub fn brief_ranking(ranking: &[RankingRow], measure: Measure, alpha: f64) -> Vec<String> {
-    let mut lines = vec![format!(
-        "ranking by {} (mean rank; Holm-corrected against the best at alpha {alpha}; every pair in compare.csv):",
-        measure.name(),
-    )];
-    for rows in ranking.chunk_by(|a, b| a.n == b.n) {
-        let labels = |indistinguishable: bool| -> Vec<&str> {
-            rows[1..]
-                .iter()
-                .filter(|r| r.indistinguishable_from_best == indistinguishable)
-                .map(|r| r.label.as_str())
-                .collect()
-        };
-        let mut line = format!("  N = {}: best {}", rows[0].n, rows[0].label);
-        let (same, worse) = (labels(true), labels(false));
-        if !same.is_empty() {
-            line.push_str(&format!("; indistinguishable: {}", same.join(", ")));
-        }
-        if !worse.is_empty() {
-            line.push_str(&format!("; worse: {}", worse.join(", ")));
-        }
-        lines.push(line);
-    }
-    lines
 }
 
 /// A p-value for the tables: three significant figures, in scientific

@@ -8,8 +8,8 @@ use queens::analysis::compare::DEFAULT_ALPHA;
 use queens::finish::{FinishObserver, Finished, Written};
 use queens::plot::Skipped;
 use queens::records::Measure;
+use queens::records::RankingRow;
 
-use super::compare::brief_ranking;
 use super::stderr::stderr_line;
 
 /// Prints the pipeline's notes and skipped charts to stderr.
@@ -60,4 +60,32 @@ pub fn print_comparison(finished: &Finished) {
             stderr_line!("{line}");
         }
     }
+}
+
+/// One line per N: the best label, those indistinguishable from it, then
+/// the others by mean rank (ranked by `measure`, tested at `alpha`).
+fn brief_ranking(ranking: &[RankingRow], measure: Measure, alpha: f64) -> Vec<String> {
+    let mut lines = vec![format!(
+        "ranking by {} (mean rank; Holm-corrected against the best at alpha {alpha}; every pair in compare.csv):",
+        measure.name(),
+    )];
+    for rows in ranking.chunk_by(|a, b| a.n == b.n) {
+        let labels = |indistinguishable: bool| -> Vec<&str> {
+            rows[1..]
+                .iter()
+                .filter(|r| r.indistinguishable_from_best == indistinguishable)
+                .map(|r| r.label.as_str())
+                .collect()
+        };
+        let mut line = format!("  N = {}: best {}", rows[0].n, rows[0].label);
+        let (same, worse) = (labels(true), labels(false));
+        if !same.is_empty() {
+            line.push_str(&format!("; indistinguishable: {}", same.join(", ")));
+        }
+        if !worse.is_empty() {
+            line.push_str(&format!("; worse: {}", worse.join(", ")));
+        }
+        lines.push(line);
+    }
+    lines
 }

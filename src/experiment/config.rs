@@ -52,6 +52,8 @@ use toml::Spanned;
 
 use super::diagnostics::{ConfigError, ConfigWarning, Location};
 use super::external_entry::ExternalTable;
+pub use super::external_entry::Programs;
+use super::limits::MAX_PLANNED_TRIALS;
 use super::sweep::{self, Combination};
 use crate::solvers::params::{ParamError, RawValue};
 use crate::solvers::{Algorithm, Budget, Configured, Params, Solver, find_algorithm};
@@ -95,11 +97,6 @@ fn budget_not_a_table(text: &str) -> bool {
     };
     not_a_table(&table) || algorithms.into_iter().any(not_a_table)
 }
-
-/// The most trials a plan may hold, summed over every algorithm and size
-/// (and so the most sizes a `sizes` list or range may yield): the runner
-/// keeps a few hundred bytes per planned trial in memory.
-pub const MAX_PLANNED_TRIALS: u64 = 1_000_000;
 
 /// One algorithm configuration of an experiment, checked and built.
 pub struct Entry {
@@ -221,18 +218,6 @@ fn locate(file: &str, text: &str, offset: usize) -> Location {
 /// Builds every solver, so an experiment that loads will run.
 pub fn load(source: &str, text: &str) -> Result<Experiment, ConfigError> {
     load_checking(source, text, Programs::Check)
-}
-
-/// Whether loading a config checks that external programs are there.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Programs {
-    /// Refuse a command whose program or file is missing (before a run).
-    Check,
-    /// Keep a command as written when it does not resolve here: a config
-    /// stored in metadata.json read back to rebuild the plan (`queens
-    /// merge`), perhaps on another machine or from another directory,
-    /// which never starts the program.
-    AsStored,
 }
 
 /// [`load`], with the check of external programs chosen by `programs`.

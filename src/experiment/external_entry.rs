@@ -29,11 +29,22 @@ use std::path::Path;
 
 use toml::Spanned;
 
-use super::config::Programs;
 use super::diagnostics::ConfigError;
 use super::sweep::Combination;
 use crate::solvers::external::{self, ExternalSolver, resolve_command};
 use crate::solvers::{Configured, Params};
+
+/// Whether loading a config checks that external programs are there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Programs {
+    /// Refuse a command whose program or file is missing (before a run).
+    Check,
+    /// Keep a command as written when it does not resolve here: a config
+    /// stored in metadata.json read back to rebuild the plan (`queens
+    /// merge`), perhaps on another machine or from another directory,
+    /// which never starts the program.
+    AsStored,
+}
 
 /// The parts of an `[[algorithm]]` table an external entry reads.
 pub struct ExternalTable<'a> {

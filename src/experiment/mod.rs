@@ -16,6 +16,7 @@ pub mod error;
 mod execute;
 mod external_entry;
 pub mod external_log;
+pub mod limits;
 pub mod lock;
 pub mod merge;
 pub mod metadata;

@@ -15,7 +15,7 @@ use crate::records::seed::trial_seed;
 /// `queens run` asks for confirmation (`--yes`) before it starts: a sweep
 /// multiplies the trials quickly, and `queens run --dry-run` shows the plan
 /// first. The hard limit is
-/// [`MAX_PLANNED_TRIALS`](super::config::MAX_PLANNED_TRIALS).
+/// [`MAX_PLANNED_TRIALS`](super::limits::MAX_PLANNED_TRIALS).
 pub const CONFIRM_PLANNED_TRIALS: u64 = 100_000;
 
 /// The number of trials `experiment` plans, without listing them.

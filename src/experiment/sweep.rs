@@ -30,8 +30,8 @@ use std::ops::Range;
 
 use toml::Spanned;
 
-use super::config::MAX_PLANNED_TRIALS;
 use super::diagnostics::ConfigError;
+use super::limits::MAX_PLANNED_TRIALS;
 
 /// An `[[algorithm]]` table's `params`, as the config reads it.
 pub(super) type ParamsTable = Spanned<BTreeMap<Spanned<String>, Spanned<toml::Value>>>;

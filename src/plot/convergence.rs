@@ -27,9 +27,10 @@ use crate::records::TraceRecord;
 use super::axis::{Axis, Scale};
 use super::data::ExperimentData;
 use super::figure::Figure;
+use super::kind::{Build, ChartKind, Inputs, MeasureUse, Needs, Stem};
 use super::panel::{Layer, Panel};
-use super::registry::{Build, ChartKind, Inputs, MeasureUse, Needs, Stem};
-use super::series::{legend, sizes_text, units_text};
+use super::phrases::{sizes_text, units_text};
+use super::series::legend;
 use super::skip::Skip;
 use super::style::Styles;
 

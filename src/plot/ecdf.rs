@@ -23,8 +23,8 @@ use crate::records::RunRecord;
 
 use super::axis::{Axis, Scale, TickFormat};
 use super::figure::Figure;
+use super::kind::{Build, ChartKind, Inputs, MeasureUse, Needs, Stem};
 use super::panel::{Layer, Panel};
-use super::registry::{Build, ChartKind, Inputs, MeasureUse, Needs, Stem};
 use super::series::legend;
 use super::skip::Skip;
 use super::style::Styles;

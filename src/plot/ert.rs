@@ -7,7 +7,7 @@
 //! the data.
 
 use super::figure::Figure;
-use super::registry::{Build, ChartKind, Inputs, MeasureUse, Needs, Stem};
+use super::kind::{Build, ChartKind, Inputs, MeasureUse, Needs, Stem};
 use super::series::{Statistic, StatisticChart, Unsolved, measured, statistic_figure};
 use super::skip::Skip;
 

@@ -34,11 +34,13 @@ mod ecdf;
 mod ert;
 mod figure;
 mod fit;
+mod kind;
 mod output;
 mod pairwise;
 mod panel;
 mod param;
 mod pdf;
+mod phrases;
 mod ranking;
 mod raster;
 mod scaling;
@@ -51,7 +53,8 @@ use std::sync::Arc;
 
 use crate::analysis::compare::{CompareError, Comparison};
 use data::ExperimentData;
-use registry::{Build, CHARTS, Inputs};
+use kind::{Build, Inputs};
+use registry::CHARTS;
 use style::Styles;
 
 pub use error::{DrawError, PdfError, PlotError};

@@ -15,8 +15,8 @@ use crate::records::CompareRow;
 
 use super::axis::{Axis, Scale};
 use super::figure::Figure;
+use super::kind::{Build, ChartKind, Inputs, MeasureUse, Needs, Stem};
 use super::panel::{self, Layer, Panel};
-use super::registry::{Build, ChartKind, Inputs, MeasureUse, Needs, Stem};
 use super::series::legend;
 use super::skip::Skip;
 use super::style::GRID_LIGHT;

@@ -11,8 +11,8 @@ use crate::records::RankingRow;
 
 use super::axis::{Axis, Scale};
 use super::figure::Figure;
+use super::kind::{Build, ChartKind, Inputs, MeasureUse, Needs, Stem};
 use super::panel::{Layer, Mark, Panel};
-use super::registry::{Build, ChartKind, Inputs, MeasureUse, Needs, Stem};
 use super::series::{legend, size_axis};
 use super::skip::Skip;
 

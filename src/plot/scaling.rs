@@ -7,7 +7,7 @@
 
 use super::axis::TickFormat;
 use super::figure::Figure;
-use super::registry::{Build, ChartKind, Inputs, MeasureUse, Needs, Stem};
+use super::kind::{Build, ChartKind, Inputs, MeasureUse, Needs, Stem};
 use super::series::{Statistic, StatisticChart, Unsolved, columns, measured, statistic_figure};
 use super::skip::Skip;
 use crate::records::Measure;

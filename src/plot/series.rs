@@ -80,18 +80,6 @@ pub fn legend<'a>(
         .collect()
 }
 
-/// Writes a list of sizes for a title: "N = 8", "N = 8, 10 and 12".
-pub fn sizes_text(sizes: &[u64]) -> String {
-    match sizes {
-        [] => String::new(),
-        [n] => format!("N = {n}"),
-        [rest @ .., last] => {
-            let rest: Vec<String> = rest.iter().map(u64::to_string).collect();
-            format!("N = {} and {last}", rest.join(", "))
-        }
-    }
-}
-
 /// One column of summary.csv: a statistic of one measure's block.
 #[derive(Clone, Copy)]
 pub struct Field {
@@ -203,15 +191,6 @@ pub fn measured(data: &ExperimentData, measure: Measure) -> Result<Measured<'_>,
         format,
         columns: columns(measure),
     })
-}
-
-/// Each label with its step unit, for a message: "a: repair, b: move".
-pub fn units_text(units: &[(String, String)]) -> String {
-    units
-        .iter()
-        .map(|(label, unit)| format!("{label}: {unit}"))
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 /// Notes on the labels the charts of `measure` leave out (with

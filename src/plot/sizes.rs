@@ -12,7 +12,7 @@ use std::path::Path;
 use crate::records::RunRecord;
 
 use super::error::PlotError;
-use super::series::sizes_text;
+use super::phrases::sizes_text;
 
 /// At most this many sizes are drawn as small multiples by default; with
 /// more, only one.

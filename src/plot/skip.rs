@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use crate::analysis::compare::CompareError;
 
-use super::series::{sizes_text, units_text};
+use super::phrases::{sizes_text, units_text};
 
 /// Why the data supports no chart of one kind.
 #[derive(Clone, Debug, thiserror::Error)]

@@ -5,8 +5,8 @@
 
 use super::axis::Axis;
 use super::figure::Figure;
+use super::kind::{Build, ChartKind, Inputs, MeasureUse, Needs, Stem};
 use super::panel::{Interval, Layer, Panel};
-use super::registry::{Build, ChartKind, Inputs, MeasureUse, Needs, Stem};
 use super::series::{legend, size_axis, summary_by_label};
 use super::skip::Skip;
 

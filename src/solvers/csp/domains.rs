@@ -1,4 +1,5 @@
-//! The values left to each row, one bit per square, and the consistency
+//! The values left to each row, one bit per square, the assignment's
+//! marker of a row without a queen ([`UNASSIGNED`]) and the consistency
 //! check counter. Part of the [`super`] (`csp`) search: the inference and
 //! the heuristics read and prune these sets; the search undoes their
 //! pruning through the trail.
@@ -184,6 +185,18 @@ impl Domains {
             self.size[row as usize] += 1;
         }
     }
+}
+
+/// The column of a row without a queen.
+pub const UNASSIGNED: u32 = u32::MAX;
+
+/// The rows without a queen in `columns`, ascending.
+pub fn unassigned(columns: &[u32]) -> impl Iterator<Item = u32> + Clone + '_ {
+    columns
+        .iter()
+        .enumerate()
+        .filter(|&(_, &column)| column == UNASSIGNED)
+        .map(|(row, _)| row as u32)
 }
 
 #[cfg(test)]

@@ -6,8 +6,7 @@
 
 use std::collections::VecDeque;
 
-use super::domains::{Checks, Domains};
-use super::search::{UNASSIGNED, unassigned};
+use super::domains::{Checks, Domains, UNASSIGNED, unassigned};
 
 /// Forward checking after the queen of `row` was placed at `column`
 /// (`columns` holds it): removes from each unassigned row's domain, rows

@@ -5,25 +5,13 @@
 
 use rand::rngs::ChaCha8Rng;
 
-use super::domains::{Checks, Domains};
+use super::domains::{Checks, Domains, UNASSIGNED, unassigned};
 use super::heuristics::{choose_row, least_constraining_first};
 use super::inference::{Arcs, forward_check};
 use super::{Inference, Order, Settings, Values};
 use crate::board::Placement;
 use crate::solvers::frame::{Frame as ReplayFrame, View};
 use crate::solvers::{Control, Metrics, Outcome, StopReason};
-
-/// The column of a row without a queen.
-pub const UNASSIGNED: u32 = u32::MAX;
-
-/// The rows without a queen in `columns`, ascending.
-pub fn unassigned(columns: &[u32]) -> impl Iterator<Item = u32> + Clone + '_ {
-    columns
-        .iter()
-        .enumerate()
-        .filter(|&(_, &column)| column == UNASSIGNED)
-        .map(|(row, _)| row as u32)
-}
 
 /// Whether `column` of `row` is consistent with every placed queen: one
 /// check per queen compared, in the order they were placed, up to the first
