@@ -20,9 +20,9 @@ use std::path::{Path, PathBuf};
 
 use queens::analysis::summary::summarize;
 use queens::experiment::config::{self, config_hash};
-use queens::experiment::metadata::Metadata;
 use queens::plot::style::{COLUMN_WIDTH, PAGE_WIDTH, PALETTE, PNG_SCALE, Styles};
 use queens::plot::{Options, Skip};
+use queens::records::Metadata;
 use queens::records::{RunRecord, TraceRecord, write_summary};
 
 /// SplitMix64: a tiny seeded generator for the synthetic data.

@@ -14,8 +14,8 @@ use common::{listing, queens};
 use std::path::Path;
 
 use queens::experiment::config::{Experiment, load};
-use queens::experiment::metadata::read;
 use queens::experiment::plan::{CONFIRM_PLANNED_TRIALS, plan, planned_trials};
+use queens::records::metadata::read;
 use queens::records::seed::trial_seed;
 use queens::records::{RunRecord, SummaryRow, read_rows};
 

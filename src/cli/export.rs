@@ -7,8 +7,9 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 
-use queens::export::{directory, ioh};
+use queens::export::ioh;
 use queens::records::Measure;
+use queens::records::atomic_dir;
 
 use super::Exit;
 use super::output_file::STDOUT_FAILED;
@@ -72,7 +73,7 @@ pub fn run(args: ExportArgs) -> anyhow::Result<Exit> {
         omit_large_sizes: args.omit_large_sizes,
     };
     let export = ioh::build(&args.data_dir, options)?;
-    directory::replace_with(&args.out, &export.files, args.force)?;
+    atomic_dir::replace_with(&args.out, &export.files, args.force)?;
     for (label, n) in &export.omitted {
         stderr_line!(
             "note: left out {label} at N = {n}: above {}, the largest dimension IOH stores",

@@ -7,7 +7,7 @@ use anyhow::{Context, anyhow, bail};
 use queens::analysis::summary::summarize;
 use queens::experiment::error::RunError;
 use queens::experiment::lock::lock_data_dir;
-use queens::records::{RunRecord, SummaryRow, read_rows, write_summary};
+use queens::records::{DataDir, RunRecord, SummaryRow, read_rows, write_summary};
 
 use super::Exit;
 use super::output_file::STDOUT_FAILED;
@@ -29,7 +29,8 @@ pub struct SummarizeArgs {
 
 /// Writes the summary and prints its main columns.
 pub fn run(args: SummarizeArgs) -> anyhow::Result<Exit> {
-    let runs_path = args.dir.join("runs.csv");
+    let files = DataDir::new(&args.dir);
+    let runs_path = files.runs();
     if !runs_path.is_file() {
         bail!(
             "{} not found: give a data directory written by `queens run` (or `queens merge`)",
@@ -44,7 +45,7 @@ pub fn run(args: SummarizeArgs) -> anyhow::Result<Exit> {
     })?;
     let runs: Vec<RunRecord> = read_rows(&runs_path)?;
     let rows = summarize(&runs);
-    let path = args.dir.join("summary.csv");
+    let path = files.summary();
     write_summary(&path, &rows).map_err(|e| unwritable(&args.dir, e.into()))?;
     print(&rows).context(STDOUT_FAILED)?;
     stderr_line!("wrote {}", path.display());

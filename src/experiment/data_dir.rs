@@ -9,9 +9,10 @@ use std::path::{Path, PathBuf};
 use super::config::Experiment;
 use super::config_diff::changed_lines;
 use super::error::{Doing, OtherResults, RunError, RunResult};
-use super::metadata;
-use super::plan::{PlanIndex, Shard};
+use super::plan::PlanIndex;
 use super::trace_file::TraceBlocks;
+use crate::records::Shard;
+use crate::records::metadata;
 use crate::records::{DataDir, RunRecord, drop_torn_tail, read_rows};
 
 /// The files of one run (or of one shard) in a data directory.

@@ -6,9 +6,10 @@
 use std::path::PathBuf;
 
 use super::diagnostics::ConfigError;
-use super::plan::Shard;
 use crate::board::Violation;
 use crate::records::RecordsError;
+use crate::records::Shard;
+use crate::records::metadata::MetadataError;
 
 /// Why a run, a resume or a merge could not go on.
 #[derive(Debug, thiserror::Error)]
@@ -94,7 +95,7 @@ pub enum RunError {
         /// The shard's lock file.
         lock: PathBuf,
         /// The shard.
-        shard: super::plan::Shard,
+        shard: Shard,
         /// The holder's PID, when it has written it into the lock file.
         pid: Option<u32>,
     },
@@ -313,6 +314,20 @@ fn short(hash: &str) -> &str {
 pub trait Doing<T> {
     /// The error, as a [`RunError`] saying `what` failed.
     fn doing(self, what: impl FnOnce() -> String) -> Result<T, RunError>;
+}
+
+impl From<MetadataError> for RunError {
+    fn from(error: MetadataError) -> Self {
+        let what = error.to_string();
+        match error {
+            MetadataError::Read { source, .. } | MetadataError::Write { source, .. } => {
+                RunError::Io { what, source }
+            }
+            MetadataError::Damaged { source, .. } | MetadataError::Encode { source, .. } => {
+                RunError::Json { what, source }
+            }
+        }
+    }
 }
 
 impl<T> Doing<T> for Result<T, std::io::Error> {

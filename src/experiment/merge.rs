@@ -10,10 +10,11 @@ use super::config;
 use super::data_dir::{RunFiles, check_whole_run};
 use super::error::{Doing, RunError, RunResult, ShardConfigs};
 use super::lock::lock_data_dir;
-use super::metadata::{self, Metadata};
-use super::plan::{PlanIndex, Shard, plan};
+use super::plan::{PlanIndex, plan};
 use super::results::write_results;
 use super::session::new_metadata;
+use crate::records::Shard;
+use crate::records::metadata::{self, Metadata};
 use crate::records::{RunRecord, read_rows};
 
 /// What a merge wrote.

@@ -1,94 +1,11 @@
-//! The format of metadata.json: what produced the data — the config text and
-//! its hash, the crate version, the git revision when known, the machine,
-//! and one entry per session (start, end, threads, trials run, whether
-//! interrupted) — and its reading and writing. The runner opens and closes
-//! the sessions (`session.rs`).
+//! What the runner records in metadata.json ([`crate::records::metadata`],
+//! its format) about where and when it runs: the machine, the git revision
+//! the binary was built from and the time. The runner opens and closes the
+//! sessions (`session.rs`).
 
-use std::io::Write;
-use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use serde::{Deserialize, Serialize};
-
-use super::error::{Doing, RunResult};
-use super::plan::Shard;
-use crate::records::atomic::write_atomically;
-
-/// The contents of metadata.json (or metadata.shard-I-of-K.json).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Metadata {
-    /// The experiment's name.
-    pub experiment: String,
-    /// Its description.
-    pub description: String,
-    /// Where the config came from.
-    pub config_source: String,
-    /// SHA-256 of the config text, hex: a resume or merge needs the same.
-    pub config_hash: String,
-    /// The config text, verbatim.
-    pub config_text: String,
-    /// The `queens` crate version.
-    pub crate_version: String,
-    /// The git revision the binary was built from (`-dirty` when its
-    /// sources had local changes), when it can be known.
-    pub git_revision: Option<String>,
-    /// The shard this file describes, if any.
-    pub shard: Option<Shard>,
-    /// Trials in the plan (of this shard, if any).
-    pub trials_planned: u64,
-    /// Trials with a row in the runs file.
-    pub trials_done: u64,
-    /// The machine.
-    pub machine: Machine,
-    /// Every session that wrote to the runs file, oldest first.
-    pub sessions: Vec<Session>,
-}
-
-/// The machine a session ran on.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Machine {
-    /// Host name, when known.
-    pub hostname: Option<String>,
-    /// Logical cores available to the process.
-    pub cores: usize,
-    /// Operating system (`linux`, `macos`, …).
-    pub os: String,
-    /// CPU architecture.
-    pub arch: String,
-}
-
-/// One invocation of `queens run` on this data.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Session {
-    /// Start time, UTC, RFC 3339.
-    pub started: String,
-    /// End time, UTC, RFC 3339 (absent while running or if killed).
-    pub finished: Option<String>,
-    /// Worker threads.
-    pub threads: usize,
-    /// Trials this session ran.
-    pub trials_run: u64,
-    /// Whether it was stopped by Ctrl-C.
-    pub interrupted: bool,
-    /// The external programs that answered the handshake in this session,
-    /// as each named itself (absent when the experiment has none, or
-    /// none started).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub external_programs: Vec<ExternalProgram>,
-}
-
-/// An external program of a session: the config entry it ran for and what
-/// it said it is in the handshake. The command is not repeated: made
-/// absolute, it would tie the file to one machine's paths.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct ExternalProgram {
-    /// The label of its entry (whose command is in the config text).
-    pub label: String,
-    /// The `name` the program gave.
-    pub name: String,
-    /// The `version` the program gave.
-    pub version: String,
-}
+use crate::records::metadata::Machine;
 
 impl Machine {
     /// The machine this process runs on.
@@ -142,34 +59,6 @@ pub fn rfc3339(epoch_seconds: u64) -> String {
         rem / 60 % 60,
         rem % 60
     )
-}
-
-/// Reads a metadata file; `None` when it does not exist.
-pub fn read(path: &Path) -> RunResult<Option<Metadata>> {
-    match std::fs::read_to_string(path) {
-        Ok(text) => serde_json::from_str(&text)
-            .map(Some)
-            .doing(|| {
-                let dir = path.parent().unwrap_or(Path::new(".")).display();
-                format!(
-                    "{} is damaged or not a queens metadata file (restore it: `git checkout -- {}` or from a backup; or move {dir} aside, e.g. `mv {dir} {dir}.damaged`, and run again; --fresh discards the results there instead)",
-                    path.display(),
-                    path.display()
-                )
-            }),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(e).doing(|| format!("cannot read {}", path.display())),
-    }
-}
-
-/// Writes a metadata file (pretty JSON and a newline) through the atomic
-/// writer.
-pub fn write(path: &Path, metadata: &Metadata) -> RunResult<()> {
-    let text = serde_json::to_string_pretty(metadata)
-        .doing(|| format!("cannot encode {}", path.display()))?
-        + "\n";
-    write_atomically(path, |file| file.write_all(text.as_bytes()))
-        .doing(|| format!("cannot write {}", path.display()))
 }
 
 #[cfg(test)]

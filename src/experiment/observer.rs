@@ -8,8 +8,8 @@
 use std::path::Path;
 
 use super::diagnostics::ConfigWarning;
-use super::plan::Shard;
 use crate::records::RunRecord;
+use crate::records::Shard;
 
 /// A session about to run its trials.
 #[derive(Clone, Copy, Debug)]

@@ -8,11 +8,11 @@
 use super::config::Experiment;
 use super::data_dir::RunFiles;
 use super::error::RunResult;
-use super::metadata::{self, Metadata};
 use super::params_file::param_rows;
 use super::plan::PlanIndex;
 use super::trace_file::TraceBlocks;
 use crate::analysis::summary::summarize;
+use crate::records::metadata::{self, Metadata};
 use crate::records::{RunRecord, write_params, write_rows, write_summary};
 
 use std::path::PathBuf;
@@ -41,5 +41,5 @@ pub fn write_results(
     if let Some(params) = &files.params {
         write_params(params, &param_rows(experiment))?;
     }
-    metadata::write(&files.metadata, metadata)
+    Ok(metadata::write(&files.metadata, metadata)?)
 }

@@ -21,10 +21,11 @@ use super::error::RunResult;
 use super::execute::{Workers, execute};
 use super::lock::{lock_data_dir, lock_shard};
 use super::observer::{RunObserver, SessionStart};
-use super::plan::{PlanIndex, Shard, plan_slice};
+use super::plan::{PlanIndex, plan_slice};
 use super::results::write_results;
 use super::session;
 use crate::records::RunRecord;
+use crate::records::Shard;
 
 /// How to run an experiment.
 pub struct RunOptions<'a> {

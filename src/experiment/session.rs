@@ -9,8 +9,9 @@ use std::path::Path;
 use super::config::Experiment;
 use super::data_dir::RunFiles;
 use super::error::RunResult;
-use super::metadata::{self, ExternalProgram, Machine, Metadata, Session};
-use super::plan::Shard;
+use super::metadata::{git_revision, now_rfc3339};
+use crate::records::Shard;
+use crate::records::metadata::{self, ExternalProgram, Machine, Metadata, Session};
 
 /// A fresh metadata record for `experiment` (or one `shard` of it) with
 /// `planned` trials, on this machine, without sessions.
@@ -22,7 +23,7 @@ pub fn new_metadata(experiment: &Experiment, shard: Option<Shard>, planned: u64)
         config_hash: experiment.hash.clone(),
         config_text: experiment.text.clone(),
         crate_version: env!("CARGO_PKG_VERSION").to_string(),
-        git_revision: metadata::git_revision(),
+        git_revision: git_revision(),
         shard,
         trials_planned: planned,
         trials_done: 0,
@@ -48,7 +49,7 @@ pub fn open(
     };
     meta.trials_done = done;
     meta.sessions.push(Session {
-        started: metadata::now_rfc3339(),
+        started: now_rfc3339(),
         finished: None,
         threads,
         trials_run: 0,
@@ -85,7 +86,7 @@ pub fn settled(files: &RunFiles, done: u64) -> RunResult<bool> {
 pub fn close(meta: &mut Metadata, experiment: &Experiment, done: u64, ran: u64, interrupted: bool) {
     meta.trials_done = done;
     if let Some(session) = meta.sessions.last_mut() {
-        session.finished = Some(metadata::now_rfc3339());
+        session.finished = Some(now_rfc3339());
         session.trials_run = ran;
         session.interrupted = interrupted;
         session.external_programs = external_programs(experiment);

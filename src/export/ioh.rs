@@ -3,7 +3,7 @@
 //! and the `iohinspector` Python package read it: per algorithm a folder
 //! holding one JSON info file per function and, beside it, one `.dat` file
 //! per dimension. Built in memory from runs.csv and traces.csv
-//! ([`build`]); [`super::directory`] writes it.
+//! ([`build`]); [`crate::records::atomic_dir`] writes it.
 //!
 //! # Conventions
 //!
@@ -65,7 +65,8 @@ use serde::Serialize;
 
 use crate::analysis::compare::{CompareError, never_evaluating, one_step_unit};
 use crate::records::Measure;
-use crate::records::{RecordsError, RunRecord, TraceRecord, read_rows};
+use crate::records::atomic_dir::TreeFile;
+use crate::records::{DataDir, RecordsError, RunRecord, TraceRecord, read_rows};
 
 /// The largest dimension IOH stores (16 bits, as `iohinspector` reads it).
 pub const MAX_DIMENSION: u64 = u16::MAX as u64;
@@ -89,20 +90,11 @@ pub struct Options {
     pub omit_large_sizes: bool,
 }
 
-/// One file of an export: its path inside the export directory and its text.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ExportFile {
-    /// The path, relative to the export directory.
-    pub path: PathBuf,
-    /// The whole text of the file.
-    pub contents: String,
-}
-
 /// An experiment in the IOH format, ready to write.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Export {
     /// Every file, JSON info files and `.dat` files.
-    pub files: Vec<ExportFile>,
+    pub files: Vec<TreeFile>,
     /// The algorithms (labels) written.
     pub algorithms: usize,
     /// The runs (trials) written.
@@ -367,12 +359,13 @@ pub fn build(data_dir: &Path, options: Options) -> Result<Export, IohError> {
     if !data_dir.is_dir() {
         return Err(IohError::NotADataDir(data_dir.to_path_buf()));
     }
-    let runs_path = data_dir.join("runs.csv");
+    let files = DataDir::new(data_dir);
+    let runs_path = files.runs();
     let runs: Vec<RunRecord> = read_rows(&runs_path)?;
     if runs.is_empty() {
         return Err(IohError::NoRuns(runs_path));
     }
-    let traces: Vec<TraceRecord> = read_rows(&data_dir.join("traces.csv"))?;
+    let traces: Vec<TraceRecord> = read_rows(&files.traces())?;
     build_from(&runs, &traces, options)
 }
 
@@ -509,12 +502,12 @@ pub fn build_from(
         };
         let dir = PathBuf::from(&dirs[label]);
         let json = serde_json::to_string_pretty(&info).expect("plain data serialises");
-        files.push(ExportFile {
+        files.push(TreeFile {
             path: dir.join(format!("IOHprofiler_{stem}.json")),
             contents: json + "\n",
         });
         for (n, contents) in dats {
-            files.push(ExportFile {
+            files.push(TreeFile {
                 path: dir
                     .join(format!("data_{stem}"))
                     .join(format!("IOHprofiler_f{function_id}_DIM{n}.dat")),

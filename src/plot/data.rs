@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use serde::de::DeserializeOwned;
 
 use crate::records::csv_file::row_from;
-use crate::records::{RunRecord, SummaryRow, TraceRecord};
+use crate::records::{DataDir, RunRecord, SummaryRow, TraceRecord, metadata};
 
 /// Why an experiment's data could not be read.
 #[derive(Debug, thiserror::Error)]
@@ -95,7 +95,8 @@ impl ExperimentData {
             Err(_) => return Err(DataError::MissingDir(dir.to_owned())),
         }
         let mut notes = Vec::new();
-        let summary_file = dir.join("summary.csv");
+        let files = DataDir::new(dir);
+        let summary_file = files.summary();
         if !summary_file.is_file() {
             return Err(DataError::MissingSummary {
                 file: summary_file,
@@ -106,12 +107,12 @@ impl ExperimentData {
         if summary.is_empty() {
             return Err(DataError::Empty(summary_file));
         }
-        let runs_file = dir.join("runs.csv");
+        let runs_file = files.runs();
         if !runs_file.is_file() {
             return Err(DataError::MissingRuns(runs_file));
         }
         let runs = read_csv(&runs_file, &mut notes)?;
-        let traces_file = dir.join("traces.csv");
+        let traces_file = files.traces();
         let traces = if traces_file.is_file() {
             Some(read_csv(&traces_file, &mut notes)?)
         } else {
@@ -139,7 +140,7 @@ impl ExperimentData {
 
 /// The experiment's name, for titles: the `experiment` field of the data
 /// directory's metadata.json (see
-/// [`Metadata`](crate::experiment::metadata::Metadata)) when present,
+/// [`Metadata`](crate::records::Metadata)) when present,
 /// otherwise the directory's final component.
 pub fn experiment_name(dir: &Path) -> String {
     stored_name(dir)
@@ -160,7 +161,7 @@ pub fn default_plots_dir(dir: &Path) -> Result<PathBuf, DataError> {
         && !crate::records::is_safe_name(&name)
     {
         return Err(DataError::UnsafeName {
-            file: dir.join("metadata.json"),
+            file: DataDir::new(dir).metadata(),
             name,
         });
     }
@@ -170,9 +171,7 @@ pub fn default_plots_dir(dir: &Path) -> Result<PathBuf, DataError> {
 /// The `experiment` field of `dir`'s metadata.json, unchecked, when the
 /// file can be read and holds one.
 fn stored_name(dir: &Path) -> Option<String> {
-    let text = std::fs::read_to_string(dir.join("metadata.json")).ok()?;
-    let meta = serde_json::from_str::<serde_json::Value>(&text).ok()?;
-    meta.get("experiment")?.as_str().map(str::to_owned)
+    metadata::experiment_name(&DataDir::new(dir).metadata())
 }
 
 /// Reads every row of a CSV file with a header. A malformed *last* row is the

@@ -13,10 +13,11 @@
 //! data directory ([`DataDir`]: every file's name, in one place),
 //! and the reading, appending and rewriting of those
 //! files. Everything the tool writes whole goes through one atomic writer
-//! ([`atomic`]). The runner writes these files, the analysis and the charts
+//! ([`atomic`]; a whole tree of files, an export, through [`atomic_dir`]). The runner writes these files, the analysis and the charts
 //! read them; this module depends on nothing above `board` and `outcome`.
 
 pub mod atomic;
+pub mod atomic_dir;
 pub mod compare_rows;
 pub mod csv_file;
 pub mod data_dir;
@@ -25,10 +26,12 @@ pub mod field;
 pub mod header;
 pub mod measure;
 pub mod measure_summary;
+pub mod metadata;
 pub mod name;
 pub mod param_rows;
 pub mod rows;
 pub mod seed;
+pub mod shard;
 pub mod summary_file;
 pub mod summary_row;
 pub mod values;
@@ -39,8 +42,10 @@ pub use data_dir::{COMPARE_FILE, DataDir, RANKING_FILE};
 pub use error::{RecordsError, RecordsResult};
 pub use measure::Measure;
 pub use measure_summary::{MeasureSample, MeasureSummary};
+pub use metadata::Metadata;
 pub use name::{SAFE_NAME_RULE, is_safe_name};
 pub use param_rows::{ParamRow, ParamSource, write_params};
 pub use rows::{RunRecord, TraceRecord};
+pub use shard::Shard;
 pub use summary_file::write_summary;
 pub use summary_row::SummaryRow;

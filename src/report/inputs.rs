@@ -5,9 +5,9 @@ use std::path::{Path, PathBuf};
 
 use super::ReportError;
 use super::charts::{self, Chart};
-use crate::experiment::metadata::Metadata;
 use crate::plot::data::DataError;
-use crate::records::{CompareRow, RankingRow, SummaryRow, read_rows};
+use crate::records::Metadata;
+use crate::records::{CompareRow, DataDir, RankingRow, SummaryRow, read_rows};
 
 /// The files a report is drawn from.
 #[derive(Clone, Debug)]
@@ -46,7 +46,8 @@ impl Inputs {
             Ok(_) => return Err(DataError::NotADir(data_dir.to_owned()).into()),
             Err(_) => return Err(DataError::MissingDir(data_dir.to_owned()).into()),
         }
-        let summary_file = data_dir.join("summary.csv");
+        let files = DataDir::new(data_dir);
+        let summary_file = files.summary();
         if !summary_file.is_file() {
             return Err(DataError::MissingSummary {
                 file: summary_file,
@@ -67,10 +68,10 @@ impl Inputs {
             data_dir: data_dir.to_owned(),
             plots_dir: plots_dir.to_owned(),
             name: crate::plot::data::experiment_name(data_dir),
-            metadata: metadata(&data_dir.join("metadata.json"))?,
+            metadata: metadata(&files.metadata())?,
             summary,
-            compare: table(&data_dir.join("compare.csv"), &compare)?,
-            ranking: table(&data_dir.join("ranking.csv"), &compare)?,
+            compare: table(&files.compare(), &compare)?,
+            ranking: table(&files.ranking(), &compare)?,
             charts: Vec::new(),
         })
     }

@@ -1,17 +1,26 @@
-//! Puts an export's files into place all at once: they are written into a
-//! hidden directory beside the destination, which is then renamed onto it,
-//! so the destination holds the whole old export or the whole new one,
-//! never a mix. A directory that is not empty is replaced only when asked
-//! (`force`), and only when it holds nothing but the files an export writes
-//! (`.json` and `.dat`), so a mistyped `--out` cannot delete other work.
+//! The directory-level atomic write, beside the file-level one
+//! ([`super::atomic`]): puts a tree of files (an export) into place all at
+//! once. They are written into a hidden directory beside the destination,
+//! which is then renamed onto it, so the destination holds the whole old
+//! tree or the whole new one, never a mix. A directory that is not empty is
+//! replaced only when asked (`force`), and only when it holds nothing but
+//! the kinds of files an export writes (`.json` and `.dat`), so a mistyped
+//! `--out` cannot delete other work.
 
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::ioh::ExportFile;
+/// One file of a tree written at once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TreeFile {
+    /// The path, relative to the tree's root.
+    pub path: PathBuf,
+    /// The whole text of the file.
+    pub contents: String,
+}
 
-/// Why an export's files could not be put into place.
+/// Why a tree of files could not be put into place.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum DirectoryError {
@@ -59,7 +68,7 @@ fn io_error(action: &'static str, path: &Path) -> impl FnOnce(io::Error) -> Dire
 
 /// Makes `out` hold exactly `files` (paths relative to `out`), replacing an
 /// earlier export there when `force` is set.
-pub fn replace_with(out: &Path, files: &[ExportFile], force: bool) -> Result<(), DirectoryError> {
+pub fn replace_with(out: &Path, files: &[TreeFile], force: bool) -> Result<(), DirectoryError> {
     let existing = match fs::symlink_metadata(out) {
         Ok(meta) if !meta.is_dir() => return Err(DirectoryError::NotADirectory(out.to_path_buf())),
         Ok(_) => {
@@ -111,7 +120,7 @@ pub fn replace_with(out: &Path, files: &[ExportFile], force: bool) -> Result<(),
 }
 
 /// Writes `files` under the new directory `root`.
-fn write_all(root: &Path, files: &[ExportFile]) -> Result<(), DirectoryError> {
+fn write_all(root: &Path, files: &[TreeFile]) -> Result<(), DirectoryError> {
     fs::create_dir(root).map_err(io_error("create", root))?;
     for file in files {
         let path = root.join(&file.path);
@@ -147,8 +156,8 @@ fn check_only_export_files(out: &Path, dir: &Path) -> Result<(), DirectoryError>
 mod tests {
     use super::*;
 
-    fn file(path: &str, contents: &str) -> ExportFile {
-        ExportFile {
+    fn file(path: &str, contents: &str) -> TreeFile {
+        TreeFile {
             path: PathBuf::from(path),
             contents: contents.to_owned(),
         }

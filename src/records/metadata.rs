@@ -1,0 +1,187 @@
+//! The format of metadata.json, at the bottom layer beside the CSV
+//! contract: what produced the data — the config text and its hash, the
+//! crate version, the git revision when known, the machine, and one entry
+//! per session (start, end, threads, trials run, whether interrupted) — and
+//! its reading and writing. Every reader (the runner, merge, the charts,
+//! the report) reads it through [`read`], typed; the runner fills it in
+//! (`experiment::session`).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::atomic::write_atomically;
+use super::shard::Shard;
+
+/// The contents of metadata.json (or metadata.shard-I-of-K.json).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Metadata {
+    /// The experiment's name.
+    pub experiment: String,
+    /// Its description.
+    pub description: String,
+    /// Where the config came from.
+    pub config_source: String,
+    /// SHA-256 of the config text, hex: a resume or merge needs the same.
+    pub config_hash: String,
+    /// The config text, verbatim.
+    pub config_text: String,
+    /// The `queens` crate version.
+    pub crate_version: String,
+    /// The git revision the binary was built from (`-dirty` when its
+    /// sources had local changes), when it can be known.
+    pub git_revision: Option<String>,
+    /// The shard this file describes, if any.
+    pub shard: Option<Shard>,
+    /// Trials in the plan (of this shard, if any).
+    pub trials_planned: u64,
+    /// Trials with a row in the runs file.
+    pub trials_done: u64,
+    /// The machine.
+    pub machine: Machine,
+    /// Every session that wrote to the runs file, oldest first.
+    pub sessions: Vec<Session>,
+}
+
+/// The machine a session ran on.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Machine {
+    /// Host name, when known.
+    pub hostname: Option<String>,
+    /// Logical cores available to the process.
+    pub cores: usize,
+    /// Operating system (`linux`, `macos`, …).
+    pub os: String,
+    /// CPU architecture.
+    pub arch: String,
+}
+
+/// One invocation of `queens run` on this data.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Session {
+    /// Start time, UTC, RFC 3339.
+    pub started: String,
+    /// End time, UTC, RFC 3339 (absent while running or if killed).
+    pub finished: Option<String>,
+    /// Worker threads.
+    pub threads: usize,
+    /// Trials this session ran.
+    pub trials_run: u64,
+    /// Whether it was stopped by Ctrl-C.
+    pub interrupted: bool,
+    /// The external programs that answered the handshake in this session,
+    /// as each named itself (absent when the experiment has none, or
+    /// none started).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub external_programs: Vec<ExternalProgram>,
+}
+
+/// An external program of a session: the config entry it ran for and what
+/// it said it is in the handshake. The command is not repeated: made
+/// absolute, it would tie the file to one machine's paths.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ExternalProgram {
+    /// The label of its entry (whose command is in the config text).
+    pub label: String,
+    /// The `name` the program gave.
+    pub name: String,
+    /// The `version` the program gave.
+    pub version: String,
+}
+
+/// Why metadata.json could not be read or written.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum MetadataError {
+    /// The file exists but could not be read.
+    #[error("cannot read {}", path.display())]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// The system's reason.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The file is not a queens metadata file.
+    #[error(
+        "{} is damaged or not a queens metadata file (restore it: `git checkout -- {}` or from a backup; or move {dir} aside, e.g. `mv {dir} {dir}.damaged`, and run again; --fresh discards the results there instead)",
+        path.display(),
+        path.display(),
+        dir = path.parent().unwrap_or(Path::new(".")).display()
+    )]
+    Damaged {
+        /// The file.
+        path: PathBuf,
+        /// The JSON library's reason.
+        #[source]
+        source: serde_json::Error,
+    },
+    /// The metadata could not be encoded.
+    #[error("cannot encode {}", path.display())]
+    Encode {
+        /// The file.
+        path: PathBuf,
+        /// The JSON library's reason.
+        #[source]
+        source: serde_json::Error,
+    },
+    /// The file could not be written whole.
+    #[error("cannot write {}", path.display())]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// The system's reason.
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+/// Reads a metadata file; `None` when it does not exist.
+pub fn read(path: &Path) -> Result<Option<Metadata>, MetadataError> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => {
+            serde_json::from_str(&text)
+                .map(Some)
+                .map_err(|source| MetadataError::Damaged {
+                    path: path.to_owned(),
+                    source,
+                })
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(source) => Err(MetadataError::Read {
+            path: path.to_owned(),
+            source,
+        }),
+    }
+}
+
+/// The `experiment` field of the metadata file at `path`, when it can be
+/// read and holds one, whether or not the rest is complete (hand-made data
+/// may carry only the name).
+pub fn experiment_name(path: &Path) -> Option<String> {
+    /// The one field read.
+    #[derive(Deserialize)]
+    struct Named {
+        experiment: String,
+    }
+    let text = std::fs::read_to_string(path).ok()?;
+    serde_json::from_str::<Named>(&text)
+        .ok()
+        .map(|n| n.experiment)
+}
+
+/// Writes a metadata file (pretty JSON and a newline) through the atomic
+/// writer.
+pub fn write(path: &Path, metadata: &Metadata) -> Result<(), MetadataError> {
+    let text = serde_json::to_string_pretty(metadata).map_err(|source| MetadataError::Encode {
+        path: path.to_owned(),
+        source,
+    })? + "\n";
+    write_atomically(path, |file| file.write_all(text.as_bytes())).map_err(|source| {
+        MetadataError::Write {
+            path: path.to_owned(),
+            source,
+        }
+    })
+}
