@@ -8,17 +8,17 @@
 //! # Where to find it
 //!
 //! - **An algorithm**: one file each, opened by its source and its choices:
-//!   [`solvers::backtracking`] (Wirth; Kuechmann's counters),
-//!   [`solvers::construction`] (the explicit construction),
-//!   [`solvers::random_restart`], [`solvers::naive_repair`],
-//!   [`solvers::min_conflicts`] (its large-N `fast` variant in
-//!   [`solvers::min_conflicts_fast`]), [`solvers::genetic`],
-//!   [`solvers::annealing`], [`solvers::csp`] (MRV, LCV, forward
+//!   [`solvers::algorithms::backtracking`] (Wirth; Kuechmann's counters),
+//!   [`solvers::algorithms::construction`] (the explicit construction),
+//!   [`solvers::algorithms::random_restart`], [`solvers::algorithms::naive_repair`],
+//!   [`solvers::algorithms::min_conflicts`] (its large-N `fast` variant in
+//!   [`solvers::algorithms::min_conflicts_fast`]), [`solvers::algorithms::genetic`],
+//!   [`solvers::algorithms::annealing`], [`solvers::algorithms::csp`] (MRV, LCV, forward
 //!   checking, MAC). Each declares a descriptor
 //!   ([`solvers::algorithm::Algorithm`]) and reads its parameters once into
 //!   typed settings that are the solver; [`solvers::registry`] lists them,
 //!   one line each. Adding an algorithm is one file plus that one line.
-//! - **A program of one's own**, in any language: [`solvers::external`]
+//! - **A program of one's own**, in any language: [`solvers::algorithms::external`]
 //!   runs it as a solver over JSON lines (`experiments/solvers/PROTOCOL.md`).
 //! - **The trial path**: [`trial::run_trial`] runs one seeded search under a
 //!   budget, times it and validates its solution. `queens solve`, the
@@ -59,7 +59,7 @@
 //! - **Exports for other tools**: [`export::ioh`] writes an experiment in
 //!   the IOHprofiler format (IOHanalyzer, `iohinspector`) from its CSV files.
 //! - **Animated replays**: [`animate`] runs one seeded trial with an
-//!   observer that asks the solver for frames ([`solvers::frame`]) and draws
+//!   observer that asks the solver for frames ([`solvers::blocks::frame`]) and draws
 //!   them as a self-contained HTML page or a self-playing SVG
 //!   (`queens animate`).
 //! - **The exact counter** (not a solver): [`counting`], with the board's

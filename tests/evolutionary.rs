@@ -9,9 +9,9 @@ use common::search::{run_default, solve, solver};
 
 use proptest::prelude::*;
 use queens::board::{attacking_pairs, validate};
-use queens::solvers::boards::{FreeBoard, PermutationBoard, RowBoard, count_pairs};
+use queens::solvers::blocks::boards::{FreeBoard, PermutationBoard, RowBoard, count_pairs};
+use queens::solvers::blocks::random::random_permutation;
 use queens::solvers::params::RawValue;
-use queens::solvers::random::random_permutation;
 use queens::solvers::{
     Budget, Control, Metrics, Outcome, Solver, StopReason, Trace, find_algorithm,
 };

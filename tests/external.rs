@@ -17,7 +17,7 @@ use queens::experiment::error::RunError;
 use queens::experiment::observer::NoObserver;
 use queens::experiment::runner::{RunOptions, run_experiment};
 use queens::records::RunRecord;
-use queens::solvers::external::{ExternalSolver, resolve_command};
+use queens::solvers::algorithms::external::{ExternalSolver, resolve_command};
 use queens::solvers::{Budget, Params, View};
 use queens::trial::{Trial, replay_command_of, run_trial};
 use queens::{StopReason, validate};

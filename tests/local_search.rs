@@ -11,8 +11,8 @@ use std::process::Command;
 
 use proptest::prelude::*;
 use queens::board::{attacking_pairs, validate};
-use queens::solvers::blog_grid::BlogGrid;
-use queens::solvers::boards::{CountedBoard, FreeBoard, RowBoard};
+use queens::solvers::blocks::blog_grid::BlogGrid;
+use queens::solvers::blocks::boards::{CountedBoard, FreeBoard, RowBoard};
 use queens::solvers::{Metrics, Trace};
 use queens::{Budget, Control, Outcome, StopReason, find_algorithm};
 use rand::rngs::ChaCha8Rng;

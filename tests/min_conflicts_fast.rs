@@ -4,8 +4,8 @@
 
 use proptest::prelude::*;
 use queens::board::{attacking_pairs, validate};
-use queens::solvers::boards::RowBoard;
-use queens::solvers::min_conflicts_fast::{self, FastBoard, FastBoardError};
+use queens::solvers::algorithms::min_conflicts_fast::{self, FastBoard, FastBoardError};
+use queens::solvers::blocks::boards::RowBoard;
 use queens::{Budget, Control, Outcome, StopReason};
 use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;

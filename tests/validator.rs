@@ -2,7 +2,7 @@
 
 use proptest::prelude::*;
 use queens::board::{attacking_pairs, validate};
-use queens::solvers::construction::construct;
+use queens::solvers::algorithms::construction::construct;
 
 fn naive_pairs(columns: &[u32]) -> u64 {
     let mut pairs = 0;

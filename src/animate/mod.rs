@@ -2,7 +2,7 @@
 //!
 //! [`record`] runs ONE trial through the trial path ([`crate::trial::run_trial`],
 //! the path of `queens solve`), with a trace observer ([`recorder::Recorder`])
-//! that asks the solver for frames ([`crate::solvers::frame`]) and keeps a
+//! that asks the solver for frames ([`crate::solvers::blocks::frame`]) and keeps a
 //! sample of them; the replay ends with a frame of the outcome itself
 //! ([`View::End`]), so its last counters are those `queens solve` reports
 //! for the same seed. [`html::render`] draws a replay as one self-contained

@@ -9,7 +9,8 @@
 
 use super::trial::{configured, measured_trial};
 use super::{BenchError, BenchOptions, BenchRow};
-use crate::solvers::{Budget, find_algorithm, min_conflicts_fast};
+use crate::solvers::algorithms::min_conflicts_fast;
+use crate::solvers::{Budget, find_algorithm};
 
 /// Board sizes measured by default.
 const SIZES: &[usize] = &[1_000_000, 10_000_000, 100_000_000];

@@ -7,7 +7,8 @@
 
 use std::io::{self, Write};
 
-use queens::solvers::{Algorithm, ParamKind, algorithms, external};
+use queens::solvers::algorithms::external;
+use queens::solvers::{Algorithm, ParamKind, algorithms};
 
 use super::Exit;
 

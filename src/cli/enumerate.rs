@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use queens::Placement;
 use queens::counting::symmetry::canonical_form;
-use queens::solvers::backtracking::{MoveCount, SearchEvent, WirthSearch};
+use queens::solvers::algorithms::backtracking::{MoveCount, SearchEvent, WirthSearch};
 use queens::solvers::{Budget, Control};
 use serde::Serialize;
 

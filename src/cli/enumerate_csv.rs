@@ -7,7 +7,7 @@
 use std::io::{self, Write};
 use std::path::Path;
 
-use queens::solvers::backtracking::MoveCount;
+use queens::solvers::algorithms::backtracking::MoveCount;
 
 use super::output_file::{OutputError, OutputFile, Pending};
 

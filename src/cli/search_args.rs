@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use anyhow::Context;
-use queens::solvers::external::{self, ExternalSolver, resolve_command};
+use queens::solvers::algorithms::external::{self, ExternalSolver, resolve_command};
 use queens::solvers::params::{ParamError, RawValue, split_assignment};
 use queens::solvers::{Algorithm, Budget, Configured, Params, find_algorithm};
 

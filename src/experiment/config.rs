@@ -312,8 +312,8 @@ pub fn load_checking(
             step: a.step.as_ref(),
             params: a.params.as_ref(),
         };
-        let algorithm = if a.name.get_ref() == crate::solvers::external::NAME {
-            &crate::solvers::external::ALGORITHM
+        let algorithm = if a.name.get_ref() == crate::solvers::algorithms::external::NAME {
+            &crate::solvers::algorithms::external::ALGORITHM
         } else {
             find_algorithm(a.name.get_ref()).map_err(|e| at(a.name.span(), e.to_string()))?
         };
@@ -349,12 +349,13 @@ pub fn load_checking(
                 ),
             ));
         }
-        let (params, solver) = if std::ptr::eq(algorithm, &crate::solvers::external::ALGORITHM) {
-            external.build(source, combination, programs, &at)?
-        } else {
-            external.refuse_on_builtin(algorithm.name, &at)?;
-            build(algorithm, a, combination, &label, &at)?
-        };
+        let (params, solver) =
+            if std::ptr::eq(algorithm, &crate::solvers::algorithms::external::ALGORITHM) {
+                external.build(source, combination, programs, &at)?
+            } else {
+                external.refuse_on_builtin(algorithm.name, &at)?;
+                build(algorithm, a, combination, &label, &at)?
+            };
         let own_budget = a.budget.as_ref().map(|b| budget(b, &at)).transpose()?;
         let mut entry_budget = algorithm.default_budget.overridden_by(&global_budget);
         if let Some(own) = &own_budget {

@@ -1,5 +1,5 @@
 //! The `[[algorithm]]` tables that name an external program
-//! (`name = "external"`, see [`crate::solvers::external`]), checked and
+//! (`name = "external"`, see [`crate::solvers::algorithms::external`]), checked and
 //! built for the config ([`super::config`]):
 //!
 //! ```toml
@@ -31,7 +31,7 @@ use toml::Spanned;
 
 use super::diagnostics::ConfigError;
 use super::sweep::Combination;
-use crate::solvers::external::{self, ExternalSolver, resolve_command};
+use crate::solvers::algorithms::external::{self, ExternalSolver, resolve_command};
 use crate::solvers::{Configured, Params};
 
 /// Whether loading a config checks that external programs are there.

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use super::config::Entry;
 use super::error::{Doing, RunResult};
-use crate::solvers::external::Failure;
+use crate::solvers::algorithms::external::Failure;
 
 /// The log's file name.
 pub const FILE_NAME: &str = "external.log";

@@ -404,7 +404,7 @@ fn provenance(inputs: &Inputs) -> Markup {
 /// The Source cell of an algorithm's row: the registry's citation, or for
 /// an external program where its command is written.
 fn source_of(algorithm: &str) -> &'static str {
-    if algorithm == crate::solvers::external::NAME {
+    if algorithm == crate::solvers::algorithms::external::NAME {
         "a program of the experiment's own: its command is in the config text below"
     } else {
         crate::find_algorithm(algorithm).map_or("", |a| a.citation)

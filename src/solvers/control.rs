@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
-use super::frame::Frame;
+use super::blocks::frame::Frame;
 use super::{Metrics, StopReason};
 
 /// Limits on one search. `None` means unlimited.
@@ -259,7 +259,7 @@ impl<'a> Control<'a> {
     }
 
     /// Whether the observer wants replay frames: a solver builds a
-    /// [`Frame`] only when this is true (see [`super::frame`] for how).
+    /// [`Frame`] only when this is true (see [`super::blocks::frame`] for how).
     #[inline]
     pub fn frames_wanted(&self) -> bool {
         self.frames

@@ -7,61 +7,41 @@
 //! state: the same inputs give the same outcome, bit for bit. Wall time is
 //! measured by the caller, not the solver.
 //!
-//! - What an algorithm is: its descriptor ([`Algorithm`], in [`algorithm`]),
-//!   listed in [`registry`] ([`algorithms`], [`find_algorithm`]); its
-//!   parameters are checked by [`params`] and read once into its typed
-//!   settings, which are the solver ([`Configured`]: also its memory
-//!   estimate, checked by [`memory`], and whether it restarts).
-//! - The algorithms, one file each, whose header names its source and its
-//!   choices: [`backtracking`], [`construction`], [`random_restart`],
-//!   [`naive_repair`], [`min_conflicts`] (its `fast` variant in
-//!   [`min_conflicts_fast`]), [`genetic`], [`annealing`], [`csp`] (the
-//!   textbook's backtracking heuristics); the `blog`
-//!   variants of naive repair and min-conflicts share [`blog_repair`] on
-//!   [`blog_grid`].
-//! - Their shared building blocks: [`boards`] (line counters of a board
-//!   with one queen per row, and the traits every such board answers),
-//!   [`local_search`] (the loop of a search on one
-//!   board: stops, restarts, trace points, outcome) and [`random`] (the
-//!   shared draws).
-//! - [`external`]: a program of the user's own, in any language, as a
-//!   solver (the `queens-external` protocol over its stdin and stdout).
-//! - Replay frames ([`frame`]): what a solver shows at one step of an
-//!   animated replay, sent through the trace observer only when it asks
-//!   ([`Control::frames_wanted`]).
+//! Three folders' worth of layers:
+//!
+//! - **The interface** (this folder's files): what an algorithm is, its
+//!   descriptor ([`Algorithm`], in [`algorithm`]), listed in [`registry`]
+//!   ([`algorithms()`], [`find_algorithm`]); its parameters, checked by
+//!   [`params`] and read once into its typed settings, which are the
+//!   solver ([`Configured`]: also its memory estimate, checked by
+//!   [`memory`], and whether it restarts); [`Control`] (budget, clock,
+//!   interrupt, trace) in [`control`].
+//! - **The shared building blocks** ([`blocks`]): boards with one queen per
+//!   row and the traits they answer, the blog's grid, the shared random
+//!   draws, the local-search driver (stops, restarts, trace points,
+//!   outcome) and replay frames (what a solver shows at one step of an
+//!   animated replay, sent through the trace observer only when it asks,
+//!   [`Control::frames_wanted`]).
+//! - **The algorithms** ([`algorithms`](mod@algorithms)), one file each, whose header
+//!   names its source and its choices, and `external`: a program of the
+//!   user's own, in any language, as a solver (the `queens-external`
+//!   protocol over its stdin and stdout).
 
 pub mod algorithm;
-pub mod backtracking;
-pub mod boards;
-pub mod construction;
 pub mod control;
-pub mod csp;
-pub mod frame;
 pub mod memory;
 pub mod params;
 pub mod registry;
 
-pub mod local_search;
-pub mod random;
-
-pub mod annealing;
-pub mod genetic;
-pub mod min_conflicts;
-pub mod min_conflicts_fast;
-pub mod naive_repair;
-pub mod random_restart;
-
-pub mod blog_grid;
-pub mod blog_repair;
-
-pub mod external;
+pub mod algorithms;
+pub mod blocks;
 
 use rand::rngs::ChaCha8Rng;
 
 pub use crate::outcome::{Metrics, Outcome, StopReason};
 pub use algorithm::{Algorithm, Configured};
+pub use blocks::frame::{Frame, View};
 pub use control::{Budget, Control, Trace};
-pub use frame::{Frame, View};
 pub use memory::MemoryEstimate;
 pub use params::{ParamError, ParamKind, ParamSpec, ParamValue, Params, Use, VariantSpec};
 pub use registry::{UnknownAlgorithm, algorithms, find_algorithm};
@@ -74,9 +54,9 @@ pub trait Solver: Send + Sync {
 
     /// The external program this solver is, if it is one: the trial path
     /// then starts it before its clock and sends it the trial's seed
-    /// ([`external::ExternalSolver::solve_trial`]) instead of calling
+    /// ([`algorithms::external::ExternalSolver::solve_trial`]) instead of calling
     /// [`Solver::solve`]. Built-in solvers are not.
-    fn external(&self) -> Option<&external::ExternalSolver> {
+    fn external(&self) -> Option<&algorithms::external::ExternalSolver> {
         None
     }
 }

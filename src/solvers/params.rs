@@ -491,7 +491,7 @@ impl Params {
     }
 
     /// Parameters passed through unchecked, for an external program
-    /// (`crate::solvers::external`), which declares none: each value as
+    /// (`crate::solvers::algorithms::external`), which declares none: each value as
     /// [`ParamValue::infer`] reads its text, so a run and its replay from
     /// `--param key=value` hold the same values. A key given twice is
     /// refused.

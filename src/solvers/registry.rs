@@ -6,14 +6,14 @@ use super::algorithm::Algorithm;
 
 /// Every algorithm, in the order `queens algorithms` lists them.
 static ALGORITHMS: &[&Algorithm] = &[
-    &super::backtracking::ALGORITHM,
-    &super::construction::ALGORITHM,
-    &super::random_restart::ALGORITHM,
-    &super::naive_repair::ALGORITHM,
-    &super::min_conflicts::ALGORITHM,
-    &super::genetic::ALGORITHM,
-    &super::annealing::ALGORITHM,
-    &super::csp::ALGORITHM,
+    &super::algorithms::backtracking::ALGORITHM,
+    &super::algorithms::construction::ALGORITHM,
+    &super::algorithms::random_restart::ALGORITHM,
+    &super::algorithms::naive_repair::ALGORITHM,
+    &super::algorithms::min_conflicts::ALGORITHM,
+    &super::algorithms::genetic::ALGORITHM,
+    &super::algorithms::annealing::ALGORITHM,
+    &super::algorithms::csp::ALGORITHM,
 ];
 
 /// Every registered algorithm.

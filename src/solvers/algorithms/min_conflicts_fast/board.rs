@@ -8,7 +8,7 @@
 //! only uses `u8` where it has proved the bound (see the solver's header).
 
 use super::hugepages::advise;
-use crate::solvers::boards::{RowBoard, anti_diagonal, diagonal, lines};
+use crate::solvers::blocks::boards::{RowBoard, anti_diagonal, diagonal, lines};
 
 /// A diagonal occupancy counter: how many queens stand on one diagonal.
 pub trait Counter: Copy + Default + Send + Sync + 'static {
@@ -142,10 +142,10 @@ pub const MAX_N: usize = u32::MAX as usize;
 ///
 /// Diagonal indices: row `r`, column `c` lies on up-diagonal `r + c` and on
 /// down-diagonal `r + (n - 1) - c`, both in `0..2n - 1` (the anti-diagonal
-/// and the diagonal of every solver board, [`crate::solvers::boards`]).
+/// and the diagonal of every solver board, [`crate::solvers::blocks::boards`]).
 ///
 /// A [`RowBoard`] like the local searches' boards, but its own type, not a
-/// [`PermutationBoard`](crate::solvers::boards::PermutationBoard): its
+/// [`PermutationBoard`](crate::solvers::blocks::boards::PermutationBoard): its
 /// counters are narrow (the type parameter `C`, `u8` above N = 65 535) so
 /// that a billion queens fit in 8 bytes each, its initialization fills it
 /// row by row through crate-visible fields, and it keeps no check counter

@@ -9,10 +9,10 @@
 //!
 //! The other searches keep loops of their own, because each breaks the
 //! order below somewhere its counters or trace would show; each file's
-//! header says where: `random-restart` ([`super::random_restart`]), the
-//! `blog` repair ([`super::blog_repair`]), min-conflicts `fast`
-//! ([`super::min_conflicts_fast`]) and both genetic algorithms
-//! ([`super::genetic`]).
+//! header says where: `random-restart` ([`crate::solvers::algorithms::random_restart`]), the
+//! `blog` repair ([`crate::solvers::algorithms::blog_repair`]), min-conflicts `fast`
+//! ([`crate::solvers::algorithms::min_conflicts_fast`]) and both genetic algorithms
+//! ([`crate::solvers::algorithms::genetic`]).
 //!
 //! The order within one round is fixed, and with it every counter and
 //! every draw:
@@ -33,10 +33,10 @@
 
 use rand::rngs::ChaCha8Rng;
 
-use super::boards::{CountedBoard, RowBoard};
-use super::frame::{Frame, View};
-use super::{Control, Metrics, Outcome};
 use crate::board::Placement;
+use crate::solvers::blocks::boards::{CountedBoard, RowBoard};
+use crate::solvers::blocks::frame::{Frame, View};
+use crate::solvers::{Control, Metrics, Outcome};
 
 /// What a local search does next, decided by looking at its board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -14,19 +14,19 @@
 //! What every solver board with one queen per row answers alike is one
 //! trait, [`RowBoard`] (its columns, its size, its attacking pairs), and
 //! the boards that count their own reads add [`CountedBoard`] (their
-//! checks); the local-search driver ([`super::local_search`]) and the
+//! checks); the local-search driver ([`crate::solvers::blocks::local_search`]) and the
 //! annealing's moves are written against these. Every solver board numbers
 //! the lines of a square the same way (`diagonal`, `anti_diagonal` and
 //! `lines` here).
 //!
 //! The other boards, and why they stay their own types:
-//! - the fast solver's [`FastBoard`](super::min_conflicts_fast::FastBoard)
+//! - the fast solver's [`FastBoard`](crate::solvers::algorithms::min_conflicts_fast::FastBoard)
 //!   is a [`RowBoard`] but not a [`CountedBoard`]: its counters are `u8` or
 //!   `u16` (a type parameter) to fit N up to 2³² in 8 bytes per queen, its
 //!   initialization fills it row by row, and it keeps no check counter:
 //!   the solver counts its checks itself, the initialization's reads of
 //!   its occupancy rings (which are not the board) included;
-//! - the VulgaireDev blog's [`BlogGrid`](super::blog_grid::BlogGrid) is no
+//! - the VulgaireDev blog's [`BlogGrid`](crate::solvers::blocks::blog_grid::BlogGrid) is no
 //!   [`RowBoard`]: the published restart lets a row hold several queens, so
 //!   it keeps a full N×N grid of line bitsets, not a column per row;
 //! - [`Placement`](crate::board::Placement), next to the validator, holds

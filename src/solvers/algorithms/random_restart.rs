@@ -23,7 +23,7 @@
 //! of R stops the search after R + 1 boards (stop reason `budget_restarts`),
 //! and a step budget of S after S boards.
 //!
-//! Loop: its own, not the local-search driver's ([`super::local_search`]).
+//! Loop: its own, not the local-search driver's ([`crate::solvers::blocks::local_search`]).
 //! The driver looks at a board before it asks the budget, counts a restart
 //! as one evaluation and no step, and leaves a trace point every round;
 //! here no board exists until the budget allows its draw, each board is a
@@ -33,13 +33,13 @@
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
-use super::algorithm::{Algorithm, CheckCount, Configured, boxed};
-use super::boards::{anti_diagonal, diagonal, lines};
-use super::frame::{Frame, View};
-use super::memory::MemoryEstimate;
-use super::params::{ParamError, ParamKind, ParamSpec, Params};
-use super::{Budget, Control, Metrics, Outcome, Solver};
 use crate::board::{Placement, attacking_pairs};
+use crate::solvers::algorithm::{Algorithm, CheckCount, Configured, boxed};
+use crate::solvers::blocks::boards::{anti_diagonal, diagonal, lines};
+use crate::solvers::blocks::frame::{Frame, View};
+use crate::solvers::memory::MemoryEstimate;
+use crate::solvers::params::{ParamError, ParamKind, ParamSpec, Params};
+use crate::solvers::{Budget, Control, Metrics, Outcome, Solver};
 
 const PARAMS: &[ParamSpec] = &[ParamSpec {
     name: "permutation",

@@ -14,9 +14,9 @@ use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
 use super::{HeshamSettings, capped};
-use crate::solvers::boards::count_pairs;
-use crate::solvers::frame::{Frame, View, spread};
-use crate::solvers::random::fill_random;
+use crate::solvers::blocks::boards::count_pairs;
+use crate::solvers::blocks::frame::{Frame, View, spread};
+use crate::solvers::blocks::random::fill_random;
 use crate::solvers::{Control, Metrics, Outcome, StopReason};
 
 /// Runs Hesham's GA with `settings` and the generation cap

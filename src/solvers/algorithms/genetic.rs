@@ -38,7 +38,7 @@
 //! it is counted), plus, for `permutation`, 1 per memetic test of whether a
 //! queen is attacked and 4 per swap delta (the counts of the two lifted
 //! queens' squares and of the two landing squares), all counted by the
-//! [`PermutationBoard`](super::boards::PermutationBoard) that answers them.
+//! [`PermutationBoard`](crate::solvers::blocks::boards::PermutationBoard) that answers them.
 //! So `hesham` makes population × N checks per generation; nothing else is
 //! added (selection compares stored fitness values, crossover and mutation
 //! read no square). The search stops at the first
@@ -64,7 +64,7 @@
 //! Neither variant restarts.
 //!
 //! Loop: each variant has its own, not the local-search driver's
-//! ([`super::local_search`]), which asks the budget once per round and then
+//! ([`crate::solvers::blocks::local_search`]), which asks the budget once per round and then
 //! makes one whole step. The permutation GA asks it before every individual
 //! and may stop mid-generation, returning the best individual built so far.
 //! A `hesham` generation counts one evaluation per individual (the driver
@@ -82,10 +82,12 @@ mod permutation;
 
 use rand::rngs::ChaCha8Rng;
 
-use super::algorithm::{Algorithm, CheckCount, Configured, boxed};
-use super::memory::MemoryEstimate;
-use super::params::{ParamError, ParamKind, ParamSpec, Params, Use, VariantSpec, unhandled_word};
-use super::{Budget, Control, Outcome, Solver};
+use crate::solvers::algorithm::{Algorithm, CheckCount, Configured, boxed};
+use crate::solvers::memory::MemoryEstimate;
+use crate::solvers::params::{
+    ParamError, ParamKind, ParamSpec, Params, Use, VariantSpec, unhandled_word,
+};
+use crate::solvers::{Budget, Control, Outcome, Solver};
 
 const PARAMS: &[ParamSpec] = &[
     ParamSpec {

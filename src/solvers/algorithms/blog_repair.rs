@@ -44,7 +44,7 @@
 //! re-initialise the board; a search refused that restart stops there (stop
 //! reason `budget_restarts`), after the repair that preceded it.
 //!
-//! Loop: its own, not the local-search driver's ([`super::local_search`]).
+//! Loop: its own, not the local-search driver's ([`crate::solvers::blocks::local_search`]).
 //! The driver makes a restart a round of its own, asks the whole budget
 //! before it and counts it as one evaluation; the published counter
 //! re-initialises inside the round of the repair before it, asking only
@@ -76,11 +76,11 @@
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
-use super::blog_grid::BlogGrid;
-use super::frame::{Frame, View};
-use super::memory::MemoryEstimate;
-use super::params::{ParamError, ParamKind, ParamSpec, Params, Use, VariantSpec};
-use super::{Control, Metrics, Outcome};
+use crate::solvers::blocks::blog_grid::BlogGrid;
+use crate::solvers::blocks::frame::{Frame, View};
+use crate::solvers::memory::MemoryEstimate;
+use crate::solvers::params::{ParamError, ParamKind, ParamSpec, Params, Use, VariantSpec};
+use crate::solvers::{Control, Metrics, Outcome};
 
 /// The `restart_after` parameter of the `blog` variants: the restart
 /// counter's start value R. Declared by both solvers that offer the variant;

@@ -36,7 +36,7 @@ use rand::rngs::ChaCha8Rng;
 use super::board::{Counter, FastBoard};
 use super::placer::{INIT_TRIES, Placer, RUN};
 use super::pool::deal;
-use crate::solvers::boards::RowBoard;
+use crate::solvers::blocks::boards::RowBoard;
 use crate::solvers::{Control, Metrics, StopReason};
 
 /// The last rows placed on a random unused column without looking for a free

@@ -12,7 +12,7 @@
 //!   without a solution the search starts again from a fresh random board
 //!   (repairs R, 2R, 3R, …).
 //! - `blog`: the published Python, quirks included, on the full N×N grid:
-//!   see [`super::blog_repair`] for the quirks and its restart cadence.
+//!   see [`crate::solvers::algorithms::blog_repair`] for the quirks and its restart cadence.
 //!
 //! Parameters: `random` takes `restart_after`; `blog` takes `restart_after`
 //! and `clear_on_restart`. A parameter the chosen variant does not take is
@@ -26,21 +26,23 @@
 //! one per board) and 2 per repair (the move reads the old and new squares
 //! to keep the pair total); `final_conflicts` = attacking pairs on the
 //! returned or last board. The loop is the local-search driver's
-//! ([`super::local_search`]): a search whose restart budget is spent stops
+//! ([`crate::solvers::blocks::local_search`]): a search whose restart budget is spent stops
 //! where it would restart (stop reason `budget_restarts`).
 
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
-use super::algorithm::{Algorithm, CheckCount, Configured, boxed};
-use super::blog_repair::{self, BlogRepair, BlogSettings};
-use super::boards::{FreeBoard, RowBoard};
-use super::frame::{self, View};
-use super::local_search::{self, LocalSearch, Next};
-use super::memory::MemoryEstimate;
-use super::params::{ParamError, ParamKind, ParamSpec, Params, Use, VariantSpec, unhandled_word};
-use super::random::other_than;
-use super::{Budget, Control, Metrics, Outcome, Solver};
+use crate::solvers::algorithm::{Algorithm, CheckCount, Configured, boxed};
+use crate::solvers::algorithms::blog_repair::{self, BlogRepair, BlogSettings};
+use crate::solvers::blocks::boards::{FreeBoard, RowBoard};
+use crate::solvers::blocks::frame::{self, View};
+use crate::solvers::blocks::local_search::{self, LocalSearch, Next};
+use crate::solvers::blocks::random::other_than;
+use crate::solvers::memory::MemoryEstimate;
+use crate::solvers::params::{
+    ParamError, ParamKind, ParamSpec, Params, Use, VariantSpec, unhandled_word,
+};
+use crate::solvers::{Budget, Control, Metrics, Outcome, Solver};
 
 const PARAMS: &[ParamSpec] = &[
     ParamSpec {

@@ -5,7 +5,7 @@
 
 use rand::rngs::ChaCha8Rng;
 
-use crate::solvers::random::distinct_pair;
+use crate::solvers::blocks::random::distinct_pair;
 
 /// A slice `[left, right)` of `0..n` with `left < right`, drawn uniformly
 /// among such pairs of cut points.
@@ -81,7 +81,7 @@ mod tests {
     use rand::{RngExt, SeedableRng};
 
     use super::*;
-    use crate::solvers::random::random_permutation;
+    use crate::solvers::blocks::random::random_permutation;
 
     fn permutation(n: usize, rng: &mut ChaCha8Rng) -> Vec<u32> {
         let mut genes = vec![0; n];

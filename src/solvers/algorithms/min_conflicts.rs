@@ -18,8 +18,8 @@
 //!   attacking pairs seen since the last start (0: never).
 //! - `blog`: the published Python's smarter repair, quirks included, on the
 //!   full N×N grid, restarting as published after `restart_after` repairs;
-//!   see [`super::blog_repair`].
-//! - `fast`: the large-N solver ([`super::min_conflicts_fast`]), with its own
+//!   see [`crate::solvers::algorithms::blog_repair`].
+//! - `fast`: the large-N solver ([`crate::solvers::algorithms::min_conflicts_fast`]), with its own
 //!   counters; it takes none of the parameters below.
 //!
 //! Parameters: `random` takes `patience`; `blog` takes `restart_after` and
@@ -35,21 +35,24 @@
 //! repair that moves its queen (the old and new squares read to keep the
 //! pair total; 0 when it stays in its own column); `final_conflicts` =
 //! attacking pairs on the returned or last board. The loop is the
-//! local-search driver's ([`super::local_search`]): a search whose restart
+//! local-search driver's ([`crate::solvers::blocks::local_search`]): a search whose restart
 //! budget is spent stops where it would restart (stop reason
 //! `budget_restarts`); with `patience = 0` it never restarts.
 
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
-use super::algorithm::{Algorithm, CheckCount, Configured, boxed};
-use super::blog_repair::{self, BlogRepair, BlogSettings};
-use super::boards::{FreeBoard, RowBoard};
-use super::frame::{self, View};
-use super::local_search::{self, LocalSearch, Next};
-use super::memory::MemoryEstimate;
-use super::params::{ParamError, ParamKind, ParamSpec, Params, Use, VariantSpec, unhandled_word};
-use super::{Budget, Control, Metrics, Outcome, Solver, min_conflicts_fast};
+use crate::solvers::algorithm::{Algorithm, CheckCount, Configured, boxed};
+use crate::solvers::algorithms::blog_repair::{self, BlogRepair, BlogSettings};
+use crate::solvers::algorithms::min_conflicts_fast;
+use crate::solvers::blocks::boards::{FreeBoard, RowBoard};
+use crate::solvers::blocks::frame::{self, View};
+use crate::solvers::blocks::local_search::{self, LocalSearch, Next};
+use crate::solvers::memory::MemoryEstimate;
+use crate::solvers::params::{
+    ParamError, ParamKind, ParamSpec, Params, Use, VariantSpec, unhandled_word,
+};
+use crate::solvers::{Budget, Control, Metrics, Outcome, Solver};
 
 const PARAMS: &[ParamSpec] = &[
     ParamSpec {

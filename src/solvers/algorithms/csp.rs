@@ -86,10 +86,10 @@ mod search;
 
 use rand::rngs::ChaCha8Rng;
 
-use super::algorithm::{Algorithm, CheckCount, Configured, boxed};
-use super::memory::MemoryEstimate;
-use super::params::{ParamError, ParamKind, ParamSpec, Params, unhandled_word};
-use super::{Budget, Control, Outcome, Solver};
+use crate::solvers::algorithm::{Algorithm, CheckCount, Configured, boxed};
+use crate::solvers::memory::MemoryEstimate;
+use crate::solvers::params::{ParamError, ParamKind, ParamSpec, Params, unhandled_word};
+use crate::solvers::{Budget, Control, Outcome, Solver};
 
 /// Which unassigned row is assigned next (`order`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

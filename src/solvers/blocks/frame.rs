@@ -1,6 +1,6 @@
 //! Frames: what a search shows at one moment of an animated replay, sent
-//! through the trace observer ([`super::Trace::frame`]) only when the
-//! observer asks for them ([`super::Control::frames_wanted`]). A frame is
+//! through the trace observer ([`crate::solvers::Trace::frame`]) only when the
+//! observer asks for them ([`crate::solvers::Control::frames_wanted`]). A frame is
 //! the board (the column of each row's queen, or none), the work counters
 //! so far, and the algorithm's own view of the step just made ([`View`]).
 //! The replay module ([`crate::animate`]) collects and draws them.

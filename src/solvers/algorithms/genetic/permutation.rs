@@ -12,9 +12,9 @@ use rand::rngs::ChaCha8Rng;
 use super::operators::{order_crossover, partially_mapped_crossover};
 use super::{Crossover, PermutationSettings, capped};
 use crate::board::Placement;
-use crate::solvers::boards::{CountedBoard, PermutationBoard, RowBoard};
-use crate::solvers::frame::{Frame, View, spread};
-use crate::solvers::random::{distinct_pair, other_than, random_permutation};
+use crate::solvers::blocks::boards::{CountedBoard, PermutationBoard, RowBoard};
+use crate::solvers::blocks::frame::{Frame, View, spread};
+use crate::solvers::blocks::random::{distinct_pair, other_than, random_permutation};
 use crate::solvers::{Control, Metrics, Outcome, StopReason};
 
 /// Runs the permutation GA with `settings` and the generation cap

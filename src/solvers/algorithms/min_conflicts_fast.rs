@@ -85,7 +85,7 @@
 //!   the unused columns in the order of the pool at that moment.
 //! - `tests`, `backtracks`: always 0.
 //!
-//! Loop: its own, not the local-search driver's ([`super::local_search`]),
+//! Loop: its own, not the local-search driver's ([`crate::solvers::blocks::local_search`]),
 //! which counts a step and leaves a trace point in every round it does not
 //! stop and restarts in one uninterrupted call. Here a repair attempt whose
 //! row is no longer attacked, or that finds no partner, asks the budget but
@@ -108,10 +108,10 @@ pub use placer::{INIT_TRIES, RUN};
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
-use super::boards::RowBoard;
-use super::frame::{Frame, View};
-use super::{Control, Metrics, Outcome, StopReason};
 use crate::board::Placement;
+use crate::solvers::blocks::boards::RowBoard;
+use crate::solvers::blocks::frame::{Frame, View};
+use crate::solvers::{Control, Metrics, Outcome, StopReason};
 use init::InitFailure;
 
 /// Largest N whose repairs examine every swap partner of an attacked queen.

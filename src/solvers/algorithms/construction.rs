@@ -27,12 +27,12 @@
 
 use rand::rngs::ChaCha8Rng;
 
-use super::algorithm::{Algorithm, CheckCount, Configured, boxed};
-use super::frame::{Frame, View};
-use super::memory::MemoryEstimate;
-use super::params::{ParamError, ParamSpec, Params};
-use super::{Budget, Control, Metrics, Outcome, Solver, StopReason};
 use crate::board::Placement;
+use crate::solvers::algorithm::{Algorithm, CheckCount, Configured, boxed};
+use crate::solvers::blocks::frame::{Frame, View};
+use crate::solvers::memory::MemoryEstimate;
+use crate::solvers::params::{ParamError, ParamSpec, Params};
+use crate::solvers::{Budget, Control, Metrics, Outcome, Solver, StopReason};
 
 /// Whether the N×N board has a solution: every N but 0, 2 and 3.
 pub fn has_solution(n: usize) -> bool {

@@ -4,7 +4,7 @@
 use rand::rngs::ChaCha8Rng;
 
 use super::{CountedBoard, RowBoard, anti_diagonal, diagonal, lines};
-use crate::solvers::random::fill_random;
+use crate::solvers::blocks::random::fill_random;
 
 /// A board with one queen per row in any column (columns may repeat) and
 /// the number of queens on every column, diagonal and anti-diagonal, kept

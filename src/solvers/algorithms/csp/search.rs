@@ -10,7 +10,7 @@ use super::heuristics::{choose_row, least_constraining_first};
 use super::inference::{Arcs, forward_check};
 use super::{Inference, Order, Settings, Values};
 use crate::board::Placement;
-use crate::solvers::frame::{Frame as ReplayFrame, View};
+use crate::solvers::blocks::frame::{Frame as ReplayFrame, View};
 use crate::solvers::{Control, Metrics, Outcome, StopReason};
 
 /// Whether `column` of `row` is consistent with every placed queen: one

@@ -24,7 +24,7 @@
 //! ([`crate::trial::run_trial`]) starts the program and does the handshake
 //! before its clock starts ([`ExternalSolver::prepare`]), then times from
 //! the request written to the reply read; the seed sent is the trial's seed
-//! of runs.csv (the trial path passes it, [`super::Solver::external`]), so
+//! of runs.csv (the trial path passes it, [`crate::solvers::Solver::external`]), so
 //! `queens solve --command … --seed S` replays a row; every solution passes
 //! the independent validator there; at the time limit the program's process
 //! group is killed and the trial ends `budget_time`; a crash, a failed
@@ -50,12 +50,12 @@ use std::time::{Duration, Instant};
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
-use super::algorithm::{Algorithm, CheckCount, Configured};
-use super::frame::{Frame, View};
-use super::memory::MemoryEstimate;
-use super::params::{ParamError, Params};
-use super::{Budget, Control, Outcome, Solver, StopReason};
 use crate::records::seed::SEED_BOUND;
+use crate::solvers::algorithm::{Algorithm, CheckCount, Configured};
+use crate::solvers::blocks::frame::{Frame, View};
+use crate::solvers::memory::MemoryEstimate;
+use crate::solvers::params::{ParamError, Params};
+use crate::solvers::{Budget, Control, Outcome, Solver, StopReason};
 use process::{Program, Received};
 use protocol::{Hello, Request};
 

@@ -33,7 +33,7 @@
 //!   With nothing to lift it once T is near 0, about 3 seeds in 100 freeze
 //!   in a local minimum at N = 8 and run to their budget (seeds 0..100).
 //!
-//! Both variants run on the local-search driver ([`super::local_search`]):
+//! Both variants run on the local-search driver ([`crate::solvers::blocks::local_search`]):
 //! they stop as soon as the energy is 0, and neither restarts. The
 //! temperature cools towards 0: once `exp(-1 / T)` underflows to 0 (T below
 //! about 1/745), no uphill move can pass any more and the temperature is set
@@ -50,14 +50,16 @@
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
-use super::algorithm::{Algorithm, CheckCount, Configured, boxed};
-use super::boards::{CountedBoard, FreeBoard, PermutationBoard, RowBoard};
-use super::frame::View;
-use super::local_search::{self, LocalSearch, Next};
-use super::memory::MemoryEstimate;
-use super::params::{ParamError, ParamKind, ParamSpec, Params, Use, VariantSpec, unhandled_word};
-use super::random::{distinct_pair, random_permutation};
-use super::{Budget, Control, Metrics, Outcome, Solver};
+use crate::solvers::algorithm::{Algorithm, CheckCount, Configured, boxed};
+use crate::solvers::blocks::boards::{CountedBoard, FreeBoard, PermutationBoard, RowBoard};
+use crate::solvers::blocks::frame::View;
+use crate::solvers::blocks::local_search::{self, LocalSearch, Next};
+use crate::solvers::blocks::random::{distinct_pair, random_permutation};
+use crate::solvers::memory::MemoryEstimate;
+use crate::solvers::params::{
+    ParamError, ParamKind, ParamSpec, Params, Use, VariantSpec, unhandled_word,
+};
+use crate::solvers::{Budget, Control, Metrics, Outcome, Solver};
 
 const PARAMS: &[ParamSpec] = &[
     ParamSpec {

@@ -29,8 +29,8 @@
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
-use super::boards::lines;
 use crate::board::Placement;
+use crate::solvers::blocks::boards::lines;
 
 /// The checks of one `count_conflict`: one per direction it scans.
 pub const DIRECTIONS: u64 = 8;
@@ -110,7 +110,7 @@ impl LineSets {
 
 /// An N×N grid of squares, each empty or holding one queen.
 ///
-/// Not a [`RowBoard`](super::boards::RowBoard) like the other solver
+/// Not a [`RowBoard`](crate::solvers::blocks::boards::RowBoard) like the other solver
 /// boards: the published restart lets a row hold several queens, so the
 /// grid keeps the occupied squares of every line (rows included) as
 /// bitsets rather than one column per row, and its threat measure is the

@@ -24,12 +24,12 @@
 
 use rand::rngs::ChaCha8Rng;
 
-use super::algorithm::{Algorithm, CheckCount, Configured, boxed};
-use super::frame::{Frame, Occupancy, View};
-use super::memory::MemoryEstimate;
-use super::params::{ParamError, ParamKind, ParamSpec, Params, unhandled_word};
-use super::{Budget, Control, Metrics, Outcome, Solver, StopReason};
 use crate::board::Placement;
+use crate::solvers::algorithm::{Algorithm, CheckCount, Configured, boxed};
+use crate::solvers::blocks::frame::{Frame, Occupancy, View};
+use crate::solvers::memory::MemoryEstimate;
+use crate::solvers::params::{ParamError, ParamKind, ParamSpec, Params, unhandled_word};
+use crate::solvers::{Budget, Control, Metrics, Outcome, Solver, StopReason};
 
 /// Kuechmann's move counters at one moment of the search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
