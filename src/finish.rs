@@ -26,11 +26,11 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::analysis::compare::{self, CompareError, Comparison};
-use crate::plot::data::{DataError, ExperimentData};
-use crate::plot::{self, PlotError, Skipped};
-use crate::records::{
+use crate::base::records::{
     DataDir, Measure, RecordsError, RunRecord, read_rows, write_compare, write_ranking,
 };
+use crate::plot::data::{DataError, ExperimentData};
+use crate::plot::{self, PlotError, Skipped};
 use crate::report::{self, ReportError};
 
 /// Which steps [`finish`] takes.

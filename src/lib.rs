@@ -24,20 +24,20 @@
 //!   budget, times it and validates its solution. `queens solve`, the
 //!   experiment runner and the benchmarks all go through it, which is why
 //!   `queens solve --seed S` replays a row of runs.csv exactly.
-//! - **The CSV contract**: [`records`] — the rows of runs.csv, traces.csv
-//!   and summary.csv ([`records::RunRecord`], [`records::TraceRecord`],
-//!   [`records::SummaryRow`]; column names are field names), the measures
-//!   work is counted in ([`records::Measure`]) and the one block of
+//! - **The CSV contract**: [`base::records`] — the rows of runs.csv, traces.csv
+//!   and summary.csv ([`base::records::RunRecord`], [`base::records::TraceRecord`],
+//!   [`base::records::SummaryRow`]; column names are field names), the measures
+//!   work is counted in ([`base::records::Measure`]) and the one block of
 //!   statistics summary.csv gives each of them
-//!   ([`records::MeasureSummary`]: a statistic is one entry there), the
-//!   seed chain ([`records::seed`]; seeds below 2^53), how every value is
-//!   spelled so R and pandas read it with one type ([`records::values`]:
+//!   ([`base::records::MeasureSummary`]: a statistic is one entry there), the
+//!   seed chain ([`base::records::seed`]; seeds below 2^53), how every value is
+//!   spelled so R and pandas read it with one type ([`base::records::values`]:
 //!   `TRUE`/`FALSE`, `NA`, `Inf`), and the reading, appending and atomic
 //!   rewriting of every file the tool writes.
 //! - **Comparisons**: [`analysis::compare`] (every pair and the ranking at
 //!   each N) over [`analysis::rank_tests`] (Mann–Whitney U, Holm,
-//!   Vargha–Delaney A12); its rows are [`records::CompareRow`] and
-//!   [`records::RankingRow`]. [`analysis::summary`] computes every
+//!   Vargha–Delaney A12); its rows are [`base::records::CompareRow`] and
+//!   [`base::records::RankingRow`]. [`analysis::summary`] computes every
 //!   measure's block of statistics, ERT with its interval from simulated
 //!   restarts included.
 //! - **The charts**: [`plot`], one file per chart kind, each declaring its
@@ -54,7 +54,7 @@
 //!   taking the [`finish::Steps`] asked for, with one error policy (a step
 //!   that cannot read or write aborts; what the data cannot support is a
 //!   note). `queens run`, `merge`, `plot`, `compare` and `report` call it.
-//! - **The data directory's layout**: [`records::DataDir`] names every file
+//! - **The data directory's layout**: [`base::records::DataDir`] names every file
 //!   of a data directory (and of a shard) in one place.
 //! - **Exports for other tools**: [`export::ioh`] writes an experiment in
 //!   the IOHprofiler format (IOHanalyzer, `iohinspector`) from its CSV files.
@@ -141,7 +141,7 @@
 //!   common currency, `restarts`, `evaluations`, `tests`, `backtracks`,
 //!   `final_conflicts`, `solutions`) and the [`StopReason`].
 //! - `checks`, the common currency, is defined once at
-//!   [`Metrics::checks`](outcome::Metrics::checks): one constant-time query
+//!   [`Metrics::checks`](base::outcome::Metrics::checks): one constant-time query
 //!   of whether one square or queen is attacked, or of how many times (one
 //!   square's counters read, one square tested, one pair compared). Every
 //!   algorithm counts the queries it performs and nothing else, so a
@@ -161,7 +161,7 @@
 //!   An external program cannot be held to this; the protocol gives it the
 //!   trial's seed and asks it to draw from that alone.
 //! - A trial's seed is a SplitMix64 chain over (master seed, label, n,
-//!   trial index) ([`records::seed`]): never the thread, the order of
+//!   trial index) ([`base::records::seed`]): never the thread, the order of
 //!   execution, the time or a hash-map order. Every column but the wall-time
 //!   ones (those whose name contains `seconds`) is the same for any
 //!   `--threads`, any shard split, and after any number of interrupted and
@@ -175,20 +175,18 @@
 
 pub mod analysis;
 pub mod animate;
+pub mod base;
 pub mod bench;
-pub mod board;
 pub mod counting;
 pub mod experiment;
 pub mod export;
 pub mod finish;
-pub mod outcome;
 pub mod plot;
-pub mod records;
 pub mod report;
 pub mod solvers;
 pub mod trial;
 
-pub use board::{Placement, Violation, validate};
+pub use base::board::{Placement, Violation, validate};
 pub use solvers::{
     Algorithm, Budget, Control, Metrics, Outcome, Solver, StopReason, algorithms, find_algorithm,
 };

@@ -7,7 +7,7 @@
 //! [`Control`] (budget, interrupt flag, trace observer), measures the wall
 //! time of the search alone (and, when asked, the CPU time of the thread
 //! that ran it, for the benchmarks), and checks any solution with the independent
-//! validator ([`crate::board::validate`]), which shares no code with a
+//! validator ([`crate::base::board::validate`]), which shares no code with a
 //! solver. An external program ([`Solver::external`]) is started before the
 //! clock and sent the trial's seed instead of a generator.
 
@@ -18,8 +18,8 @@ use cpu_time::ThreadTime;
 use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
 
-use crate::board::{Violation, validate};
-use crate::outcome::{Outcome, StopReason};
+use crate::base::board::{Violation, validate};
+use crate::base::outcome::{Outcome, StopReason};
 use crate::solvers::{Budget, Control, Params, Solver, Trace};
 
 /// What one trial is: the solver, the board size, the seed of its generator
@@ -202,8 +202,8 @@ pub fn run_trial(trial: Trial<'_>) -> Result<TrialResult, InvalidSolution> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Placement;
-    use crate::outcome::Metrics;
+    use crate::base::board::Placement;
+    use crate::base::outcome::Metrics;
     use crate::solvers::find_algorithm;
 
     /// A solver that always returns the same board, valid or not.

@@ -10,7 +10,7 @@ use common::queens;
 use common::search::given;
 
 use queens::animate::{self, AnimateError, HTML_FRAMES, MAX_N, Replay, ReplaySpec, SVG_FRAMES};
-use queens::board::{attacking_pairs, validate};
+use queens::base::board::{attacking_pairs, validate};
 use queens::solvers::{Budget, Frame, View, find_algorithm};
 use queens::trial::{Trial, run_trial};
 use queens::{Metrics, Outcome};

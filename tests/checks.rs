@@ -1,4 +1,4 @@
-//! `checks`, the common currency (defined at `queens::outcome::Metrics`),
+//! `checks`, the common currency (defined at `queens::base::outcome::Metrics`),
 //! counted exactly on one tiny case per algorithm, each traced by hand in
 //! its comment. The cases are chosen so that the count does not depend on
 //! the random draws (boards with no solution, where every queen is

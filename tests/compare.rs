@@ -9,7 +9,7 @@ use common::records::run_record;
 
 use std::path::Path;
 
-use queens::records::{RunRecord, write_rows};
+use queens::base::records::{RunRecord, write_rows};
 
 /// A trial of `label` at `n` costing `checks`, unsolved when `None`.
 fn trial(experiment: &str, label: &str, n: u64, trial: u64, checks: Option<u64>) -> RunRecord {

@@ -7,7 +7,7 @@
 
 mod common;
 
-use queens::board::validate;
+use queens::base::board::validate;
 use queens::solvers::Trace;
 use queens::{Budget, Control, Metrics, Outcome, StopReason};
 use rand::SeedableRng;

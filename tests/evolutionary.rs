@@ -8,7 +8,7 @@ mod common;
 use common::search::{run_default, solve, solver};
 
 use proptest::prelude::*;
-use queens::board::{attacking_pairs, validate};
+use queens::base::board::{attacking_pairs, validate};
 use queens::solvers::blocks::boards::{FreeBoard, PermutationBoard, RowBoard, count_pairs};
 use queens::solvers::blocks::random::random_permutation;
 use queens::solvers::params::RawValue;

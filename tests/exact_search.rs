@@ -4,7 +4,7 @@
 //! codes.
 
 use assert_cmd::Command;
-use queens::board::validate;
+use queens::base::board::validate;
 use serde_json::Value;
 
 fn queens() -> Command {

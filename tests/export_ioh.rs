@@ -13,7 +13,7 @@ use common::{queens, stderr};
 use std::fs;
 use std::path::Path;
 
-use queens::records::{RunRecord, SummaryRow, read_rows};
+use queens::base::records::{RunRecord, SummaryRow, read_rows};
 use serde_json::Value;
 
 const CONFIG: &str = r#"name = "ioh"

@@ -12,11 +12,11 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
 use queens::animate::{self, HTML_FRAMES, ReplaySpec};
+use queens::base::records::RunRecord;
 use queens::experiment::config::{self, Experiment};
 use queens::experiment::error::RunError;
 use queens::experiment::observer::NoObserver;
 use queens::experiment::runner::{RunOptions, run_experiment};
-use queens::records::RunRecord;
 use queens::solvers::algorithms::external::{ExternalSolver, resolve_command};
 use queens::solvers::{Budget, Params, View};
 use queens::trial::{Trial, replay_command_of, run_trial};

@@ -10,7 +10,7 @@ use common::search::{given, run, run_default};
 use std::process::Command;
 
 use proptest::prelude::*;
-use queens::board::{attacking_pairs, validate};
+use queens::base::board::{attacking_pairs, validate};
 use queens::solvers::blocks::blog_grid::BlogGrid;
 use queens::solvers::blocks::boards::{CountedBoard, FreeBoard, RowBoard};
 use queens::solvers::{Metrics, Trace};

@@ -3,7 +3,7 @@
 //! diagonal bookkeeping of its board against from-scratch counts.
 
 use proptest::prelude::*;
-use queens::board::{attacking_pairs, validate};
+use queens::base::board::{attacking_pairs, validate};
 use queens::solvers::algorithms::min_conflicts_fast::{self, FastBoard, FastBoardError};
 use queens::solvers::blocks::boards::RowBoard;
 use queens::{Budget, Control, Outcome, StopReason};

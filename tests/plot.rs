@@ -2,7 +2,7 @@
 //! as PNG drawn with the embedded font; stable colours; clear errors.
 //!
 //! The data is synthetic, written through the record structs of
-//! `queens::records` (so it always matches the CSV contract): a
+//! `queens::base::records` (so it always matches the CSV contract): a
 //! seeded generator for a realistic experiment, summarised by the real
 //! `queens::analysis::summary` (as `queens run` does), and the hand-written
 //! `tests/fixtures/tiny` for the edge cases (its summary.csv carries an extra
@@ -19,11 +19,11 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use queens::analysis::summary::summarize;
+use queens::base::records::Metadata;
+use queens::base::records::{RunRecord, TraceRecord, write_summary};
 use queens::experiment::config::{self, config_hash};
 use queens::plot::style::{COLUMN_WIDTH, PAGE_WIDTH, PALETTE, PNG_SCALE, Styles};
 use queens::plot::{Options, Skip};
-use queens::records::Metadata;
-use queens::records::{RunRecord, TraceRecord, write_summary};
 
 /// SplitMix64: a tiny seeded generator for the synthetic data.
 struct Mix(u64);

@@ -12,10 +12,10 @@ use common::svg::{Marker, markers, number};
 
 use std::path::{Path, PathBuf};
 
+use queens::base::records::Measure;
 use queens::finish::{Finished, Quiet, Steps, finish};
 use queens::plot::Options;
 use queens::plot::style::Styles;
-use queens::records::Measure;
 
 const LABELS: [&str; 2] = ["min-conflicts", "random restart"];
 

@@ -8,7 +8,7 @@
 //! decade.
 //!
 //! The data is synthetic, written through the record structs of
-//! `queens::records` and summarised by the real `summarize`.
+//! `queens::base::records` and summarised by the real `summarize`.
 
 mod common;
 
@@ -20,7 +20,7 @@ use common::{read, stderr, write_csv};
 use std::path::{Path, PathBuf};
 
 use queens::analysis::summary::summarize;
-use queens::records::{RunRecord, TraceRecord, write_summary};
+use queens::base::records::{RunRecord, TraceRecord, write_summary};
 
 /// One label of the synthetic experiment.
 struct Label {

@@ -10,13 +10,13 @@ use queens::StopReason;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
+use queens::base::records::RunRecord;
+use queens::base::records::Shard;
 use queens::experiment::config::{self, Experiment};
 use queens::experiment::error::RunError;
 use queens::experiment::merge::merge;
 use queens::experiment::observer::{NoObserver, RunObserver, SessionStart, TrialInfo};
 use queens::experiment::runner::{RunOptions, run_experiment};
-use queens::records::RunRecord;
-use queens::records::Shard;
 
 /// A small experiment: a stochastic solver (its rows depend on the seeds)
 /// next to an exact one (its counters are known).

@@ -9,7 +9,7 @@ use queens::analysis::stats::{
 };
 use queens::analysis::summary::summarize;
 use queens::analysis::traces::{Trace, median_curve, value_at};
-use queens::records::RunRecord;
+use queens::base::records::RunRecord;
 
 fn close(a: f64, b: f64, tolerance: f64) -> bool {
     (a - b).abs() <= tolerance
@@ -340,7 +340,7 @@ fn summary_csv_spells_missing_and_infinite_values_for_r_and_pandas() {
     ];
     let dir = tempfile::tempdir().expect("temp dir");
     let path = dir.path().join("summary.csv");
-    queens::records::write_summary(&path, &summarize(&runs)).expect("written");
+    queens::base::records::write_summary(&path, &summarize(&runs)).expect("written");
     let text = std::fs::read_to_string(&path).expect("read");
     let lines: Vec<&str> = text.lines().collect();
     let header: Vec<&str> = lines[0].split(',').collect();

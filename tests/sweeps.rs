@@ -13,11 +13,11 @@ use common::{listing, queens};
 
 use std::path::Path;
 
+use queens::base::records::metadata::read;
+use queens::base::records::seed::trial_seed;
+use queens::base::records::{RunRecord, SummaryRow, read_rows};
 use queens::experiment::config::{Experiment, load};
 use queens::experiment::plan::{CONFIRM_PLANNED_TRIALS, plan, planned_trials};
-use queens::records::metadata::read;
-use queens::records::seed::trial_seed;
-use queens::records::{RunRecord, SummaryRow, read_rows};
 
 const HEAD: &str = "name = \"sweep\"\nseed = 5\nsizes = [8, 10]\ntrials = 3\n";
 

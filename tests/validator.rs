@@ -1,7 +1,7 @@
 //! Property tests: the O(N) validator agrees with a naive O(N²) pairwise check.
 
 use proptest::prelude::*;
-use queens::board::{attacking_pairs, validate};
+use queens::base::board::{attacking_pairs, validate};
 use queens::solvers::algorithms::construction::construct;
 
 fn naive_pairs(columns: &[u32]) -> u64 {

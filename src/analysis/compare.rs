@@ -15,9 +15,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
-use crate::records::seed::SeedChain;
-use crate::records::values::NA;
-use crate::records::{CompareRow, Measure, RankingRow, RunRecord};
+use crate::base::records::seed::SeedChain;
+use crate::base::records::values::NA;
+use crate::base::records::{CompareRow, Measure, RankingRow, RunRecord};
 
 use super::rank_tests::{Magnitude, a12_interval, average_ranks, holm, mann_whitney};
 
@@ -402,7 +402,7 @@ fn rank(samples: &[Sample], pairs: &[CompareRow], n: u64, options: &Options) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::outcome::StopReason;
+    use crate::base::outcome::StopReason;
 
     /// A trial of `label` at `n` costing `checks` (unsolved when `None`).
     fn run(label: &str, n: u64, checks: Option<u64>) -> RunRecord {

@@ -1,7 +1,7 @@
 //! Statistics over run records: quantiles, intervals, ERT, ECDFs, summaries,
 //! median convergence curves over traces, and the comparison of labels by
 //! rank tests and effect sizes. Reads the rows of
-//! [`crate::records`] and nothing above them: it never runs a solver.
+//! [`crate::base::records`] and nothing above them: it never runs a solver.
 
 pub mod compare;
 pub mod rank_tests;

@@ -41,7 +41,7 @@ use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
 
 use super::stats::{BOOTSTRAP_RESAMPLES, quantile_sorted};
-use crate::records::rows::MIN_SOLVED_FOR_INTERVAL;
+use crate::base::records::rows::MIN_SOLVED_FOR_INTERVAL;
 
 /// The largest sample for which the p-value is exact (when nothing ties):
 /// the count of arrangements costs about (n_a + n_b)·n_a²·n_b additions.

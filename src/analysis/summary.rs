@@ -1,6 +1,6 @@
 //! The statistics of summary.csv: one [`SummaryRow`] per (label, n),
 //! computed from runs.csv rows alone (the file itself is written by
-//! [`crate::records::write_summary`]). Every measure gets the same block of
+//! [`crate::base::records::write_summary`]). Every measure gets the same block of
 //! statistics, [`MeasureSummary`], which names each statistic and the
 //! primitive it is computed from; this module computes the primitives of
 //! one measure in one cell ([`MeasureSample`]): the spread over solved
@@ -13,9 +13,9 @@ use super::stats::{
     TrialCost, bootstrap_median_interval, ert, ert_intervals, mean, quantile_sorted, sorted,
     wilson_interval,
 };
-use crate::records::rows::MIN_SOLVED_FOR_INTERVAL;
-use crate::records::seed::SeedChain;
-use crate::records::{Measure, MeasureSample, MeasureSummary, RunRecord, SummaryRow};
+use crate::base::records::rows::MIN_SOLVED_FOR_INTERVAL;
+use crate::base::records::seed::SeedChain;
+use crate::base::records::{Measure, MeasureSample, MeasureSummary, RunRecord, SummaryRow};
 
 /// The master seed of the bootstrap intervals; each cell's generators are
 /// seeded with the SplitMix64 chain of (this, label, n, what is bootstrapped),
@@ -146,8 +146,8 @@ pub fn summarize(runs: &[RunRecord]) -> Vec<SummaryRow> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::outcome::StopReason;
-    use crate::records::{read_rows, write_summary};
+    use crate::base::outcome::StopReason;
+    use crate::base::records::{read_rows, write_summary};
 
     /// A trial of label "a" at N = 8 with `checks` checks (steps a tenth of
     /// them), solved or not.

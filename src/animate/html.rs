@@ -15,7 +15,7 @@ const CSS: &str = include_str!("replay.css");
 /// draws the frames.
 const SCRIPT: &str = include_str!("replay.js");
 
-/// The counters shown, in order: the key of [`crate::outcome::Metrics`]
+/// The counters shown, in order: the key of [`crate::base::outcome::Metrics`]
 /// and its label.
 const COUNTERS: &[(&str, &str)] = &[
     ("steps", "steps"),

@@ -17,7 +17,7 @@ pub mod svg;
 
 use serde::Serialize;
 
-use crate::outcome::Outcome;
+use crate::base::outcome::Outcome;
 use crate::solvers::{Budget, Frame, Params, Solver, View};
 use crate::trial::{InvalidSolution, Trial, run_trial};
 use recorder::Recorder;

@@ -6,7 +6,7 @@
 //! kept whatever their position, up to a quarter of the limit, and the
 //! latest frame is always kept.
 
-use crate::outcome::Metrics;
+use crate::base::outcome::Metrics;
 use crate::solvers::{Frame, Trace};
 
 /// A kept frame: its position among all the frames the search sent, and

@@ -2,10 +2,10 @@
 
 use std::path::PathBuf;
 
+use crate::base::outcome::StopReason;
 use crate::counting::{CountError, Counts};
 use crate::experiment::diagnostics::ConfigError;
 use crate::experiment::error::RunError;
-use crate::outcome::StopReason;
 use crate::solvers::{ParamError, UnknownAlgorithm};
 use crate::trial::InvalidSolution;
 

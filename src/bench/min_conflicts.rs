@@ -2,7 +2,7 @@
 //! 10⁸ queens (10⁹ on request with `-n 1000000000`), seed 0, no budget, run
 //! as a trial of the registered `min-conflicts` algorithm with
 //! `variant=fast`. The trial validates the solution with the independent
-//! validator `queens::board::validate` (5 bits per queen): the CPU and
+//! validator `queens::base::board::validate` (5 bits per queen): the CPU and
 //! wall time are the search's alone, and the heap peak is the solver's (the
 //! validator needs less than the solver's counters, freed by then). The note gives the
 //! repairs, restarts, checks and peak heap bytes per queen.

@@ -7,7 +7,7 @@
 //! which includes the validation of the solution.
 
 use super::{BenchError, Timing, measure};
-use crate::outcome::Outcome;
+use crate::base::outcome::Outcome;
 use crate::solvers::params::split_assignment;
 use crate::solvers::{Algorithm, Budget, Solver};
 use crate::trial::{Trial, run_trial};

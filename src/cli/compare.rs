@@ -10,8 +10,8 @@ use anyhow::{Context, bail};
 use queens::analysis::compare::{
     Comparison, DEFAULT_ALPHA, DEFAULT_SEED, Options, combine, compare,
 };
+use queens::base::records::{DataDir, Measure, RunRecord, read_rows};
 use queens::finish::{Steps, finish, write_comparison};
-use queens::records::{DataDir, Measure, RunRecord, read_rows};
 
 use super::Exit;
 use super::args::unsigned;

@@ -7,9 +7,9 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 
+use queens::base::records::Measure;
+use queens::base::records::atomic_dir;
 use queens::export::ioh;
-use queens::records::Measure;
-use queens::records::atomic_dir;
 
 use super::Exit;
 use super::output_file::STDOUT_FAILED;

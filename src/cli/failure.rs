@@ -72,7 +72,7 @@ impl Failure {
 mod tests {
     use super::*;
     use queens::Violation;
-    use queens::records::Shard;
+    use queens::base::records::Shard;
 
     fn io_error(kind: io::ErrorKind) -> anyhow::Error {
         anyhow::Error::from(io::Error::from(kind))

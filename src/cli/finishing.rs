@@ -5,10 +5,10 @@
 use std::path::Path;
 
 use queens::analysis::compare::DEFAULT_ALPHA;
+use queens::base::records::Measure;
+use queens::base::records::RankingRow;
 use queens::finish::{FinishObserver, Finished, Written};
 use queens::plot::Skipped;
-use queens::records::Measure;
-use queens::records::RankingRow;
 
 use super::stderr::stderr_line;
 

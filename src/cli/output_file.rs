@@ -5,7 +5,7 @@
 //!   directory given as the file, or a place where no file can be created
 //!   fails at once (exit 2) and nothing is touched.
 //! - A regular file, or a new one, is written by the atomic writer
-//!   ([`queens::records::atomic`]: a temporary file in the same directory,
+//!   ([`queens::base::records::atomic`]: a temporary file in the same directory,
 //!   renamed onto it by [`Pending::commit`], which a command calls only when
 //!   it has a result to write). An existing file is never truncated or
 //!   removed, it keeps its permissions, and a symbolic link keeps pointing
@@ -23,7 +23,7 @@ use std::fs::{self, File, OpenOptions, Permissions};
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
-use queens::records::atomic::AtomicFile;
+use queens::base::records::atomic::AtomicFile;
 
 /// The context of a failed write of a command's result to stdout: what was
 /// written and the remedy (the system's reason follows). A closed pipe keeps

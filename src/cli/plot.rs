@@ -5,10 +5,10 @@
 use std::io::{self, Write};
 use std::path::PathBuf;
 
+use queens::base::records::Measure;
 use queens::finish::{Steps, finish};
 use queens::plot::options::Style;
 use queens::plot::{self, Options};
-use queens::records::Measure;
 
 use super::Exit;
 use super::finishing::{Notes, print_comparison};

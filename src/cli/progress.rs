@@ -14,10 +14,10 @@ use std::time::{Duration, Instant};
 use super::stderr::stderr_line;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use queens::StopReason;
+use queens::base::records::RunRecord;
 use queens::experiment::diagnostics::ConfigWarning;
 use queens::experiment::external_log;
 use queens::experiment::observer::{RunObserver, SessionStart, TrialInfo};
-use queens::records::RunRecord;
 
 /// Seconds between two plain progress lines.
 const PLAIN_EVERY: Duration = Duration::from_secs(5);

@@ -8,11 +8,11 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::Context;
+use queens::base::records::Shard;
 use queens::experiment::config::{self, DEFAULT_CONFIG, DEFAULT_CONFIG_NAME};
 use queens::experiment::data_dir::RunFiles;
 use queens::experiment::runner::{RunOptions, run_experiment};
 use queens::finish::{Steps, finish};
-use queens::records::Shard;
 
 use super::Exit;
 use super::args::thread_count;

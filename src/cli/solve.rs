@@ -7,9 +7,10 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 
+use queens::Placement;
+use queens::base::board;
 use queens::solvers::{Metrics, Outcome};
 use queens::trial::{InvalidSolution, Trial, TrialResult, replay_command_of, run_trial};
-use queens::{Placement, board};
 use serde::Serialize;
 
 use super::Exit;

@@ -5,9 +5,9 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, anyhow, bail};
 use queens::analysis::summary::summarize;
+use queens::base::records::{DataDir, RunRecord, SummaryRow, read_rows, write_summary};
 use queens::experiment::error::RunError;
 use queens::experiment::lock::lock_data_dir;
-use queens::records::{DataDir, RunRecord, SummaryRow, read_rows, write_summary};
 
 use super::Exit;
 use super::output_file::STDOUT_FAILED;

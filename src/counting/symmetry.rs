@@ -46,7 +46,7 @@ pub fn canonical_form(columns: &[u32]) -> (Vec<u32>, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::validate;
+    use crate::base::board::validate;
 
     #[test]
     fn images_of_a_solution_are_solutions() {

@@ -250,7 +250,7 @@ pub fn load_checking(
             ),
         ));
     }
-    if !crate::records::is_safe_name(name) {
+    if !crate::base::records::is_safe_name(name) {
         return Err(at(
             raw.name.span(),
             format!(

@@ -11,9 +11,9 @@ use super::config_diff::changed_lines;
 use super::error::{Doing, OtherResults, RunError, RunResult};
 use super::plan::PlanIndex;
 use super::trace_file::TraceBlocks;
-use crate::records::Shard;
-use crate::records::metadata;
-use crate::records::{DataDir, RunRecord, drop_torn_tail, read_rows};
+use crate::base::records::Shard;
+use crate::base::records::metadata;
+use crate::base::records::{DataDir, RunRecord, drop_torn_tail, read_rows};
 
 /// The files of one run (or of one shard) in a data directory.
 #[derive(Clone, Debug)]

@@ -6,10 +6,10 @@
 use std::path::PathBuf;
 
 use super::diagnostics::ConfigError;
-use crate::board::Violation;
-use crate::records::RecordsError;
-use crate::records::Shard;
-use crate::records::metadata::MetadataError;
+use crate::base::board::Violation;
+use crate::base::records::RecordsError;
+use crate::base::records::Shard;
+use crate::base::records::metadata::MetadataError;
 
 /// Why a run, a resume or a merge could not go on.
 #[derive(Debug, thiserror::Error)]

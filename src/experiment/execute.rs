@@ -16,7 +16,7 @@ use super::external_log;
 use super::observer::{RunObserver, TrialInfo};
 use super::plan::Trial;
 use super::trial_rows::{TrialRows, run_planned};
-use crate::records::{AppendWriter, RunRecord};
+use crate::base::records::{AppendWriter, RunRecord};
 
 /// What the workers need besides the trials.
 pub struct Workers<'a> {

@@ -25,7 +25,7 @@ use std::io::{Read, Seek, Write};
 use std::path::Path;
 
 use super::error::{Doing, RunError, RunResult};
-use crate::records::Shard;
+use crate::base::records::Shard;
 
 /// The name of the lock file in a data directory.
 pub const LOCK_FILE: &str = ".queens.lock";

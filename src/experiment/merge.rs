@@ -13,9 +13,9 @@ use super::lock::lock_data_dir;
 use super::plan::{PlanIndex, plan};
 use super::results::write_results;
 use super::session::new_metadata;
-use crate::records::Shard;
-use crate::records::metadata::{self, Metadata};
-use crate::records::{RunRecord, read_rows};
+use crate::base::records::Shard;
+use crate::base::records::metadata::{self, Metadata};
+use crate::base::records::{RunRecord, read_rows};
 
 /// What a merge wrote.
 #[derive(Clone, Debug)]

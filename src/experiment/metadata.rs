@@ -1,11 +1,11 @@
-//! What the runner records in metadata.json ([`crate::records::metadata`],
+//! What the runner records in metadata.json ([`crate::base::records::metadata`],
 //! its format) about where and when it runs: the machine, the git revision
 //! the binary was built from and the time. The runner opens and closes the
 //! sessions (`session.rs`).
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use crate::records::metadata::Machine;
+use crate::base::records::metadata::Machine;
 
 impl Machine {
     /// The machine this process runs on.

@@ -6,7 +6,7 @@
 //! directory to one writer; the entries that run an external program
 //! (`external_entry`) and the log of the trials such a program failed
 //! ([`external_log`]). The CSV rows and files themselves are
-//! [`crate::records`].
+//! [`crate::base::records`].
 
 pub mod config;
 mod config_diff;

@@ -8,8 +8,8 @@
 use std::path::Path;
 
 use super::diagnostics::ConfigWarning;
-use crate::records::RunRecord;
-use crate::records::Shard;
+use crate::base::records::RunRecord;
+use crate::base::records::Shard;
 
 /// A session about to run its trials.
 #[derive(Clone, Copy, Debug)]

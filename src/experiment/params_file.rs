@@ -1,4 +1,4 @@
-//! The rows of params.csv ([`crate::records::param_rows`]) for an
+//! The rows of params.csv ([`crate::base::records::param_rows`]) for an
 //! experiment: for every entry, in config order, each parameter in effect
 //! (its resolved [`Params`](crate::solvers::params::Params), in canonical
 //! key order) and then each budget limit that is set, in the order of the
@@ -7,7 +7,7 @@
 //! columns of runs.csv.
 
 use super::config::{Entry, Experiment};
-use crate::records::{ParamRow, ParamSource};
+use crate::base::records::{ParamRow, ParamSource};
 use crate::solvers::Budget;
 
 /// The params.csv rows of every entry of `experiment`, in config order.

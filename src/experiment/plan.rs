@@ -5,8 +5,8 @@
 use std::collections::HashMap;
 
 use super::config::Experiment;
-use crate::records::Shard;
-use crate::records::seed::trial_seed;
+use crate::base::records::Shard;
+use crate::base::records::seed::trial_seed;
 
 /// Above this many planned trials (summed over every algorithm and size),
 /// `queens run` asks for confirmation (`--yes`) before it starts: a sweep

@@ -12,8 +12,8 @@ use super::params_file::param_rows;
 use super::plan::PlanIndex;
 use super::trace_file::TraceBlocks;
 use crate::analysis::summary::summarize;
-use crate::records::metadata::{self, Metadata};
-use crate::records::{RunRecord, write_params, write_rows, write_summary};
+use crate::base::records::metadata::{self, Metadata};
+use crate::base::records::{RunRecord, write_params, write_rows, write_summary};
 
 use std::path::PathBuf;
 

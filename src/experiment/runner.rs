@@ -24,8 +24,8 @@ use super::observer::{RunObserver, SessionStart};
 use super::plan::{PlanIndex, plan_slice};
 use super::results::write_results;
 use super::session;
-use crate::records::RunRecord;
-use crate::records::Shard;
+use crate::base::records::RunRecord;
+use crate::base::records::Shard;
 
 /// How to run an experiment.
 pub struct RunOptions<'a> {

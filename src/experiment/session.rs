@@ -10,8 +10,8 @@ use super::config::Experiment;
 use super::data_dir::RunFiles;
 use super::error::RunResult;
 use super::metadata::{git_revision, now_rfc3339};
-use crate::records::Shard;
-use crate::records::metadata::{self, ExternalProgram, Machine, Metadata, Session};
+use crate::base::records::Shard;
+use crate::base::records::metadata::{self, ExternalProgram, Machine, Metadata, Session};
 
 /// A fresh metadata record for `experiment` (or one `shard` of it) with
 /// `planned` trials, on this machine, without sessions.

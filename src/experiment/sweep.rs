@@ -14,7 +14,7 @@
 //!   or the registry name) followed by ` key=value` for each swept key in
 //!   written order, values written as in the `params` column (`2.0` as
 //!   `2`): `annealing t0=0.5 alpha=0.99`. Seeds derive from the label
-//!   ([`crate::records::seed`]), so every combination has its own seeds,
+//!   ([`crate::base::records::seed`]), so every combination has its own seeds,
 //!   reproducible like any entry's.
 //! - **Refused**, each located in the file: an empty list, a list holding
 //!   lists or tables, a value listed twice, lists of different lengths

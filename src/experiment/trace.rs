@@ -3,7 +3,7 @@
 //! the fewest conflicts seen so far. The runner writes the sample to
 //! traces.csv when the config says `trace = true`.
 
-use crate::records::TraceRecord;
+use crate::base::records::TraceRecord;
 use crate::solvers::{Metrics, Trace};
 
 /// One kept point: the counters then, the conflicts and the fewest so far.

@@ -11,8 +11,8 @@ use std::path::{Path, PathBuf};
 
 use super::error::{Doing, RunResult};
 use super::plan::PlanIndex;
-use crate::records::atomic::write_atomically;
-use crate::records::{RecordsError, TraceRecord};
+use crate::base::records::atomic::write_atomically;
+use crate::base::records::{RecordsError, TraceRecord};
 
 /// Consecutive rows of one trial in one source file.
 struct Block {

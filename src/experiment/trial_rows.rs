@@ -7,7 +7,7 @@ use super::config::{Entry, Experiment};
 use super::error::{RunError, RunResult};
 use super::plan::Trial;
 use super::trace::SamplingTrace;
-use crate::records::{RunRecord, TraceRecord};
+use crate::base::records::{RunRecord, TraceRecord};
 use crate::trial::{self, replay_command_of, run_trial};
 
 /// The rows of one finished trial.

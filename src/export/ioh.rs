@@ -3,7 +3,7 @@
 //! and the `iohinspector` Python package read it: per algorithm a folder
 //! holding one JSON info file per function and, beside it, one `.dat` file
 //! per dimension. Built in memory from runs.csv and traces.csv
-//! ([`build`]); [`crate::records::atomic_dir`] writes it.
+//! ([`build`]); [`crate::base::records::atomic_dir`] writes it.
 //!
 //! # Conventions
 //!
@@ -64,9 +64,9 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 use crate::analysis::compare::{CompareError, never_evaluating, one_step_unit};
-use crate::records::Measure;
-use crate::records::atomic_dir::TreeFile;
-use crate::records::{DataDir, RecordsError, RunRecord, TraceRecord, read_rows};
+use crate::base::records::Measure;
+use crate::base::records::atomic_dir::TreeFile;
+use crate::base::records::{DataDir, RecordsError, RunRecord, TraceRecord, read_rows};
 
 /// The largest dimension IOH stores (16 bits, as `iohinspector` reads it).
 pub const MAX_DIMENSION: u64 = u16::MAX as u64;

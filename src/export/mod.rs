@@ -2,6 +2,6 @@
 //! the CSV files alone (like the charts, never running a solver):
 //! [`ioh`] writes the IOHprofiler data format that IOHanalyzer and the
 //! `iohinspector` Python package read; the records layer's
-//! [`crate::records::atomic_dir`] puts its files into place all at once.
+//! [`crate::base::records::atomic_dir`] puts its files into place all at once.
 
 pub mod ioh;

@@ -21,8 +21,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::analysis::compare::one_step_unit;
 use crate::analysis::traces::{Trace, quantile_curve};
-use crate::records::Measure;
-use crate::records::TraceRecord;
+use crate::base::records::Measure;
+use crate::base::records::TraceRecord;
 
 use super::axis::{Axis, Scale};
 use super::data::ExperimentData;

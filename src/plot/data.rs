@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 
 use serde::de::DeserializeOwned;
 
-use crate::records::csv_file::row_from;
-use crate::records::{DataDir, RunRecord, SummaryRow, TraceRecord, metadata};
+use crate::base::records::csv_file::row_from;
+use crate::base::records::{DataDir, RunRecord, SummaryRow, TraceRecord, metadata};
 
 /// Why an experiment's data could not be read.
 #[derive(Debug, thiserror::Error)]
@@ -61,7 +61,7 @@ pub enum DataError {
     /// safe path component, so it cannot name the default plots directory.
     #[error(
         "{file}: experiment name '{name}' cannot be a directory name (use {rule}): correct the \"experiment\" field or give the charts directory with --plots DIR",
-        rule = crate::records::SAFE_NAME_RULE
+        rule = crate::base::records::SAFE_NAME_RULE
     )]
     UnsafeName {
         /// The metadata.json read.
@@ -140,7 +140,7 @@ impl ExperimentData {
 
 /// The experiment's name, for titles: the `experiment` field of the data
 /// directory's metadata.json (see
-/// [`Metadata`](crate::records::Metadata)) when present,
+/// [`Metadata`](crate::base::records::Metadata)) when present,
 /// otherwise the directory's final component.
 pub fn experiment_name(dir: &Path) -> String {
     stored_name(dir)
@@ -153,12 +153,12 @@ pub fn experiment_name(dir: &Path) -> String {
 
 /// The default charts directory of the experiment in `dir`:
 /// `plots/<experiment name>`. A name read from metadata.json is checked
-/// with [`is_safe_name`](crate::records::is_safe_name), as the config checks
+/// with [`is_safe_name`](crate::base::records::is_safe_name), as the config checks
 /// it, so a hand-edited `"../../x"` or absolute path never leads outside
 /// `plots/`.
 pub fn default_plots_dir(dir: &Path) -> Result<PathBuf, DataError> {
     if let Some(name) = stored_name(dir)
-        && !crate::records::is_safe_name(&name)
+        && !crate::base::records::is_safe_name(&name)
     {
         return Err(DataError::UnsafeName {
             file: DataDir::new(dir).metadata(),

@@ -18,8 +18,8 @@ use std::collections::BTreeMap;
 
 use crate::analysis::compare::{never_evaluating, one_step_unit};
 use crate::analysis::stats::ecdf;
-use crate::records::Measure;
-use crate::records::RunRecord;
+use crate::base::records::Measure;
+use crate::base::records::RunRecord;
 
 use super::axis::{Axis, Scale, TickFormat};
 use super::figure::Figure;

@@ -3,7 +3,7 @@
 //! chart file declares its kind with these; [`super::registry`] lists them.
 
 use crate::analysis::compare::Comparison;
-use crate::records::Measure;
+use crate::base::records::Measure;
 
 use super::data::ExperimentData;
 use super::figure::Figure;

@@ -104,7 +104,7 @@ pub fn render(
     let chosen = sizes::choose(
         &data.runs,
         options.sizes.as_deref(),
-        &crate::records::data_dir::DataDir::new(data_dir).runs(),
+        &crate::base::records::data_dir::DataDir::new(data_dir).runs(),
     )?;
     let styles = Styles::for_labels(data.labels());
     std::fs::create_dir_all(plots_dir).map_err(|source| PlotError::CreateDir {

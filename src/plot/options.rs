@@ -2,7 +2,7 @@
 //! cross-algorithm chart counts work in, the board sizes of the per-size
 //! charts (ECDF, convergence) and the style (screen or paper).
 
-use crate::records::Measure;
+use crate::base::records::Measure;
 
 /// How the figures are drawn.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

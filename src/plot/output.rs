@@ -1,5 +1,5 @@
 //! Writing a figure to disk, each file through the one atomic writer
-//! ([`crate::records::atomic`]): a failed write leaves the old chart whole.
+//! ([`crate::base::records::atomic`]): a failed write leaves the old chart whole.
 //!
 //! - Screen style: SVG (text kept as `<text>` elements, as many pixels as
 //!   units), PNG (that SVG rendered at twice the density with the embedded
@@ -23,7 +23,7 @@ use super::options::Style;
 use super::pdf;
 use super::raster;
 use super::style::POINTS_PER_UNIT;
-use crate::records::atomic::{AtomicFile, write_atomically};
+use crate::base::records::atomic::{AtomicFile, write_atomically};
 
 /// Writes `figure` in `style` into `dir`: `<stem>.svg`, `<stem>.png` (screen
 /// style only) and `<stem>.pdf`; returns the paths in that order.

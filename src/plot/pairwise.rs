@@ -11,7 +11,7 @@
 use plotters::style::RGBColor;
 
 use crate::analysis::compare::{Comparison, significance_marks};
-use crate::records::CompareRow;
+use crate::base::records::CompareRow;
 
 use super::axis::{Axis, Scale};
 use super::figure::Figure;
@@ -218,7 +218,7 @@ pub fn a12_colour(a12: f64) -> RGBColor {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::records::RankingRow;
+    use crate::base::records::RankingRow;
 
     fn pair(a: &str, b: &str, a12: f64, p_holm: f64) -> CompareRow {
         CompareRow {

@@ -23,7 +23,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::records::SummaryRow;
+use crate::base::records::SummaryRow;
 
 use super::axis::{Axis, Scale};
 use super::data::ExperimentData;
@@ -35,7 +35,7 @@ use super::series::{Field, MIN_UNSOLVED_ROW, UNSOLVED_ROWS_PER_SPAN, measured};
 use super::sizes::{Chosen, chosen_sizes};
 use super::skip::Skip;
 use super::style::{Dash, Marker, PALETTE, SeriesStyle};
-use crate::records::Measure;
+use crate::base::records::Measure;
 
 /// The parameter charts' kind: one per swept key.
 pub const KIND: ChartKind = ChartKind {
@@ -146,7 +146,7 @@ fn figures(inputs: &Inputs<'_>, _notes: &mut Vec<String>) -> Vec<Keyed> {
     let configs = configs(&data.summary);
     swept_keys(&configs)
         .into_iter()
-        .filter(|key| crate::records::is_safe_name(key))
+        .filter(|key| crate::base::records::is_safe_name(key))
         .map(|key| {
             let figure = figure(data, inputs.measure, inputs.chosen, &configs, &key);
             (key, figure)

@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::records::RankingRow;
+use crate::base::records::RankingRow;
 
 use super::axis::{Axis, Scale};
 use super::figure::Figure;

@@ -10,7 +10,7 @@ use super::figure::Figure;
 use super::kind::{Build, ChartKind, Inputs, MeasureUse, Needs, Stem};
 use super::series::{Statistic, StatisticChart, Unsolved, columns, measured, statistic_figure};
 use super::skip::Skip;
-use crate::records::Measure;
+use crate::base::records::Measure;
 
 /// The scaling chart's kind.
 pub const KIND: ChartKind = ChartKind {

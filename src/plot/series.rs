@@ -7,8 +7,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::records::rows::MIN_SOLVED_FOR_INTERVAL;
-use crate::records::{Measure, MeasureSummary, SummaryRow};
+use crate::base::records::rows::MIN_SOLVED_FOR_INTERVAL;
+use crate::base::records::{Measure, MeasureSummary, SummaryRow};
 
 use super::data::ExperimentData;
 use super::figure::Figure;
@@ -444,7 +444,7 @@ mod tests {
 
     /// One solved summary row: label "a", 1 of 1 trial solved, 36 checks.
     fn solved_row() -> SummaryRow {
-        let run = crate::records::RunRecord {
+        let run = crate::base::records::RunRecord {
             experiment: "t".to_owned(),
             algorithm: "csp".to_owned(),
             label: "a".to_owned(),
@@ -455,7 +455,7 @@ mod tests {
             trial: 0,
             seed: 0,
             solved: true,
-            stop_reason: crate::outcome::StopReason::Solved,
+            stop_reason: crate::base::outcome::StopReason::Solved,
             steps: 8,
             restarts: 0,
             checks: 36,

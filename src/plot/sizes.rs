@@ -9,7 +9,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-use crate::records::RunRecord;
+use crate::base::records::RunRecord;
 
 use super::error::PlotError;
 use super::phrases::sizes_text;

@@ -2,8 +2,8 @@
 
 use std::path::PathBuf;
 
+use crate::base::records::RecordsError;
 use crate::plot::data::DataError;
-use crate::records::RecordsError;
 
 /// Why a report could not be written; every variant names the file and
 /// the remedy.

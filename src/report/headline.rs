@@ -6,7 +6,7 @@
 
 use super::Inputs;
 use super::format::{number, p_value, two};
-use crate::records::CompareRow;
+use crate::base::records::CompareRow;
 
 /// The sentences about one board size.
 #[derive(Clone, Debug)]

@@ -7,8 +7,8 @@ use super::Inputs;
 use super::format::{number, p_value, two};
 use super::headline::{failures, findings, variants};
 use crate::analysis::compare::significance_marks;
-use crate::records::SummaryRow;
-use crate::records::metadata::{ExternalProgram, Metadata};
+use crate::base::records::SummaryRow;
+use crate::base::records::metadata::{ExternalProgram, Metadata};
 
 /// The report's style: one column that fits a phone, tables that scroll
 /// sideways, charts as wide as the page, and a print layout.

@@ -5,9 +5,9 @@ use std::path::{Path, PathBuf};
 
 use super::ReportError;
 use super::charts::{self, Chart};
+use crate::base::records::Metadata;
+use crate::base::records::{CompareRow, DataDir, RankingRow, SummaryRow, read_rows};
 use crate::plot::data::DataError;
-use crate::records::Metadata;
-use crate::records::{CompareRow, DataDir, RankingRow, SummaryRow, read_rows};
 
 /// The files a report is drawn from.
 #[derive(Clone, Debug)]

@@ -23,7 +23,7 @@ mod latex;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crate::records::atomic::write_atomically;
+use crate::base::records::atomic::write_atomically;
 
 pub use error::ReportError;
 pub use inputs::Inputs;

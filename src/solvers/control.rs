@@ -35,7 +35,7 @@ pub struct Budget {
     /// affected by it.
     pub max_restarts: Option<u64>,
     /// Stop after this many checks (the unit of
-    /// [`Metrics::checks`](crate::outcome::Metrics::checks)), at the first
+    /// [`Metrics::checks`](crate::base::outcome::Metrics::checks)), at the first
     /// step boundary that reaches it.
     pub max_checks: Option<u64>,
     /// Stop after this many seconds of wall time.

@@ -38,7 +38,7 @@ pub mod blocks;
 
 use rand::rngs::ChaCha8Rng;
 
-pub use crate::outcome::{Metrics, Outcome, StopReason};
+pub use crate::base::outcome::{Metrics, Outcome, StopReason};
 pub use algorithm::{Algorithm, Configured};
 pub use blocks::frame::{Frame, View};
 pub use control::{Budget, Control, Trace};

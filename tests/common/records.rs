@@ -2,7 +2,7 @@
 //! without running it.
 
 use queens::StopReason;
-use queens::records::RunRecord;
+use queens::base::records::RunRecord;
 
 /// A row of runs.csv: trial `trial` (its seed too) of `label` at `n`,
 /// solved after `steps` repairs of `min-conflicts` or stopped there by its

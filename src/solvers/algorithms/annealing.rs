@@ -43,7 +43,7 @@
 //! the search is a descent that still takes moves of energy change 0
 //! (sideways moves).
 //!
-//! Checks (defined at [`crate::outcome::Metrics::checks`]): N for the
+//! Checks (defined at [`crate::base::outcome::Metrics::checks`]): N for the
 //! starting board, then 4 per swap (its delta reads four squares); `hesham`:
 //! 2 per move delta and 2 per accepted move, none for a null move.
 

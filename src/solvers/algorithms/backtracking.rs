@@ -20,11 +20,11 @@
 //! 14,852 and 1,852 to the 92nd, and 15,720 and 1,964 for the exhaustive search.
 //! `steps` and `checks` both equal `tests`: each test reads the three
 //! occupancy flags of one square, one check as defined at
-//! [`crate::outcome::Metrics::checks`]; a backtrack reads nothing.
+//! [`crate::base::outcome::Metrics::checks`]; a backtrack reads nothing.
 
 use rand::rngs::ChaCha8Rng;
 
-use crate::board::Placement;
+use crate::base::board::Placement;
 use crate::solvers::algorithm::{Algorithm, CheckCount, Configured, boxed};
 use crate::solvers::blocks::frame::{Frame, Occupancy, View};
 use crate::solvers::memory::MemoryEstimate;
@@ -301,7 +301,7 @@ pub static ALGORITHM: Algorithm = Algorithm {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::validate;
+    use crate::base::board::validate;
 
     fn all(n: usize) -> (Vec<(MoveCount, Placement)>, MoveCount) {
         let mut search = WirthSearch::new(n);

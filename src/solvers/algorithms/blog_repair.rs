@@ -63,7 +63,7 @@
 //! placement is valid.
 //!
 //! Counters: `steps` = repairs; `restarts` = re-initialisations after the
-//! first; `checks` (defined at [`crate::outcome::Metrics::checks`]) = 8
+//! first; `checks` (defined at [`crate::base::outcome::Metrics::checks`]) = 8
 //! per evaluation of the published `count_conflict` on one square (one per
 //! direction it scans): 8 per queen on the grid in every
 //! `check_configuration`, plus 8N per smarter repair (N squares of the

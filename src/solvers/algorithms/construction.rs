@@ -17,7 +17,7 @@
 //!
 //! Counters: `steps` = queens placed; `checks` = 0: the formula never asks
 //! whether a square is attacked (the unit is defined at
-//! [`crate::outcome::Metrics::checks`]).
+//! [`crate::base::outcome::Metrics::checks`]).
 //!
 //! Budgets: a step budget below N stops the construction after that many
 //! queens (stop reason `budget_steps`, no solution; the partial board has no
@@ -27,7 +27,7 @@
 
 use rand::rngs::ChaCha8Rng;
 
-use crate::board::Placement;
+use crate::base::board::Placement;
 use crate::solvers::algorithm::{Algorithm, CheckCount, Configured, boxed};
 use crate::solvers::blocks::frame::{Frame, View};
 use crate::solvers::memory::MemoryEstimate;
@@ -158,7 +158,7 @@ pub static ALGORITHM: Algorithm = Algorithm {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::validate;
+    use crate::base::board::validate;
 
     #[test]
     fn every_small_board_with_a_solution_gets_one() {

@@ -51,7 +51,7 @@
 //! every node, each value tested as plain backtracking tests it.
 //!
 //! Counters:
-//! - `checks` (defined at [`crate::outcome::Metrics::checks`]): **one
+//! - `checks` (defined at [`crate::base::outcome::Metrics::checks`]): **one
 //!   consistency check is one evaluation of the constraint between two
 //!   queens' (row, column) values — do they share a column or a
 //!   diagonal?** Every evaluation the search makes is counted, and nothing

@@ -50,7 +50,7 @@ use std::time::{Duration, Instant};
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
-use crate::records::seed::SEED_BOUND;
+use crate::base::records::seed::SEED_BOUND;
 use crate::solvers::algorithm::{Algorithm, CheckCount, Configured};
 use crate::solvers::blocks::frame::{Frame, View};
 use crate::solvers::memory::MemoryEstimate;

@@ -33,7 +33,7 @@
 //!
 //! Counters: `steps` = generations completed (the initial population is
 //! generation 0); `evaluations` = fitness evaluations, one per individual
-//! created; `checks` (defined at [`crate::outcome::Metrics::checks`]) = N
+//! created; `checks` (defined at [`crate::base::outcome::Metrics::checks`]) = N
 //! per fitness evaluation (the counters of each queen's square read once as
 //! it is counted), plus, for `permutation`, 1 per memetic test of whether a
 //! queen is attacked and 4 per swap delta (the counts of the two lifted

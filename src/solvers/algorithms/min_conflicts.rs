@@ -29,7 +29,7 @@
 //! Counters (`random`): `steps` = repairs; `restarts` = fresh boards after
 //! the first; `evaluations` = fresh boards, the first included (each
 //! counted from scratch); `checks` (defined at
-//! [`crate::outcome::Metrics::checks`]) = N per fresh board, N per look
+//! [`crate::base::outcome::Metrics::checks`]) = N per fresh board, N per look
 //! for the attacked queens (one per queen; one look per repair, plus one
 //! per board), N per row scan (one per square; one per repair) and 2 per
 //! repair that moves its queen (the old and new squares read to keep the

@@ -66,7 +66,7 @@
 //!
 //! Counters:
 //! - `steps`: repairs, i.e. swaps performed after the initialization.
-//! - `checks` (defined at [`crate::outcome::Metrics::checks`]): in the
+//! - `checks` (defined at [`crate::base::outcome::Metrics::checks`]): in the
 //!   initialization, one per candidate square examined, one per row placed
 //!   (marking its square reads whether its diagonals were taken) and one
 //!   per row listed as attacked (its counters completed); in the repairs,
@@ -108,7 +108,7 @@ pub use placer::{INIT_TRIES, RUN};
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
-use crate::board::Placement;
+use crate::base::board::Placement;
 use crate::solvers::blocks::boards::RowBoard;
 use crate::solvers::blocks::frame::{Frame, View};
 use crate::solvers::{Control, Metrics, Outcome, StopReason};

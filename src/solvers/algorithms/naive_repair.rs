@@ -21,7 +21,7 @@
 //! Counters (`random`): `steps` = repairs; `restarts` = fresh boards after
 //! the first; `evaluations` = fresh boards, the first included (each
 //! counted from scratch); `checks` (defined at
-//! [`crate::outcome::Metrics::checks`]) = N per fresh board, N per look
+//! [`crate::base::outcome::Metrics::checks`]) = N per fresh board, N per look
 //! for the most-threatened queen (one per queen; one look per repair, plus
 //! one per board) and 2 per repair (the move reads the old and new squares
 //! to keep the pair total); `final_conflicts` = attacking pairs on the

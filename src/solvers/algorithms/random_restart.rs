@@ -12,7 +12,7 @@
 //! Permutations are drawn by a Fisher–Yates shuffle done one row at a time.
 //!
 //! Counters: `steps` = boards drawn; `restarts` = boards drawn after the
-//! first; `checks` (defined at [`crate::outcome::Metrics::checks`]) =
+//! first; `checks` (defined at [`crate::base::outcome::Metrics::checks`]) =
 //! queens drawn, each tested once against the earlier rows (one read of the
 //! column and diagonal marks of its square): at most N per board, fewer
 //! when a queen is attacked; `final_conflicts` = attacking pairs on
@@ -33,7 +33,7 @@
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
-use crate::board::{Placement, attacking_pairs};
+use crate::base::board::{Placement, attacking_pairs};
 use crate::solvers::algorithm::{Algorithm, CheckCount, Configured, boxed};
 use crate::solvers::blocks::boards::{anti_diagonal, diagonal, lines};
 use crate::solvers::blocks::frame::{Frame, View};

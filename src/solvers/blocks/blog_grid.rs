@@ -21,7 +21,7 @@
 //! O(N/64) words per direction instead of O(N) squares. The tests replay the
 //! published loop, transcribed square by square, against it.
 //!
-//! Checks (defined at [`crate::outcome::Metrics::checks`]): one
+//! Checks (defined at [`crate::base::outcome::Metrics::checks`]): one
 //! `count_conflict` asks, in each of the eight directions, whether the
 //! square is attacked from there: [`DIRECTIONS`] = 8 checks, the two
 //! truncated scans included.
@@ -29,7 +29,7 @@
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
-use crate::board::Placement;
+use crate::base::board::Placement;
 use crate::solvers::blocks::boards::lines;
 
 /// The checks of one `count_conflict`: one per direction it scans.
@@ -246,7 +246,7 @@ impl BlogGrid {
 
     /// Attacking pairs among all queens on the grid: pairs sharing a row, a
     /// column, a diagonal or an anti-diagonal, whatever stands between them.
-    /// With one queen per row this is [`crate::board::attacking_pairs`].
+    /// With one queen per row this is [`crate::base::board::attacking_pairs`].
     pub fn attacking_pairs(&self) -> u64 {
         self.rows.pairs() + self.columns.pairs() + self.diagonals.pairs() + self.antis.pairs()
     }

@@ -29,19 +29,19 @@
 //! - the VulgaireDev blog's [`BlogGrid`](crate::solvers::blocks::blog_grid::BlogGrid) is no
 //!   [`RowBoard`]: the published restart lets a row hold several queens, so
 //!   it keeps a full N×N grid of line bitsets, not a column per row;
-//! - [`Placement`](crate::board::Placement), next to the validator, holds
+//! - [`Placement`](crate::base::board::Placement), next to the validator, holds
 //!   a finished answer: the validator shares no code with any solver (so a
 //!   bookkeeping bug in a solver board cannot hide itself), and this module
-//!   uses its [`attacking_pairs`](crate::board::attacking_pairs) only in
+//!   uses its [`attacking_pairs`](crate::base::board::attacking_pairs) only in
 //!   tests, as the independent count.
 //!
 //! Two queens attack each other when they share a column, a diagonal or an
 //! anti-diagonal, whatever stands between them (no blocking, unlike the
 //! VulgaireDev blog's direction scans): a line holding `k` queens holds
 //! `k (k - 1) / 2` attacking pairs, and a board's pairs are the sum over
-//! its lines, equal to [`crate::board::attacking_pairs`].
+//! its lines, equal to [`crate::base::board::attacking_pairs`].
 //!
-//! Checks (the unit is defined once, at [`crate::outcome::Metrics::checks`]):
+//! Checks (the unit is defined once, at [`crate::base::outcome::Metrics::checks`]):
 //! each board counts the reads of the attack count of one square (its
 //! column and diagonal counters read together) that it makes, and each
 //! method says its cost. Counting a board from scratch reads the lines of

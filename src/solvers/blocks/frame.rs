@@ -30,7 +30,7 @@
 
 use serde::{Serialize, Serializer};
 
-use crate::outcome::Metrics;
+use crate::base::outcome::Metrics;
 
 /// One moment of a search.
 #[derive(Clone, Debug, PartialEq, Serialize)]

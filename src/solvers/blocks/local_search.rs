@@ -33,7 +33,7 @@
 
 use rand::rngs::ChaCha8Rng;
 
-use crate::board::Placement;
+use crate::base::board::Placement;
 use crate::solvers::blocks::boards::{CountedBoard, RowBoard};
 use crate::solvers::blocks::frame::{Frame, View};
 use crate::solvers::{Control, Metrics, Outcome};

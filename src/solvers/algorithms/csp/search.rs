@@ -9,7 +9,7 @@ use super::domains::{Checks, Domains, UNASSIGNED, unassigned};
 use super::heuristics::{choose_row, least_constraining_first};
 use super::inference::{Arcs, forward_check};
 use super::{Inference, Order, Settings, Values};
-use crate::board::Placement;
+use crate::base::board::Placement;
 use crate::solvers::blocks::frame::{Frame as ReplayFrame, View};
 use crate::solvers::{Control, Metrics, Outcome, StopReason};
 

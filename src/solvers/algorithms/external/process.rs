@@ -20,7 +20,7 @@ use std::time::Duration;
 use nix::sys::signal::{Signal, killpg};
 use nix::unistd::Pid;
 
-use crate::outcome::StopReason;
+use crate::base::outcome::StopReason;
 
 /// The most bytes of a program's stderr kept for the log (its last ones).
 pub const STDERR_TAIL_BYTES: usize = 4096;

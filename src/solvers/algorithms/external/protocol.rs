@@ -9,8 +9,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::board::Placement;
-use crate::outcome::{Metrics, Outcome, StopReason};
+use crate::base::board::Placement;
+use crate::base::outcome::{Metrics, Outcome, StopReason};
 use crate::solvers::Budget;
 
 /// The protocol's name, sent in the first line.

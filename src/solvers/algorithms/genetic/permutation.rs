@@ -11,7 +11,7 @@ use rand::rngs::ChaCha8Rng;
 
 use super::operators::{order_crossover, partially_mapped_crossover};
 use super::{Crossover, PermutationSettings, capped};
-use crate::board::Placement;
+use crate::base::board::Placement;
 use crate::solvers::blocks::boards::{CountedBoard, PermutationBoard, RowBoard};
 use crate::solvers::blocks::frame::{Frame, View, spread};
 use crate::solvers::blocks::random::{distinct_pair, other_than, random_permutation};

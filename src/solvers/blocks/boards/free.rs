@@ -229,7 +229,7 @@ pub fn count_pairs(columns: &[u32], scratch: &mut Vec<u32>) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::attacking_pairs;
+    use crate::base::board::attacking_pairs;
 
     #[test]
     fn counts_match_a_direct_count() {

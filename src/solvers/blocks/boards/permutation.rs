@@ -152,7 +152,7 @@ impl CountedBoard for PermutationBoard {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::attacking_pairs;
+    use crate::base::board::attacking_pairs;
 
     #[test]
     fn swap_of_queens_on_one_diagonal_is_exact() {

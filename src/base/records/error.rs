@@ -28,7 +28,7 @@ pub enum RecordsError {
         /// The 1-based line of the row (the header is line 1).
         row: usize,
         /// What does not fit: the column, the value found and what is
-        /// allowed (see [`crate::records::field::describe`]).
+        /// allowed (see [`crate::base::records::field::describe`]).
         detail: String,
     },
     /// The torn last line could not be cut off.

@@ -2,7 +2,7 @@
 //! pandas' `read_csv` read each column with one type and no loss:
 //! booleans `TRUE`/`FALSE` ([`logical`]), a missing value `NA` and an
 //! infinite one `Inf` ([`optional`], [`number`]). Used as
-//! `#[serde(with = "crate::records::values::logical")]` on a row's field.
+//! `#[serde(with = "crate::base::records::values::logical")]` on a row's field.
 //! Reading accepts what pandas, R and spreadsheets write back (`True`,
 //! `true`, an empty cell for `NA`, `inf`).
 

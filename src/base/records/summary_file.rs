@@ -17,8 +17,8 @@ pub fn write_summary(path: &Path, rows: &[SummaryRow]) -> RecordsResult<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::records::csv_file::read_rows;
-    use crate::records::{Measure, MeasureSample, MeasureSummary};
+    use crate::base::records::csv_file::read_rows;
+    use crate::base::records::{Measure, MeasureSample, MeasureSummary};
 
     /// The header of the committed data/series/summary.csv.
     fn committed_header() -> String {

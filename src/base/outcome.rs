@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::board::Placement;
+use crate::base::board::Placement;
 
 /// Why a search ended: the `stop_reason` column of every result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -153,7 +153,7 @@ impl Outcome {
         mut metrics: Metrics,
         stop: Option<StopReason>,
     ) -> Self {
-        metrics.final_conflicts = crate::board::attacking_pairs(&columns);
+        metrics.final_conflicts = crate::base::board::attacking_pairs(&columns);
         match stop {
             None => Outcome::solved(Placement::new(columns), metrics),
             Some(reason) => Outcome::unsolved(metrics, reason),

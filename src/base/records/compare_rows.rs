@@ -44,7 +44,7 @@ pub struct CompareRow {
     /// `p` corrected by Holm's method over every pair at this `n`.
     pub p_holm: f64,
     /// Whether `p_holm` is below alpha (`TRUE`/`FALSE`).
-    #[serde(with = "crate::records::values::logical")]
+    #[serde(with = "crate::base::records::values::logical")]
     pub significant: bool,
     /// Vargha–Delaney A12: the probability that a trial of `label_a` costs
     /// less than one of `label_b`, ties counting one half. Above 0.5,
@@ -52,10 +52,10 @@ pub struct CompareRow {
     pub a12: f64,
     /// Lower end of the seeded percentile-bootstrap 95% interval of A12
     /// (`NA` when either label has fewer than 10 trials at `n`).
-    #[serde(with = "crate::records::values::optional")]
+    #[serde(with = "crate::base::records::values::optional")]
     pub a12_ci_low: Option<f64>,
     /// Upper end of that interval.
-    #[serde(with = "crate::records::values::optional")]
+    #[serde(with = "crate::base::records::values::optional")]
     pub a12_ci_high: Option<f64>,
     /// The magnitude of A12 (Vargha & Delaney 2000), mirrored about 0.5:
     /// `negligible` strictly between 0.44 and 0.56, `small` from 0.56,
@@ -85,7 +85,7 @@ pub struct RankingRow {
     pub rank: u64,
     /// Whether its Holm-corrected p-value against the best label is at
     /// least alpha (`TRUE` for the best label itself).
-    #[serde(with = "crate::records::values::logical")]
+    #[serde(with = "crate::base::records::values::logical")]
     pub indistinguishable_from_best: bool,
 }
 

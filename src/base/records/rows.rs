@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::outcome::StopReason;
+use crate::base::outcome::StopReason;
 
 /// One trial: a row of `runs.csv`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -35,7 +35,7 @@ pub struct RunRecord {
     pub seed: u64,
     /// Whether a solution was found (`TRUE`/`FALSE`; `true`/`True` as a
     /// file rewritten by another tool holds them are read too).
-    #[serde(with = "crate::records::values::logical")]
+    #[serde(with = "crate::base::records::values::logical")]
     pub solved: bool,
     /// Why the search ended (`solved`, `budget_steps`, …).
     pub stop_reason: StopReason,

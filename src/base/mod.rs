@@ -1,0 +1,9 @@
+//! The bottom layer, which every other module stands on and which imports
+//! nothing above it: [`board`] (placements and the independent validator),
+//! [`outcome`] (what a search returns: `StopReason`, `Metrics`, `Outcome`)
+//! and [`records`] (the CSV contract, the seed chain, the data directory's
+//! layout and metadata.json, the atomic writers).
+
+pub mod board;
+pub mod outcome;
+pub mod records;
