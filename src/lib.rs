@@ -3,7 +3,15 @@
 //!
 //! This page is the architecture: where each thing lives, how data flows,
 //! and the rules that keep results reproducible. The `queens` binary
-//! (`src/main.rs`, `src/cli/`) is a thin layer over this library.
+//! (`src/main.rs`, `src/cli/`: one file per subcommand in `cli/commands/`,
+//! what talks to the terminal in `cli/terminal/`) is a thin layer over this
+//! library.
+//!
+//! The folders say the layers: `src/base/` is the bottom (board, outcome,
+//! records: what every other module stands on), `src/solvers/` holds the
+//! solver interface in its own files, the shared building blocks in
+//! `solvers/blocks/` and one file per algorithm in `solvers/algorithms/`,
+//! and every other folder is one layer of the table below.
 //!
 //! # Where to find it
 //!
@@ -92,15 +100,17 @@
 //!                measure, ECDFs, rank tests and effect sizes
 //! trial          one seeded, timed, validated search
 //! solvers        the Solver trait, Control (budget, clock, interrupt,
-//!                trace), parameters, the registry, the algorithms and
-//!                their shared boards, random draws and local-search loop
+//!                trace), parameters, the registry; blocks/ (boards,
+//!                random draws, the local-search driver, frames) below
+//!                algorithms/ (one file each)
 //! counting       the exact counter, its checkpoints and shards, and the
 //!                symmetries
-//! records        the CSV contract (with the measures and the block of
-//!                statistics summary.csv gives each), the seed chain,
-//!                atomic file writing
-//! board, outcome placements and the independent validator; StopReason,
-//!                Metrics and Outcome
+//! base           records: the CSV contract (with the measures and the
+//!                block of statistics summary.csv gives each), the seed
+//!                chain, the data directory's layout and metadata.json,
+//!                atomic file and directory writing; board: placements and
+//!                the independent validator; outcome: StopReason, Metrics
+//!                and Outcome
 //! ```
 //!
 //! The library never prints and never exits: progress and notes go to an

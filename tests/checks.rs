@@ -101,7 +101,7 @@ fn min_conflicts_counts_the_board_and_its_first_look() {
     assert_eq!(o.stop_reason, StopReason::BudgetSteps);
     assert_eq!(counts(&o.metrics), (0, 0, 6, 1));
     // A whole repair, traced on a hand-made board, is the unit test
-    // `one_repair_on_a_hand_made_board` in src/solvers/min_conflicts.rs.
+    // `one_repair_on_a_hand_made_board` in src/solvers/algorithms/min_conflicts.rs.
 }
 
 #[test]
@@ -132,7 +132,7 @@ fn annealing_counts_its_starting_board_and_four_per_swap() {
     assert_eq!(o.stop_reason, StopReason::BudgetSteps);
     assert_eq!(counts(&o.metrics), (1, 0, 7, 1));
     // The hesham move (2 for its delta, 2 more when taken, none for a null
-    // move) is traced in the unit tests of src/solvers/annealing.rs.
+    // move) is traced in the unit tests of src/solvers/algorithms/annealing.rs.
 }
 
 #[test]

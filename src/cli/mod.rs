@@ -1,4 +1,8 @@
-//! Subcommands of the `queens` binary, one file each, and the exit-code policy:
+//! The `queens` binary's command line: [`commands`], one file per
+//! subcommand (with the argument parsers and the plan printer they share),
+//! and [`terminal`], what talks to the person at the terminal (stderr lines,
+//! progress bars, the notes of the finishing pipeline, output files that
+//! appear whole, and the error-to-exit-code policy). The exit-code policy:
 //! 0 success; 1 a solver ran but found no solution (none exists, or none
 //! within the budget); 2 bad input (or a file that cannot be read or
 //! written); 70 an internal error, a bug in queens (EX_SOFTWARE); 130
@@ -7,35 +11,18 @@
 //! Subcommands print through a locked stdout and return its errors, so a
 //! closed stdout ends them quietly instead of panicking.
 
-mod algorithms;
-mod animate;
-mod args;
-mod bench;
-mod compare;
-mod count;
-mod count_progress;
-mod dry_run;
-mod enumerate;
-mod enumerate_csv;
-mod export;
-mod failure;
-mod finishing;
-mod merge;
-mod output_file;
-mod plot;
-mod progress;
-mod report;
-mod run;
-mod search_args;
-mod solve;
-mod stderr;
-mod summarize;
+mod commands;
+mod terminal;
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use failure::Failure;
-use stderr::stderr_line;
+use commands::{
+    algorithms, animate, bench, compare, count, enumerate, export, merge, plot, report, run, solve,
+    summarize,
+};
+use terminal::failure::Failure;
+use terminal::stderr::stderr_line;
 
 /// Compare N-Queens search algorithms under seeded, reproducible conditions.
 ///

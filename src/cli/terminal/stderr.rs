@@ -16,7 +16,7 @@ pub fn write_line(args: fmt::Arguments<'_>) {
 /// panicking (see [`write_line`]).
 macro_rules! stderr_line {
     ($($arg:tt)*) => {
-        $crate::cli::stderr::write_line(format_args!($($arg)*))
+        $crate::cli::terminal::stderr::write_line(format_args!($($arg)*))
     };
 }
 

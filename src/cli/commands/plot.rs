@@ -10,8 +10,8 @@ use queens::finish::{Steps, finish};
 use queens::plot::options::Style;
 use queens::plot::{self, Options};
 
-use super::Exit;
-use super::finishing::{Notes, print_comparison};
+use crate::cli::Exit;
+use crate::cli::terminal::finishing::{Notes, print_comparison};
 
 /// Draw the charts of an experiment from its CSV files.
 ///

@@ -13,11 +13,11 @@ use queens::analysis::compare::{
 use queens::base::records::{DataDir, Measure, RunRecord, read_rows};
 use queens::finish::{Steps, finish, write_comparison};
 
-use super::Exit;
 use super::args::unsigned;
-use super::finishing::{Notes, written};
-use super::output_file::STDOUT_FAILED;
-use super::stderr::stderr_line;
+use crate::cli::Exit;
+use crate::cli::terminal::finishing::{Notes, written};
+use crate::cli::terminal::output_file::STDOUT_FAILED;
+use crate::cli::terminal::stderr::stderr_line;
 
 /// Compare the labels of experiments: which is cheaper at each N, by how
 /// much, and how sure.

@@ -16,10 +16,10 @@ use rand::rngs::ChaCha8Rng;
 use rand::seq::SliceRandom;
 use serde::Serialize;
 
-use super::Exit;
 use super::args::{board_size, capped_threads, thread_count};
-use super::count_progress::CountProgress;
-use super::stderr::stderr_line;
+use crate::cli::Exit;
+use crate::cli::terminal::count_progress::CountProgress;
+use crate::cli::terminal::stderr::stderr_line;
 
 /// Count all solutions and the fundamental ones (N <= 32).
 ///

@@ -7,9 +7,9 @@ use std::path::PathBuf;
 use queens::experiment::merge::merge;
 use queens::finish::{Steps, finish};
 
-use super::Exit;
-use super::finishing::{Notes, print_summary};
-use super::stderr::stderr_line;
+use crate::cli::Exit;
+use crate::cli::terminal::finishing::{Notes, print_summary};
+use crate::cli::terminal::stderr::stderr_line;
 
 /// Combine the shards of an experiment into one runs.csv and summary.
 ///

@@ -11,9 +11,9 @@ use queens::base::records::Measure;
 use queens::base::records::atomic_dir;
 use queens::export::ioh;
 
-use super::Exit;
-use super::output_file::STDOUT_FAILED;
-use super::stderr::stderr_line;
+use crate::cli::Exit;
+use crate::cli::terminal::output_file::STDOUT_FAILED;
+use crate::cli::terminal::stderr::stderr_line;
 
 /// Write an experiment in the IOHprofiler format (IOHanalyzer, iohinspector).
 ///

@@ -9,10 +9,10 @@ use anyhow::Context;
 use queens::animate::{self, AnimateError, HTML_FRAMES, MAX_N, ReplaySpec, SVG_FRAMES};
 use queens::trial::replay_command_of;
 
-use super::Exit;
-use super::output_file::{OutputFile, STDOUT_FAILED};
 use super::search_args::{Search, SearchArgs};
 use super::solve::{counters_line, invalid_board};
+use crate::cli::Exit;
+use crate::cli::terminal::output_file::{OutputFile, STDOUT_FAILED};
 
 /// Write an animated replay of one seeded search (N <= 32).
 ///

@@ -11,8 +11,8 @@ use anyhow::bail;
 use queens::finish::{Steps, finish};
 use queens::plot;
 
-use super::Exit;
-use super::finishing::Notes;
+use crate::cli::Exit;
+use crate::cli::terminal::finishing::Notes;
 
 /// Write an experiment's report: one self-contained HTML file.
 ///

@@ -1,7 +1,7 @@
 //! Argument parsers shared by several subcommands, with messages that name
 //! the bad value and what is allowed, and the cap on worker threads.
 
-use super::stderr::stderr_line;
+use crate::cli::terminal::stderr::stderr_line;
 
 /// Parses a board size: a whole number N ≥ 1.
 pub fn board_size(text: &str) -> Result<usize, String> {

@@ -15,10 +15,10 @@ use queens::solvers::algorithms::backtracking::{MoveCount, SearchEvent, WirthSea
 use queens::solvers::{Budget, Control};
 use serde::Serialize;
 
-use super::Exit;
 use super::args::{board_size, positive};
 use super::enumerate_csv::SolutionsCsv;
-use super::stderr::stderr_line;
+use crate::cli::Exit;
+use crate::cli::terminal::stderr::stderr_line;
 
 /// Set by Ctrl-C; the search polls it every 1024 tests.
 static INTERRUPT: AtomicBool = AtomicBool::new(false);

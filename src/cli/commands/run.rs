@@ -14,11 +14,11 @@ use queens::experiment::data_dir::RunFiles;
 use queens::experiment::runner::{RunOptions, run_experiment};
 use queens::finish::{Steps, finish};
 
-use super::Exit;
 use super::args::thread_count;
-use super::finishing::{Notes, print_summary};
-use super::progress::RunDisplay;
-use super::stderr::stderr_line;
+use crate::cli::Exit;
+use crate::cli::terminal::finishing::{Notes, print_summary};
+use crate::cli::terminal::progress::RunDisplay;
+use crate::cli::terminal::stderr::stderr_line;
 
 /// Run an experiment: algorithms × board sizes × trials, from a TOML config.
 ///

@@ -10,7 +10,7 @@ use std::io::{self, Write};
 use queens::solvers::algorithms::external;
 use queens::solvers::{Algorithm, ParamKind, algorithms};
 
-use super::Exit;
+use crate::cli::Exit;
 
 /// List every algorithm with its source, parameters, defaults and what its
 /// checks count.

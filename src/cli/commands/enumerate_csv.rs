@@ -1,6 +1,6 @@
 //! The `enumerate --csv` file: one row per solution, `index,tests,backtracks,
 //! columns`. It is opened at the first solution and committed at the end (see
-//! [`super::output_file`]), so an enumeration without a solution leaves an
+//! [`crate::cli::terminal::output_file`]), so an enumeration without a solution leaves an
 //! existing file as it was; a failed write stops the file, not the
 //! enumeration, and is reported once the result is printed.
 
@@ -9,7 +9,7 @@ use std::path::Path;
 
 use queens::solvers::algorithms::backtracking::MoveCount;
 
-use super::output_file::{OutputError, OutputFile, Pending};
+use crate::cli::terminal::output_file::{OutputError, OutputFile, Pending};
 
 /// The header row.
 const HEADER: &str = "index,tests,backtracks,columns";

@@ -6,8 +6,8 @@ use std::io::{self, Write};
 use clap::ValueEnum;
 use queens::bench::{self, BenchOptions, BenchRow};
 
-use super::Exit;
 use super::args::board_size;
+use crate::cli::Exit;
 
 /// Measure the speed figures quoted in the README.
 ///

@@ -9,9 +9,9 @@ use queens::base::records::{DataDir, RunRecord, SummaryRow, read_rows, write_sum
 use queens::experiment::error::RunError;
 use queens::experiment::lock::lock_data_dir;
 
-use super::Exit;
-use super::output_file::STDOUT_FAILED;
-use super::stderr::stderr_line;
+use crate::cli::Exit;
+use crate::cli::terminal::output_file::STDOUT_FAILED;
+use crate::cli::terminal::stderr::stderr_line;
 
 /// Recompute DIR/summary.csv from DIR/runs.csv (no solver runs).
 ///

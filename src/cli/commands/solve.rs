@@ -13,11 +13,11 @@ use queens::solvers::{Metrics, Outcome};
 use queens::trial::{InvalidSolution, Trial, TrialResult, replay_command_of, run_trial};
 use serde::Serialize;
 
-use super::Exit;
-use super::failure::InternalError;
-use super::output_file::{OutputError, OutputFile, STDOUT_FAILED};
 use super::search_args::{Search, SearchArgs};
-use super::stderr::stderr_line;
+use crate::cli::Exit;
+use crate::cli::terminal::failure::InternalError;
+use crate::cli::terminal::output_file::{OutputError, OutputFile, STDOUT_FAILED};
+use crate::cli::terminal::stderr::stderr_line;
 
 /// Largest board drawn as text or SVG.
 const MAX_DRAWN: usize = 64;
@@ -229,7 +229,7 @@ fn report(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cli::failure::Failure;
+    use crate::cli::terminal::failure::Failure;
 
     #[test]
     fn an_invalid_board_from_a_solver_is_an_internal_error_exiting_70() {

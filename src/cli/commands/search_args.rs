@@ -10,7 +10,7 @@ use queens::solvers::algorithms::external::{self, ExternalSolver, resolve_comman
 use queens::solvers::params::{ParamError, RawValue, split_assignment};
 use queens::solvers::{Algorithm, Budget, Configured, Params, find_algorithm};
 
-use super::stderr::stderr_line;
+use crate::cli::terminal::stderr::stderr_line;
 
 /// Which search to run: algorithm, size, seed, parameters and budget.
 #[derive(clap::Args)]

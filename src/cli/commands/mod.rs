@@ -1,0 +1,23 @@
+//! One file per subcommand of `queens`, each holding its clap arguments (whose
+//! doc comments are its `--help`) and its `run`; beside them what several
+//! share: the argument parsers (`args`, `search_args`), the plan `run
+//! --dry-run` prints (`dry_run`) and the solutions file of `enumerate --csv`
+//! (`enumerate_csv`).
+
+pub mod algorithms;
+pub mod animate;
+pub mod args;
+pub mod bench;
+pub mod compare;
+pub mod count;
+pub mod dry_run;
+pub mod enumerate;
+pub mod enumerate_csv;
+pub mod export;
+pub mod merge;
+pub mod plot;
+pub mod report;
+pub mod run;
+pub mod search_args;
+pub mod solve;
+pub mod summarize;
