@@ -371,3 +371,35 @@ fn an_external_programs_row_says_where_its_command_is() {
         "the program as it named itself in the handshake"
     );
 }
+
+#[test]
+fn a_planted_chart_with_a_script_is_refused_and_the_old_report_kept() {
+    let fixture = fixture();
+    let report_file = fixture.plots.join("report.html");
+    let before = std::fs::read(&report_file).unwrap();
+    let chart = fixture.plots.join("scaling.svg");
+    let drawn = std::fs::read_to_string(&chart).unwrap();
+    let planted = [
+        drawn.replacen("<rect", "<script>alert(document.cookie)</script><rect", 1),
+        drawn.replacen("<rect", "<rect onload=\"alert(1)\"", 1),
+        drawn.replacen(
+            "<rect",
+            "<image href=\"https://example.org/t.png\"/><rect",
+            1,
+        ),
+    ];
+    for svg in planted {
+        assert_ne!(svg, drawn);
+        std::fs::write(&chart, &svg).unwrap();
+        let out = report(&[], &fixture);
+        assert_eq!(out.status.code(), Some(2));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("scaling.svg"), "{stderr}");
+        assert!(stderr.contains("which a chart never"), "{stderr}");
+        assert!(stderr.contains("queens plot"), "{stderr}");
+        assert_eq!(std::fs::read(&report_file).unwrap(), before, "report kept");
+    }
+    // A chart as `queens plot` draws it is inlined again.
+    std::fs::write(&chart, &drawn).unwrap();
+    assert!(report(&[], &fixture).status.success());
+}

@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use super::ReportError;
+use super::svg_check;
 use crate::plot::registry::{CHARTS, describe};
 
 /// One chart, ready to be inlined.
@@ -63,6 +64,7 @@ pub fn read(data_dir: &Path, plots_dir: &Path) -> Result<Vec<Chart>, ReportError
                     (format!("{title}."), format!("Chart: {title}."))
                 }
             };
+            svg_check::check(&text).map_err(bad)?;
             let svg = inline(&text, &alt).ok_or_else(|| bad("is not an SVG image".to_owned()))?;
             Ok(Chart { stem, caption, svg })
         })

@@ -7,8 +7,10 @@
 //! Like the charts, the report is drawn from files alone: the data
 //! directory's summary.csv, compare.csv, ranking.csv and metadata.json, and
 //! the SVG charts `queens plot` wrote. The HTML is built with `maud`, whose
-//! templates escape every value they insert; only the charts (SVG files the
-//! plot step wrote, checked to be SVG) are inserted as markup. The same
+//! templates escape every value they insert; only the charts are inserted
+//! as markup, and only after a check that they hold nothing but the shapes
+//! and text a chart is made of (`svg_check.rs`: no script, no event
+//! handler, no link or external reference). The same
 //! inputs give the same bytes. Nothing here prints: the functions return
 //! the files written or a [`ReportError`] naming the file and the remedy.
 
@@ -19,6 +21,7 @@ mod headline;
 mod html;
 mod inputs;
 mod latex;
+mod svg_check;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
