@@ -74,8 +74,7 @@ pub fn check_data_dir(experiment: &Experiment, files: &RunFiles, fresh: bool) ->
         }),
         Some(_) => Ok(()),
         None => {
-            let has_rows = std::fs::metadata(&files.runs).is_ok_and(|m| m.len() > 0);
-            if has_rows {
+            if has_rows(&files.runs) {
                 return Err(RunError::UnknownOrigin {
                     runs: files.runs.clone(),
                     metadata: files.metadata.clone(),
@@ -87,11 +86,14 @@ pub fn check_data_dir(experiment: &Experiment, files: &RunFiles, fresh: bool) ->
 }
 
 /// Refuses when `dir` holds whole-run results (metadata.json) of a config
-/// other than `config` with hash `config_hash`: merging shards of `config`
-/// there would replace them. Checked by a shard run, with or without
-/// `--fresh` (which discards only the shard's own files), and by a merge.
+/// other than `config` with hash `config_hash`, or a runs.csv with rows
+/// but no metadata.json (of a config unknown, as [`check_data_dir`]
+/// refuses it for a run): merging shards of `config` there would replace
+/// them. Checked by a shard run, with or without `--fresh` (which discards
+/// only the shard's own files), and by a merge.
 pub fn check_whole_run(dir: &Path, config: &str, config_hash: &str) -> RunResult<()> {
-    let path = RunFiles::new(dir, None).metadata;
+    let files = RunFiles::new(dir, None);
+    let path = files.metadata;
     match metadata::read(&path)? {
         Some(old) if old.config_hash != config_hash => {
             Err(RunError::ResultsOfAnotherConfig(Box::new(OtherResults {
@@ -103,8 +105,18 @@ pub fn check_whole_run(dir: &Path, config: &str, config_hash: &str) -> RunResult
                 config_hash: config_hash.to_string(),
             })))
         }
-        _ => Ok(()),
+        Some(_) => Ok(()),
+        None if has_rows(&files.runs) => Err(RunError::ResultsOfUnknownConfig {
+            runs: files.runs,
+            metadata: path,
+        }),
+        None => Ok(()),
     }
+}
+
+/// Whether the runs file exists and is not empty.
+fn has_rows(runs: &Path) -> bool {
+    std::fs::metadata(runs).is_ok_and(|m| m.len() > 0)
 }
 
 /// Creates the data directory; with `fresh`, removes this run's old files.
