@@ -29,7 +29,7 @@ use crate::analysis::compare::{self, CompareError, Comparison};
 use crate::plot::data::{DataError, ExperimentData};
 use crate::plot::{self, PlotError, Skipped};
 use crate::records::{
-    DataDir, Measure, RecordsError, RunRecord, read_rows, write_compare, write_ranking,
+    self as records, DataDir, Measure, RecordsError, RunRecord, write_compare, write_ranking,
 };
 use crate::report::{self, ReportError};
 
@@ -370,7 +370,7 @@ fn read_runs(dir: &Path) -> Result<Vec<RunRecord>, FinishError> {
     if !path.is_file() {
         return Err(DataError::MissingRuns(path).into());
     }
-    read_rows(&path).map_err(|source| FinishError::ReadRuns { source })
+    records::read_runs(&path).map_err(|source| FinishError::ReadRuns { source })
 }
 
 /// Whether `plots_dir` holds an SVG chart.

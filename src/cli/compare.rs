@@ -11,7 +11,7 @@ use queens::analysis::compare::{
     Comparison, DEFAULT_ALPHA, DEFAULT_SEED, Options, combine, compare,
 };
 use queens::finish::{Steps, finish, write_comparison};
-use queens::records::{DataDir, Measure, RankingRow, RunRecord, read_rows};
+use queens::records::{self, DataDir, Measure, RankingRow, RunRecord};
 
 use super::Exit;
 use super::args::unsigned;
@@ -159,7 +159,7 @@ fn read_runs(dir: &Path) -> anyhow::Result<Vec<RunRecord>> {
             path.display()
         );
     }
-    let runs: Vec<RunRecord> = read_rows(&path)?;
+    let runs = records::read_runs(&path)?;
     if runs.is_empty() {
         bail!(
             "{} holds no trials: run `queens run CONFIG` first",

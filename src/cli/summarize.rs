@@ -7,7 +7,7 @@ use anyhow::{Context, anyhow, bail};
 use queens::analysis::summary::summarize;
 use queens::experiment::error::RunError;
 use queens::experiment::lock::lock_data_dir;
-use queens::records::{RunRecord, SummaryRow, read_rows, write_summary};
+use queens::records::{SummaryRow, read_runs, write_summary};
 
 use super::Exit;
 use super::output_file::STDOUT_FAILED;
@@ -42,7 +42,7 @@ pub fn run(args: SummarizeArgs) -> anyhow::Result<Exit> {
         RunError::DataDirLocked { .. } => e.into(),
         e => unwritable(&args.dir, e.into()),
     })?;
-    let runs: Vec<RunRecord> = read_rows(&runs_path)?;
+    let runs = read_runs(&runs_path)?;
     let rows = summarize(&runs);
     let path = args.dir.join("summary.csv");
     write_summary(&path, &rows).map_err(|e| unwritable(&args.dir, e.into()))?;

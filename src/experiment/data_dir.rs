@@ -12,7 +12,7 @@ use super::error::{Doing, OtherResults, RunError, RunResult};
 use super::metadata;
 use super::plan::{PlanIndex, Shard};
 use super::trace_file::TraceBlocks;
-use crate::records::{DataDir, RunRecord, drop_torn_tail, read_rows};
+use crate::records::{DataDir, RunRecord, drop_torn_tail, read_runs};
 
 /// The files of one run (or of one shard) in a data directory.
 #[derive(Clone, Debug)]
@@ -170,7 +170,7 @@ fn load_done(
 ) -> RunResult<Vec<Option<RunRecord>>> {
     drop_torn_tail(runs)?;
     let mut done: Vec<Option<RunRecord>> = vec![None; planned];
-    for row in read_rows::<RunRecord>(runs)? {
+    for row in read_runs(runs)? {
         match index.locate(&row.label, row.n, row.trial) {
             Some(p) => {
                 done[p].get_or_insert(row);

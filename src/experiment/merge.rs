@@ -14,7 +14,7 @@ use super::metadata::{self, Metadata};
 use super::plan::{PlanIndex, Shard, plan};
 use super::results::write_results;
 use super::session::new_metadata;
-use crate::records::{RunRecord, read_rows};
+use crate::records::{RunRecord, read_runs};
 
 /// What a merge wrote.
 #[derive(Clone, Debug)]
@@ -189,7 +189,7 @@ fn take_rows(
     index: &PlanIndex<'_>,
     merged: &mut [Option<RunRecord>],
 ) -> RunResult<()> {
-    for row in read_rows::<RunRecord>(runs)? {
+    for row in read_runs(runs)? {
         match index.locate(&row.label, row.n, row.trial) {
             Some(p) if shard.contains(p) => merged[p] = Some(row),
             _ => {

@@ -65,7 +65,7 @@ use serde::Serialize;
 
 use crate::analysis::compare::{CompareError, never_evaluating, one_step_unit};
 use crate::records::Measure;
-use crate::records::{RecordsError, RunRecord, TraceRecord, read_rows};
+use crate::records::{RecordsError, RunRecord, TraceRecord, read_rows, read_runs};
 
 /// The largest dimension IOH stores (16 bits, as `iohinspector` reads it).
 pub const MAX_DIMENSION: u64 = u16::MAX as u64;
@@ -368,7 +368,7 @@ pub fn build(data_dir: &Path, options: Options) -> Result<Export, IohError> {
         return Err(IohError::NotADataDir(data_dir.to_path_buf()));
     }
     let runs_path = data_dir.join("runs.csv");
-    let runs: Vec<RunRecord> = read_rows(&runs_path)?;
+    let runs = read_runs(&runs_path)?;
     if runs.is_empty() {
         return Err(IohError::NoRuns(runs_path));
     }
