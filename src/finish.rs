@@ -27,7 +27,7 @@ use std::sync::Arc;
 
 use crate::analysis::compare::{self, CompareError, Comparison};
 use crate::base::records::{
-    DataDir, Measure, RecordsError, RunRecord, read_rows, write_compare, write_ranking,
+    self as records, DataDir, Measure, RecordsError, RunRecord, write_compare, write_ranking,
 };
 use crate::plot::data::{DataError, ExperimentData};
 use crate::plot::{self, PlotError, Skipped};
@@ -370,7 +370,7 @@ fn read_runs(dir: &Path) -> Result<Vec<RunRecord>, FinishError> {
     if !path.is_file() {
         return Err(DataError::MissingRuns(path).into());
     }
-    read_rows(&path).map_err(|source| FinishError::ReadRuns { source })
+    records::read_runs(&path).map_err(|source| FinishError::ReadRuns { source })
 }
 
 /// Whether `plots_dir` holds an SVG chart.

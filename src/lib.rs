@@ -41,7 +41,8 @@
 //!   seed chain ([`base::records::seed`]; seeds below 2^53), how every value is
 //!   spelled so R and pandas read it with one type ([`base::records::values`]:
 //!   `TRUE`/`FALSE`, `NA`, `Inf`), and the reading, appending and atomic
-//!   rewriting of every file the tool writes.
+//!   rewriting of every file the tool writes, with the rule every reader
+//!   of runs.csv checks: each trial once ([`base::records::read_runs`]).
 //! - **Comparisons**: [`analysis::compare`] (every pair and the ranking at
 //!   each N) over [`analysis::rank_tests`] (Mann–Whitney U, Holm,
 //!   Vargha–Delaney A12); its rows are [`base::records::CompareRow`] and

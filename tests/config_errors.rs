@@ -432,3 +432,40 @@ fn a_damaged_metadata_file_names_the_remedies() {
         assert!(stderr.contains(says), "expected '{says}' in: {stderr}");
     }
 }
+
+#[test]
+fn trials_and_sizes_above_the_largest_integer_say_the_allowed_ranges() {
+    let algorithm = "[[algorithm]]\nname = \"backtracking\"\n";
+    for (line, text) in [
+        (
+            4,
+            format!(
+                "name = \"t\"\nseed = 1\nsizes = [6]\ntrials = 18446744073709551615\n{algorithm}"
+            ),
+        ),
+        (
+            4,
+            format!(
+                "name = \"t\"\nseed = 1\nsizes = [6]\ntrials = 99999999999999999999999\n{algorithm}"
+            ),
+        ),
+        (
+            3,
+            format!(
+                "name = \"t\"\nseed = 1\nsizes = [99999999999999999999999]\ntrials = 2\n{algorithm}"
+            ),
+        ),
+    ] {
+        let e = refused(&text);
+        assert!(e.contains(&format!("bad.toml:{line}:")), "{e}");
+        assert!(
+            e.contains("trials are whole numbers from 1 to 1000000")
+                && e.contains("sizes from 1 to 4294967295"),
+            "{e}"
+        );
+    }
+    let e = refused(&format!(
+        "name = \"t\"\nseed = 1\nsizes = [6]\ntrials = {{ 99999999999999999999999 = 5 }}\n{algorithm}"
+    ));
+    assert!(e.contains("a whole number from 1 to 4294967295"), "{e}");
+}

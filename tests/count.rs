@@ -331,3 +331,76 @@ fn a_shard_without_a_checkpoint_is_refused() {
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("0 <= I < K"));
 }
+
+/// The checkpoint of N = 12's whole count, finished, at `file`.
+fn finished_checkpoint(file: &std::path::Path) -> String {
+    let path = file.display().to_string();
+    let output = count_output(&["-n", "12", "--checkpoint", &path]);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    std::fs::read_to_string(file).expect("the checkpoint")
+}
+
+#[test]
+fn an_edited_checkpoint_is_an_error_naming_the_line_never_a_total() {
+    let dir = checkpoint_dir();
+    let file = dir.path().join("count-12");
+    let text = finished_checkpoint(&file);
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    let words: Vec<String> = lines[5].split(' ').map(str::to_string).collect();
+    let more = words[1].parse::<u64>().expect("a count") + 1;
+    lines[5] = format!("{} {more} {}", words[0], words[2..].join(" "));
+    std::fs::write(&file, lines.join("\n") + "\n").expect("edited");
+    let path = file.display().to_string();
+    for args in [
+        vec!["-n", "12", "--checkpoint", &path],
+        vec!["--merge", &path],
+    ] {
+        let output = count_output(&args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {output:?}");
+        assert!(output.stdout.is_empty(), "{args:?}: no total is printed");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr.contains(&format!("{path}:6: ")),
+            "{args:?}: {stderr}"
+        );
+    }
+}
+
+#[test]
+fn an_existing_file_that_is_not_a_checkpoint_is_refused_untouched() {
+    let dir = checkpoint_dir();
+    let file = dir.path().join("notes.txt");
+    std::fs::write(&file, "my notes, without a trailing newline").expect("written");
+    let output = count_output(&["-n", "8", "--checkpoint", &file.display().to_string()]);
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    assert!(String::from_utf8_lossy(&output.stderr).contains("not a queens count checkpoint"));
+    assert_eq!(
+        std::fs::read_to_string(&file).expect("still there"),
+        "my notes, without a trailing newline"
+    );
+}
+
+#[test]
+fn more_shards_than_units_are_refused_at_once_naming_the_largest() {
+    let dir = checkpoint_dir();
+    let file = dir.path().join("huge-k");
+    let path = file.display().to_string();
+    let output = count_output(&[
+        "-n",
+        "17",
+        "--shard",
+        "0/18446744073709551615",
+        "--checkpoint",
+        &path,
+    ]);
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("K <= 4319"), "{stderr}");
+    assert!(!file.exists(), "no checkpoint is created");
+    // A header claiming such a split is refused by --merge, without a panic.
+    let text = finished_checkpoint(&file);
+    std::fs::write(&file, text.replacen("shard=0/1 ", "shard=0/4000000000 ", 1)).expect("edited");
+    let output = count_output(&["--merge", &path]);
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    assert!(String::from_utf8_lossy(&output.stderr).contains("at most"));
+}

@@ -10,9 +10,11 @@
 //! measured (the harness's own thread would, for instance to report a test
 //! running for over a minute on a loaded machine).
 
+mod common;
+
+use common::search::configurations;
 use queens::bench::alloc::{self, CountingAllocator};
-use queens::solvers::params::{RawValue, VARIANT};
-use queens::solvers::{Algorithm, Budget, Control, algorithms};
+use queens::solvers::{Budget, Control, algorithms};
 use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
 
@@ -32,36 +34,6 @@ const MAX_STEPS: u64 = 3_000;
 /// check; this keeps `csp`'s large sizes short (one of its nodes can cost
 /// N³ checks).
 const MAX_CHECKS: u64 = 2_000_000;
-
-/// The parameter choices measured for `algorithm`: each variant (the
-/// defaults when it has none), and for `csp` every order × values ×
-/// inference.
-fn configurations(algorithm: &Algorithm) -> Vec<Vec<(String, RawValue)>> {
-    if algorithm.name == "csp" {
-        let text = |s: &str| RawValue::Text(s.to_string());
-        let mut all = Vec::new();
-        for order in ["static", "mrv", "mrv-random"] {
-            for values in ["columns", "lcv"] {
-                for inference in ["none", "forward-checking", "mac"] {
-                    all.push(vec![
-                        ("order".to_string(), text(order)),
-                        ("values".to_string(), text(values)),
-                        ("inference".to_string(), text(inference)),
-                    ]);
-                }
-            }
-        }
-        return all;
-    }
-    if algorithm.variants.is_empty() {
-        return vec![Vec::new()];
-    }
-    algorithm
-        .variants
-        .iter()
-        .map(|v| vec![(VARIANT.to_string(), RawValue::Text(v.name.to_string()))])
-        .collect()
-}
 
 fn main() {
     no_estimate_is_below_the_measured_heap_peak();

@@ -155,3 +155,14 @@ fn plot_of_a_file_says_it_is_not_a_directory() {
     );
     assert!(!message.contains("does not exist"), "{message}");
 }
+
+#[test]
+fn an_os_error_is_printed_once() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let missing = dir.path().join("missing.ckpt").display().to_string();
+    let out = queens(dir.path(), &["count", "--merge", &missing]);
+    assert_eq!(out.status.code(), Some(2));
+    let message = stderr(&out);
+    assert_eq!(message.matches("(os error 2)").count(), 1, "{message}");
+    assert!(message.contains(&missing), "{message}");
+}

@@ -108,3 +108,32 @@ fn a_merge_over_another_configs_results_is_refused() {
     ok(queens(d, &["merge", "D", "--into", "M", "--plots", "p"]));
     assert_eq!(common::table(&d.join("M/runs.csv")).len(), 3);
 }
+
+#[test]
+fn a_merge_over_a_runs_file_without_metadata_is_refused_as_run_refuses_it() {
+    let dir = common::setup(A);
+    let d = dir.path();
+    std::fs::write(d.join("b.toml"), B).expect("config");
+    ok(queens(
+        d,
+        &["run", "b.toml", "-q", "--shard", "0/1", "--data", "D"],
+    ));
+    ok(queens(
+        d,
+        &["run", "exp.toml", "-q", "--data", "D", "--plots", "p"],
+    ));
+    std::fs::remove_file(d.join("D/metadata.json")).expect("removed");
+    let runs = std::fs::read(d.join("D/runs.csv")).expect("A's runs");
+    // `run` of B's whole config refuses the directory...
+    assert_refused(
+        &queens(d, &["run", "b.toml", "-q", "--data", "D", "--plots", "p"]),
+        &["does not, so the config that wrote it is unknown"],
+    );
+    // ...and so does a merge of B's shards into it.
+    assert_refused(
+        &queens(d, &["merge", "D", "--plots", "p"]),
+        &["runs.csv exists", "metadata.json does not", "--into"],
+    );
+    assert_eq!(std::fs::read(d.join("D/runs.csv")).expect("kept"), runs);
+    assert!(!d.join("D/metadata.json").exists());
+}

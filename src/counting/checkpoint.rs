@@ -6,19 +6,37 @@
 //! The file is one header line, then one line per finished unit:
 //!
 //! ```text
-//! queens-count-checkpoint 1 n=19 shard=0/1 units=5736 list=3f0c9a1e5b7d2c48
-//! 17 862240
-//! 4 1203318
+//! queens-count-checkpoint 2 n=19 shard=0/1 units=5736 list=3f0c9a1e5b7d2c48
+//! 17 862240 9b1d0c54e3a27f10
+//! 4 1203318 52e07a9c11d4b6f3
 //! ```
 //!
 //! The header gives the format version, N, the shard (`I/K`), the number of
 //! units in the whole list and the list's fingerprint (module `units`); a
-//! unit line gives the unit's index and its completions (before the class
-//! weight). Lines are written whole, one `write` each, so after a `kill -9`
-//! only the last line can be torn; it has no newline, and resuming drops it
-//! (as the runner does with runs.csv). Any other line that does not read is
-//! an error naming the file and line. A checkpoint is locked while a count
-//! writes it (`File::try_lock`), so two counts cannot append to one file.
+//! unit line gives the unit's index, its completions (before the class
+//! weight) and its check. Lines are written whole, one `write` each, so
+//! after a `kill -9` only the last line can be torn; it has no newline, and
+//! resuming drops it (as the runner does with runs.csv).
+//!
+//! Nothing in a checkpoint is trusted: a total is printed only from a file
+//! whose every line reads. The header must be of a size the counter takes,
+//! of this program's unit list and of a shard count the list splits into;
+//! every unit line must carry its check, name a unit of the header's shard
+//! and name it once. Any other line is an error naming the file and line.
+//! An existing file that does not start with a checkpoint header is never
+//! written to. A checkpoint is locked while a count writes it
+//! (`File::try_lock`), so two counts cannot append to one file.
+//!
+//! Choices:
+//! - The check is the first 8 bytes (16 hex digits) of SHA-256 over N, the
+//!   unit list's version ([`UNIT_LIST_VERSION`]), the unit's index and its
+//!   completions. It catches a changed digit, a line typed by hand and a
+//!   line copied from a count of another N; a line copied from another
+//!   shard of the same count carries a valid check and is caught by the
+//!   shard rule instead. It is a check against mistakes, not a signature:
+//!   anyone with this source can compute it.
+//! - Version 2 added the check; a version 1 file is refused with what to
+//!   do (its lines cannot be checked, so its units are counted again).
 
 use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
@@ -27,11 +45,14 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
+use sha2::{Digest, Sha256};
+
 use super::counter::{Counter, Counts};
-use super::units::Shard;
+use super::units::{Shard, UNIT_LIST_VERSION};
 
 /// The checkpoint format's version: the second word of the header.
-pub const FORMAT_VERSION: u32 = 1;
+/// Version 2 added the check of each unit line.
+pub const FORMAT_VERSION: u32 = 2;
 
 /// The header's first word.
 const MAGIC: &str = "queens-count-checkpoint";
@@ -151,7 +172,7 @@ pub enum CheckpointError {
     },
     /// The header's format version is not this program's.
     #[error(
-        "{}:1: checkpoint format version {found}, but this queens reads version {FORMAT_VERSION}; finish it with the queens that wrote it",
+        "{}:1: checkpoint format version {found}, but this queens reads version {FORMAT_VERSION} (whose unit lines carry a check); finish or merge it with the queens that wrote it, or move it away and count again into a new file",
         path.display()
     )]
     Version {
@@ -175,9 +196,10 @@ pub enum CheckpointError {
         /// What to do.
         remedy: &'static str,
     },
-    /// A unit line does not read.
+    /// A unit line does not read, fails its check, or names a unit that is
+    /// not the shard's or is already done.
     #[error(
-        "{}:{line}: '{found}' is not a finished unit (expected 'UNIT COMPLETIONS', UNIT one of this shard's units, each once); the file was changed by hand or by another program: restore it or start a new file",
+        "{}:{line}: '{found}' {why}; the file was changed by hand or by another program: restore it, or move it away and count again into a new file",
         path.display()
     )]
     BadLine {
@@ -187,12 +209,15 @@ pub enum CheckpointError {
         line: usize,
         /// The line.
         found: String,
+        /// What is wrong with it.
+        why: String,
     },
     /// The shards given to [`merge`] do not make up one count.
     #[error("cannot merge: {0}")]
     Shards(String),
-    /// The board size in a checkpoint is out of the counter's range.
-    #[error("{}: {source}", path.display())]
+    /// The board size or the shard in a checkpoint's header is out of the
+    /// counter's range.
+    #[error("{}:1: {source}", path.display())]
     Size {
         /// The file.
         path: PathBuf,
@@ -206,18 +231,27 @@ pub enum CheckpointError {
 pub struct Checkpoint {
     path: PathBuf,
     file: File,
+    n: usize,
     done: BTreeMap<usize, u64>,
 }
 
 impl Checkpoint {
-    /// Opens the checkpoint of the count `header` describes at `path`:
-    /// creates it with its header, or resumes it (dropping a torn last line)
-    /// after checking that it is of the same count.
-    pub fn open(path: &Path, header: &Header) -> Result<Self, CheckpointError> {
+    /// Opens the checkpoint of `counter`'s `shard` at `path`: creates it
+    /// with its header, or resumes it (dropping a torn last line) after
+    /// checking that it is of the same count and that every line reads.
+    /// An existing file that is not a checkpoint is refused untouched.
+    pub fn open(path: &Path, counter: &Counter, shard: Shard) -> Result<Self, CheckpointError> {
         let io = |source| CheckpointError::Io {
             path: path.to_path_buf(),
             source,
         };
+        let header = Header::of(counter, shard);
+        let units = counter
+            .shard_units(shard)
+            .map_err(|source| CheckpointError::Size {
+                path: path.to_path_buf(),
+                source,
+            })?;
         let mut file = OpenOptions::new()
             .read(true)
             .append(true)
@@ -233,33 +267,43 @@ impl Checkpoint {
             }
             Err(std::fs::TryLockError::Error(e)) => return Err(io(e)),
         }
-        let mut text = String::new();
-        file.read_to_string(&mut text).map_err(io)?;
+        let mut bytes = Vec::new();
+        file.read_to_end(&mut bytes).map_err(io)?;
+        let text = String::from_utf8_lossy(&bytes);
         let complete = text.rfind('\n').map_or(0, |i| i + 1);
-        if complete < text.len() {
+        let done = if complete == 0 {
+            // Nothing whole yet: a new file, or a header torn by a kill.
+            if !header.line().starts_with(&*text) {
+                return Err(CheckpointError::BadHeader {
+                    path: path.to_path_buf(),
+                    found: text.chars().take(120).collect(),
+                });
+            }
+            BTreeMap::new()
+        } else {
+            let mut lines = text[..complete].lines();
+            let found = Header::parse(path, lines.next().unwrap_or(""))?;
+            if found != header {
+                return Err(CheckpointError::Mismatch {
+                    path: path.to_path_buf(),
+                    found: describe(&found),
+                    wanted: describe(&header),
+                    remedy: "give the same -n and --shard as the count that wrote it, or another file",
+                });
+            }
+            parse_units(path, lines, &header, &units)?
+        };
+        if complete < bytes.len() {
             file.set_len(complete as u64).map_err(io)?;
             file.seek(SeekFrom::End(0)).map_err(io)?;
         }
         if complete == 0 {
             file.write_all(header.line().as_bytes()).map_err(io)?;
-            return Ok(Checkpoint {
-                path: path.to_path_buf(),
-                file,
-                done: BTreeMap::new(),
-            });
-        }
-        let (found, done) = parse(path, &text[..complete])?;
-        if found != *header {
-            return Err(CheckpointError::Mismatch {
-                path: path.to_path_buf(),
-                found: describe(&found),
-                wanted: describe(header),
-                remedy: "give the same -n and --shard as the count that wrote it, or another file",
-            });
         }
         Ok(Checkpoint {
             path: path.to_path_buf(),
             file,
+            n: counter.n(),
             done,
         })
     }
@@ -269,10 +313,12 @@ impl Checkpoint {
         &self.done
     }
 
-    /// Appends a finished unit (one write of one whole line).
+    /// Appends a finished unit with its check (one write of one whole
+    /// line).
     pub fn record(&mut self, unit: usize, completions: u64) -> Result<(), CheckpointError> {
+        let check = unit_check(self.n, unit, completions);
         self.file
-            .write_all(format!("{unit} {completions}\n").as_bytes())
+            .write_all(format!("{unit} {completions} {check}\n").as_bytes())
             .map_err(|source| CheckpointError::Io {
                 path: self.path.clone(),
                 source,
@@ -280,6 +326,21 @@ impl Checkpoint {
         self.done.insert(unit, completions);
         Ok(())
     }
+}
+
+/// A unit line's check: 16 hex digits of SHA-256 over N, the unit list's
+/// version, the unit and its completions (see the module header).
+fn unit_check(n: usize, unit: usize, completions: u64) -> String {
+    let mut hash = Sha256::new();
+    hash.update((n as u64).to_le_bytes());
+    hash.update(UNIT_LIST_VERSION.to_le_bytes());
+    hash.update((unit as u64).to_le_bytes());
+    hash.update(completions.to_le_bytes());
+    hash.finalize()
+        .iter()
+        .take(8)
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 /// "N = 19, shard 0/4, unit list 3f0c…": a header in words.
@@ -290,79 +351,130 @@ fn describe(header: &Header) -> String {
     )
 }
 
-/// Reads a checkpoint's complete lines: its header and finished units.
-fn parse(path: &Path, text: &str) -> Result<(Header, BTreeMap<usize, u64>), CheckpointError> {
-    let mut lines = text.lines();
-    let header = Header::parse(path, lines.next().unwrap_or(""))?;
+/// Reads the unit lines after the header (line 2 on) of a checkpoint of
+/// `header`, whose shard holds `units` (ascending): each must read, carry
+/// its check, and name one of `units` not named before.
+fn parse_units<'a>(
+    path: &Path,
+    lines: impl Iterator<Item = &'a str>,
+    header: &Header,
+    units: &[usize],
+) -> Result<BTreeMap<usize, u64>, CheckpointError> {
     let mut done = BTreeMap::new();
     for (i, line) in lines.enumerate() {
-        let bad = || CheckpointError::BadLine {
+        let bad = |why: &str| CheckpointError::BadLine {
             path: path.to_path_buf(),
             line: i + 2,
             found: line.chars().take(120).collect(),
+            why: why.to_string(),
         };
-        let (unit, completions) = line.split_once(' ').ok_or_else(bad)?;
-        let unit: usize = unit.parse().map_err(|_| bad())?;
-        let completions: u64 = completions.parse().map_err(|_| bad())?;
-        if unit >= header.units || done.insert(unit, completions).is_some() {
-            return Err(bad());
+        let words: Vec<&str> = line.split(' ').collect();
+        let [unit, completions, check] = words[..] else {
+            return Err(bad(
+                "is not a finished unit (expected 'UNIT COMPLETIONS CHECK')",
+            ));
+        };
+        let (Ok(unit), Ok(completions)) = (unit.parse::<usize>(), completions.parse::<u64>())
+        else {
+            return Err(bad(
+                "is not a finished unit (expected 'UNIT COMPLETIONS CHECK', two whole numbers and 16 hex digits)",
+            ));
+        };
+        if check != unit_check(header.n, unit, completions) {
+            return Err(bad(&format!(
+                "fails its check (it is not a unit of N = {} as this queens wrote it)",
+                header.n
+            )));
+        }
+        if units.binary_search(&unit).is_err() {
+            return Err(bad(&format!(
+                "names unit {unit}, which is not one of shard {}'s units",
+                header.shard
+            )));
+        }
+        if done.insert(unit, completions).is_some() {
+            return Err(bad(&format!("names unit {unit} a second time")));
         }
     }
-    Ok((header, done))
+    Ok(done)
 }
 
-/// Reads a checkpoint whole (a torn last line is ignored).
-pub fn read(path: &Path) -> Result<(Header, BTreeMap<usize, u64>), CheckpointError> {
-    let text = std::fs::read_to_string(path).map_err(|source| CheckpointError::Io {
+/// A checkpoint read whole and checked: its header, its finished units,
+/// and the counter of its size.
+pub struct Contents {
+    /// The header.
+    pub header: Header,
+    /// The finished units and their completions.
+    pub done: BTreeMap<usize, u64>,
+    /// The counter of the header's N.
+    pub counter: Counter,
+    /// The units of the header's shard, ascending.
+    pub units: Vec<usize>,
+}
+
+/// Reads a checkpoint whole (a torn last line is ignored), checking every
+/// line against this program's unit list.
+pub fn read(path: &Path) -> Result<Contents, CheckpointError> {
+    let bytes = std::fs::read(path).map_err(|source| CheckpointError::Io {
         path: path.to_path_buf(),
         source,
     })?;
+    let text = String::from_utf8_lossy(&bytes);
     let complete = text.rfind('\n').map_or(0, |i| i + 1);
-    parse(path, &text[..complete])
+    let mut lines = text[..complete].lines();
+    let header = Header::parse(path, lines.next().unwrap_or(&text))?;
+    let size = |source| CheckpointError::Size {
+        path: path.to_path_buf(),
+        source,
+    };
+    let counter = Counter::new(header.n).map_err(size)?;
+    let expected = Header::of(&counter, header.shard);
+    if header != expected {
+        return Err(CheckpointError::Mismatch {
+            path: path.to_path_buf(),
+            found: describe(&header),
+            wanted: describe(&expected),
+            remedy: "it was written by a queens with another unit list: use that version",
+        });
+    }
+    let units = counter.shard_units(header.shard).map_err(size)?;
+    let done = parse_units(path, lines, &header, &units)?;
+    Ok(Contents {
+        header,
+        done,
+        counter,
+        units,
+    })
 }
 
 /// The counts of one board size from the checkpoints of all its shards:
 /// refuses a missing, duplicated, unfinished or mismatched shard, naming
-/// the file and what to do.
-pub fn merge(paths: &[PathBuf]) -> Result<Counts, CheckpointError> {
+/// the file and what to do. Returns the board size with them.
+pub fn merge(paths: &[PathBuf]) -> Result<(usize, Counts), CheckpointError> {
     let shards = paths
         .iter()
         .map(|p| Ok((p, read(p)?)))
         .collect::<Result<Vec<_>, CheckpointError>>()?;
-    let Some((first_path, (first, _))) = shards.first() else {
+    let Some((first_path, first)) = shards.first() else {
         return Err(CheckpointError::Shards(
             "no checkpoint given: name every shard's file".to_string(),
         ));
     };
-    let counter = Counter::new(first.n).map_err(|source| CheckpointError::Size {
-        path: first_path.to_path_buf(),
-        source,
-    })?;
-    let expected = Header::of(&counter, Shard::WHOLE);
-    let mut seen: Vec<Option<&PathBuf>> = vec![None; first.shard.count];
+    let (n, count) = (first.header.n, first.header.shard.count);
+    let mut seen: Vec<Option<&PathBuf>> = vec![None; count];
     let mut total = 0u128;
-    for (path, (header, done)) in &shards {
-        if header.n != first.n || header.shard.count != first.shard.count {
+    for (path, contents) in &shards {
+        let header = &contents.header;
+        if header.n != n || header.shard.count != count {
             return Err(CheckpointError::Shards(format!(
                 "{} is shard {} of N = {}, but {} is shard {} of N = {}: give the shards of one count",
                 path.display(),
                 header.shard,
                 header.n,
                 first_path.display(),
-                first.shard,
-                first.n
+                first.header.shard,
+                n
             )));
-        }
-        if header.units != expected.units || header.list != expected.list {
-            return Err(CheckpointError::Mismatch {
-                path: path.to_path_buf(),
-                found: describe(header),
-                wanted: describe(&Header {
-                    shard: header.shard,
-                    ..expected.clone()
-                }),
-                remedy: "it was written by a queens with another unit list: merge it with that version",
-            });
         }
         if let Some(other) = seen[header.shard.index].replace(path) {
             return Err(CheckpointError::Shards(format!(
@@ -372,38 +484,38 @@ pub fn merge(paths: &[PathBuf]) -> Result<Counts, CheckpointError> {
                 header.shard
             )));
         }
-        let units = counter.shard_units(header.shard);
-        let missing = units.iter().filter(|u| !done.contains_key(u)).count();
-        if missing > 0 || done.len() != units.len() {
+        // Every unit read is one of the shard's, each once: the shard is
+        // finished exactly when it holds as many units as the shard has.
+        if contents.done.len() < contents.units.len() {
             return Err(CheckpointError::Shards(format!(
                 "{} (shard {}) has {} of its {} units done: finish it with `queens count -n {} --shard {} --checkpoint {}`",
                 path.display(),
                 header.shard,
-                units.len() - missing,
-                units.len(),
+                contents.done.len(),
+                contents.units.len(),
                 header.n,
                 header.shard,
                 path.display()
             )));
         }
-        total += counter.weighted_sum(done);
+        total += first.counter.weighted_sum(&contents.done);
     }
     let absent: Vec<String> = seen
         .iter()
         .enumerate()
         .filter(|(_, p)| p.is_none())
-        .map(|(i, _)| format!("{i}/{}", first.shard.count))
+        .map(|(i, _)| format!("{i}/{count}"))
         .collect();
     if !absent.is_empty() {
         return Err(CheckpointError::Shards(format!(
             "{} {} of N = {} {} missing: give every shard's checkpoint",
             if absent.len() == 1 { "shard" } else { "shards" },
             absent.join(", "),
-            first.n,
+            n,
             if absent.len() == 1 { "is" } else { "are" },
         )));
     }
-    Ok(counter.counts_from_total(total))
+    Ok((n, first.counter.counts_from_total(total)))
 }
 
 #[cfg(test)]
@@ -420,9 +532,10 @@ mod tests {
 
     /// Counts `shard` of N into a checkpoint at `path`, all units.
     fn count_into(counter: &Counter, shard: Shard, path: &Path) {
-        let mut checkpoint = Checkpoint::open(path, &Header::of(counter, shard)).expect("opens");
+        let mut checkpoint = Checkpoint::open(path, counter, shard).expect("opens");
         let todo: Vec<usize> = counter
             .shard_units(shard)
+            .expect("a shard count the units split into")
             .into_iter()
             .filter(|u| !checkpoint.done().contains_key(u))
             .collect();
@@ -440,8 +553,8 @@ mod tests {
         for (index, path) in paths.iter().enumerate() {
             count_into(&counter, Shard { index, count: 4 }, path);
         }
-        let counts = merge(&paths).expect("merges");
-        assert_eq!((counts.solutions, counts.unique), (14200, 1787));
+        let (n, counts) = merge(&paths).expect("merges");
+        assert_eq!((n, counts.solutions, counts.unique), (12, 14200, 1787));
 
         let err = merge(&paths[..3]).expect_err("a shard missing").to_string();
         assert!(err.contains("shard 3/4 of N = 12 is missing"), "{err}");
@@ -461,33 +574,33 @@ mod tests {
         let kept = lines.len() / 2;
         let torn = format!("{}\n{}", lines[..kept].join("\n"), &lines[kept][..1]);
         std::fs::write(&path, torn).expect("write");
-        let resumed =
-            Checkpoint::open(&path, &Header::of(&counter, Shard::WHOLE)).expect("resumes");
+        let resumed = Checkpoint::open(&path, &counter, Shard::WHOLE).expect("resumes");
         assert_eq!(resumed.done().len(), kept - 1);
         drop(resumed);
         count_into(&counter, Shard::WHOLE, &path);
-        let counts = merge(std::slice::from_ref(&path)).expect("complete");
+        let (_, counts) = merge(std::slice::from_ref(&path)).expect("complete");
         assert_eq!((counts.solutions, counts.unique), (2680, 341));
     }
 
     #[test]
     fn a_checkpoint_of_another_count_is_refused() {
         let path = temp("other");
-        count_into(&Counter::new(10).expect("size"), Shard::WHOLE, &path);
+        let ten = Counter::new(10).expect("size");
+        count_into(&ten, Shard::WHOLE, &path);
         let eleven = Counter::new(11).expect("size");
-        let err = Checkpoint::open(&path, &Header::of(&eleven, Shard::WHOLE))
+        let err = Checkpoint::open(&path, &eleven, Shard::WHOLE)
             .err()
             .expect("refused")
             .to_string();
         assert!(err.contains("N = 10") && err.contains("N = 11"), "{err}");
-        let other_list = Header {
-            list: "0000000000000000".to_string(),
-            ..Header::of(&Counter::new(10).expect("size"), Shard::WHOLE)
-        };
+        let text = std::fs::read_to_string(&path).expect("read");
+        let other_list = text.replacen(&ten.fingerprint(), "0000000000000000", 1);
+        std::fs::write(&path, other_list).expect("write");
         assert!(matches!(
-            Checkpoint::open(&path, &other_list),
+            Checkpoint::open(&path, &ten, Shard::WHOLE),
             Err(CheckpointError::Mismatch { .. })
         ));
+        assert!(matches!(read(&path), Err(CheckpointError::Mismatch { .. })));
         std::fs::write(&path, "not a checkpoint\n").expect("write");
         assert!(matches!(
             read(&path),
@@ -499,14 +612,150 @@ mod tests {
     fn a_second_writer_is_refused_while_the_first_holds_the_lock() {
         let counter = Counter::new(8).expect("size");
         let path = temp("locked");
-        let header = Header::of(&counter, Shard::WHOLE);
-        let first = Checkpoint::open(&path, &header).expect("opens");
+        let first = Checkpoint::open(&path, &counter, Shard::WHOLE).expect("opens");
         assert!(matches!(
-            Checkpoint::open(&path, &header),
+            Checkpoint::open(&path, &counter, Shard::WHOLE),
             Err(CheckpointError::Locked { .. })
         ));
         drop(first);
-        assert!(Checkpoint::open(&path, &header).is_ok());
+        assert!(Checkpoint::open(&path, &counter, Shard::WHOLE).is_ok());
+    }
+
+    /// The checkpoint of N = 11's whole count, finished, as text.
+    fn finished_eleven(name: &str) -> (PathBuf, String) {
+        let path = temp(name);
+        count_into(&Counter::new(11).expect("size"), Shard::WHOLE, &path);
+        let text = std::fs::read_to_string(&path).expect("read");
+        (path, text)
+    }
+
+    /// Reading `text` as a checkpoint and resuming from it both fail with
+    /// a bad line `line` whose message contains `why`.
+    fn refused_at(path: &Path, text: &str, line: usize, why: &str) {
+        std::fs::write(path, text).expect("write");
+        let err = read(path).err().expect("refused").to_string();
+        assert!(
+            err.contains(&format!("{}:{line}: ", path.display())) && err.contains(why),
+            "{err}"
+        );
+        let counter = Counter::new(11).expect("size");
+        let err = Checkpoint::open(path, &counter, Shard::WHOLE)
+            .err()
+            .expect("refused")
+            .to_string();
+        assert!(err.contains(&format!(":{line}: ")), "{err}");
+        assert_eq!(std::fs::read_to_string(path).expect("read"), text);
+    }
+
+    #[test]
+    fn a_changed_digit_is_an_error_naming_the_line_never_a_total() {
+        let (path, text) = finished_eleven("digit");
+        let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+        let original = lines[3].clone();
+        let words: Vec<&str> = original.split(' ').collect();
+        let more = words[1].parse::<u64>().expect("a count") + 1;
+        lines[3] = format!("{} {more} {}", words[0], words[2]);
+        refused_at(&path, &(lines.join("\n") + "\n"), 4, "fails its check");
+        // A line without its check, as version 1 wrote it.
+        lines[3] = format!("{} {}", words[0], words[1]);
+        refused_at(
+            &path,
+            &(lines.join("\n") + "\n"),
+            4,
+            "'UNIT COMPLETIONS CHECK'",
+        );
+    }
+
+    #[test]
+    fn unit_lines_of_another_size_fail_their_check() {
+        let (path, eleven) = finished_eleven("size");
+        let twelve = temp("size-12");
+        count_into(&Counter::new(12).expect("size"), Shard::WHOLE, &twelve);
+        let twelve = std::fs::read_to_string(&twelve).expect("read");
+        // N = 12's unit lines under N = 11's header.
+        let header = eleven.lines().next().expect("a header");
+        let units = eleven.lines().count() - 1;
+        let forged: Vec<&str> = std::iter::once(header)
+            .chain(twelve.lines().skip(1).take(units))
+            .collect();
+        refused_at(&path, &(forged.join("\n") + "\n"), 2, "fails its check");
+    }
+
+    #[test]
+    fn a_unit_of_another_shard_or_twice_is_refused_and_merge_gives_no_empty_advice() {
+        let counter = Counter::new(12).expect("size");
+        let paths: Vec<PathBuf> = (0..2).map(|i| temp(&format!("copy{i}"))).collect();
+        for (index, path) in paths.iter().enumerate() {
+            count_into(&counter, Shard { index, count: 2 }, path);
+        }
+        let zero = std::fs::read_to_string(&paths[0]).expect("read");
+        let one = std::fs::read_to_string(&paths[1]).expect("read");
+        let copied = zero.lines().nth(1).expect("a unit line");
+        let forged = format!("{one}{copied}\n");
+        std::fs::write(&paths[1], &forged).expect("write");
+        let line = forged.lines().count();
+        let err = merge(&paths).expect_err("refused").to_string();
+        assert!(
+            err.contains(&format!("{}:{line}: ", paths[1].display()))
+                && err.contains("not one of shard 1/2's units")
+                && !err.contains("finish it with"),
+            "{err}"
+        );
+        let again = one.lines().nth(1).expect("a unit line");
+        std::fs::write(&paths[1], format!("{one}{again}\n")).expect("write");
+        let err = merge(&paths).expect_err("refused").to_string();
+        assert!(err.contains("a second time"), "{err}");
+    }
+
+    #[test]
+    fn a_version_1_checkpoint_is_refused_with_what_to_do() {
+        let (path, text) = finished_eleven("v1");
+        let old = text.replacen(
+            "queens-count-checkpoint 2 ",
+            "queens-count-checkpoint 1 ",
+            1,
+        );
+        std::fs::write(&path, old).expect("write");
+        let err = read(&path).err().expect("refused").to_string();
+        assert!(
+            err.contains("format version 1") && err.contains("count again into a new file"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn an_existing_file_that_is_not_a_checkpoint_is_never_overwritten() {
+        let counter = Counter::new(8).expect("size");
+        let path = temp("notes");
+        for text in ["my notes, no newline", "first line\nsecond", ""] {
+            std::fs::write(&path, text).expect("write");
+            let opened = Checkpoint::open(&path, &counter, Shard::WHOLE);
+            if text.is_empty() {
+                assert!(opened.is_ok(), "an empty file is a new checkpoint");
+            } else {
+                assert!(
+                    matches!(opened, Err(CheckpointError::BadHeader { .. })),
+                    "{text:?}"
+                );
+                assert_eq!(std::fs::read_to_string(&path).expect("read"), text);
+            }
+        }
+        // A header torn by a kill is completed.
+        let header = Header::of(&counter, Shard::WHOLE).line();
+        std::fs::write(&path, &header[..10]).expect("write");
+        drop(Checkpoint::open(&path, &counter, Shard::WHOLE).expect("resumes"));
+        assert_eq!(std::fs::read_to_string(&path).expect("read"), header);
+    }
+
+    #[test]
+    fn a_header_with_more_shards_than_units_is_refused_without_a_panic() {
+        let (path, text) = finished_eleven("huge-k");
+        let huge = text.replacen("shard=0/1 ", "shard=0/18446744073709551615 ", 1);
+        std::fs::write(&path, huge).expect("write");
+        let err = merge(std::slice::from_ref(&path))
+            .expect_err("refused")
+            .to_string();
+        assert!(err.contains("at most"), "{err}");
     }
 
     #[test]

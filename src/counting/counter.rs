@@ -46,6 +46,22 @@ pub enum CountError {
         /// The kernel asked for.
         kernel: Kernel,
     },
+    /// A shard split into more shards than the count has units (a shard
+    /// would be empty).
+    #[error(
+        "shard {shard}: N = {n} has {units} units, so it splits into at most {largest} shards; give --shard I/K with K <= {largest}"
+    )]
+    TooManyShards {
+        /// The board size.
+        n: usize,
+        /// The shard asked for.
+        shard: Shard,
+        /// How many units the count has.
+        units: usize,
+        /// The largest number of shards: the number of units (1 when there
+        /// are none).
+        largest: usize,
+    },
 }
 
 /// A board size split into the independent tasks (one per representative
@@ -109,10 +125,26 @@ impl Counter {
         self.tasks.iter().map(|c| c.expected_work).collect()
     }
 
+    /// The largest number of shards the units split into: one unit a
+    /// shard (and the whole count as one shard when there are no units).
+    pub fn largest_shard_count(&self) -> usize {
+        self.tasks.len().max(1)
+    }
+
     /// The units of `shard`, ascending: disjoint shards balanced by
-    /// expected work that together hold every unit.
-    pub fn shard_units(&self, shard: Shard) -> Vec<usize> {
-        units::shard_units(&self.expected_work(), shard)
+    /// expected work that together hold every unit. A shard count above
+    /// [`Counter::largest_shard_count`] is refused.
+    pub fn shard_units(&self, shard: Shard) -> Result<Vec<usize>, CountError> {
+        let largest = self.largest_shard_count();
+        if shard.count > largest {
+            return Err(CountError::TooManyShards {
+                n: self.n,
+                shard,
+                units: self.tasks.len(),
+                largest,
+            });
+        }
+        Ok(units::shard_units(&self.expected_work(), shard))
     }
 
     /// Counts the completions of `units` (indices below
@@ -374,11 +406,38 @@ mod tests {
         let whole = counter.count_parallel(&|| {});
         let mut total = 0;
         for index in 0..3 {
-            let units = counter.shard_units(Shard { index, count: 3 });
+            let units = counter
+                .shard_units(Shard { index, count: 3 })
+                .expect("3 shards");
             total += counter.count_units(&units, &|_| {});
         }
         assert_eq!(counter.counts_from_total(total), whole);
         assert_eq!(whole.solutions, 14200);
+    }
+
+    #[test]
+    fn more_shards_than_units_are_refused_naming_the_largest_count() {
+        let counter = Counter::new(8).expect("valid size");
+        let largest = counter.largest_shard_count();
+        assert_eq!(largest, counter.unit_count());
+        let last = Shard {
+            index: largest - 1,
+            count: largest,
+        };
+        assert!(counter.shard_units(last).is_ok());
+        let huge = Shard {
+            index: 0,
+            count: usize::MAX,
+        };
+        let err = counter.shard_units(huge).expect_err("refused");
+        assert!(
+            err.to_string().contains(&format!(
+                "at most {largest} shards; give --shard I/K with K <= {largest}"
+            )),
+            "{err}"
+        );
+        let one = Counter::new(1).expect("valid size");
+        assert_eq!(one.shard_units(Shard::WHOLE), Ok(Vec::new()));
     }
 
     #[test]

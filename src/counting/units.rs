@@ -16,6 +16,9 @@
 //!   least expected work so far (ties to the lower shard). The rule is
 //!   deterministic, so every task of a job array computes the same split.
 
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
 use sha2::{Digest, Sha256};
 
 use super::constellations::Constellation;
@@ -71,15 +74,20 @@ impl std::fmt::Display for Shard {
 /// each unit's expected work (see the module header for the rule).
 pub(super) fn shard_units(expected: &[u64], shard: Shard) -> Vec<usize> {
     let mut order: Vec<usize> = (0..expected.len()).collect();
-    order.sort_by_key(|&i| (std::cmp::Reverse(expected[i]), i));
-    let mut load = vec![0u128; shard.count];
+    order.sort_by_key(|&i| (Reverse(expected[i]), i));
+    // The lightest shard (ties to the lower index) is the heap's least
+    // (load, shard) pair; only shards that receive a unit enter the heap,
+    // so the split costs O(units log units) whatever the shard count.
+    let mut lightest: BinaryHeap<Reverse<(u128, usize)>> = (0..shard.count.min(order.len()))
+        .map(|s| Reverse((0, s)))
+        .collect();
     let mut mine = Vec::new();
     for i in order {
-        let lightest = (0..shard.count)
-            .min_by_key(|&s| (load[s], s))
-            .expect("at least one shard");
-        load[lightest] += u128::from(expected[i]);
-        if lightest == shard.index {
+        let Some(Reverse((load, s))) = lightest.pop() else {
+            break;
+        };
+        lightest.push(Reverse((load + u128::from(expected[i]), s)));
+        if s == shard.index {
             mine.push(i);
         }
     }

@@ -235,7 +235,7 @@ pub fn load_checking(
         let message = if budget_not_a_table(text) {
             BUDGET_SHAPE.to_string()
         } else {
-            e.message().trim_end().to_string()
+            with_integer_range(e.message().trim_end())
         };
         at(span, message)
     })?;
@@ -569,6 +569,23 @@ fn int(value: &toml::Value) -> Option<i64> {
     }
 }
 
+/// The TOML reader's message for an integer too large to read (above
+/// 2^63 − 1, or above u64 where a `u64` is read), with the ranges the
+/// settings allow; any other message as it is.
+fn with_integer_range(message: &str) -> String {
+    let too_large =
+        message.contains("value was too large") || message.starts_with("invalid type: integer `");
+    if !too_large {
+        return message.to_string();
+    }
+    format!(
+        "{message}: this number is too large for any setting; trials are whole numbers from 1 to \
+         {MAX_PLANNED_TRIALS} (summed over the plan), sizes from 1 to {MAX_SIZE}, and any whole \
+         number in a config is at most {}",
+        i64::MAX
+    )
+}
+
 /// Reads `sizes`: an array of sizes, or a range table.
 fn sizes(
     spec: &Spanned<toml::Value>,
@@ -713,7 +730,9 @@ fn trials(
             let mut by_size = BTreeMap::new();
             for (key, v) in t {
                 let n: u64 = key.trim().parse().map_err(|_| {
-                    err(format!("trials key '{key}' is not a board size: {ALLOWED}"))
+                    err(format!(
+                        "trials key '{key}' is not a board size (a whole number from 1 to {MAX_SIZE}): {ALLOWED}"
+                    ))
                 })?;
                 if by_size.insert(n, check(v)?).is_some() {
                     return Err(err(format!(

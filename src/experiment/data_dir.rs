@@ -13,7 +13,7 @@ use super::plan::PlanIndex;
 use super::trace_file::TraceBlocks;
 use crate::base::records::Shard;
 use crate::base::records::metadata;
-use crate::base::records::{DataDir, RunRecord, drop_torn_tail, read_rows};
+use crate::base::records::{DataDir, RunRecord, drop_torn_tail, read_runs};
 
 /// The files of one run (or of one shard) in a data directory.
 #[derive(Clone, Debug)]
@@ -75,8 +75,7 @@ pub fn check_data_dir(experiment: &Experiment, files: &RunFiles, fresh: bool) ->
         }),
         Some(_) => Ok(()),
         None => {
-            let has_rows = std::fs::metadata(&files.runs).is_ok_and(|m| m.len() > 0);
-            if has_rows {
+            if has_rows(&files.runs) {
                 return Err(RunError::UnknownOrigin {
                     runs: files.runs.clone(),
                     metadata: files.metadata.clone(),
@@ -88,11 +87,14 @@ pub fn check_data_dir(experiment: &Experiment, files: &RunFiles, fresh: bool) ->
 }
 
 /// Refuses when `dir` holds whole-run results (metadata.json) of a config
-/// other than `config` with hash `config_hash`: merging shards of `config`
-/// there would replace them. Checked by a shard run, with or without
-/// `--fresh` (which discards only the shard's own files), and by a merge.
+/// other than `config` with hash `config_hash`, or a runs.csv with rows
+/// but no metadata.json (of a config unknown, as [`check_data_dir`]
+/// refuses it for a run): merging shards of `config` there would replace
+/// them. Checked by a shard run, with or without `--fresh` (which discards
+/// only the shard's own files), and by a merge.
 pub fn check_whole_run(dir: &Path, config: &str, config_hash: &str) -> RunResult<()> {
-    let path = RunFiles::new(dir, None).metadata;
+    let files = RunFiles::new(dir, None);
+    let path = files.metadata;
     match metadata::read(&path)? {
         Some(old) if old.config_hash != config_hash => {
             Err(RunError::ResultsOfAnotherConfig(Box::new(OtherResults {
@@ -104,8 +106,18 @@ pub fn check_whole_run(dir: &Path, config: &str, config_hash: &str) -> RunResult
                 config_hash: config_hash.to_string(),
             })))
         }
-        _ => Ok(()),
+        Some(_) => Ok(()),
+        None if has_rows(&files.runs) => Err(RunError::ResultsOfUnknownConfig {
+            runs: files.runs,
+            metadata: path,
+        }),
+        None => Ok(()),
     }
+}
+
+/// Whether the runs file exists and is not empty.
+fn has_rows(runs: &Path) -> bool {
+    std::fs::metadata(runs).is_ok_and(|m| m.len() > 0)
 }
 
 /// Creates the data directory; with `fresh`, removes this run's old files.
@@ -159,7 +171,7 @@ fn load_done(
 ) -> RunResult<Vec<Option<RunRecord>>> {
     drop_torn_tail(runs)?;
     let mut done: Vec<Option<RunRecord>> = vec![None; planned];
-    for row in read_rows::<RunRecord>(runs)? {
+    for row in read_runs(runs)? {
         match index.locate(&row.label, row.n, row.trial) {
             Some(p) => {
                 done[p].get_or_insert(row);

@@ -110,6 +110,21 @@ pub enum RunError {
         .0.config, short(&.0.config_hash), .0.dir.display()
     )]
     ResultsOfAnotherConfig(Box<OtherResults>),
+    /// The directory holds a runs.csv without the metadata.json that says
+    /// which config wrote it, which merging shards there would replace.
+    #[error(
+        "{} exists but {} does not, so the config that wrote it is unknown; merging the shards \
+         there would replace it. Give the shards another directory (--data for `queens run \
+         --shard`, --into for `queens merge`), or remove {} if it is no longer wanted (or is what \
+         an interrupted merge left) and merge again",
+        runs.display(), metadata.display(), runs.display()
+    )]
+    ResultsOfUnknownConfig {
+        /// The runs file.
+        runs: PathBuf,
+        /// The missing metadata file.
+        metadata: PathBuf,
+    },
     /// A runs file without the metadata file that says which config wrote it.
     #[error(
         "{} exists but {} does not, so the config that wrote it is unknown; \

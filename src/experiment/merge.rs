@@ -15,7 +15,7 @@ use super::results::write_results;
 use super::session::new_metadata;
 use crate::base::records::Shard;
 use crate::base::records::metadata::{self, Metadata};
-use crate::base::records::{RunRecord, read_rows};
+use crate::base::records::{RunRecord, read_runs};
 
 /// What a merge wrote.
 #[derive(Clone, Debug)]
@@ -190,7 +190,7 @@ fn take_rows(
     index: &PlanIndex<'_>,
     merged: &mut [Option<RunRecord>],
 ) -> RunResult<()> {
-    for row in read_rows::<RunRecord>(runs)? {
+    for row in read_runs(runs)? {
         match index.locate(&row.label, row.n, row.trial) {
             Some(p) if shard.contains(p) => merged[p] = Some(row),
             _ => {

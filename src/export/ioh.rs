@@ -66,7 +66,7 @@ use serde::Serialize;
 use crate::analysis::compare::{CompareError, never_evaluating, one_step_unit};
 use crate::base::records::Measure;
 use crate::base::records::atomic_dir::TreeFile;
-use crate::base::records::{DataDir, RecordsError, RunRecord, TraceRecord, read_rows};
+use crate::base::records::{DataDir, RecordsError, RunRecord, TraceRecord, read_rows, read_runs};
 
 /// The largest dimension IOH stores (16 bits, as `iohinspector` reads it).
 pub const MAX_DIMENSION: u64 = u16::MAX as u64;
@@ -361,7 +361,7 @@ pub fn build(data_dir: &Path, options: Options) -> Result<Export, IohError> {
     }
     let files = DataDir::new(data_dir);
     let runs_path = files.runs();
-    let runs: Vec<RunRecord> = read_rows(&runs_path)?;
+    let runs = read_runs(&runs_path)?;
     if runs.is_empty() {
         return Err(IohError::NoRuns(runs_path));
     }

@@ -8,7 +8,9 @@ use std::path::{Path, PathBuf};
 use serde::de::DeserializeOwned;
 
 use crate::base::records::csv_file::row_from;
-use crate::base::records::{DataDir, RunRecord, SummaryRow, TraceRecord, metadata};
+use crate::base::records::{
+    DataDir, RecordsError, RunRecord, SummaryRow, TraceRecord, check_unique_trials, metadata,
+};
 
 /// Why an experiment's data could not be read.
 #[derive(Debug, thiserror::Error)]
@@ -54,6 +56,9 @@ pub enum DataError {
         /// ([`row_from`]).
         detail: String,
     },
+    /// runs.csv holds a trial twice ([`check_unique_trials`]).
+    #[error(transparent)]
+    Runs(#[from] RecordsError),
     /// summary.csv holds no rows.
     #[error("{0} has no rows: there is nothing to draw")]
     Empty(PathBuf),
@@ -112,6 +117,7 @@ impl ExperimentData {
             return Err(DataError::MissingRuns(runs_file));
         }
         let runs = read_csv(&runs_file, &mut notes)?;
+        check_unique_trials(&runs_file, &runs)?;
         let traces_file = files.traces();
         let traces = if traces_file.is_file() {
             Some(read_csv(&traces_file, &mut notes)?)

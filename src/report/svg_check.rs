@@ -68,7 +68,7 @@ const ATTRIBUTES: &[&str] = &[
 const SVG_NAMESPACE: &str = "http://www.w3.org/2000/svg";
 
 /// `Ok` when `svg` is a chart that is safe to inline, otherwise what is
-/// wrong, for the message ("holds <script>, which …").
+/// wrong, for the message ("holds `<script>`, which …").
 pub fn check(svg: &str) -> Result<(), String> {
     if svg.contains("<!") {
         return Err("holds a DOCTYPE, comment or CDATA section, which a chart never does".into());

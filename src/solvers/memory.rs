@@ -16,6 +16,12 @@
 //! enough for every shipped experiment and for min-conflicts `fast` at
 //! N = 10^9 (about 9 GB).
 //!
+//! Every estimate is computed in saturating arithmetic
+//! ([`std::num::Saturating`], or [`MemoryEstimate`]'s own methods): a
+//! product too large for a `u64` is `u64::MAX`, above every limit, so an
+//! estimate never wraps to a small number that would let a huge N through
+//! to an allocation, and it never decreases as N grows.
+//!
 //! The estimate is per run: the experiment runner holds one run per thread
 //! at a time, so a config close to the limit may still not fit with many
 //! threads.

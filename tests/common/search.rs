@@ -2,8 +2,8 @@
 //! algorithm from the registry with `key=value` parameters, on N×N from a
 //! seed under a budget.
 
-use queens::solvers::params::{RawValue, split_assignment};
-use queens::solvers::{Budget, Control, Outcome, Solver, find_algorithm};
+use queens::solvers::params::{RawValue, VARIANT, split_assignment};
+use queens::solvers::{Algorithm, Budget, Control, Outcome, Solver, find_algorithm};
 use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
 
@@ -44,4 +44,34 @@ pub fn run_default(algorithm: &str, params: &[&str], n: usize, seed: u64) -> Out
         .expect("registered")
         .default_budget;
     run(algorithm, params, n, seed, budget)
+}
+
+/// The parameter choices of `algorithm` a test covers: each variant (the
+/// defaults when it has none), and for `csp` every order × values ×
+/// inference.
+pub fn configurations(algorithm: &Algorithm) -> Vec<Vec<(String, RawValue)>> {
+    if algorithm.name == "csp" {
+        let text = |s: &str| RawValue::Text(s.to_string());
+        let mut all = Vec::new();
+        for order in ["static", "mrv", "mrv-random"] {
+            for values in ["columns", "lcv"] {
+                for inference in ["none", "forward-checking", "mac"] {
+                    all.push(vec![
+                        ("order".to_string(), text(order)),
+                        ("values".to_string(), text(values)),
+                        ("inference".to_string(), text(inference)),
+                    ]);
+                }
+            }
+        }
+        return all;
+    }
+    if algorithm.variants.is_empty() {
+        return vec![Vec::new()];
+    }
+    algorithm
+        .variants
+        .iter()
+        .map(|v| vec![(VARIANT.to_string(), RawValue::Text(v.name.to_string()))])
+        .collect()
 }

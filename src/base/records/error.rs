@@ -31,6 +31,27 @@ pub enum RecordsError {
         /// allowed (see [`crate::base::records::field::describe`]).
         detail: String,
     },
+    /// A trial appears twice in a runs file.
+    #[error(
+        "{}: lines {first_line} and {second_line} are both trial {trial} of '{}' at n = {n}, \
+         and each trial is counted once: delete the line that should not be there (`queens run` \
+         runs a deleted trial again), or run the experiment again with --fresh",
+        path.display(), label.escape_debug()
+    )]
+    DuplicateTrial {
+        /// The runs file.
+        path: PathBuf,
+        /// The trial's label.
+        label: String,
+        /// Its board size.
+        n: u64,
+        /// Its trial number.
+        trial: u64,
+        /// The line of its first row (the header is line 1).
+        first_line: usize,
+        /// The line of its second row.
+        second_line: usize,
+    },
     /// The torn last line could not be cut off.
     #[error("cannot repair {}", path.display())]
     Repair {

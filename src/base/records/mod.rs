@@ -12,7 +12,8 @@
 //! `NA`, `Inf`), the rule for an experiment's name ([`is_safe_name`]), the layout of a
 //! data directory ([`DataDir`]: every file's name, in one place),
 //! and the reading, appending and rewriting of those
-//! files. Everything the tool writes whole goes through one atomic writer
+//! files, with the one rule every reader of runs.csv checks: each trial
+//! appears once ([`read_runs`]). Everything the tool writes whole goes through one atomic writer
 //! ([`atomic`]; a whole tree of files, an export, through [`atomic_dir`]). The runner writes these files, the analysis and the charts
 //! read them; this module depends on nothing above `board` and `outcome`.
 
@@ -30,6 +31,7 @@ pub mod metadata;
 pub mod name;
 pub mod param_rows;
 pub mod rows;
+pub mod runs_file;
 pub mod seed;
 pub mod shard;
 pub mod summary_file;
@@ -46,6 +48,7 @@ pub use metadata::Metadata;
 pub use name::{SAFE_NAME_RULE, is_safe_name};
 pub use param_rows::{ParamRow, ParamSource, write_params};
 pub use rows::{RunRecord, TraceRecord};
+pub use runs_file::{check_unique_trials, read_runs};
 pub use shard::Shard;
 pub use summary_file::write_summary;
 pub use summary_row::SummaryRow;

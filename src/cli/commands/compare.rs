@@ -10,7 +10,7 @@ use anyhow::{Context, bail};
 use queens::analysis::compare::{
     Comparison, DEFAULT_ALPHA, DEFAULT_SEED, Options, combine, compare,
 };
-use queens::base::records::{DataDir, Measure, RunRecord, read_rows};
+use queens::base::records::{self as records, DataDir, Measure, RunRecord};
 use queens::finish::{Steps, finish, write_comparison};
 
 use super::args::unsigned;
@@ -159,7 +159,7 @@ fn read_runs(dir: &Path) -> anyhow::Result<Vec<RunRecord>> {
             path.display()
         );
     }
-    let runs: Vec<RunRecord> = read_rows(&path)?;
+    let runs = records::read_runs(&path)?;
     if runs.is_empty() {
         bail!(
             "{} holds no trials: run `queens run CONFIG` first",

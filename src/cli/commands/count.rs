@@ -9,7 +9,7 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use anyhow::Context;
-use queens::counting::checkpoint::{self, Checkpoint, CheckpointError, Header, parse_shard};
+use queens::counting::checkpoint::{self, Checkpoint, CheckpointError, parse_shard};
 use queens::counting::{Counter, Counts, Kernel, Shard};
 use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
@@ -51,11 +51,14 @@ pub struct CountArgs {
     kernel: KernelChoice,
     /// Record each finished unit in FILE (created if absent) and resume
     /// from the units FILE already holds. A checkpoint of another N, shard
-    /// or version of the unit list is refused.
+    /// or version of the unit list, a line that fails its check, and an
+    /// existing file that is not a checkpoint are refused (never
+    /// overwritten).
     #[arg(long, value_name = "FILE")]
     checkpoint: Option<PathBuf>,
     /// Count only slice I of K (0 <= I < K), balanced by expected work;
-    /// needs --checkpoint, whose files `--merge` adds up.
+    /// needs --checkpoint, whose files `--merge` adds up. K is at most the
+    /// count's number of units (a larger K is refused, naming the largest).
     #[arg(long, value_name = "I/K", value_parser = parse_shard, requires = "checkpoint")]
     shard: Option<Shard>,
     /// Add up the checkpoints of every shard of one count and print its
@@ -147,6 +150,7 @@ pub fn run(args: CountArgs) -> anyhow::Result<Exit> {
         .context("give the board size with -n N (or --merge FILE… to add up shards)")?;
     let counter = Counter::with_kernel(n, args.kernel.kernel())?;
     let shard = args.shard.unwrap_or(Shard::WHOLE);
+    let units = counter.shard_units(shard)?;
     // The time reported is the time spent: starting the threads included.
     let start = Instant::now();
     let mut pool = rayon::ThreadPoolBuilder::new();
@@ -157,13 +161,12 @@ pub fn run(args: CountArgs) -> anyhow::Result<Exit> {
     let checkpoint = args
         .checkpoint
         .as_deref()
-        .map(|path| Checkpoint::open(path, &Header::of(&counter, shard)))
+        .map(|path| Checkpoint::open(path, &counter, shard))
         .transpose()?;
     let done = checkpoint
         .as_ref()
         .map(|c| c.done().clone())
         .unwrap_or_default();
-    let units = counter.shard_units(shard);
     let expected = counter.expected_work();
     let weight = |u: &usize| expected[*u] as f64;
     let from_checkpoint = counter.weighted_sum(&done);
@@ -277,19 +280,18 @@ pub fn run(args: CountArgs) -> anyhow::Result<Exit> {
 
 /// Adds up the shards' checkpoints and prints the totals.
 fn merge(paths: &[PathBuf], json: bool) -> anyhow::Result<Exit> {
-    let counts = checkpoint::merge(paths)?;
-    let (header, _) = checkpoint::read(&paths[0])?;
+    let (n, counts) = checkpoint::merge(paths)?;
     let mut out = io::stdout().lock();
     if json {
         let report = MergeReport {
-            n: header.n,
+            n,
             solutions: counts.solutions,
             unique: counts.unique,
             shards: paths.len(),
         };
         writeln!(out, "{}", serde_json::to_string(&report)?)?;
     } else {
-        print_counts(&mut out, header.n, &counts)?;
+        print_counts(&mut out, n, &counts)?;
         writeln!(out, "merged from {} shard checkpoints", paths.len())?;
     }
     Ok(exit_for(&counts))

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, anyhow, bail};
 use queens::analysis::summary::summarize;
-use queens::base::records::{DataDir, RunRecord, SummaryRow, read_rows, write_summary};
+use queens::base::records::{DataDir, SummaryRow, read_runs, write_summary};
 use queens::experiment::error::RunError;
 use queens::experiment::lock::lock_data_dir;
 
@@ -43,7 +43,7 @@ pub fn run(args: SummarizeArgs) -> anyhow::Result<Exit> {
         RunError::DataDirLocked { .. } => e.into(),
         e => unwritable(&args.dir, e.into()),
     })?;
-    let runs: Vec<RunRecord> = read_rows(&runs_path)?;
+    let runs = read_runs(&runs_path)?;
     let rows = summarize(&runs);
     let path = files.summary();
     write_summary(&path, &rows).map_err(|e| unwritable(&args.dir, e.into()))?;

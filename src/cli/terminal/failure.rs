@@ -59,13 +59,32 @@ impl Failure {
     /// error and a request to report it.
     pub fn message(&self, error: &anyhow::Error) -> Option<String> {
         match self {
-            Failure::BadInput => Some(format!("error: {error:#}")),
+            Failure::BadInput => Some(format!("error: {}", chain_text(error))),
             Failure::Internal => Some(format!(
-                "error: {error:#}\nthis is a bug in queens: please report it with the command line that triggered it"
+                "error: {}\nthis is a bug in queens: please report it with the command line that triggered it",
+                chain_text(error)
             )),
             Failure::PipeClosed => None,
         }
     }
+}
+
+/// The error and its causes joined by ": ", leaving out a cause whose
+/// text is already in the message (an error that prints its source in its
+/// own text), so that no reason, such as an OS error, is printed twice.
+fn chain_text(error: &anyhow::Error) -> String {
+    let mut text = String::new();
+    for cause in error.chain() {
+        let part = cause.to_string();
+        if text.contains(&part) {
+            continue;
+        }
+        if !text.is_empty() {
+            text.push_str(": ");
+        }
+        text.push_str(&part);
+    }
+    text
 }
 
 #[cfg(test)]
@@ -136,5 +155,24 @@ mod tests {
             assert!(message.starts_with("error: "), "{message}");
             assert!(!message.contains("bug"), "{message}");
         }
+    }
+
+    /// An error that prints its source in its own text, as a checkpoint's
+    /// did ("FILE: REASON" with REASON as its source too).
+    #[derive(Debug, thiserror::Error)]
+    #[error("/missing: {source}")]
+    struct Echoing {
+        source: io::Error,
+    }
+
+    #[test]
+    fn a_reason_already_in_the_message_is_printed_once() {
+        let error = anyhow::Error::from(Echoing {
+            source: io::Error::from(io::ErrorKind::NotFound),
+        })
+        .context("cannot merge");
+        let message = Failure::of(&error).message(&error).expect("a message");
+        let reason = io::Error::from(io::ErrorKind::NotFound).to_string();
+        assert_eq!(message, format!("error: cannot merge: /missing: {reason}"));
     }
 }

@@ -73,6 +73,8 @@
 //! 6N²/64 words); a repair costs O(N²/64) word operations, plus O(N²/64) more
 //! for the smarter repair's N squares.
 
+use std::num::Saturating;
+
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
@@ -115,11 +117,14 @@ pub const VARIANT: VariantSpec = VariantSpec {
 /// The memory of the grid: four sets of line bitsets (rows, columns and
 /// 2N − 1 lines in each diagonal direction), ⌈N/64⌉ words each, about
 /// 0.75·N² bytes, plus the solution (`u32` per queen).
+/// In saturating arithmetic: never wraps (see [`crate::solvers::memory`]).
 pub fn memory(n: usize) -> MemoryEstimate {
-    let n = n as u128;
-    let bytes = (6 * n).saturating_sub(2) * n.div_ceil(64) * 8 + 4 * n;
+    let words = Saturating((n as u64).div_ceil(64));
+    let n = Saturating(n as u64);
+    let lines = Saturating(6) * n - Saturating(2);
+    let bytes = lines * words * Saturating(8) + Saturating(4) * n;
     MemoryEstimate::new(
-        u64::try_from(bytes).unwrap_or(u64::MAX),
+        bytes.0,
         "the blog variant keeps a full N×N grid; use variant=random, or min-conflicts variant=fast, for large N",
     )
 }

@@ -91,6 +91,10 @@ const VARIANTS: &[VariantSpec] = &[
 /// buffers.
 const FAST_FIXED_BYTES: u64 = 9 << 10;
 
+/// The `fast` variant's estimate per queen with `u16` counters (N up to
+/// 65,535).
+const FAST_U16_PER_QUEEN: u64 = 17;
+
 /// The settings of a `min-conflicts` run, one per variant, which are also
 /// its solver.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -140,7 +144,7 @@ impl Configured for Settings {
     /// bytes per queen at the peak above N = 65 535 (`u8` counters; 12 if a
     /// budget stops the initialization, which then counts its pairs
     /// afresh), 12.6 below (`u16`), plus its list of attacked rows, and
-    /// `FAST_FIXED_BYTES` (9 KiB) at every N.
+    /// `FAST_FIXED_BYTES` (9 KiB) at every N. Saturating: never wraps.
     fn memory(&self, n: usize) -> MemoryEstimate {
         match self {
             Settings::Random { .. } => {
@@ -148,11 +152,19 @@ impl Configured for Settings {
             }
             Settings::Blog(_) => blog_repair::memory(n),
             Settings::Fast if n > u16::MAX as usize => {
-                MemoryEstimate::per_queen(n, 9, "choose a smaller N: this is the leanest solver")
-                    .plus(FAST_FIXED_BYTES)
+                // The largest `u16` board's estimate is a floor, so the
+                // estimate never decreases as N grows (it is at most 0.5 MiB
+                // above the need, up to N = 123,788).
+                let largest_u16 = FAST_U16_PER_QUEEN * u16::MAX as u64;
+                MemoryEstimate::new(
+                    (n as u64).saturating_mul(9).max(largest_u16),
+                    "choose a smaller N: this is the leanest solver",
+                )
+                .plus(FAST_FIXED_BYTES)
             }
             Settings::Fast => {
-                MemoryEstimate::per_queen(n, 17, "choose a smaller N").plus(FAST_FIXED_BYTES)
+                MemoryEstimate::per_queen(n, FAST_U16_PER_QUEEN, "choose a smaller N")
+                    .plus(FAST_FIXED_BYTES)
             }
         }
     }

@@ -4,6 +4,8 @@
 //! the heuristics read and prune these sets; the search undoes their
 //! pruning through the trail.
 
+use std::num::Saturating;
+
 /// The constraint between two rows, evaluated once: whether queens at
 /// `(row_a, column_a)` and `(row_b, column_b)` share a column or a
 /// diagonal. Every evaluation goes through [`Checks::attack`], which
@@ -61,10 +63,16 @@ impl Domains {
     }
 
     /// The bytes [`Domains::full`] allocates.
-    pub fn bytes(n: usize, trail: bool) -> u64 {
-        let n = n as u64;
-        let trail = if trail { 8 * n * n } else { 0 };
-        8 * n * n.div_ceil(64) + 4 * n + trail
+    /// In saturating arithmetic: never wraps (see [`crate::solvers::memory`]).
+    pub fn bytes(n: usize, trail: bool) -> Saturating<u64> {
+        let words = Saturating((n as u64).div_ceil(64));
+        let n = Saturating(n as u64);
+        let trail = if trail {
+            Saturating(8) * n * n
+        } else {
+            Saturating(0)
+        };
+        Saturating(8) * n * words + Saturating(4) * n + trail
     }
 
     /// How many values `row` has left.

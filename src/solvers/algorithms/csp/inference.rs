@@ -5,6 +5,7 @@
 //! evaluation of the constraint as one check.
 
 use std::collections::VecDeque;
+use std::num::Saturating;
 
 use super::domains::{Checks, Domains, UNASSIGNED, unassigned};
 
@@ -50,9 +51,10 @@ impl Arcs {
     }
 
     /// The bytes [`Arcs::new`] allocates.
-    pub fn bytes(n: usize) -> u64 {
-        let n = n as u64;
-        8 * n * n + n * n
+    /// In saturating arithmetic: never wraps (see [`crate::solvers::memory`]).
+    pub fn bytes(n: usize) -> Saturating<u64> {
+        let n = Saturating(n as u64);
+        Saturating(8) * n * n + n * n
     }
 
     fn push(&mut self, k: u32, m: u32) {

@@ -3,6 +3,8 @@
 //! before every node; the outcome and its counters. Part of [`super`],
 //! whose header defines the counters this loop keeps.
 
+use std::num::Saturating;
+
 use rand::rngs::ChaCha8Rng;
 
 use super::domains::{Checks, Domains, UNASSIGNED, unassigned};
@@ -99,11 +101,12 @@ impl Search {
 
     /// The bytes [`Search::new`] allocates, which are all a search
     /// allocates.
+    /// In saturating arithmetic: never wraps (see [`crate::solvers::memory`]).
     pub fn bytes(settings: Settings, n: usize) -> u64 {
-        let m = n as u64;
-        let frames = m * std::mem::size_of::<Frame>() as u64;
+        let m = Saturating(n as u64);
+        let frames = m * Saturating(std::mem::size_of::<Frame>() as u64);
         // The columns, the assignment order, the frames, the candidates.
-        let mut bytes = 4 * m + 4 * m + frames + 4 * m * m;
+        let mut bytes = Saturating(4) * m + Saturating(4) * m + frames + Saturating(4) * m * m;
         if settings.keeps_domains() || settings.recomputes_values() {
             bytes += Domains::bytes(n, settings.keeps_domains());
         }
@@ -111,12 +114,12 @@ impl Search {
             bytes += Arcs::bytes(n);
         }
         if settings.order != Order::Static {
-            bytes += 4 * m; // the rows tied for MRV
+            bytes += Saturating(4) * m; // the rows tied for MRV
         }
         if settings.values == Values::Lcv {
-            bytes += 16 * m; // LCV's (score, column) pairs
+            bytes += Saturating(16) * m; // LCV's (score, column) pairs
         }
-        bytes
+        bytes.0
     }
 
     fn metrics(&self) -> Metrics {
