@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Min-conflicts for N-Queens in plain Python, run by `queens` as an external
-solver (protocol queens-external, version 1: experiments/solvers/PROTOCOL.md).
+solver (protocol queens-external, version 2: experiments/solvers/PROTOCOL.md).
 
 Source: S. Minton, M. D. Johnston, A. B. Philips and P. Laird, "Minimizing
 conflicts: a heuristic repair method for constraint satisfaction and
@@ -90,16 +90,22 @@ def solve(n, seed, params, budget, trace):
 
 def main():
     hello = json.loads(sys.stdin.readline())
-    if (hello.get("protocol"), hello.get("version")) != ("queens-external", 1):
-        sys.exit(f"min_conflicts.py speaks queens-external version 1, not {hello}")
-    print(json.dumps({"name": "min_conflicts.py", "version": "1", "many_trials": True}), flush=True)
+    if (hello.get("protocol"), hello.get("version")) != ("queens-external", 2):
+        sys.exit(f"min_conflicts.py speaks queens-external version 2, not {hello}")
+    greeting = {"protocol_version": 2, "name": "min_conflicts.py", "version": "2", "many_trials": True}
+    print(json.dumps(greeting), flush=True)
     for line in sys.stdin:
         request = json.loads(line)
         trace = [] if request.get("trace") else None
         solution, reason, counters = solve(
             request["n"], request["seed"], request["params"], request["budget"], trace
         )
-        reply = {"solution": solution, "stop_reason": reason, "counters": counters}
+        reply = {
+            "id": request["id"],
+            "solution": solution,
+            "stop_reason": reason,
+            "counters": counters,
+        }
         if trace is not None:
             reply["trace"] = trace
         print(json.dumps(reply), flush=True)
