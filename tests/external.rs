@@ -17,7 +17,7 @@ use queens::experiment::config::{self, Experiment};
 use queens::experiment::error::RunError;
 use queens::experiment::observer::NoObserver;
 use queens::experiment::runner::{RunOptions, run_experiment};
-use queens::records::RunRecord;
+use queens::records::{RunRecord, SummaryRow, read_rows};
 use queens::solvers::external::{ExternalSolver, resolve_command};
 use queens::solvers::{Budget, Params, View};
 use queens::trial::{Trial, replay_command_of, run_trial};
@@ -320,9 +320,30 @@ fn failed_trials_are_recorded_with_the_reason_and_the_others_kept() {
             "-q",
         ],
     );
-    assert!(out.status.success(), "{out:?}");
+    // Everything is written, and the exit code says some trials failed.
+    assert_eq!(out.status.code(), Some(3), "{out:?}");
+    assert!(dir.path().join("cli-plots/report.html").is_file());
     let stderr = String::from_utf8_lossy(&out.stderr);
     let failed = rows.iter().filter(|r| !r.solved).count();
+    assert!(
+        stderr.contains(&format!(
+            "{failed} trials ended in an external program's error"
+        )),
+        "{stderr}"
+    );
+    // The errors are no trials of the algorithm: summary.csv counts them
+    // apart, and its statistics are the solved trials' alone.
+    let summary: Vec<SummaryRow> =
+        read_rows(&dir.path().join("cli/summary.csv")).expect("summary.csv");
+    for label in ["crash", "garbled", "flips"] {
+        let row = summary
+            .iter()
+            .find(|row| row.label == label)
+            .unwrap_or_else(|| panic!("{label}: {summary:?}"));
+        let errors = odd(label) as u64;
+        assert_eq!((row.errors, row.trials), (errors, 8 - errors), "{row:?}");
+        assert_eq!(row.success_rate, 1.0, "{row:?}");
+    }
     assert!(
         stderr.contains(&format!(
             "an external program failed {failed} trials (stop_reason solver_error or invalid_solution): the reasons and its stderr are in cli/external.log"

@@ -67,6 +67,7 @@ mod tests {
             budget: "unlimited".to_owned(),
             n: 8,
             trials: 3,
+            errors: 1,
             successes: 0,
             success_rate: 0.0,
             success_ci_low: 0.0,
