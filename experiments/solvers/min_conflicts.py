@@ -92,7 +92,7 @@ def main():
     hello = json.loads(sys.stdin.readline())
     if (hello.get("protocol"), hello.get("version")) != ("queens-external", 2):
         sys.exit(f"min_conflicts.py speaks queens-external version 2, not {hello}")
-    greeting = {"protocol_version": 2, "name": "min_conflicts.py", "version": "2", "many_trials": True}
+    greeting = {"protocol_version": 2, "name": "min_conflicts.py", "version": "1", "many_trials": True}
     print(json.dumps(greeting), flush=True)
     for line in sys.stdin:
         request = json.loads(line)
