@@ -832,3 +832,43 @@ fn a_counter_above_its_budget_is_refused() {
         "{log}"
     );
 }
+
+#[test]
+fn the_shipped_c_solver_builds_and_solves_small_boards() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("experiments/solvers/min_conflicts.c");
+    let binary = dir.path().join("min_conflicts");
+    let built = std::process::Command::new("cc")
+        .args(["-std=c99", "-O2", "-Wall", "-Wextra", "-Werror", "-o"])
+        .arg(&binary)
+        .arg(&source)
+        .status();
+    match built {
+        Err(_) => {
+            println!("skipped: no C compiler (cc) found");
+            return;
+        }
+        Ok(status) => assert!(status.success(), "{} does not build", source.display()),
+    }
+    let command = vec![binary.to_string_lossy().into_owned()];
+    let solver = ExternalSolver::new(command, &Params::default(), false);
+    for n in [8, 16, 32] {
+        for seed in 0..3 {
+            let result = run_trial(Trial::new(&solver, n, seed, Budget::steps(100_000)))
+                .expect("a valid board or none");
+            if let Some(solution) = &result.outcome.solution {
+                assert_eq!(validate(solution.columns()), Ok(()));
+            }
+            let m = result.outcome.metrics;
+            assert!(m.steps <= 100_000 && m.checks >= n as u64, "{m:?}");
+        }
+    }
+    // Its budgets are never passed.
+    let budget = Budget {
+        max_checks: Some(500),
+        ..Budget::UNLIMITED
+    };
+    let result = run_trial(Trial::new(&solver, 100, 1, budget)).expect("no board");
+    assert_eq!(result.outcome.stop_reason, StopReason::BudgetChecks);
+    assert!(solver.take_failures().is_empty());
+}
