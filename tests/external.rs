@@ -322,7 +322,15 @@ fn failed_trials_are_recorded_with_the_reason_and_the_others_kept() {
     );
     // Everything is written, and the exit code says some trials failed.
     assert_eq!(out.status.code(), Some(3), "{out:?}");
-    assert!(dir.path().join("cli-plots/report.html").is_file());
+    let report =
+        std::fs::read_to_string(dir.path().join("cli-plots/report.html")).expect("the report");
+    assert!(
+        report.contains(&format!(
+            "program failed {} trials at N = 4 (solver_error or invalid_solution)",
+            odd("crash")
+        )),
+        "the report names the errors"
+    );
     let stderr = String::from_utf8_lossy(&out.stderr);
     let failed = rows.iter().filter(|r| !r.solved).count();
     assert!(
