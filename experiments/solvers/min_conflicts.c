@@ -126,6 +126,18 @@ static void answer(const char *request) {
         fprintf(stderr, "min_conflicts.c: out of memory at N = %ld\n", n);
         exit(3);
     }
+    if (max_checks >= 0 && (double)n > max_checks) {
+        /* Not even the first board fits in the check budget. */
+        printf("{\"id\":%ld,\"solution\":null,\"stop_reason\":\"budget_checks\"}\n", id);
+        fflush(stdout);
+        free(attacked);
+        free(best_columns);
+        free(b.column);
+        free(b.in_column);
+        free(b.diag);
+        free(b.anti);
+        return;
+    }
     for (long row = 0; row < n; row++) {
         b.column[row] = (int)below((uint64_t)n);
         place(&b, row, b.column[row], 1);
