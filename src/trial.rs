@@ -171,7 +171,7 @@ pub fn run_trial(trial: Trial<'_>) -> Result<TrialResult, InvalidSolution> {
     } = trial;
     let external = solver.external();
     if let Some(program) = external {
-        program.prepare();
+        program.prepare(&budget);
     }
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut control = Control::new(budget);

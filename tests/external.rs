@@ -10,9 +10,11 @@ mod common;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
 
 use queens::animate::{self, HTML_FRAMES, ReplaySpec};
 use queens::base::records::RunRecord;
+use queens::base::records::{SummaryRow, read_rows};
 use queens::experiment::config::{self, Experiment};
 use queens::experiment::error::RunError;
 use queens::experiment::observer::NoObserver;
@@ -23,7 +25,8 @@ use queens::trial::{Trial, replay_command_of, run_trial};
 use queens::{StopReason, validate};
 
 /// The handshake answer of the test programs.
-const GREETING: &str = r#"echo '{"name":"test","version":"1","many_trials":true}'"#;
+const GREETING: &str =
+    r#"echo '{"protocol_version":2,"name":"test","version":"1","many_trials":true}'"#;
 
 /// A program that solves N = 4 with counters that depend on the seed, and
 /// does something else for odd seeds: `odd` is a shell command run then
@@ -39,8 +42,9 @@ fn program(odd: &str) -> String {
 {GREETING}
 while read -r line; do
   seed=$(printf '%s\n' "$line" | sed 's/.*"seed":\([0-9]*\).*/\1/')
+  id=$(printf '%s\n' "$line" | sed 's/.*"id":\([0-9]*\).*/\1/')
   {odd}
-  echo "{{\"solution\":[1,3,0,2],\"stop_reason\":\"solved\",\"counters\":{{\"steps\":$((seed % 97)),\"checks\":$((seed % 1000)),\"evaluations\":1}}}}"
+  echo "{{\"id\":$id,\"solution\":[1,3,0,2],\"stop_reason\":\"solved\",\"counters\":{{\"steps\":$((seed % 47)),\"checks\":$((seed % 1000)),\"evaluations\":1}}}}"
 done
 "#
     )
@@ -114,7 +118,7 @@ fn a_programs_rows_carry_its_counters_and_replay_with_queens_solve() {
             ("external", "flip")
         );
         assert_eq!(row.stop_reason, StopReason::Solved);
-        assert_eq!((row.steps, row.checks), (row.seed % 97, row.seed % 1000));
+        assert_eq!((row.steps, row.checks), (row.seed % 47, row.seed % 1000));
         assert_eq!((row.evaluations, row.solutions), (1, 1));
     }
     // The session records the program as it named itself in the handshake.
@@ -201,24 +205,51 @@ fn a_programs_rows_carry_its_counters_and_replay_with_queens_solve() {
 }
 
 #[test]
-fn an_invalid_board_is_an_error_naming_the_trial_and_its_replay() {
+fn every_kind_of_bad_board_is_the_programs_invalid_solution_and_the_run_goes_on() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let body = program("").replace("[1,3,0,2]", "[0,1,2,3]");
-    script(dir.path(), "invalid.sh", &body);
-    let e = run(
-        &experiment(dir.path(), "max_steps = 50", &[("bad", "invalid.sh", "")]),
+    let boards = [
+        ("diagonal", "[0,1,2,3]", "rows 0 and 1 share a diagonal"),
+        ("column_n", "[1,3,0,4]", "row 3 has column 4, outside 0..4"),
+        (
+            "negative",
+            "[1,3,0,-1]",
+            "row 3 has column -1, outside 0..4",
+        ),
+        ("short", "[1,3,0]", "3 columns for N = 4"),
+    ];
+    let mut entries = Vec::new();
+    for (label, board, _) in boards {
+        let file = format!("{label}.sh");
+        script(dir.path(), &file, &program("").replace("[1,3,0,2]", board));
+        entries.push((label, file));
+    }
+    let entries: Vec<_> = entries
+        .iter()
+        .map(|(label, file)| (*label, file.as_str(), ""))
+        .collect();
+    let rows = run(
+        &experiment(dir.path(), "max_steps = 50", &entries),
         dir.path(),
     )
-    .expect_err("the validator refuses the board");
-    let RunError::InvalidSolution {
-        label, n, replay, ..
-    } = &e
-    else {
-        panic!("{e}");
-    };
-    assert_eq!((label.as_str(), *n), ("bad", 4));
-    assert!(replay.contains("--command \"sh "), "{replay}");
-    assert!(e.to_string().contains(replay.as_str()), "{e}");
+    .expect("a bad board is a row, not the end of the run");
+    assert_eq!(rows.len(), 32, "every trial has its row");
+    for row in &rows {
+        assert_eq!(row.stop_reason, StopReason::InvalidSolution, "{row:?}");
+        assert!(!row.solved && row.solutions == 0, "{row:?}");
+    }
+    let log = std::fs::read_to_string(dir.path().join("data/external.log")).expect("log");
+    for (label, _, reason) in boards {
+        assert_eq!(log.matches(&format!("[{label}]")).count(), 8, "{log}");
+        assert!(log.contains(reason), "{label}: {log}");
+    }
+    let script_path = dir.path().join("diagonal.sh");
+    assert!(
+        log.contains(&format!(
+            "  replay: queens solve --command \"sh {}\" -n 4 --seed",
+            script_path.display()
+        )),
+        "{log}"
+    );
 }
 
 #[test]
@@ -229,7 +260,7 @@ fn failed_trials_are_recorded_with_the_reason_and_the_others_kept() {
     let garbled = program(r#"echo 'not json'; continue"#);
     script(dir.path(), "garbled.sh", &garbled);
     let flips = program(
-        r#"echo '{"solution":null,"stop_reason":"exhausted","counters":{"flips":1}}'; continue"#,
+        r#"echo "{\"id\":$id,\"solution\":null,\"stop_reason\":\"exhausted\",\"counters\":{\"flips\":1}}"; continue"#,
     );
     script(dir.path(), "flips.sh", &flips);
     let exp = experiment(
@@ -290,12 +321,41 @@ fn failed_trials_are_recorded_with_the_reason_and_the_others_kept() {
             "-q",
         ],
     );
-    assert!(out.status.success(), "{out:?}");
+    // Everything is written, and the exit code says some trials failed.
+    assert_eq!(out.status.code(), Some(3), "{out:?}");
+    let report =
+        std::fs::read_to_string(dir.path().join("cli-plots/report.html")).expect("the report");
+    assert!(
+        report.contains(&format!(
+            "program failed {} trials at N = 4 (solver_error or invalid_solution)",
+            odd("crash")
+        )),
+        "the report names the errors"
+    );
     let stderr = String::from_utf8_lossy(&out.stderr);
     let failed = rows.iter().filter(|r| !r.solved).count();
     assert!(
         stderr.contains(&format!(
-            "an external program failed {failed} trials (stop_reason solver_error): the reasons and its stderr are in cli/external.log"
+            "{failed} trials ended in an external program's error"
+        )),
+        "{stderr}"
+    );
+    // The errors are no trials of the algorithm: summary.csv counts them
+    // apart, and its statistics are the solved trials' alone.
+    let summary: Vec<SummaryRow> =
+        read_rows(&dir.path().join("cli/summary.csv")).expect("summary.csv");
+    for label in ["crash", "garbled", "flips"] {
+        let row = summary
+            .iter()
+            .find(|row| row.label == label)
+            .unwrap_or_else(|| panic!("{label}: {summary:?}"));
+        let errors = odd(label) as u64;
+        assert_eq!((row.errors, row.trials), (errors, 8 - errors), "{row:?}");
+        assert_eq!(row.success_rate, 1.0, "{row:?}");
+    }
+    assert!(
+        stderr.contains(&format!(
+            "an external program failed {failed} trials (stop_reason solver_error or invalid_solution): the reasons and its stderr are in cli/external.log"
         )),
         "{stderr}"
     );
@@ -538,4 +598,286 @@ fn the_shipped_python_solver_replays_board_by_board() {
             .collect::<Vec<_>>()
     );
     assert_eq!(last.metrics.steps, plain.metrics.steps);
+}
+
+/// A solver running the shell script `body`, written as `name` in `dir`.
+fn solver_of(dir: &Path, name: &str, body: &str) -> ExternalSolver {
+    let path = script(dir, name, body);
+    let words = ["sh".to_string(), path.to_string_lossy().into_owned()];
+    let command = resolve_command(&words, dir, "the test directory").expect("resolves");
+    ExternalSolver::new(command, &Params::default(), false)
+}
+
+/// A budget of `seconds` of time only.
+fn seconds(seconds: f64) -> Budget {
+    Budget {
+        time_limit: Some(seconds),
+        ..Budget::UNLIMITED
+    }
+}
+
+/// Runs one trial of `solver` at N = 8 on a thread, and returns its
+/// outcome and how long it took, or panics when it has not ended after
+/// `patience` (it hangs).
+fn trial_within(
+    solver: ExternalSolver,
+    budget: Budget,
+    patience: Duration,
+) -> (queens::Outcome, Duration, ExternalSolver) {
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let start = Instant::now();
+        let result = run_trial(Trial::new(&solver, 8, 1, budget)).expect("no board");
+        let _ = sender.send((result.outcome, start.elapsed(), solver));
+    });
+    receiver
+        .recv_timeout(patience)
+        .unwrap_or_else(|_| panic!("the trial hung: it has not ended after {patience:?}"))
+}
+
+/// Kills the detached processes whose ids are in the file `pids` (each in
+/// its own session, out of the harness's reach by design).
+fn kill_detached(pids: &Path) {
+    for pid in std::fs::read_to_string(pids).unwrap_or_default().lines() {
+        let _ = std::process::Command::new("kill")
+            .args(["-9", pid.trim()])
+            .status();
+    }
+}
+
+#[test]
+fn a_program_that_exits_leaving_a_detached_child_on_its_stdout_cannot_hang_solve() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let pids = dir.path().join("pids");
+    let body = format!(
+        "read -r hello\n{GREETING}\nread -r request\nsetsid sleep 100000 &\necho $! > {}\necho 'giving up' >&2\nexit 3\n",
+        pids.display()
+    );
+    let path = script(dir.path(), "detach.sh", &body);
+    let command = format!("sh {}", path.display());
+    let limit = 1.0;
+    let start = Instant::now();
+    let mut child = common::command(
+        dir.path(),
+        &[
+            "solve",
+            "--command",
+            &command,
+            "-n",
+            "8",
+            "--seed",
+            "1",
+            "--time-limit",
+            "1",
+        ],
+    )
+    .stdout(std::process::Stdio::piped())
+    .stderr(std::process::Stdio::piped())
+    .spawn()
+    .expect("queens starts");
+    let ended = (0..1000).any(|_| {
+        std::thread::sleep(Duration::from_millis(10));
+        matches!(child.try_wait(), Ok(Some(_)))
+    });
+    let elapsed = start.elapsed();
+    if !ended {
+        let _ = child.kill();
+    }
+    let out = child.wait_with_output().expect("queens ends");
+    kill_detached(&pids);
+    assert!(ended, "queens solve hung on a detached child: {out:?}");
+    assert!(
+        elapsed.as_secs_f64() < limit + 1.0,
+        "took {elapsed:?}, above the time limit plus 1 s"
+    );
+    // It exited without replying: an error at once, with its exit status.
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stdout.contains("stop_reason=solver_error"), "{stdout}");
+    assert!(stderr.contains("exited without replying"), "{stderr}");
+    assert!(stderr.contains("exit status: 3"), "{stderr}");
+    assert!(stderr.contains("giving up"), "{stderr}");
+}
+
+#[test]
+fn the_time_limit_ends_a_trial_whose_program_left_a_detached_child_on_its_pipes() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let pids = dir.path().join("pids");
+    let body = format!(
+        "read -r hello\n{GREETING}\nread -r request\nsetsid sleep 100000 &\necho $! > {}\nsleep 100000\n",
+        pids.display()
+    );
+    let solver = solver_of(dir.path(), "linger.sh", &body);
+    let (outcome, elapsed, solver) = trial_within(solver, seconds(1.0), Duration::from_secs(10));
+    kill_detached(&pids);
+    assert_eq!(outcome.stop_reason, StopReason::BudgetTime);
+    assert!(elapsed.as_secs_f64() < 2.0, "took {elapsed:?}");
+    assert_eq!(solver.take_failures().len(), 1);
+}
+
+#[test]
+fn the_handshake_waits_no_longer_than_the_time_limit() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let solver = solver_of(dir.path(), "mute.sh", "read -r hello\nexec sleep 100000\n");
+    let (outcome, elapsed, solver) = trial_within(solver, seconds(1.0), Duration::from_secs(60));
+    assert_eq!(outcome.stop_reason, StopReason::SolverError);
+    assert!(elapsed.as_secs_f64() < 2.0, "took {elapsed:?}");
+    let failures = solver.take_failures();
+    assert!(
+        failures[0]
+            .reason
+            .contains("did not answer the handshake within 1 s"),
+        "{failures:?}"
+    );
+}
+
+#[test]
+fn a_line_past_its_limit_ends_the_program_as_a_solver_error() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    // 20 MB without a newline, then silence: past the default 16 MiB.
+    let endless = format!(
+        "read -r hello\n{GREETING}\nread -r request\nhead -c 20000000 /dev/zero | tr '\\000' x\nexec sleep 100000\n"
+    );
+    let solver = solver_of(dir.path(), "endless.sh", &endless);
+    let (outcome, _, solver) = trial_within(solver, seconds(20.0), Duration::from_secs(60));
+    assert_eq!(outcome.stop_reason, StopReason::SolverError);
+    let failures = solver.take_failures();
+    assert!(
+        failures[0].reason.contains("passed 16777216 bytes"),
+        "{failures:?}"
+    );
+    // A config sets a program's own limit.
+    let long = program(r#"head -c 5000 /dev/zero | tr '\000' x; echo; continue"#);
+    script(dir.path(), "long.sh", &long);
+    let rows = run(
+        &experiment(
+            dir.path(),
+            "max_steps = 50",
+            &[("long", "long.sh", "max_line_bytes = 4096")],
+        ),
+        dir.path(),
+    )
+    .expect("runs");
+    for row in &rows {
+        let expected = if row.seed % 2 == 1 {
+            StopReason::SolverError
+        } else {
+            StopReason::Solved
+        };
+        assert_eq!(row.stop_reason, expected, "{row:?}");
+    }
+    let log = std::fs::read_to_string(dir.path().join("data/external.log")).expect("log");
+    assert!(log.contains("passed 4096 bytes"), "{log}");
+}
+
+#[test]
+fn a_reply_given_twice_is_a_protocol_error_and_later_rows_keep_their_own_results() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    // Odd seeds are answered twice; the second copy would answer the next
+    // request.
+    let twice = program("").replace(
+        "done\n",
+        "  if [ $((seed % 2)) -eq 1 ]; then echo \"{\\\"id\\\":$id,\\\"solution\\\":[1,3,0,2],\\\"stop_reason\\\":\\\"solved\\\",\\\"counters\\\":{\\\"steps\\\":$((seed % 47))}}\"; fi\ndone\n",
+    );
+    script(dir.path(), "twice.sh", &twice);
+    let rows = run(
+        &experiment(dir.path(), "max_steps = 50", &[("twice", "twice.sh", "")]),
+        dir.path(),
+    )
+    .expect("runs");
+    assert_eq!(rows.len(), 8);
+    let errors = rows
+        .iter()
+        .filter(|r| r.stop_reason == StopReason::SolverError)
+        .count();
+    assert!(errors >= 1, "{rows:?}");
+    for row in rows.iter().filter(|r| r.solved) {
+        assert_eq!(
+            (row.steps, row.checks),
+            (row.seed % 47, row.seed % 1000),
+            "a row carries another trial's result: {row:?}"
+        );
+    }
+    let log = std::fs::read_to_string(dir.path().join("data/external.log")).expect("log");
+    assert!(
+        log.contains("after its last reply, unasked") || log.contains("the request had id"),
+        "{log}"
+    );
+}
+
+#[test]
+fn a_version_1_program_is_refused_naming_what_changed() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let old = program("").replace(r#""protocol_version":2,"#, "");
+    let solver = solver_of(dir.path(), "v1.sh", &old);
+    let (outcome, _, solver) = trial_within(solver, seconds(5.0), Duration::from_secs(30));
+    assert_eq!(outcome.stop_reason, StopReason::SolverError);
+    let failures = solver.take_failures();
+    assert!(
+        failures[0].reason.contains("version 1 of the protocol")
+            && failures[0].reason.contains("`id`"),
+        "{failures:?}"
+    );
+}
+
+#[test]
+fn a_counter_above_its_budget_is_refused() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let over = program("").replace("$((seed % 1000))", "504");
+    script(dir.path(), "over.sh", &over);
+    let rows = run(
+        &experiment(dir.path(), "max_checks = 500", &[("over", "over.sh", "")]),
+        dir.path(),
+    )
+    .expect("runs");
+    assert!(
+        rows.iter()
+            .all(|r| r.stop_reason == StopReason::SolverError && !r.solved),
+        "{rows:?}"
+    );
+    let log = std::fs::read_to_string(dir.path().join("data/external.log")).expect("log");
+    assert!(
+        log.contains("counters.checks = 504 is above max_checks = 500"),
+        "{log}"
+    );
+}
+
+#[test]
+fn the_shipped_c_solver_builds_and_solves_small_boards() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("experiments/solvers/min_conflicts.c");
+    let binary = dir.path().join("min_conflicts");
+    let built = std::process::Command::new("cc")
+        .args(["-std=c99", "-O2", "-Wall", "-Wextra", "-Werror", "-o"])
+        .arg(&binary)
+        .arg(&source)
+        .status();
+    match built {
+        Err(_) => {
+            println!("skipped: no C compiler (cc) found");
+            return;
+        }
+        Ok(status) => assert!(status.success(), "{} does not build", source.display()),
+    }
+    let command = vec![binary.to_string_lossy().into_owned()];
+    let solver = ExternalSolver::new(command, &Params::default(), false);
+    for n in [8, 16, 32] {
+        for seed in 0..3 {
+            let result = run_trial(Trial::new(&solver, n, seed, Budget::steps(100_000)))
+                .expect("a valid board or none");
+            if let Some(solution) = &result.outcome.solution {
+                assert_eq!(validate(solution.columns()), Ok(()));
+            }
+            let m = result.outcome.metrics;
+            assert!(m.steps <= 100_000 && m.checks >= n as u64, "{m:?}");
+        }
+    }
+    // Its budgets are never passed.
+    let budget = Budget {
+        max_checks: Some(500),
+        ..Budget::UNLIMITED
+    };
+    let result = run_trial(Trial::new(&solver, 100, 1, budget)).expect("no board");
+    assert_eq!(result.outcome.stop_reason, StopReason::BudgetChecks);
+    assert!(solver.take_failures().is_empty());
 }

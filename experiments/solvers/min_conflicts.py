@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Min-conflicts for N-Queens in plain Python, run by `queens` as an external
-solver (protocol queens-external, version 1: experiments/solvers/PROTOCOL.md).
+solver (protocol queens-external, version 2: experiments/solvers/PROTOCOL.md).
 
 Source: S. Minton, M. D. Johnston, A. B. Philips and P. Laird, "Minimizing
 conflicts: a heuristic repair method for constraint satisfaction and
@@ -17,7 +17,8 @@ seed gives the same reply.
 Counters, as the built-in's: steps = repairs; restarts = fresh boards after
 the first; evaluations = fresh boards; checks = N per fresh board, N per
 look for the attacked queens, N per row scan, 2 per repair that moves its
-queen. When the request asks for a trace (`"trace": true`), the reply
+queen. It stops before any work that would pass `max_checks` (the
+protocol refuses a counter above its budget). When the request asks for a trace (`"trace": true`), the reply
 carries a point, with its board, at each fresh board and after each
 repair: a replay (`queens animate --command`) draws them.
 """
@@ -35,6 +36,8 @@ def solve(n, seed, params, budget, trace):
     deadline = None if time_limit is None else time.monotonic() + time_limit
     c = {"steps": 0, "checks": 0, "restarts": 0, "evaluations": 0}
     while True:
+        if max_checks is not None and c["checks"] + n > max_checks:
+            return None, "budget_checks", c
         cols = [rng.randrange(n) for _ in range(n)]
         col, up, down = [0] * n, [0] * (2 * n), [0] * (2 * n)
         for r, x in enumerate(cols):
@@ -48,13 +51,16 @@ def solve(n, seed, params, budget, trace):
         if trace is not None:
             trace.append(dict(c, conflicts=pairs, columns=list(cols)))
         while True:
+            if max_checks is not None and c["checks"] + n > max_checks:
+                return None, "budget_checks", c
             attacked = [r for r, x in enumerate(cols) if col[x] + up[r - x + n] + down[r + x] > 3]
             c["checks"] += n
             if not attacked:
                 return cols, "solved", c
             if max_steps is not None and c["steps"] >= max_steps:
                 return None, "budget_steps", c
-            if max_checks is not None and c["checks"] >= max_checks:
+            # A repair costs n + 2 checks at most: never pass the budget.
+            if max_checks is not None and c["checks"] + n + 2 > max_checks:
                 return None, "budget_checks", c
             if deadline is not None and time.monotonic() >= deadline:
                 return None, "budget_time", c
@@ -90,16 +96,22 @@ def solve(n, seed, params, budget, trace):
 
 def main():
     hello = json.loads(sys.stdin.readline())
-    if (hello.get("protocol"), hello.get("version")) != ("queens-external", 1):
-        sys.exit(f"min_conflicts.py speaks queens-external version 1, not {hello}")
-    print(json.dumps({"name": "min_conflicts.py", "version": "1", "many_trials": True}), flush=True)
+    if (hello.get("protocol"), hello.get("version")) != ("queens-external", 2):
+        sys.exit(f"min_conflicts.py speaks queens-external version 2, not {hello}")
+    greeting = {"protocol_version": 2, "name": "min_conflicts.py", "version": "1", "many_trials": True}
+    print(json.dumps(greeting), flush=True)
     for line in sys.stdin:
         request = json.loads(line)
         trace = [] if request.get("trace") else None
         solution, reason, counters = solve(
             request["n"], request["seed"], request["params"], request["budget"], trace
         )
-        reply = {"solution": solution, "stop_reason": reason, "counters": counters}
+        reply = {
+            "id": request["id"],
+            "solution": solution,
+            "stop_reason": reason,
+            "counters": counters,
+        }
         if trace is not None:
             reply["trace"] = trace
         print(json.dumps(reply), flush=True)

@@ -219,7 +219,8 @@ fn labels_in_order(runs: &[RunRecord]) -> Vec<&str> {
         .collect()
 }
 
-/// The trials of `label` at `n`, or `None` when it has none.
+/// The trials of `label` at `n`, or `None` when it has none: rows that
+/// ended in an external program's error are no trials of the algorithm.
 fn sample<'a>(
     runs: &'a [RunRecord],
     label: &'a str,
@@ -228,7 +229,7 @@ fn sample<'a>(
 ) -> Option<Sample<'a>> {
     let rows: Vec<&RunRecord> = runs
         .iter()
-        .filter(|r| r.n == n && r.label == label)
+        .filter(|r| r.n == n && r.label == label && !r.stop_reason.is_program_error())
         .collect();
     (!rows.is_empty()).then(|| Sample {
         label,
@@ -511,6 +512,30 @@ mod tests {
         assert_eq!((pair.a12_ci_low, pair.a12_ci_high), (Some(0.0), Some(0.0)));
         assert_eq!(comparison.ranking[0].label, "fast");
         assert!(!comparison.ranking[1].indistinguishable_from_best);
+    }
+
+    #[test]
+    fn a_programs_errors_are_no_trials_of_the_comparison() {
+        let mut runs = Vec::new();
+        for i in 0..10 {
+            runs.push(run("solid", 8, Some(100 + i)));
+            runs.push(run("crashy", 8, Some(200 + i)));
+        }
+        let clean = compare(&runs, &Options::default()).expect("compares");
+        for (i, reason) in [StopReason::SolverError, StopReason::InvalidSolution]
+            .into_iter()
+            .cycle()
+            .take(6)
+            .enumerate()
+        {
+            // A cheap failure: it would rank the crashing label better if
+            // it counted as a trial.
+            let mut error = run("crashy", 8, None);
+            (error.stop_reason, error.checks, error.trial) = (reason, 1, 20 + i as u64);
+            runs.push(error);
+        }
+        let with_errors = compare(&runs, &Options::default()).expect("compares");
+        assert_eq!(with_errors, clean);
     }
 
     #[test]

@@ -62,9 +62,20 @@ impl MeasureSample for Sample {
     }
 }
 
-/// Summarises one cell: all rows share `label` and `n`.
+/// Summarises one cell: all rows share `label` and `n`. Rows that ended in
+/// an external program's error are counted (`errors`) and left out of
+/// every statistic.
 pub fn summarize_cell(rows: &[&RunRecord]) -> Option<SummaryRow> {
-    let first = rows.first()?;
+    let first = *rows.first()?;
+    let errors = rows
+        .iter()
+        .filter(|r| r.stop_reason.is_program_error())
+        .count() as u64;
+    let rows: Vec<&RunRecord> = rows
+        .iter()
+        .copied()
+        .filter(|r| !r.stop_reason.is_program_error())
+        .collect();
     let trials = rows.len() as u64;
     let successes = rows.iter().filter(|r| r.solved).count() as u64;
     let (success_ci_low, success_ci_high) = wilson_interval(successes, trials);
@@ -111,8 +122,13 @@ pub fn summarize_cell(rows: &[&RunRecord]) -> Option<SummaryRow> {
         budget: first.budget.clone(),
         n: first.n,
         trials,
+        errors,
         successes,
-        success_rate: successes as f64 / trials as f64,
+        success_rate: if trials == 0 {
+            0.0
+        } else {
+            successes as f64 / trials as f64
+        },
         success_ci_low,
         success_ci_high,
         steps: block(Measure::Steps),

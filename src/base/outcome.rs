@@ -30,6 +30,11 @@ pub enum StopReason {
     /// started, or sent a reply the protocol refuses (the reason and the
     /// tail of its stderr go to `external.log` beside runs.csv).
     SolverError,
+    /// An external program answered with a board that is no solution (a
+    /// wrong length, a column off the board, two queens attacking): the
+    /// program's error, never solved (the board and the reason go to
+    /// `external.log`).
+    InvalidSolution,
 }
 
 impl StopReason {
@@ -44,7 +49,16 @@ impl StopReason {
             StopReason::Exhausted => "exhausted",
             StopReason::Interrupted => "interrupted",
             StopReason::SolverError => "solver_error",
+            StopReason::InvalidSolution => "invalid_solution",
         }
+    }
+}
+
+impl StopReason {
+    /// Whether the trial ended in an external program's error
+    /// (`solver_error`, `invalid_solution`): not a trial of the algorithm.
+    pub fn is_program_error(self) -> bool {
+        matches!(self, StopReason::SolverError | StopReason::InvalidSolution)
     }
 }
 
@@ -181,6 +195,7 @@ mod tests {
             StopReason::Exhausted,
             StopReason::Interrupted,
             StopReason::SolverError,
+            StopReason::InvalidSolution,
         ] {
             let json = serde_json::to_string(&r).expect("serialises");
             assert_eq!(json, format!("\"{}\"", r.as_str()));

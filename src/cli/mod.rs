@@ -74,7 +74,15 @@ pub enum Exit {
     /// SIGTERM (as from Slurm's scancel) stopped a run; finished work was
     /// kept.
     Terminated,
+    /// A run wrote everything, but some of its trials ended in an external
+    /// program's error ([`PROGRAM_ERRORS_CODE`]).
+    ProgramErrors,
 }
+
+/// The exit code of a run some of whose trials ended in an external
+/// program's error (`solver_error`, `invalid_solution`), after writing
+/// everything.
+pub const PROGRAM_ERRORS_CODE: u8 = 3;
 
 /// Parses the command line, runs the subcommand and returns its exit code.
 pub fn main() -> ExitCode {
@@ -105,6 +113,7 @@ pub fn main() -> ExitCode {
         Ok(Exit::NoSolution) => ExitCode::from(1),
         Ok(Exit::Interrupted) => ExitCode::from(130),
         Ok(Exit::Terminated) => ExitCode::from(143),
+        Ok(Exit::ProgramErrors) => ExitCode::from(PROGRAM_ERRORS_CODE),
         Err(e) => {
             let failure = Failure::of(&e);
             if let Some(message) = failure.message(&e) {

@@ -32,7 +32,8 @@
 //! for external programs' parameters too.
 //!
 //! An entry with `name = "external"` runs a program of the user's own
-//! instead (`label` and `command` required, `per_trial` and `step` optional; see
+//! instead (`label` and `command` required, `per_trial`, `step` and
+//! `max_line_bytes` optional; see
 //! `external_entry`).
 //!
 //! An algorithm's budget is its registry default, overridden by `[budget]`,
@@ -183,6 +184,7 @@ struct RawAlgorithm {
     command: Option<Spanned<Vec<Spanned<String>>>>,
     per_trial: Option<Spanned<bool>>,
     step: Option<Spanned<String>>,
+    max_line_bytes: Option<Spanned<i64>>,
 }
 
 /// SHA-256 of a config text, as lowercase hex.
@@ -310,6 +312,7 @@ pub fn load_checking(
             command: a.command.as_ref(),
             per_trial: a.per_trial.as_ref(),
             step: a.step.as_ref(),
+            max_line_bytes: a.max_line_bytes.as_ref(),
             params: a.params.as_ref(),
         };
         let algorithm = if a.name.get_ref() == crate::solvers::algorithms::external::NAME {

@@ -10,12 +10,15 @@
 //! params = { tenure = 10 }                  # sent verbatim
 //! per_trial = false                         # optional: a fresh process per trial
 //! step = "repair"                           # optional: what one of its steps is
+//! max_line_bytes = 16777216                 # optional: its longest output line
 //! ```
 //!
 //! `step` is the `step_unit` column of its rows (default "step of the
 //! program"): steps of two labels are compared only when it is the same, so
 //! a program counting repairs as the built-in `min-conflicts` does says
-//! `step = "repair"`.
+//! `step = "repair"`. `max_line_bytes` (default 16 MiB, at least 1 KiB) bounds
+//! the memory the harness spends on one line of the program's output: a
+//! longer line ends the program and the trial is a `solver_error`.
 //!
 //! Every error names the file, line and column: a missing or empty
 //! `command`, a path in it that is not there (with the resolved path), a
@@ -46,6 +49,10 @@ pub enum Programs {
     AsStored,
 }
 
+/// The smallest `max_line_bytes`: room for a handshake answer and a small
+/// reply.
+const MIN_LINE_BYTES: usize = 1024;
+
 /// The parts of an `[[algorithm]]` table an external entry reads.
 pub struct ExternalTable<'a> {
     /// Where `name` is written.
@@ -58,27 +65,31 @@ pub struct ExternalTable<'a> {
     pub per_trial: Option<&'a Spanned<bool>>,
     /// Its `step`.
     pub step: Option<&'a Spanned<String>>,
+    /// Its `max_line_bytes`.
+    pub max_line_bytes: Option<&'a Spanned<i64>>,
     /// Its `params`.
     pub params: Option<&'a Spanned<BTreeMap<Spanned<String>, Spanned<toml::Value>>>>,
 }
 
 impl ExternalTable<'_> {
-    /// Refuses `command`, `per_trial` and `step` on the built-in `algorithm`.
+    /// Refuses `command`, `per_trial`, `step` and `max_line_bytes` on the
+    /// built-in `algorithm`.
     pub fn refuse_on_builtin(
         &self,
         algorithm: &str,
         at: &impl Fn(Range<usize>, String) -> ConfigError,
     ) -> Result<(), ConfigError> {
-        let span = match (self.command, self.per_trial, self.step) {
-            (Some(c), _, _) => c.span(),
-            (None, Some(p), _) => p.span(),
-            (None, None, Some(s)) => s.span(),
-            (None, None, None) => return Ok(()),
+        let span = match (self.command, self.per_trial, self.step, self.max_line_bytes) {
+            (Some(c), _, _, _) => c.span(),
+            (None, Some(p), _, _) => p.span(),
+            (None, None, Some(s), _) => s.span(),
+            (None, None, None, Some(m)) => m.span(),
+            (None, None, None, None) => return Ok(()),
         };
         Err(at(
             span,
             format!(
-                "'{algorithm}' is built in and runs no program: `command`, `per_trial` and `step` are for name = \"{}\"; remove them, or set name = \"{}\"",
+                "'{algorithm}' is built in and runs no program: `command`, `per_trial`, `step` and `max_line_bytes` are for name = \"{}\"; remove them, or set name = \"{}\"",
                 external::NAME,
                 external::NAME
             ),
@@ -150,6 +161,22 @@ impl ExternalTable<'_> {
                 ));
             }
             solver = solver.with_step_unit(unit);
+        }
+        if let Some(limit) = self.max_line_bytes {
+            let bytes = usize::try_from(*limit.get_ref())
+                .ok()
+                .filter(|&b| b >= MIN_LINE_BYTES)
+                .ok_or_else(|| {
+                    at(
+                        limit.span(),
+                        format!(
+                            "max_line_bytes = {}: give a whole number of bytes, at least {MIN_LINE_BYTES} (the default is {})",
+                            limit.get_ref(),
+                            external::process::DEFAULT_MAX_LINE_BYTES
+                        ),
+                    )
+                })?;
+            solver = solver.with_max_line_bytes(bytes);
         }
         Ok((params, Box::new(solver)))
     }

@@ -1,8 +1,10 @@
 //! `external.log`, beside runs.csv: one record per trial an external
-//! program failed (crashed, replied what the protocol refuses, or was
-//! killed at the time limit), appended as the trial ends, with the tail of
-//! the program's stderr. The trial's row in runs.csv says `solver_error`
-//! (or `budget_time`); this file says why.
+//! program failed (crashed, replied what the protocol refuses, answered
+//! with a board that is no solution, or was killed at the time limit),
+//! appended as the trial ends, with the command that replays the trial
+//! and the tail of the program's stderr. The trial's row in runs.csv says
+//! `solver_error` (or `invalid_solution`, or `budget_time`); this file says
+//! why.
 
 use std::fs::OpenOptions;
 use std::io::Write;
@@ -11,6 +13,7 @@ use std::path::{Path, PathBuf};
 use super::config::Entry;
 use super::error::{Doing, RunResult};
 use crate::solvers::algorithms::external::Failure;
+use crate::trial::replay_command_of;
 
 /// The log's file name.
 pub const FILE_NAME: &str = "external.log";
@@ -31,7 +34,20 @@ pub fn append(entry: &Entry, runs: &Path) -> RunResult<()> {
         return Ok(());
     }
     let log = path(runs);
-    let text: String = failures.iter().map(|f| record(&entry.label, f)).collect();
+    let text: String = failures
+        .iter()
+        .map(|f| {
+            let replay = replay_command_of(
+                &*entry.solver,
+                entry.algorithm.name,
+                f.n as u64,
+                f.seed,
+                &entry.params,
+                &entry.budget,
+            );
+            record(&entry.label, f, &replay)
+        })
+        .collect();
     OpenOptions::new()
         .create(true)
         .append(true)
@@ -40,11 +56,11 @@ pub fn append(entry: &Entry, runs: &Path) -> RunResult<()> {
         .doing(|| format!("cannot append to {}", log.display()))
 }
 
-/// One failure as the log writes it: a header line, then the stderr tail
-/// indented.
-fn record(label: &str, failure: &Failure) -> String {
+/// One failure as the log writes it: a header line, the `replay` command,
+/// then the stderr tail indented.
+fn record(label: &str, failure: &Failure, replay: &str) -> String {
     let mut text = format!(
-        "[{label}] n={} seed={}: {}\n",
+        "[{label}] n={} seed={}: {}\n  replay: {replay}\n",
         failure.n, failure.seed, failure.reason
     );
     if failure.stderr_tail.trim().is_empty() {

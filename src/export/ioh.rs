@@ -12,7 +12,7 @@
 //! | function | the experiment (`function_name` = its name, `function_id` = 1, or 1, 2, … by first appearance when runs.csv holds several), minimised (`maximization` false), suite `queens` |
 //! | dimension | the board size N |
 //! | algorithm | the label (`algorithm.name`); `algorithm.info` = registry name, parameters and budget |
-//! | run | one trial, in trial order, `instance` 1 (every trial solves the same problem); the run attributes `trial` and `seed` replay it with `queens solve` |
+//! | run | one trial (not a row ending in an external program's error, `solver_error` or `invalid_solution`, left out as in summary.csv), in trial order, `instance` 1 (every trial solves the same problem); the run attributes `trial` and `seed` replay it with `queens solve` |
 //! | evaluations | the chosen measure ([`Measure`]): checks (default), evaluations or steps |
 //! | `raw_y` | attacking pairs, the best so far (0 = solved) |
 //!
@@ -379,7 +379,8 @@ pub fn build_from(
     let count = Count::of(measure, runs)?;
     let mut omitted: Vec<(String, u64)> = Vec::new();
     let mut kept: Vec<&RunRecord> = Vec::new();
-    for r in runs {
+    // A program's error is no run of the algorithm (as in summary.csv).
+    for r in runs.iter().filter(|r| !r.stop_reason.is_program_error()) {
         if r.n <= MAX_DIMENSION {
             kept.push(r);
         } else if !options.omit_large_sizes {

@@ -81,7 +81,8 @@ pub enum DataError {
 pub struct ExperimentData {
     /// The experiment's name, for titles.
     pub name: String,
-    /// The rows of runs.csv.
+    /// The rows of runs.csv, less those that ended in an external
+    /// program's error (no trials of the algorithm, never drawn).
     pub runs: Vec<RunRecord>,
     /// The rows of summary.csv.
     pub summary: Vec<SummaryRow>,
@@ -116,8 +117,9 @@ impl ExperimentData {
         if !runs_file.is_file() {
             return Err(DataError::MissingRuns(runs_file));
         }
-        let runs = read_csv(&runs_file, &mut notes)?;
+        let mut runs: Vec<RunRecord> = read_csv(&runs_file, &mut notes)?;
         check_unique_trials(&runs_file, &runs)?;
+        runs.retain(|r| !r.stop_reason.is_program_error());
         let traces_file = files.traces();
         let traces = if traces_file.is_file() {
             Some(read_csv(&traces_file, &mut notes)?)

@@ -82,6 +82,17 @@ pub fn findings(inputs: &Inputs) -> Vec<Finding> {
             ranked.len(),
             number(Some(best.mean_rank))
         );
+        let errors = inputs
+            .summary
+            .iter()
+            .find(|s| s.label == best.label && s.n == n)
+            .map_or(0, |s| s.errors);
+        if errors > 0 {
+            sentence.push_str(&format!(
+                " Its program failed {errors} more trial{} here (solver_error or invalid_solution), left out of this comparison.",
+                plural(errors)
+            ));
+        }
         if !tied.is_empty() {
             sentence.push_str(&format!(
                 " Indistinguishable from it (Holm p ≥ 0.05): {}.",
@@ -166,23 +177,37 @@ fn one_word_apart(a: &str, b: &str) -> bool {
 }
 
 /// The sentences on cells where some trials failed: the label, the
-/// solved trials, the size and the budget.
+/// solved trials, the size and the budget; and on cells where an external
+/// program failed trials (its errors, left out of every statistic).
 pub fn failures(inputs: &Inputs) -> Vec<String> {
-    inputs
-        .summary
-        .iter()
-        .filter(|s| s.successes < s.trials)
-        .map(|s| {
-            format!(
+    let mut sentences = Vec::new();
+    for s in &inputs.summary {
+        if s.successes < s.trials {
+            sentences.push(format!(
                 "{} solved {} of {} trials at N = {} (budget {}).",
                 s.label,
                 s.successes,
                 s.trials,
                 s.n,
                 s.budget.replace(';', "; ")
-            )
-        })
-        .collect()
+            ));
+        }
+        if s.errors > 0 {
+            sentences.push(format!(
+                "{}'s program failed {} trial{} at N = {} (solver_error or invalid_solution): left out of every statistic, the comparison and the charts; external.log gives each reason and replay command.",
+                s.label,
+                s.errors,
+                plural(s.errors),
+                s.n
+            ));
+        }
+    }
+    sentences
+}
+
+/// "s" unless `count` is 1.
+fn plural(count: u64) -> &'static str {
+    if count == 1 { "" } else { "s" }
 }
 
 /// "fewer checks", "less time": what the cheaper label needs less of.

@@ -67,6 +67,7 @@ mod tests {
             budget: "unlimited".to_owned(),
             n: 8,
             trials: 3,
+            errors: 1,
             successes: 0,
             success_rate: 0.0,
             success_ci_low: 0.0,
@@ -99,7 +100,7 @@ mod tests {
         let text = std::fs::read_to_string(&path).expect("read");
         let line = text.lines().nth(1).expect("a row");
         assert!(
-            line.starts_with("\"a, b\",csp,node,none,unlimited,8,3,0,0.0,0.0,0.56,1.5,"),
+            line.starts_with("\"a, b\",csp,node,none,unlimited,8,3,1,0,0.0,0.0,0.56,1.5,"),
             "{line}"
         );
         assert!(

@@ -146,11 +146,15 @@ summary_row! {
         pub budget: String,
         /// The board size.
         pub n: u64,
-        /// Trials run.
+        /// Trials of the algorithm: the rows of the cell, less its errors.
         pub trials: u64,
+        /// Rows that ended in an external program's error (`solver_error`,
+        /// `invalid_solution`): not trials of the algorithm, so in no
+        /// statistic, comparison or chart; counted here so none hides.
+        pub errors: u64,
         /// Trials that found a solution.
         pub successes: u64,
-        /// successes / trials.
+        /// successes / trials (0 when every row of the cell is an error).
         pub success_rate: f64,
         /// Lower end of the Wilson 95% interval of the success rate (exactly 0
         /// when no trial solved).

@@ -9,8 +9,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::Context;
 use queens::base::records::Shard;
+use queens::base::records::{RunRecord, read_rows};
 use queens::experiment::config::{self, DEFAULT_CONFIG, DEFAULT_CONFIG_NAME};
 use queens::experiment::data_dir::RunFiles;
+use queens::experiment::external_log;
 use queens::experiment::runner::{RunOptions, run_experiment};
 use queens::finish::{Steps, finish};
 
@@ -151,7 +153,27 @@ pub fn run(args: RunArgs) -> anyhow::Result<Exit> {
             print_summary(&finished, &plots_dir, args.quiet);
         }
     }
-    Ok(Exit::Success)
+    program_errors(&report.files)
+}
+
+/// [`Exit::ProgramErrors`] after saying so, when a row of the runs file
+/// ended in an external program's error; else success.
+fn program_errors(files: &RunFiles) -> anyhow::Result<Exit> {
+    let rows: Vec<RunRecord> = read_rows(&files.runs)?;
+    let errors = rows
+        .iter()
+        .filter(|r| r.stop_reason.is_program_error())
+        .count();
+    if errors == 0 {
+        return Ok(Exit::Success);
+    }
+    stderr_line!(
+        "{errors} trial{} ended in an external program's error (solver_error or invalid_solution): left out of the statistics, the comparison and the charts, counted in summary.csv's `errors`; the reasons are in {} (exit {})",
+        if errors == 1 { "" } else { "s" },
+        external_log::path(&files.runs).display(),
+        crate::cli::PROGRAM_ERRORS_CODE
+    );
+    Ok(Exit::ProgramErrors)
 }
 
 /// Removes compare.csv and ranking.csv of an interrupted run: they compared

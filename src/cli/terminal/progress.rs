@@ -13,7 +13,6 @@ use std::time::{Duration, Instant};
 
 use super::stderr::stderr_line;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use queens::StopReason;
 use queens::base::records::RunRecord;
 use queens::experiment::diagnostics::ConfigWarning;
 use queens::experiment::external_log;
@@ -36,7 +35,8 @@ pub struct RunDisplay {
 #[derive(Default)]
 struct Counters {
     done: AtomicU64,
-    /// Trials an external program failed (stop reason `solver_error`).
+    /// Trials an external program failed (stop reason `solver_error` or
+    /// `invalid_solution`).
     failed: AtomicU64,
     /// Where their reasons are logged: `external.log` beside the runs file.
     log: Mutex<Option<std::path::PathBuf>>,
@@ -117,7 +117,7 @@ impl RunObserver for RunDisplay {
 
     fn trial_finished(&self, _trial: &TrialInfo<'_>, record: Option<&RunRecord>) {
         self.counters.done.fetch_add(1, Ordering::Relaxed);
-        if record.is_some_and(|r| r.stop_reason == StopReason::SolverError) {
+        if record.is_some_and(|r| r.stop_reason.is_program_error()) {
             self.counters.failed.fetch_add(1, Ordering::Relaxed);
         }
     }
@@ -128,7 +128,7 @@ impl RunObserver for RunDisplay {
         if failed > 0 {
             let log = self.counters.log.lock().ok().and_then(|l| l.clone());
             stderr_line!(
-                "warning: an external program failed {failed} trial{} (stop_reason solver_error): the reasons and its stderr are in {}",
+                "warning: an external program failed {failed} trial{} (stop_reason solver_error or invalid_solution): the reasons and its stderr are in {}",
                 if failed == 1 { "" } else { "s" },
                 log.map_or_else(
                     || external_log::FILE_NAME.to_string(),

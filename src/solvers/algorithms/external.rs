@@ -1,39 +1,50 @@
 //! External solvers: a program in any language, run by the harness like a
-//! built-in algorithm through the `queens-external` protocol (version 1),
+//! built-in algorithm through the `queens-external` protocol (version 2),
 //! JSON lines over the program's stdin and stdout. The protocol for program
 //! authors is `experiments/solvers/PROTOCOL.md`; in short:
 //!
 //! 1. The harness starts the program (in its own process group) and writes
-//!    `{"protocol":"queens-external","version":1}`; the program answers
-//!    `{"name":"…","version":"…","many_trials":true|false}`.
-//! 2. Per trial the harness writes `{"n":…,"seed":…,"params":{…},
+//!    `{"protocol":"queens-external","version":2}`; the program answers
+//!    `{"protocol_version":2,"name":"…","version":"…","many_trials":true|false}`
+//!    (a version 1 program, without `protocol_version`, is refused with a
+//!    message naming what changed).
+//! 2. Per trial the harness writes `{"id":…,"n":…,"seed":…,"params":{…},
 //!    "budget":{"max_steps":…,"max_restarts":…,"max_checks":…,"time_limit":…},
-//!    "trace":true|false}` (unset limits `null`; `trace` says whether the
-//!    harness keeps trace points) and the program answers `{"solution":[…]|null,
+//!    "trace":true|false}` (`id` counts the process's requests from 1; unset
+//!    limits `null`; `trace` says whether the harness keeps trace points)
+//!    and the program answers `{"id":…,"solution":[…]|null,
 //!    "stop_reason":"solved|exhausted|budget_steps|budget_checks|budget_restarts|budget_time",
 //!    "counters":{"steps":…,"checks":…,"restarts":…,"evaluations":…},
 //!    "trace":[{"steps":…,"checks":…,"restarts":…,"evaluations":…,"conflicts":…,"columns":[…]}]}`
-//!    (`counters` entries default to 0, `trace` and a point's `columns`
-//!    are optional; a point's board becomes a frame of a replay; any other
-//!    field or counter is refused, naming it and the allowed ones).
+//!    echoing the request's `id` (`counters` entries default to 0, `trace`
+//!    and a point's `columns` are optional; a point's board becomes a frame
+//!    of a replay; any other field or counter is refused, naming it and the
+//!    allowed ones; a counter above its budget is refused).
 //! 3. A `many_trials` program reads requests until stdin closes; otherwise
 //!    (or with `per_trial = true` in the config) each trial gets a fresh
 //!    process.
 //!
 //! What the harness guarantees, as for a built-in solver: the trial path
 //! ([`crate::trial::run_trial`]) starts the program and does the handshake
-//! before its clock starts ([`ExternalSolver::prepare`]), then times from
-//! the request written to the reply read; the seed sent is the trial's seed
-//! of runs.csv (the trial path passes it, [`crate::solvers::Solver::external`]), so
-//! `queens solve --command … --seed S` replays a row; every solution passes
-//! the independent validator there; at the time limit the program's process
-//! group is killed and the trial ends `budget_time`; a crash, a failed
-//! start or a malformed reply ends the trial `solver_error`, and its reason
-//! and the tail of the program's stderr are kept ([`ExternalSolver::take_failures`])
-//! for the runner's `external.log` beside runs.csv. A process that failed is
+//! before its clock starts ([`ExternalSolver::prepare`]; the wait is capped
+//! by the time limit), then times from the request written to the reply
+//! read; the seed sent is the trial's seed of runs.csv (the trial path
+//! passes it, [`crate::solvers::Solver::external`]), so `queens solve --command …
+//! --seed S` replays a row. Every wait on a program ends by the time limit
+//! or when the program exits, whatever its children do with its pipes
+//! ([`process`]); a line is at most `max_line_bytes` long. At the time
+//! limit the program's process group is killed and the trial ends
+//! `budget_time`; a crash, an exit without a reply, a failed start, a
+//! malformed reply, a reply with another request's `id` or output nobody
+//! asked for ends the trial `solver_error`; a board that is no solution
+//! (checked here, then again by the trial path's independent validator)
+//! ends it `invalid_solution`. The reason and the tail of the program's
+//! stderr are kept ([`ExternalSolver::take_failures`]) for the runner's
+//! `external.log` beside runs.csv. A process that broke the protocol is
 //! never reused: the next trial starts a fresh one. The name and version
-//! each process gives in the handshake are kept ([`ExternalSolver::identities`])
-//! for the session's record in metadata.json.
+//! each process gives in the handshake are kept
+//! ([`ExternalSolver::identities`]) for the session's record in
+//! metadata.json.
 //!
 //! Processes are kept per worker thread, so trials on different threads run
 //! in different processes and a trial never waits for another's.
@@ -57,12 +68,13 @@ use crate::solvers::memory::MemoryEstimate;
 use crate::solvers::params::{ParamError, Params};
 use crate::solvers::{Budget, Control, Outcome, Solver, StopReason};
 use process::{Program, Received};
-use protocol::{Hello, Request};
+use protocol::{Answer, Hello, Refused, Request};
 
 /// The `name` of an external entry in a config.
 pub const NAME: &str = "external";
 
-/// How long a program may take to start and answer the handshake.
+/// How long a program may take to start and answer the handshake, at
+/// most: a time limit shorter than this caps it.
 pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// The descriptor of external entries: not in the registry (an external
@@ -220,6 +232,8 @@ struct Running {
     program: Program,
     /// Whether it serves another trial after this one.
     many_trials: bool,
+    /// The id of its last request (0 before the first).
+    last_id: u64,
 }
 
 /// An external program as a solver (see the module header).
@@ -232,6 +246,8 @@ pub struct ExternalSolver {
     per_trial: bool,
     /// What one of its steps is, when the config says.
     step_unit: Option<String>,
+    /// The longest line it may write.
+    max_line_bytes: usize,
     /// The started programs of each worker thread (or why one failed to
     /// start), waiting for their next trial.
     ready: Mutex<HashMap<ThreadId, Result<Running, Failure>>>,
@@ -250,6 +266,7 @@ impl ExternalSolver {
             params: params.to_json(),
             per_trial,
             step_unit: None,
+            max_line_bytes: process::DEFAULT_MAX_LINE_BYTES,
             ready: Mutex::new(HashMap::new()),
             failures: Mutex::new(Vec::new()),
             identities: Mutex::new(BTreeSet::new()),
@@ -260,6 +277,14 @@ impl ExternalSolver {
     /// `step_unit` column of its rows.
     pub fn with_step_unit(mut self, unit: &str) -> Self {
         self.step_unit = Some(unit.to_string());
+        self
+    }
+
+    /// The same solver, whose output lines may be `bytes` long (default
+    /// [`process::DEFAULT_MAX_LINE_BYTES`]): past it the program is ended
+    /// and the trial is a `solver_error`.
+    pub fn with_max_line_bytes(mut self, bytes: usize) -> Self {
+        self.max_line_bytes = bytes;
         self
     }
 
@@ -289,31 +314,38 @@ impl ExternalSolver {
 
     /// Starts this thread's program and does the handshake, unless one is
     /// ready: the trial path calls it before its clock starts, so start-up
-    /// is not charged to the trial. A failure is kept for the next trial,
+    /// is not charged to the trial. The wait for the handshake is capped by
+    /// the `budget`'s time limit. A failure is kept for the next trial,
     /// which reports it.
-    pub fn prepare(&self) {
+    pub fn prepare(&self, budget: &Budget) {
         let id = thread::current().id();
         if self.ready.lock().is_ok_and(|ready| ready.contains_key(&id)) {
             return;
         }
-        let started = self.start();
+        let started = self.start(budget);
         if let Ok(mut ready) = self.ready.lock() {
             ready.insert(id, started);
         }
     }
 
-    /// Starts the program and greets it.
-    fn start(&self) -> Result<Running, Failure> {
+    /// Starts the program and greets it, waiting for its answer at most
+    /// [`HANDSHAKE_TIMEOUT`] or the `budget`'s time limit, whichever is
+    /// shorter.
+    fn start(&self, budget: &Budget) -> Result<Running, Failure> {
         let failed = |reason: String, stderr_tail: String| Failure {
             n: 0,
             seed: 0,
             reason,
             stderr_tail,
         };
-        let mut program =
-            Program::start(&self.command).map_err(|e| failed(e.to_string(), String::new()))?;
+        let mut program = Program::start(&self.command, self.max_line_bytes)
+            .map_err(|e| failed(e.to_string(), String::new()))?;
         let hello = serde_json::to_string(&Hello::CURRENT).unwrap_or_default();
-        let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
+        let wait = budget
+            .time_limit
+            .and_then(|limit| Duration::try_from_secs_f64(limit).ok())
+            .map_or(HANDSHAKE_TIMEOUT, |limit| limit.min(HANDSHAKE_TIMEOUT));
+        let deadline = Instant::now() + wait;
         let answer = program.send(&hello).and_then(|()| {
             program.receive(|| (Instant::now() >= deadline).then_some(StopReason::BudgetTime))
         });
@@ -329,6 +361,7 @@ impl ExternalSolver {
                     return Ok(Running {
                         program,
                         many_trials: greeting.many_trials,
+                        last_id: 0,
                     });
                 }
                 Err(e) => format!("handshake: {e}"),
@@ -336,7 +369,7 @@ impl ExternalSolver {
             Ok(Received::Closed) => "the program exited before answering the handshake".to_string(),
             Ok(Received::Stopped(_)) => format!(
                 "the program did not answer the handshake within {} s",
-                HANDSHAKE_TIMEOUT.as_secs()
+                wait.as_secs_f64()
             ),
             Err(e) => format!("handshake: {e}"),
         };
@@ -346,20 +379,41 @@ impl ExternalSolver {
 
     /// Runs one trial at size `n` with the trial's `seed` under `control`:
     /// the trial path's call. A failure ends the trial `solver_error` (or
-    /// `budget_time` when the time limit killed the program) with zero
-    /// counters, and is kept for [`ExternalSolver::take_failures`].
+    /// `budget_time` when the time limit killed the program, or
+    /// `invalid_solution` for a board that is no solution) with zero
+    /// counters, and is kept for [`ExternalSolver::take_failures`]. A
+    /// failed process is ended; the next trial starts a fresh one.
     pub fn solve_trial(&self, n: usize, seed: u64, control: &mut Control<'_>) -> Outcome {
         let id = thread::current().id();
         let taken = self.ready.lock().ok().and_then(|mut r| r.remove(&id));
         let running = match taken {
             Some(running) => running,
-            None => self.start(),
+            None => self.start(control.budget()),
         };
         let mut running = match running {
             Ok(running) => running,
             Err(failure) => return self.failed(n, seed, failure, StopReason::SolverError),
         };
+        if let Some(unasked) = running.program.unasked() {
+            let reason = match unasked {
+                Ok(line) => format!(
+                    "the program wrote {:?} after its last reply, unasked: write exactly one reply per request",
+                    line.chars().take(200).collect::<String>()
+                ),
+                Err(e) => e.to_string(),
+            };
+            let (status, stderr_tail) = running.program.end();
+            let failure = Failure {
+                n,
+                seed,
+                reason: with_status(reason, status),
+                stderr_tail,
+            };
+            return self.failed(n, seed, failure, StopReason::SolverError);
+        }
+        running.last_id += 1;
         let request = Request {
+            id: running.last_id,
             n,
             seed,
             params: &self.params,
@@ -372,27 +426,35 @@ impl ExternalSolver {
             .send(&line)
             .and_then(|()| running.program.receive(|| control.poll_clock()));
         let (reason, stop) = match answer {
-            Ok(Received::Line(line)) => match protocol::parse_reply(&line, n) {
-                Ok((outcome, trace)) => {
-                    if control.tracing() {
-                        for point in trace {
-                            let metrics = point.counters().metrics();
-                            control.observe(&metrics, point.conflicts);
-                            if let Some(columns) = &point.columns {
-                                control.frame(&Frame::full(columns, metrics, View::Board));
+            Ok(Received::Line(line)) => {
+                match protocol::parse_reply(&line, running.last_id, n, control.budget()) {
+                    Ok(Answer { outcome, trace }) => {
+                        if control.tracing() {
+                            for point in trace {
+                                let metrics = point.counters().metrics();
+                                control.observe(&metrics, point.conflicts);
+                                if let Some(columns) = &point.columns {
+                                    control.frame(&Frame::full(columns, metrics, View::Board));
+                                }
                             }
                         }
+                        self.keep(running);
+                        return outcome;
                     }
-                    if running.many_trials
-                        && !self.per_trial
-                        && let Ok(mut ready) = self.ready.lock()
-                    {
-                        ready.insert(id, Ok(running));
+                    Err(e @ Refused::InvalidBoard { .. }) => {
+                        // The program kept to the protocol: it serves on.
+                        let failure = Failure {
+                            n,
+                            seed,
+                            reason: e.to_string(),
+                            stderr_tail: running.program.stderr_tail(),
+                        };
+                        self.keep(running);
+                        return self.failed(n, seed, failure, StopReason::InvalidSolution);
                     }
-                    return outcome;
+                    Err(Refused::Malformed(e)) => (e.to_string(), StopReason::SolverError),
                 }
-                Err(e) => (e.to_string(), StopReason::SolverError),
-            },
+            }
             Ok(Received::Closed) => (
                 "the program exited without replying".to_string(),
                 StopReason::SolverError,
@@ -417,6 +479,17 @@ impl ExternalSolver {
             stderr_tail,
         };
         self.failed(n, seed, failure, stop)
+    }
+
+    /// Keeps this thread's `running` program for its next trial, when it
+    /// serves many; else ends it.
+    fn keep(&self, running: Running) {
+        if running.many_trials
+            && !self.per_trial
+            && let Ok(mut ready) = self.ready.lock()
+        {
+            ready.insert(thread::current().id(), Ok(running));
+        }
     }
 
     /// Keeps `failure` of the trial (n, seed) and returns its outcome.
@@ -450,7 +523,7 @@ impl Solver for ExternalSolver {
     /// next number below 2^53.
     fn solve(&self, n: usize, rng: &mut ChaCha8Rng, control: &mut Control<'_>) -> Outcome {
         let seed = rng.random_range(0..SEED_BOUND);
-        self.prepare();
+        self.prepare(control.budget());
         self.solve_trial(n, seed, control)
     }
 

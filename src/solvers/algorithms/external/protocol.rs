@@ -1,7 +1,9 @@
-//! The messages of the `queens-external` protocol, version 1: JSON objects,
+//! The messages of the `queens-external` protocol, version 2: JSON objects,
 //! one per line, as serde types. The harness writes [`Hello`] and
 //! [`Request`]s; the program answers with one [`Greeting`] and one
-//! [`Reply`] per request. Every type the program writes refuses unknown
+//! [`Reply`] per request, echoing the request's `id`. Version 1 programs
+//! (no `protocol_version` in the greeting, no `id` in replies) are refused
+//! with a message naming what changed ([`V1_CHANGES`]). Every type the program writes refuses unknown
 //! fields, so a misspelt or invented counter is an error naming it and the
 //! allowed ones (serde's own message: "unknown field `flips`, expected one
 //! of `steps`, `checks`, `restarts`, `evaluations`"). The whole protocol,
@@ -9,15 +11,20 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::base::board::Placement;
+use crate::base::board::{Placement, validate};
 use crate::base::outcome::{Metrics, Outcome, StopReason};
 use crate::solvers::Budget;
 
 /// The protocol's name, sent in the first line.
 pub const PROTOCOL: &str = "queens-external";
 
-/// The protocol's version, sent in the first line.
-pub const VERSION: u32 = 1;
+/// The protocol's version, sent in the first line and echoed in the
+/// greeting's `protocol_version`.
+pub const VERSION: u32 = 2;
+
+/// What changed since version 1, for the message refusing a version 1
+/// program.
+pub const V1_CHANGES: &str = "version 2 adds `\"protocol_version\": 2` to the answer to the handshake and an `id` to every request that the reply must echo; see experiments/solvers/PROTOCOL.md";
 
 /// The harness's first line: which protocol and version it speaks.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -41,6 +48,10 @@ impl Hello {
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Greeting {
+    /// The protocol version the program speaks: [`VERSION`] (a version 1
+    /// program leaves it out).
+    #[serde(default)]
+    pub protocol_version: Option<u32>,
     /// The program's name, for the log.
     pub name: String,
     /// The program's own version, for the log.
@@ -53,6 +64,8 @@ pub struct Greeting {
 /// One trial, as the harness asks for it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Request<'a> {
+    /// The request's number in this process, from 1: the reply echoes it.
+    pub id: u64,
     /// The board size N.
     pub n: usize,
     /// The trial's seed (runs.csv's `seed`): the program's only source of
@@ -136,8 +149,13 @@ impl TracePoint {
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Reply {
-    /// The column of the queen of each row, or `null`.
-    pub solution: Option<Vec<u32>>,
+    /// The `id` of the request it answers (required: a version 1 program
+    /// leaves it out).
+    #[serde(default)]
+    pub id: Option<u64>,
+    /// The column of the queen of each row, or `null`: any integers, so a
+    /// bad board is the program's invalid solution, not a malformed reply.
+    pub solution: Option<Vec<i64>>,
     /// Why the search ended.
     pub stop_reason: StopReason,
     /// Its counters.
@@ -173,44 +191,111 @@ fn excerpt(line: &str) -> String {
     short
 }
 
-/// Reads a greeting line.
+/// Reads a greeting line: refuses a version 1 program (no
+/// `protocol_version`) and any other version, naming what changed.
 pub fn parse_greeting(line: &str) -> Result<Greeting, Malformed> {
-    serde_json::from_str(line).map_err(|e| Malformed {
-        line: excerpt(line),
-        reason: format!(
-            "{e}; the answer to the handshake is {{\"name\": \"…\", \"version\": \"…\", \"many_trials\": true|false}}"
-        ),
-    })
-}
-
-/// Reads a reply line for a board of size `n` into the outcome it reports
-/// and its trace points: refuses unknown fields, a stop reason the program
-/// may not give, a solution with another stop reason than `solved` (or
-/// `solved` without one), and a solution of other than `n` columns. The
-/// board itself is checked by the trial path's validator.
-pub fn parse_reply(line: &str, n: usize) -> Result<(Outcome, Vec<TracePoint>), Malformed> {
     let refuse = |reason: String| Malformed {
         line: excerpt(line),
         reason,
     };
+    let greeting: Greeting = serde_json::from_str(line).map_err(|e| {
+        refuse(format!(
+            "{e}; the answer to the handshake is {{\"protocol_version\": {VERSION}, \"name\": \"…\", \"version\": \"…\", \"many_trials\": true|false}}"
+        ))
+    })?;
+    match greeting.protocol_version {
+        Some(VERSION) => Ok(greeting),
+        None => Err(refuse(format!(
+            "the program speaks version 1 of the protocol, which this harness no longer serves: {V1_CHANGES}"
+        ))),
+        Some(other) => Err(refuse(format!(
+            "protocol_version {other}: this harness speaks version {VERSION} only; {V1_CHANGES}"
+        ))),
+    }
+}
+
+/// Why a reply line is not the answer of a trial.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Refused {
+    /// The line breaks the protocol: the trial is a `solver_error`.
+    #[error(transparent)]
+    Malformed(#[from] Malformed),
+    /// The reply is well formed but its solution is no solution: the
+    /// trial is an `invalid_solution`.
+    #[error("invalid solution {board}: {reason}")]
+    InvalidBoard {
+        /// The board as sent.
+        board: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+}
+
+/// What a well-formed reply reports.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Answer {
+    /// The outcome: a valid solution, or why there is none.
+    pub outcome: Outcome,
+    /// The convergence points.
+    pub trace: Vec<TracePoint>,
+}
+
+/// Reads the reply line to request `id` for a board of size `n` under
+/// `budget` into the outcome it reports and its trace points: refuses
+/// unknown fields, a missing or other `id`, a stop reason the program may
+/// not give, a solution with another stop reason than `solved` (or
+/// `solved` without one), a counter above its budget, and a trace board
+/// that is not N columns below N. A solution that is not a valid placement
+/// of N queens is [`Refused::InvalidBoard`].
+pub fn parse_reply(line: &str, id: u64, n: usize, budget: &Budget) -> Result<Answer, Refused> {
+    let refuse = |reason: String| {
+        Refused::Malformed(Malformed {
+            line: excerpt(line),
+            reason,
+        })
+    };
     let reply: Reply = serde_json::from_str(line).map_err(|e| refuse(e.to_string()))?;
-    let metrics = reply.counters.metrics();
+    match reply.id {
+        Some(echoed) if echoed == id => {}
+        Some(echoed) => {
+            return Err(refuse(format!(
+                "the reply has id {echoed}, the request had id {id}: answer each request once, echoing its id"
+            )));
+        }
+        None => {
+            return Err(refuse(format!(
+                "the reply has no id (a version 1 reply?): {V1_CHANGES}"
+            )));
+        }
+    }
+    let counters = reply.counters;
+    for (name, count, limit, key) in [
+        ("steps", counters.steps, budget.max_steps, "max_steps"),
+        ("checks", counters.checks, budget.max_checks, "max_checks"),
+        (
+            "restarts",
+            counters.restarts,
+            budget.max_restarts,
+            "max_restarts",
+        ),
+    ] {
+        if let Some(limit) = limit
+            && count > limit
+        {
+            return Err(refuse(format!(
+                "counters.{name} = {count} is above {key} = {limit}: a program stops at its budget (PROTOCOL.md, budgets)"
+            )));
+        }
+    }
+    let metrics = counters.metrics();
     let outcome = match (reply.solution, reply.stop_reason) {
-        (_, StopReason::Interrupted | StopReason::SolverError) => {
+        (_, StopReason::Interrupted | StopReason::SolverError | StopReason::InvalidSolution) => {
             return Err(refuse(format!(
                 "stop_reason {} is the harness's own; a program gives one of {PROGRAM_STOP_REASONS}",
                 reply.stop_reason
             )));
         }
-        (Some(columns), StopReason::Solved) => {
-            if columns.len() != n {
-                return Err(refuse(format!(
-                    "the solution has {} columns for N = {n}: give one column per row",
-                    columns.len()
-                )));
-            }
-            Outcome::solved(Placement::new(columns), metrics)
-        }
+        (Some(columns), StopReason::Solved) => Outcome::solved(board(&columns, n)?, metrics),
         (Some(_), other) => {
             return Err(refuse(format!(
                 "a solution with stop_reason {other}: a solution comes with stop_reason solved"
@@ -234,17 +319,61 @@ pub fn parse_reply(line: &str, n: usize) -> Result<(Outcome, Vec<TracePoint>), M
             )));
         }
     }
-    Ok((outcome, reply.trace))
+    Ok(Answer {
+        outcome,
+        trace: reply.trace,
+    })
+}
+
+/// The solution `columns` as a placement, if it is one of N queens none
+/// attacking another.
+fn board(columns: &[i64], n: usize) -> Result<Placement, Refused> {
+    let invalid = |reason: String| Refused::InvalidBoard {
+        board: format!("{columns:?}"),
+        reason,
+    };
+    if columns.len() != n {
+        return Err(invalid(format!(
+            "{} columns for N = {n}: give one column per row",
+            columns.len()
+        )));
+    }
+    let mut placed = Vec::with_capacity(n);
+    for (row, &column) in columns.iter().enumerate() {
+        match u32::try_from(column) {
+            Ok(c) if (c as usize) < n => placed.push(c),
+            _ => {
+                return Err(invalid(format!(
+                    "row {row} has column {column}, outside 0..{n}"
+                )));
+            }
+        }
+    }
+    validate(&placed).map_err(|violation| invalid(violation.to_string()))?;
+    Ok(Placement::new(placed))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// `parse_reply` of request 7 at N = 4, unlimited.
+    fn reply(line: &str) -> Result<Answer, Refused> {
+        parse_reply(line, 7, 4, &Budget::UNLIMITED)
+    }
+
+    /// The reason `line` is refused as malformed.
+    fn malformed(line: &str) -> String {
+        match reply(line) {
+            Err(Refused::Malformed(e)) => e.to_string(),
+            other => panic!("{line}: {other:?}"),
+        }
+    }
+
     #[test]
     fn a_reply_reads_into_its_outcome() {
-        let line = r#"{"solution":[1,3,0,2],"stop_reason":"solved","counters":{"steps":5,"checks":40,"restarts":1,"evaluations":2},"trace":[{"steps":0,"checks":4,"conflicts":3}]}"#;
-        let (outcome, trace) = parse_reply(line, 4).expect("well formed");
+        let line = r#"{"id":7,"solution":[1,3,0,2],"stop_reason":"solved","counters":{"steps":5,"checks":40,"restarts":1,"evaluations":2},"trace":[{"steps":0,"checks":4,"conflicts":3}]}"#;
+        let Answer { outcome, trace } = reply(line).expect("well formed");
         assert_eq!(outcome.solution.expect("solved").columns(), &[1, 3, 0, 2]);
         let m = outcome.metrics;
         assert_eq!(
@@ -254,69 +383,113 @@ mod tests {
         assert_eq!(m.solutions, 1);
         assert_eq!(trace.len(), 1);
         assert_eq!((trace[0].counters().checks, trace[0].conflicts), (4, 3));
-        let (outcome, _) = parse_reply(
-            r#"{"solution":null,"stop_reason":"budget_steps","counters":{"steps":9}}"#,
-            4,
+        let answer = reply(
+            r#"{"id":7,"solution":null,"stop_reason":"budget_steps","counters":{"steps":9}}"#,
         )
         .expect("well formed");
-        assert_eq!(outcome.stop_reason, StopReason::BudgetSteps);
-        assert_eq!(outcome.metrics.steps, 9);
+        assert_eq!(answer.outcome.stop_reason, StopReason::BudgetSteps);
+        assert_eq!(answer.outcome.metrics.steps, 9);
+    }
+
+    #[test]
+    fn a_reply_echoes_its_requests_id() {
+        let line = |id: &str| format!(r#"{{{id}"solution":null,"stop_reason":"exhausted"}}"#);
+        assert!(malformed(&line(r#""id":6,"#)).contains("has id 6, the request had id 7"));
+        assert!(malformed(&line("")).contains("has no id"));
+    }
+
+    #[test]
+    fn a_counter_above_its_budget_is_refused() {
+        let budget = Budget {
+            max_checks: Some(500),
+            ..Budget::UNLIMITED
+        };
+        let line = |checks: u64| {
+            format!(
+                r#"{{"id":1,"solution":null,"stop_reason":"budget_checks","counters":{{"checks":{checks}}}}}"#
+            )
+        };
+        assert!(parse_reply(&line(500), 1, 4, &budget).is_ok());
+        let refused = parse_reply(&line(504), 1, 4, &budget).expect_err("above");
+        assert!(
+            refused
+                .to_string()
+                .contains("counters.checks = 504 is above max_checks = 500"),
+            "{refused}"
+        );
     }
 
     #[test]
     fn a_trace_points_board_has_n_columns_below_n() {
-        let reply = |columns: &str| {
+        let line = |columns: &str| {
             format!(
-                r#"{{"solution":null,"stop_reason":"budget_steps","trace":[{{"steps":1,"conflicts":2,"columns":{columns}}}]}}"#
+                r#"{{"id":7,"solution":null,"stop_reason":"budget_steps","trace":[{{"steps":1,"conflicts":2,"columns":{columns}}}]}}"#
             )
         };
-        let (_, trace) = parse_reply(&reply("[1,3,0,0]"), 4).expect("well formed");
-        assert_eq!(trace[0].columns.as_deref(), Some(&[1, 3, 0, 0][..]));
+        let answer = reply(&line("[1,3,0,0]")).expect("well formed");
+        assert_eq!(answer.trace[0].columns.as_deref(), Some(&[1, 3, 0, 0][..]));
         for bad in ["[1,3,0]", "[1,3,0,4]"] {
-            let err = parse_reply(&reply(bad), 4).expect_err("refused");
-            assert!(err.reason.contains("trace point 1 has a board"), "{err}");
+            assert!(malformed(&line(bad)).contains("trace point 1 has a board"));
         }
     }
 
     #[test]
     fn an_unknown_counter_is_named_with_the_allowed_ones() {
-        let line = r#"{"solution":null,"stop_reason":"exhausted","counters":{"flips":3}}"#;
-        let e = parse_reply(line, 4).expect_err("flips is no counter");
-        assert!(e.reason.contains("unknown field `flips`"), "{e}");
+        let e = malformed(
+            r#"{"id":7,"solution":null,"stop_reason":"exhausted","counters":{"flips":3}}"#,
+        );
+        assert!(e.contains("unknown field `flips`"), "{e}");
         assert!(
-            e.reason
-                .contains("`steps`, `checks`, `restarts`, `evaluations`"),
+            e.contains("`steps`, `checks`, `restarts`, `evaluations`"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn a_bad_board_of_any_kind_is_an_invalid_solution() {
+        for (board, what) in [
+            ("[0]", "1 columns for N = 4"),
+            ("[1,3,0,4]", "row 3 has column 4"),
+            ("[1,3,0,-1]", "row 3 has column -1"),
+            ("[0,1,2,3]", "share a diagonal"),
+        ] {
+            let line = format!(r#"{{"id":7,"solution":{board},"stop_reason":"solved"}}"#);
+            match reply(&line) {
+                Err(Refused::InvalidBoard { reason, .. }) => {
+                    assert!(reason.contains(what), "{board}: {reason}");
+                }
+                other => panic!("{board}: {other:?}"),
+            }
+        }
     }
 
     #[test]
     fn a_reply_whose_parts_disagree_is_refused() {
         for (line, what) in [
             (
-                r#"{"solution":[0],"stop_reason":"solved"}"#,
-                "columns for N = 4",
-            ),
-            (
-                r#"{"solution":[1,3,0,2],"stop_reason":"exhausted"}"#,
+                r#"{"id":7,"solution":[1,3,0,2],"stop_reason":"exhausted"}"#,
                 "with stop_reason exhausted",
             ),
             (
-                r#"{"solution":null,"stop_reason":"solved"}"#,
+                r#"{"id":7,"solution":null,"stop_reason":"solved"}"#,
                 "without a solution",
             ),
             (
-                r#"{"solution":null,"stop_reason":"interrupted"}"#,
+                r#"{"id":7,"solution":null,"stop_reason":"interrupted"}"#,
                 "harness's own",
             ),
             (
-                r#"{"solution":null,"stop_reason":"gave_up"}"#,
+                r#"{"id":7,"solution":null,"stop_reason":"invalid_solution"}"#,
+                "harness's own",
+            ),
+            (
+                r#"{"id":7,"solution":null,"stop_reason":"gave_up"}"#,
                 "unknown variant",
             ),
             ("not json", "expected"),
         ] {
-            let e = parse_reply(line, 4).expect_err(line);
-            assert!(e.to_string().contains(what), "{line}: {e}");
+            let e = malformed(line);
+            assert!(e.contains(what), "{line}: {e}");
         }
     }
 
@@ -324,11 +497,21 @@ mod tests {
     fn the_handshake_is_one_line_each_way() {
         assert_eq!(
             serde_json::to_string(&Hello::CURRENT).expect("serialises"),
-            r#"{"protocol":"queens-external","version":1}"#
+            r#"{"protocol":"queens-external","version":2}"#
         );
-        let g = parse_greeting(r#"{"name":"x","version":"0.1","many_trials":false}"#)
-            .expect("well formed");
+        let g = parse_greeting(
+            r#"{"protocol_version":2,"name":"x","version":"0.1","many_trials":false}"#,
+        )
+        .expect("well formed");
         assert!(!g.many_trials);
-        assert!(parse_greeting(r#"{"name":"x"}"#).is_err());
+        assert!(parse_greeting(r#"{"protocol_version":2,"name":"x"}"#).is_err());
+        let v1 = parse_greeting(r#"{"name":"x","version":"0.1","many_trials":false}"#)
+            .expect_err("version 1");
+        assert!(v1.reason.contains("version 1 of the protocol"), "{v1}");
+        let v3 = parse_greeting(
+            r#"{"protocol_version":3,"name":"x","version":"0.1","many_trials":false}"#,
+        )
+        .expect_err("version 3");
+        assert!(v3.reason.contains("protocol_version 3"), "{v3}");
     }
 }
