@@ -29,6 +29,7 @@ use crate::analysis::compare::{self, CompareError, Comparison};
 use crate::base::records::{
     self as records, DataDir, Measure, RecordsError, RunRecord, write_compare, write_ranking,
 };
+use crate::base::shell;
 use crate::plot::data::{DataError, ExperimentData};
 use crate::plot::{self, PlotError, Skipped};
 use crate::report::{self, ReportError};
@@ -160,7 +161,7 @@ pub enum FinishError {
     #[error(
         "no compare.csv in {}; the data there is complete: compare it with `queens compare {} --output DIR`",
         dir.display(),
-        dir.display()
+        shell::path(dir)
     )]
     Compare {
         /// The data directory.
@@ -192,7 +193,7 @@ pub enum FinishError {
         "no charts in {}; the data in {} is complete: make the directory writable (or pass another --plots DIR) and draw them with: queens plot {}",
         plots_dir.display(),
         data_dir.display(),
-        data_dir.display()
+        shell::path(data_dir)
     )]
     Plot {
         /// The data directory.
@@ -207,8 +208,8 @@ pub enum FinishError {
         "no report in {}; the data in {} and the charts are complete: fix the cause and write it with: queens report {} --plots {}",
         plots_dir.display(),
         data_dir.display(),
-        data_dir.display(),
-        plots_dir.display()
+        shell::path(data_dir),
+        shell::path(plots_dir)
     )]
     Report {
         /// The data directory.

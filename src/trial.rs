@@ -20,6 +20,7 @@ use rand::rngs::ChaCha8Rng;
 
 use crate::base::board::{Violation, validate};
 use crate::base::outcome::{Outcome, StopReason};
+use crate::base::shell;
 use crate::solvers::{Budget, Control, Params, Solver, Trace};
 
 /// What one trial is: the solver, the board size, the seed of its generator
@@ -120,7 +121,13 @@ pub fn replay_command(
     params: &Params,
     budget: &Budget,
 ) -> String {
-    replay_with(&format!("-a {algorithm}"), n, seed, params, budget)
+    replay_with(
+        &format!("-a {}", shell::quote(algorithm)),
+        n,
+        seed,
+        params,
+        budget,
+    )
 }
 
 /// [`replay_command`] for a trial of `solver`: an external program's names
@@ -135,7 +142,7 @@ pub fn replay_command_of(
 ) -> String {
     match solver.external() {
         Some(program) => replay_with(
-            &format!("--command \"{}\"", program.command_line()),
+            &format!("--command {}", shell::quote(&program.command_line())),
             n,
             seed,
             params,

@@ -174,9 +174,15 @@ fn a_programs_rows_carry_its_counters_and_replay_with_queens_solve() {
     assert_eq!(
         replay,
         format!(
-            "queens solve --command \"{command}\" -n 4 --seed {} --max-steps 50 --time-limit 60",
+            "queens solve --command '{command}' -n 4 --seed {} --max-steps 50 --time-limit 60",
             row.seed
         )
+    );
+    // Pasted into a shell, the command is these words.
+    let words = shell_words::split(&replay).expect("a shell command");
+    assert_eq!(
+        words[..4],
+        ["queens", "solve", "--command", command.as_str()]
     );
     let seed = row.seed.to_string();
     let out = common::queens(
@@ -245,7 +251,7 @@ fn every_kind_of_bad_board_is_the_programs_invalid_solution_and_the_run_goes_on(
     let script_path = dir.path().join("diagonal.sh");
     assert!(
         log.contains(&format!(
-            "  replay: queens solve --command \"sh {}\" -n 4 --seed",
+            "  replay: queens solve --command 'sh {}' -n 4 --seed",
             script_path.display()
         )),
         "{log}"

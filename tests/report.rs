@@ -403,3 +403,49 @@ fn a_planted_chart_with_a_script_is_refused_and_the_old_report_kept() {
     std::fs::write(&chart, &drawn).unwrap();
     assert!(report(&[], &fixture).status.success());
 }
+
+#[test]
+fn the_commands_to_regenerate_quote_their_paths() {
+    let fixture = fixture();
+    let parent = fixture.data.parent().unwrap();
+    let data = parent.join("data $(touch PWNED);id");
+    std::fs::rename(&fixture.data, &data).unwrap();
+    let plots = parent.join("plots it's");
+    let out = std::process::Command::new(binary())
+        .arg("plot")
+        .arg(&data)
+        .arg("--plots")
+        .arg(&plots)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let html = std::fs::read_to_string(plots.join("report.html")).unwrap();
+    let line = html
+        .lines()
+        .find(|l| l.contains("queens plot "))
+        .expect("the command that redraws the charts");
+    let command = &line[line.find("queens plot ").unwrap()..];
+    let command = command[..command.find("   #").unwrap()]
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&");
+    let words = shell_words::split(&command).unwrap();
+    assert_eq!(
+        words,
+        [
+            "queens",
+            "plot",
+            &data.display().to_string(),
+            "--plots",
+            &plots.display().to_string()
+        ],
+        "{command}"
+    );
+    assert!(!parent.join("PWNED").exists());
+}

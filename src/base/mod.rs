@@ -2,8 +2,10 @@
 //! nothing above it: [`board`] (placements and the independent validator),
 //! [`outcome`] (what a search returns: `StopReason`, `Metrics`, `Outcome`)
 //! and [`records`] (the CSV contract, the seed chain, the data directory's
-//! layout and metadata.json, the atomic writers).
+//! layout and metadata.json, the atomic writers), and [`shell`] (the
+//! quoting of every command printed for a person to paste).
 
 pub mod board;
 pub mod outcome;
 pub mod records;
+pub mod shell;

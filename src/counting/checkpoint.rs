@@ -495,7 +495,7 @@ pub fn merge(paths: &[PathBuf]) -> Result<(usize, Counts), CheckpointError> {
                 contents.units.len(),
                 header.n,
                 header.shard,
-                path.display()
+                crate::base::shell::path(path)
             )));
         }
         total += first.counter.weighted_sum(&contents.done);

@@ -25,7 +25,7 @@ pub enum DataError {
     )]
     NotADir(PathBuf),
     /// summary.csv is missing.
-    #[error("{file} not found: run `queens summarize {dir}` to compute it from runs.csv")]
+    #[error("{} not found: run `queens summarize {}` to compute it from runs.csv", file.display(), crate::base::shell::path(dir))]
     MissingSummary {
         /// The file looked for.
         file: PathBuf,

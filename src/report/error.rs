@@ -37,7 +37,7 @@ pub enum ReportError {
     #[error(
         "cannot read the charts directory {}: draw the charts first with `queens plot {}` (or give it with --plots DIR)",
         path.display(),
-        data_dir.display()
+        crate::base::shell::path(data_dir)
     )]
     PlotsDir {
         /// The charts directory.
@@ -51,7 +51,7 @@ pub enum ReportError {
     #[error(
         "{} {reason}: redraw the charts with `queens plot {}`",
         path.display(),
-        data_dir.display()
+        crate::base::shell::path(data_dir)
     )]
     Chart {
         /// The chart file.

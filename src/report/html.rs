@@ -9,6 +9,7 @@ use super::headline::{failures, findings, variants};
 use crate::analysis::compare::significance_marks;
 use crate::base::records::SummaryRow;
 use crate::base::records::metadata::{ExternalProgram, Metadata};
+use crate::base::shell;
 
 /// The report's style: one column that fits a phone, tables that scroll
 /// sideways, charts as wide as the page, and a print layout.
@@ -336,8 +337,8 @@ fn external_programs(meta: &Metadata) -> Vec<&ExternalProgram> {
 
 /// Where the data came from and how to make it again.
 fn provenance(inputs: &Inputs) -> Markup {
-    let data = inputs.data_dir.display().to_string();
-    let plots = inputs.plots_dir.display().to_string();
+    let data = shell::path(&inputs.data_dir);
+    let plots = shell::path(&inputs.plots_dir);
     html! {
         section aria-labelledby="provenance" {
             h2 id="provenance" { "Provenance" }
@@ -387,7 +388,7 @@ fn provenance(inputs: &Inputs) -> Markup {
                 }
                 h3 { "To regenerate" }
                 pre { code {
-                    "queens run " (meta.config_source) "   # the data (resumes; --fresh starts over)\n"
+                    "queens run " (shell::quote(&meta.config_source)) "   # the data (resumes; --fresh starts over)\n"
                     "queens plot " (data) " --plots " (plots) "   # the charts, then this report\n"
                     "queens report " (data) " --plots " (plots) "   # this report alone"
                 } }

@@ -7,6 +7,7 @@ use super::ReportError;
 use super::charts::{self, Chart};
 use crate::base::records::Metadata;
 use crate::base::records::{CompareRow, DataDir, RankingRow, SummaryRow, read_rows};
+use crate::base::shell;
 use crate::plot::data::DataError;
 
 /// The files a report is drawn from.
@@ -57,13 +58,13 @@ impl Inputs {
         }
         let summarize = format!(
             "rebuild it from runs.csv with `queens summarize {}`",
-            data_dir.display()
+            shell::path(data_dir)
         );
         let summary: Vec<SummaryRow> = table(&summary_file, &summarize)?;
         if summary.is_empty() {
             return Err(DataError::Empty(summary_file).into());
         }
-        let compare = format!("rewrite it with `queens compare {}`", data_dir.display());
+        let compare = format!("rewrite it with `queens compare {}`", shell::path(data_dir));
         Ok(Inputs {
             data_dir: data_dir.to_owned(),
             plots_dir: plots_dir.to_owned(),

@@ -11,6 +11,8 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
+use crate::base::shell;
+
 /// The type and allowed range of one parameter.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum ParamKind {
@@ -577,10 +579,11 @@ impl Params {
             .join(";")
     }
 
-    /// The same as `--param key=value` arguments, to replay a run.
+    /// The same as `--param key=value` arguments, to replay a run (each
+    /// quoted for a shell where it needs it).
     pub fn as_cli_args(&self) -> String {
         self.iter()
-            .map(|(k, v)| format!("--param {k}={v}"))
+            .map(|(k, v)| format!("--param {}", shell::quote(&format!("{k}={v}"))))
             .collect::<Vec<_>>()
             .join(" ")
     }

@@ -22,7 +22,7 @@ pub fn confirm(experiment: &Experiment, confirmed: bool) -> anyhow::Result<()> {
         bail!(
             "{} plans {planned} trials, more than {CONFIRM_PLANNED_TRIALS} without confirmation: check the plan with `queens run --dry-run {}`, then run it with --yes (or write fewer trials, sizes or swept values)",
             experiment.source,
-            experiment.source
+            queens::base::shell::quote(&experiment.source)
         );
     }
     Ok(())

@@ -137,7 +137,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<Exit> {
         Some(shard) => stderr_line!(
             "shard {shard} finished; when all {} shards are, combine them with: queens merge {}",
             shard.count,
-            data_dir.display()
+            queens::base::shell::path(&data_dir)
         ),
         None => {
             if let Some(summary) = &report.files.summary {
