@@ -310,22 +310,17 @@ fn draw_charts(
         .comparison
         .as_ref()
         .filter(|_| options.measure == Measure::Checks);
-    let computed = match reused {
-        Some(_) => None,
-        None if plot::needs_comparison() => {
+    let computed;
+    let comparison = match reused {
+        Some(comparison) => Ok(comparison),
+        None => {
             let options = compare::Options {
                 measure: options.measure,
                 ..compare::Options::default()
             };
-            Some(compare::compare(&data.runs, &options).map_err(Arc::new))
+            computed = compare::compare(&data.runs, &options).map_err(Arc::new);
+            computed.as_ref()
         }
-        None => None,
-    };
-    let comparison = match (reused, &computed) {
-        (Some(comparison), _) => Ok(comparison),
-        (None, Some(Ok(comparison))) => Ok(comparison),
-        (None, Some(Err(error))) => Err(error),
-        (None, None) => Ok(&EMPTY),
     };
     plot::render(data, data_dir, plots_dir, options, comparison).map_err(|source| {
         FinishError::Plot {
@@ -335,12 +330,6 @@ fn draw_charts(
         }
     })
 }
-
-/// The comparison of no trials, for charts that need none.
-static EMPTY: Comparison = Comparison {
-    pairs: Vec::new(),
-    ranking: Vec::new(),
-};
 
 /// Writes compare.csv and ranking.csv into `dir` (a file that already
 /// holds the same bytes is left alone).

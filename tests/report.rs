@@ -46,18 +46,7 @@ fn fixture() -> Fixture {
         std::fs::copy(shipped.join(file), data.join(file)).unwrap();
     }
     let plots = dir.path().join("plots");
-    let out = std::process::Command::new(binary())
-        .arg("plot")
-        .arg(&data)
-        .arg("--plots")
-        .arg(&plots)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let out = common::ok(common::plot::plot_into(&data, &plots, &[]));
     let listed = String::from_utf8_lossy(&out.stdout);
     assert!(
         listed.lines().any(|l| l.ends_with("report.html")),
@@ -345,18 +334,7 @@ fn an_external_programs_row_says_where_its_command_is() {
     let dir = tempfile::tempdir().unwrap();
     let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/external-python");
     let plots = dir.path().join("plots");
-    let out = std::process::Command::new(binary())
-        .arg("plot")
-        .arg(&shipped)
-        .arg("--plots")
-        .arg(&plots)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    common::ok(common::plot::plot_into(&shipped, &plots, &[]));
     let html = std::fs::read_to_string(plots.join("report.html")).unwrap();
     assert!(
         html.contains("a program of the experiment's own: its command is in the config text below"),
@@ -411,18 +389,7 @@ fn the_commands_to_regenerate_quote_their_paths() {
     let data = parent.join("data $(touch PWNED);id");
     std::fs::rename(&fixture.data, &data).unwrap();
     let plots = parent.join("plots it's");
-    let out = std::process::Command::new(binary())
-        .arg("plot")
-        .arg(&data)
-        .arg("--plots")
-        .arg(&plots)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    common::ok(common::plot::plot_into(&data, &plots, &[]));
     let html = std::fs::read_to_string(plots.join("report.html")).unwrap();
     let line = html
         .lines()

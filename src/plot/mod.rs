@@ -73,12 +73,6 @@ pub struct Report {
     pub notes: Vec<String>,
 }
 
-/// Whether any chart kind draws the comparison of every pair, so the caller
-/// must compute it for [`render`].
-pub fn needs_comparison() -> bool {
-    CHARTS.iter().any(|kind| kind.needs.comparison)
-}
-
 /// Draws every chart kind of [`CHARTS`] for the experiment `data` (read from
 /// `data_dir`) into `plots_dir` (created if needed), as SVG, PNG and PDF, or
 /// in the paper style as SVG and PDF into `plots_dir/paper`, drawn as
