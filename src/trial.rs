@@ -152,8 +152,30 @@ pub fn replay_command_of(
     }
 }
 
+/// [`replay_command_of`] for any row of `solver`'s label: the words `N`
+/// and `SEED` stand for the row's `n` and `seed` (as in `external.log` and
+/// the report, for an external program's rows).
+pub fn replay_template_of(
+    solver: &dyn Solver,
+    algorithm: &str,
+    params: &Params,
+    budget: &Budget,
+) -> String {
+    let what = match solver.external() {
+        Some(program) => format!("--command {}", shell::quote(&program.command_line())),
+        None => format!("-a {}", shell::quote(algorithm)),
+    };
+    replay_with(&what, "N", "SEED", params, budget)
+}
+
 /// The replay command with `what` naming the solver.
-fn replay_with(what: &str, n: u64, seed: u64, params: &Params, budget: &Budget) -> String {
+fn replay_with(
+    what: &str,
+    n: impl std::fmt::Display,
+    seed: impl std::fmt::Display,
+    params: &Params,
+    budget: &Budget,
+) -> String {
     let mut command = format!("queens solve {what} -n {n} --seed {seed}");
     for args in [params.as_cli_args(), budget.as_cli_args()] {
         if !args.is_empty() {

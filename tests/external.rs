@@ -245,7 +245,7 @@ fn every_kind_of_bad_board_is_the_programs_invalid_solution_and_the_run_goes_on(
     }
     let log = std::fs::read_to_string(dir.path().join("data/external.log")).expect("log");
     for (label, _, reason) in boards {
-        assert_eq!(log.matches(&format!("[{label}]")).count(), 8, "{log}");
+        assert_eq!(log.matches(&format!("[{label}] n=")).count(), 8, "{log}");
         assert!(log.contains(reason), "{label}: {log}");
     }
     let script_path = dir.path().join("diagonal.sh");
@@ -256,6 +256,69 @@ fn every_kind_of_bad_board_is_the_programs_invalid_solution_and_the_run_goes_on(
         )),
         "{log}"
     );
+    // Every row, failed or not, has its replay: one line per label first.
+    assert!(
+        log.starts_with(&format!(
+            "[diagonal] replay a row: queens solve --command 'sh {}' -n N --seed SEED --max-steps 50 --time-limit 60\n",
+            script_path.display()
+        )),
+        "{log}"
+    );
+    assert_eq!(log.matches("replay a row:").count(), boards.len(), "{log}");
+}
+
+#[test]
+fn an_unsolved_rows_final_conflicts_are_what_the_program_said_or_na() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let unsolved = r#"\"solution\":null,\"stop_reason\":\"budget_steps\""#;
+    let programs = [
+        ("silent", String::new(), None),
+        (
+            "board",
+            r#",\"final_board\":[0,1,2,3]"#.to_string(),
+            Some(6),
+        ),
+        ("count", r#",\"final_conflicts\":2"#.to_string(), Some(2)),
+    ];
+    for (label, extra, _) in &programs {
+        let body = program("").replace(
+            r#"\"solution\":[1,3,0,2],\"stop_reason\":\"solved\""#,
+            &format!("{unsolved}{extra}"),
+        );
+        script(dir.path(), &format!("{label}.sh"), &body);
+    }
+    let files: Vec<String> = programs.iter().map(|(l, _, _)| format!("{l}.sh")).collect();
+    let entries: Vec<_> = programs
+        .iter()
+        .zip(&files)
+        .map(|((label, _, _), file)| (*label, file.as_str(), ""))
+        .collect();
+    let rows = run(
+        &experiment(dir.path(), "max_steps = 50", &entries),
+        dir.path(),
+    )
+    .expect("the run completes");
+    for (label, _, expected) in &programs {
+        let mine: Vec<_> = rows.iter().filter(|r| r.label == *label).collect();
+        assert_eq!(mine.len(), 8, "{label}");
+        for row in mine {
+            assert_eq!(row.stop_reason, StopReason::BudgetSteps, "{row:?}");
+            assert_eq!(row.final_conflicts, *expected, "{row:?}");
+        }
+    }
+    // Unknown is written NA, never 0.
+    let text = std::fs::read_to_string(dir.path().join("data/runs.csv")).expect("runs.csv");
+    let silent_line = text
+        .lines()
+        .find(|l| l.contains(",silent,"))
+        .expect("a silent row");
+    let fields: Vec<&str> = silent_line.split(',').collect();
+    let header: Vec<&str> = text.lines().next().expect("header").split(',').collect();
+    let column = header
+        .iter()
+        .position(|c| *c == "final_conflicts")
+        .expect("the column");
+    assert_eq!(fields[column], "NA", "{silent_line}");
 }
 
 #[test]
@@ -302,14 +365,14 @@ fn failed_trials_are_recorded_with_the_reason_and_the_others_kept() {
             .filter(|r| r.label == label && r.seed % 2 == 1)
             .count()
     };
-    assert_eq!(log.matches("[crash]").count(), odd("crash"), "{log}");
+    assert_eq!(log.matches("[crash] n=").count(), odd("crash"), "{log}");
     assert!(log.contains("exited without replying"), "{log}");
     assert!(log.contains("exit status: 3"), "{log}");
     let seed = crashes[first_crash.unwrap_or(0)].seed;
     assert!(log.contains(&format!("boom at seed {seed}")), "{log}");
-    assert_eq!(log.matches("[garbled]").count(), odd("garbled"), "{log}");
+    assert_eq!(log.matches("[garbled] n=").count(), odd("garbled"), "{log}");
     assert!(log.contains("malformed reply \"not json\""), "{log}");
-    assert_eq!(log.matches("[flips]").count(), odd("flips"), "{log}");
+    assert_eq!(log.matches("[flips] n=").count(), odd("flips"), "{log}");
     assert!(
         log.contains("unknown field `flips`, expected one of `steps`"),
         "{log}"
@@ -703,6 +766,30 @@ fn a_program_that_exits_leaving_a_detached_child_on_its_stdout_cannot_hang_solve
     assert!(stderr.contains("exited without replying"), "{stderr}");
     assert!(stderr.contains("exit status: 3"), "{stderr}");
     assert!(stderr.contains("giving up"), "{stderr}");
+    assert_eq!(
+        out.status.code(),
+        Some(3),
+        "the program's error, not 'no solution'"
+    );
+}
+
+#[test]
+fn solve_exits_3_when_the_programs_board_is_no_solution() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = script(
+        dir.path(),
+        "diagonal.sh",
+        &program("").replace("[1,3,0,2]", "[0,1,2,3]"),
+    );
+    let command = format!("sh {}", path.display());
+    let out = common::command(dir.path(), &["solve", "--command", &command, "-n", "4"])
+        .output()
+        .expect("queens runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stdout.contains("stop_reason=invalid_solution"), "{stdout}");
+    assert!(stderr.contains("rows 0 and 1 share a diagonal"), "{stderr}");
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
 }
 
 #[test]

@@ -94,7 +94,7 @@ fn write_experiment(
                     seed: mix.next(),
                     checks: steps * n,
                     evaluations: steps,
-                    final_conflicts: if solved { 0 } else { 1 + mix.next() % 3 },
+                    final_conflicts: Some(if solved { 0 } else { 1 + mix.next() % 3 }),
                     wall_seconds: steps as f64 * n as f64 * 2e-8 * (1.0 + 0.1 * mix.unit()),
                     ..run_record(label, n, trial, solved, steps)
                 });

@@ -20,7 +20,9 @@ look for the attacked queens, N per row scan, 2 per repair that moves its
 queen. It stops before any work that would pass `max_checks` (the
 protocol refuses a counter above its budget). When the request asks for a trace (`"trace": true`), the reply
 carries a point, with its board, at each fresh board and after each
-repair: a replay (`queens animate --command`) draws them.
+repair: a replay (`queens animate --command`) draws them. An unsolved
+reply carries its last board as `final_board`, whose attacking pairs the
+harness records as the row's `final_conflicts`.
 """
 import json
 import random
@@ -35,9 +37,10 @@ def solve(n, seed, params, budget, trace):
     max_restarts, time_limit = budget["max_restarts"], budget["time_limit"]
     deadline = None if time_limit is None else time.monotonic() + time_limit
     c = {"steps": 0, "checks": 0, "restarts": 0, "evaluations": 0}
+    cols = None
     while True:
         if max_checks is not None and c["checks"] + n > max_checks:
-            return None, "budget_checks", c
+            return cols, "budget_checks", c
         cols = [rng.randrange(n) for _ in range(n)]
         col, up, down = [0] * n, [0] * (2 * n), [0] * (2 * n)
         for r, x in enumerate(cols):
@@ -52,21 +55,21 @@ def solve(n, seed, params, budget, trace):
             trace.append(dict(c, conflicts=pairs, columns=list(cols)))
         while True:
             if max_checks is not None and c["checks"] + n > max_checks:
-                return None, "budget_checks", c
+                return cols, "budget_checks", c
             attacked = [r for r, x in enumerate(cols) if col[x] + up[r - x + n] + down[r + x] > 3]
             c["checks"] += n
             if not attacked:
                 return cols, "solved", c
             if max_steps is not None and c["steps"] >= max_steps:
-                return None, "budget_steps", c
+                return cols, "budget_steps", c
             # A repair costs n + 2 checks at most: never pass the budget.
             if max_checks is not None and c["checks"] + n + 2 > max_checks:
-                return None, "budget_checks", c
+                return cols, "budget_checks", c
             if deadline is not None and time.monotonic() >= deadline:
-                return None, "budget_time", c
+                return cols, "budget_time", c
             if patience and stale >= patience:
                 if max_restarts is not None and c["restarts"] >= max_restarts:
-                    return None, "budget_restarts", c
+                    return cols, "budget_restarts", c
                 c["restarts"] += 1
                 break
             r = rng.choice(attacked)
@@ -103,15 +106,18 @@ def main():
     for line in sys.stdin:
         request = json.loads(line)
         trace = [] if request.get("trace") else None
-        solution, reason, counters = solve(
+        board, reason, counters = solve(
             request["n"], request["seed"], request["params"], request["budget"], trace
         )
         reply = {
             "id": request["id"],
-            "solution": solution,
+            "solution": board if reason == "solved" else None,
             "stop_reason": reason,
             "counters": counters,
         }
+        if reason != "solved" and board is not None:
+            # The last board: the harness counts its attacking pairs.
+            reply["final_board"] = board
         if trace is not None:
             reply["trace"] = trace
         print(json.dumps(reply), flush=True)

@@ -429,7 +429,7 @@ mod tests {
             tests: 0,
             backtracks: 0,
             evaluations: 0,
-            final_conflicts: 0,
+            final_conflicts: Some(0),
             solutions: u64::from(checks.is_some()),
             wall_seconds: 0.0,
         }

@@ -190,7 +190,7 @@ mod tests {
             tests: 0,
             backtracks: 0,
             evaluations: 0,
-            final_conflicts: u64::from(!solved),
+            final_conflicts: Some(u64::from(!solved)),
             solutions: u64::from(solved),
             wall_seconds: 0.5,
         }

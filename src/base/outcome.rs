@@ -120,8 +120,11 @@ pub struct Metrics {
     /// a GA, a completed initialization of min-conflicts `fast`.
     pub evaluations: u64,
     /// Final conflicts: attacking pairs on the board the search ended with
-    /// (0 when solved).
-    pub final_conflicts: u64,
+    /// (0 when solved; 0 for an exact search, whose partial placement never
+    /// holds an attack), or `None` when the search did not say: an external
+    /// program that sent neither its last board nor its conflicts, or a
+    /// trial that ended in an error (written `NA`).
+    pub final_conflicts: Option<u64>,
     /// Solutions found: 1 for a solved search, every solution for an
     /// exhaustive one.
     pub solutions: u64,
@@ -143,6 +146,7 @@ impl Outcome {
     /// A successful search (it found at least one solution).
     pub fn solved(solution: Placement, mut metrics: Metrics) -> Self {
         metrics.solutions = metrics.solutions.max(1);
+        metrics.final_conflicts = Some(0);
         Self {
             solution: Some(solution),
             metrics,
@@ -167,7 +171,7 @@ impl Outcome {
         mut metrics: Metrics,
         stop: Option<StopReason>,
     ) -> Self {
-        metrics.final_conflicts = crate::base::board::attacking_pairs(&columns);
+        metrics.final_conflicts = Some(crate::base::board::attacking_pairs(&columns));
         match stop {
             None => Outcome::solved(Placement::new(columns), metrics),
             Some(reason) => Outcome::unsolved(metrics, reason),

@@ -75,13 +75,14 @@ pub enum Exit {
     /// kept.
     Terminated,
     /// A run wrote everything, but some of its trials ended in an external
-    /// program's error ([`PROGRAM_ERRORS_CODE`]).
+    /// program's error, or `solve --command`'s one trial did
+    /// ([`PROGRAM_ERRORS_CODE`]).
     ProgramErrors,
 }
 
 /// The exit code of a run some of whose trials ended in an external
 /// program's error (`solver_error`, `invalid_solution`), after writing
-/// everything.
+/// everything, and of a `solve --command` whose trial did.
 pub const PROGRAM_ERRORS_CODE: u8 = 3;
 
 /// Parses the command line, runs the subcommand and returns its exit code.

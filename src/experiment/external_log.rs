@@ -4,7 +4,9 @@
 //! appended as the trial ends, with the command that replays the trial
 //! and the tail of the program's stderr. The trial's row in runs.csv says
 //! `solver_error` (or `invalid_solution`, or `budget_time`); this file says
-//! why.
+//! why. Before its first trial, each external entry gets one line with the
+//! command that replays any of its rows ([`note_replays`]), `N` and `SEED`
+//! standing for the row's.
 
 use std::fs::OpenOptions;
 use std::io::Write;
@@ -12,15 +14,53 @@ use std::path::{Path, PathBuf};
 
 use super::config::Entry;
 use super::error::{Doing, RunResult};
+use crate::base::records::replay_line;
 use crate::solvers::algorithms::external::Failure;
-use crate::trial::replay_command_of;
+use crate::trial::{replay_command_of, replay_template_of};
 
 /// The log's file name.
-pub const FILE_NAME: &str = "external.log";
+pub const FILE_NAME: &str = crate::base::records::data_dir::EXTERNAL_LOG_FILE;
 
 /// The log beside the runs file `runs`.
 pub fn path(runs: &Path) -> PathBuf {
     runs.with_file_name(FILE_NAME)
+}
+
+/// Appends, for each external entry of `entries`, the line that says how to
+/// replay any of its rows, unless the log already holds it (a resumed run).
+pub fn note_replays<'a>(
+    entries: impl IntoIterator<Item = &'a Entry>,
+    runs: &Path,
+) -> RunResult<()> {
+    let log = path(runs);
+    let existing = match std::fs::read_to_string(&log) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => return Err(e).doing(|| format!("cannot read {}", log.display())),
+    };
+    let text: String = entries
+        .into_iter()
+        .filter(|entry| entry.solver.external().is_some())
+        .map(|entry| {
+            let replay = replay_template_of(
+                &*entry.solver,
+                entry.algorithm.name,
+                &entry.params,
+                &entry.budget,
+            );
+            replay_line::format(&entry.label, &replay)
+        })
+        .filter(|line| !existing.lines().any(|l| format!("{l}\n") == *line))
+        .collect();
+    if text.is_empty() {
+        return Ok(());
+    }
+    OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&log)
+        .and_then(|mut file| file.write_all(text.as_bytes()))
+        .doing(|| format!("cannot append to {}", log.display()))
 }
 
 /// Appends the failures `entry`'s program reported since the last call (none

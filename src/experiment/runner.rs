@@ -19,6 +19,7 @@ use super::config::Experiment;
 use super::data_dir::{RunFiles, check_data_dir, check_whole_run, prepare_dir, resume};
 use super::error::RunResult;
 use super::execute::{Workers, execute};
+use super::external_log;
 use super::lock::{lock_data_dir, lock_shard};
 use super::observer::{RunObserver, SessionStart};
 use super::plan::{PlanIndex, plan_slice};
@@ -115,6 +116,9 @@ pub fn run_experiment(experiment: &Experiment, options: &RunOptions<'_>) -> RunR
         interrupt: options.interrupt,
         observer: options.observer,
     };
+    if !pending.is_empty() {
+        external_log::note_replays(&experiment.entries, &files.runs)?;
+    }
     let mut ran = 0;
     for (p, record) in execute(experiment, &slice, &pending, &files, &workers)?.into_rows() {
         done[p] = Some(record);

@@ -168,7 +168,8 @@ pub struct RunEnd {
     pub cost: u64,
     /// Whether it found a solution.
     pub solved: bool,
-    /// Attacking pairs on its last board (0 when no full board is known).
+    /// Attacking pairs on its last board (0 when no full board is known,
+    /// `NA` in runs.csv included).
     pub final_conflicts: u64,
 }
 
@@ -448,7 +449,7 @@ pub fn build_from(
                     n: r.n,
                     cost,
                     solved: r.solved,
-                    final_conflicts: r.final_conflicts,
+                    final_conflicts: r.final_conflicts.unwrap_or(0),
                 },
             );
             let best = lines
@@ -617,7 +618,7 @@ mod tests {
             tests: 0,
             backtracks: 0,
             evaluations: 1,
-            final_conflicts: 0,
+            final_conflicts: Some(0),
             solutions: 1,
             wall_seconds: 0.0,
         }

@@ -462,7 +462,7 @@ mod tests {
             tests: 0,
             backtracks: 0,
             evaluations: 0,
-            final_conflicts: 0,
+            final_conflicts: Some(0),
             solutions: 1,
             wall_seconds: 7.08e-7,
         };

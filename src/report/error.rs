@@ -21,6 +21,15 @@ pub enum ReportError {
         /// How to rebuild the file.
         remedy: String,
     },
+    /// external.log exists but cannot be read.
+    #[error("cannot read {}: check its permissions, or move it aside to report without the replay commands of external programs", path.display())]
+    Log {
+        /// The file.
+        path: PathBuf,
+        /// The system's reason.
+        #[source]
+        source: std::io::Error,
+    },
     /// metadata.json is damaged.
     #[error(
         "{} is damaged or not a queens metadata file ({detail}): restore it (`git checkout -- {}`) or rerun the experiment",

@@ -353,10 +353,13 @@ fn provenance(inputs: &Inputs) -> Markup {
                         (meta.machine.cores) " cores, " (meta.machine.os) ", " (meta.machine.arch)
                     }
                     @let programs = external_programs(meta);
-                    @if !programs.is_empty() {
+                    @if !programs.is_empty() || !inputs.replays.is_empty() {
                         dt { "External programs" } dd { ul {
                             @for p in &programs {
                                 li { (p.label) ": " (p.name) " version " (p.version) }
+                            }
+                            @for (label, command) in &inputs.replays {
+                                li { (label) ": replay a row with " code { (command) } " (N and SEED from its runs.csv row)" }
                             }
                         } }
                     }

@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 
 use super::ReportError;
 use super::charts::{self, Chart};
-use crate::base::records::Metadata;
 use crate::base::records::{CompareRow, DataDir, RankingRow, SummaryRow, read_rows};
+use crate::base::records::{Metadata, replay_line};
 use crate::base::shell;
 use crate::plot::data::DataError;
 
@@ -30,6 +30,9 @@ pub struct Inputs {
     pub ranking: Vec<RankingRow>,
     /// The SVG charts of the charts directory, in the report's order.
     pub charts: Vec<Chart>,
+    /// For each external program's label, the command that replays any of
+    /// its rows (`N` and `SEED` standing for the row's), from external.log.
+    pub replays: Vec<(String, String)>,
 }
 
 impl Inputs {
@@ -74,6 +77,7 @@ impl Inputs {
             compare: table(&files.compare(), &compare)?,
             ranking: table(&files.ranking(), &compare)?,
             charts: Vec::new(),
+            replays: replays(&files.external_log())?,
         })
     }
 }
@@ -84,6 +88,28 @@ fn table<T: serde::de::DeserializeOwned>(path: &Path, remedy: &str) -> Result<Ve
         source,
         remedy: remedy.to_owned(),
     })
+}
+
+/// The replay line of each label in the log at `path` (none when it is
+/// missing), each label once.
+fn replays(path: &Path) -> Result<Vec<(String, String)>, ReportError> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => {
+            return Err(ReportError::Log {
+                path: path.to_owned(),
+                source: e,
+            });
+        }
+    };
+    let mut replays: Vec<(String, String)> = Vec::new();
+    for (label, command) in text.lines().filter_map(replay_line::parse) {
+        if !replays.iter().any(|(l, _)| l == label) {
+            replays.push((label.to_owned(), command.to_owned()));
+        }
+    }
+    Ok(replays)
 }
 
 /// metadata.json, `None` when it does not exist or is JSON without every

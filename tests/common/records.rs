@@ -33,7 +33,7 @@ pub fn run_record(label: &str, n: u64, trial: u64, solved: bool, steps: u64) -> 
         tests: 0,
         backtracks: 0,
         evaluations: 0,
-        final_conflicts: u64::from(!solved),
+        final_conflicts: Some(u64::from(!solved)),
         solutions: u64::from(solved),
         wall_seconds: 0.0,
     }

@@ -20,6 +20,8 @@ pub const COMPARE_FILE: &str = "compare.csv";
 pub const RANKING_FILE: &str = "ranking.csv";
 /// What produced the data.
 pub const METADATA_FILE: &str = "metadata.json";
+/// What external programs did: how to replay their rows, why trials failed.
+pub const EXTERNAL_LOG_FILE: &str = "external.log";
 
 /// An experiment's data directory.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,6 +73,11 @@ impl DataDir {
     /// metadata.json.
     pub fn metadata(&self) -> PathBuf {
         self.path.join(METADATA_FILE)
+    }
+
+    /// external.log.
+    pub fn external_log(&self) -> PathBuf {
+        self.path.join(EXTERNAL_LOG_FILE)
     }
 
     /// One shard's runs file, `runs.<tag>.csv` (`tag` like `shard-0-of-4`).

@@ -10,7 +10,8 @@
 //! ([`field`]: named by its column, its value and what is allowed), how values are
 //! spelled so R and pandas read every column exactly ([`values`]: `TRUE`,
 //! `NA`, `Inf`), the rule for an experiment's name ([`is_safe_name`]), the layout of a
-//! data directory ([`DataDir`]: every file's name, in one place),
+//! data directory ([`DataDir`]: every file's name, in one place), the
+//! line of `external.log` that replays any row of a label ([`replay_line`]),
 //! and the reading, appending and rewriting of those
 //! files, with the one rule every reader of runs.csv checks: each trial
 //! appears once ([`read_runs`]). Everything the tool writes whole goes through one atomic writer
@@ -30,6 +31,7 @@ pub mod measure_summary;
 pub mod metadata;
 pub mod name;
 pub mod param_rows;
+pub mod replay_line;
 pub mod rows;
 pub mod runs_file;
 pub mod seed;

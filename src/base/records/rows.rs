@@ -51,8 +51,11 @@ pub struct RunRecord {
     pub backtracks: u64,
     /// Full fitness evaluations.
     pub evaluations: u64,
-    /// Attacking pairs on the final board.
-    pub final_conflicts: u64,
+    /// Attacking pairs on the final board; `NA` when the search did not say
+    /// (an external program that sent neither its last board nor its
+    /// conflicts, a trial that ended in an error).
+    #[serde(with = "crate::base::records::values::optional_count")]
+    pub final_conflicts: Option<u64>,
     /// Solutions found (all of them for an exhaustive search).
     pub solutions: u64,
     /// Wall time of the search, measured by the runner.

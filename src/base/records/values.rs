@@ -1,7 +1,8 @@
 //! How values are written in every CSV file, so that R's `read.csv` and
 //! pandas' `read_csv` read each column with one type and no loss:
 //! booleans `TRUE`/`FALSE` ([`logical`]), a missing value `NA` and an
-//! infinite one `Inf` ([`optional`], [`number`]). Used as
+//! infinite one `Inf` ([`optional`], [`number`]), a count that may be
+//! missing ([`optional_count`]). Used as
 //! `#[serde(with = "crate::base::records::values::logical")]` on a row's field.
 //! Reading accepts what pandas, R and spreadsheets write back (`True`,
 //! `true`, an empty cell for `NA`, `inf`).
@@ -90,6 +91,46 @@ pub mod optional {
     }
 }
 
+/// A count that may be missing: `None` is written `NA`. Reading accepts a
+/// whole number written as a decimal too (`3.0`), as pandas writes back an
+/// integer column holding a missing value.
+pub mod optional_count {
+    use super::*;
+
+    /// What an optional count column allows.
+    pub const ALLOWED: &str = "expected a whole number from 0, or NA";
+
+    /// Writes the count, or `NA` for `None`.
+    pub fn serialize<S: Serializer>(value: &Option<u64>, serializer: S) -> Result<S::Ok, S::Error> {
+        match value {
+            Some(v) => serializer.serialize_u64(*v),
+            None => serializer.serialize_str(NA),
+        }
+    }
+
+    /// Reads a count, or `NA` (an empty cell too) as `None`.
+    pub fn deserialize<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Option<u64>, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        match text.as_str() {
+            "NA" | "" | "NaN" | "nan" => Ok(None),
+            other => other
+                .parse::<u64>()
+                .ok()
+                .or_else(|| {
+                    other
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|v| v.fract() == 0.0 && *v >= 0.0 && *v < 2f64.powi(53))
+                        .map(|v| v as u64)
+                })
+                .map(Some)
+                .ok_or_else(|| D::Error::custom(ALLOWED)),
+        }
+    }
+}
+
 /// A number that is never missing but may be infinite (`Inf`), as ERT is
 /// when no trial succeeded.
 pub mod number {
@@ -122,6 +163,36 @@ mod tests {
         median: Option<f64>,
         #[serde(with = "super::number")]
         ert: f64,
+    }
+
+    #[derive(Debug, PartialEq, Serialize, Deserialize)]
+    struct Counted {
+        #[serde(with = "super::optional_count")]
+        conflicts: Option<u64>,
+    }
+
+    #[test]
+    fn a_missing_count_is_written_na_and_pandas_write_back_is_read() {
+        let write = |row: &Counted| {
+            let mut w = csv::Writer::from_writer(Vec::new());
+            w.serialize(row).expect("serialised");
+            String::from_utf8(w.into_inner().expect("flushed")).expect("utf-8")
+        };
+        assert_eq!(write(&Counted { conflicts: None }), "conflicts\nNA\n");
+        assert_eq!(write(&Counted { conflicts: Some(7) }), "conflicts\n7\n");
+        let read = |text: &str| -> Result<Counted, csv::Error> {
+            csv::Reader::from_reader(text.as_bytes())
+                .deserialize()
+                .next()
+                .expect("one row")
+        };
+        for (text, expected) in [("NA", None), ("7", Some(7)), ("7.0", Some(7))] {
+            let row = read(&format!("conflicts\n{text}\n")).expect("read");
+            assert_eq!(row.conflicts, expected, "{text:?}");
+        }
+        for bad in ["-1", "7.5", "x", "Inf"] {
+            assert!(read(&format!("conflicts\n{bad}\n")).is_err(), "{bad:?}");
+        }
     }
 
     fn written(row: &Row) -> String {

@@ -9,7 +9,7 @@ use anyhow::Context;
 
 use queens::Placement;
 use queens::base::board;
-use queens::solvers::{Metrics, Outcome};
+use queens::solvers::{Metrics, Outcome, StopReason};
 use queens::trial::{InvalidSolution, Trial, TrialResult, replay_command_of, run_trial};
 use serde::Serialize;
 
@@ -28,7 +28,9 @@ const MAX_JSON_COLUMNS: usize = 1000;
 /// Solve one board with one algorithm and seed.
 ///
 /// Prints the board (N <= 64) and the work counters; `--json` prints one JSON
-/// object instead. Exit 1 when no solution was found within the budget.
+/// object instead. Exit 1 when no solution was found within the budget, 3
+/// when an external program (`--command`) failed or answered with a board
+/// that is no solution.
 #[derive(clap::Args)]
 // Written out: clap's own usage line in errors lists every option given as
 // if it were required (`--algorithm <ALGORITHM>`), though -a has a default.
@@ -105,10 +107,10 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
     // The result is printed even when a file could not be written.
     report(&args, &params.to_json(), &outcome, wall_seconds).context(STDOUT_FAILED)?;
     written?;
-    Ok(if outcome.is_solved() {
-        Exit::Success
-    } else {
-        Exit::NoSolution
+    Ok(match outcome.stop_reason {
+        StopReason::Solved => Exit::Success,
+        StopReason::SolverError | StopReason::InvalidSolution => Exit::ProgramErrors,
+        _ => Exit::NoSolution,
     })
 }
 
@@ -134,7 +136,10 @@ pub fn counters_line(search: &SearchArgs, outcome: &Outcome) -> String {
         m.tests,
         m.backtracks,
         m.evaluations,
-        m.final_conflicts,
+        m.final_conflicts.map_or_else(
+            || queens::base::records::values::NA.to_string(),
+            |c| c.to_string()
+        ),
     )
 }
 

@@ -238,6 +238,8 @@ impl Solver for Settings {
         };
         let mut metrics = search.metrics();
         metrics.solutions = solutions;
+        // The partial placement it ends with never holds an attack.
+        metrics.final_conflicts = Some(0);
         // A stopped search is unsolved even if an exhaustive one had found
         // solutions: it did not finish what it was asked to do.
         match (first, stop) {

@@ -188,7 +188,7 @@ pub fn solve(
             return Outcome::solved(solution, metrics);
         };
         if let Some(reason) = control.stop_reason(&metrics) {
-            metrics.final_conflicts = grid.attacking_pairs();
+            metrics.final_conflicts = Some(grid.attacking_pairs());
             return Outcome::unsolved(metrics, reason);
         }
         grid.remove(row, column);
@@ -202,9 +202,10 @@ pub fn solve(
         if most_threatened.is_some() {
             if count == 0 {
                 if let Some(reason) = control.restart_refused(&metrics) {
-                    metrics.final_conflicts = grid.attacking_pairs();
+                    let pairs = grid.attacking_pairs();
+                    metrics.final_conflicts = Some(pairs);
                     if control.tracing() {
-                        control.observe(&metrics, metrics.final_conflicts);
+                        control.observe(&metrics, pairs);
                     }
                     return Outcome::unsolved(metrics, reason);
                 }

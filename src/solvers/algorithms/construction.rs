@@ -77,18 +77,26 @@ pub fn construct(n: usize) -> Option<Vec<u32>> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Settings;
 
+/// The counters of a run that placed no queen: nothing done, no attack.
+fn placed_none() -> Metrics {
+    Metrics {
+        final_conflicts: Some(0),
+        ..Metrics::default()
+    }
+}
+
 impl Solver for Settings {
     fn solve(&self, n: usize, _rng: &mut ChaCha8Rng, control: &mut Control<'_>) -> Outcome {
         if !has_solution(n) {
-            return Outcome::unsolved(Metrics::default(), StopReason::Exhausted);
+            return Outcome::unsolved(placed_none(), StopReason::Exhausted);
         }
         if let Some(reason) = control.poll_clock() {
-            return Outcome::unsolved(Metrics::default(), reason);
+            return Outcome::unsolved(placed_none(), reason);
         }
         if let Some(allowed) = control.budget().max_steps.filter(|&m| m < n as u64) {
             let metrics = Metrics {
                 steps: allowed,
-                ..Metrics::default()
+                ..placed_none()
             };
             return Outcome::unsolved(metrics, StopReason::BudgetSteps);
         }
@@ -111,7 +119,7 @@ impl Solver for Settings {
                 }
                 Outcome::solved(Placement::new(columns), metrics)
             }
-            None => Outcome::unsolved(Metrics::default(), StopReason::Exhausted),
+            None => Outcome::unsolved(placed_none(), StopReason::Exhausted),
         }
     }
 }

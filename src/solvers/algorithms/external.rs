@@ -307,9 +307,26 @@ impl ExternalSolver {
     }
 
     /// The command as one line, words separated by spaces: the value of
-    /// `queens solve --command`.
+    /// `queens solve --command`, run from the working directory. A path
+    /// under the working directory is written relative to it (`./…`), so a replay
+    /// command kept in a log or a report holds no machine's own paths.
     pub fn command_line(&self) -> String {
-        self.command.join(" ")
+        let cwd = std::env::current_dir().ok();
+        self.command
+            .iter()
+            .map(|word| {
+                cwd.as_deref()
+                    .and_then(|cwd| Path::new(word).strip_prefix(cwd).ok())
+                    .filter(|relative| !relative.as_os_str().is_empty())
+                    .map_or_else(
+                        || word.clone(),
+                        // `./x`, not `x`: a first word without a `/` is
+                        // looked up on PATH.
+                        |relative| Path::new(".").join(relative).to_string_lossy().into_owned(),
+                    )
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
     }
 
     /// Starts this thread's program and does the handshake, unless one is

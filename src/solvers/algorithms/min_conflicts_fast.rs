@@ -266,7 +266,7 @@ fn restart(
 
 /// An unsolved outcome for a fully placed board.
 fn stopped<C: Counter>(board: FastBoard<C>, mut metrics: Metrics, reason: StopReason) -> Outcome {
-    metrics.final_conflicts = board.pairs();
+    metrics.final_conflicts = Some(board.pairs());
     Outcome::unsolved(metrics, reason)
 }
 

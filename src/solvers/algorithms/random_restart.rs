@@ -127,14 +127,17 @@ impl Solver for Settings {
         loop {
             // Every board after the first is a restart.
             if let Some(reason) = control.stop_before(&metrics, metrics.steps > 0) {
+                // Before the first board no queen stands: no attack.
+                let mut pairs = 0;
                 if metrics.steps > 0 {
                     for row in drawn..n {
                         draw.draw(row, rng);
                     }
-                    metrics.final_conflicts = attacking_pairs(&draw.columns);
+                    pairs = attacking_pairs(&draw.columns);
                 }
+                metrics.final_conflicts = Some(pairs);
                 if control.tracing() {
-                    control.observe(&metrics, metrics.final_conflicts);
+                    control.observe(&metrics, pairs);
                 }
                 return Outcome::unsolved(metrics, reason);
             }

@@ -113,7 +113,7 @@ pub fn run<S: LocalSearch>(
         }
         let restart = next == Next::Restart;
         if let Some(reason) = control.stop_before(&metrics, restart) {
-            metrics.final_conflicts = search.board().pairs();
+            metrics.final_conflicts = Some(search.board().pairs());
             return Outcome::unsolved(metrics, reason);
         }
         if restart {

@@ -164,6 +164,16 @@ pub struct Reply {
     /// Convergence points, in order (optional).
     #[serde(default)]
     pub trace: Vec<TracePoint>,
+    /// An unsolved trial's last board, the column of each row's queen
+    /// (optional): the harness counts its attacking pairs as the row's
+    /// `final_conflicts`.
+    #[serde(default)]
+    pub final_board: Option<Vec<u32>>,
+    /// An unsolved trial's attacking pairs on its last board (optional):
+    /// the row's `final_conflicts` when no `final_board` is given, which
+    /// it must agree with when both are. Neither given: `NA`.
+    #[serde(default)]
+    pub final_conflicts: Option<u64>,
 }
 
 /// The stop reasons a program may give: `interrupted` and `solver_error`
@@ -295,6 +305,14 @@ pub fn parse_reply(line: &str, id: u64, n: usize, budget: &Budget) -> Result<Ans
                 reply.stop_reason
             )));
         }
+        (Some(_), StopReason::Solved)
+            if reply.final_board.is_some() || reply.final_conflicts.is_some() =>
+        {
+            return Err(refuse(
+                "final_board or final_conflicts with stop_reason solved: they describe an unsolved trial's last board; a solved one has its solution"
+                    .to_string(),
+            ));
+        }
         (Some(columns), StopReason::Solved) => Outcome::solved(board(&columns, n)?, metrics),
         (Some(_), other) => {
             return Err(refuse(format!(
@@ -306,7 +324,17 @@ pub fn parse_reply(line: &str, id: u64, n: usize, budget: &Budget) -> Result<Ans
                 "stop_reason solved without a solution: give the columns".to_string(),
             ));
         }
-        (None, other) => Outcome::unsolved(metrics, other),
+        (None, other) => {
+            let final_conflicts =
+                final_conflicts(&reply.final_board, reply.final_conflicts, n).map_err(refuse)?;
+            Outcome::unsolved(
+                Metrics {
+                    final_conflicts,
+                    ..metrics
+                },
+                other,
+            )
+        }
     };
     for (i, point) in reply.trace.iter().enumerate() {
         if let Some(columns) = &point.columns
@@ -323,6 +351,33 @@ pub fn parse_reply(line: &str, id: u64, n: usize, budget: &Budget) -> Result<Ans
         outcome,
         trace: reply.trace,
     })
+}
+
+/// An unsolved trial's final conflicts from its reply: counted on
+/// `final_board` when given (which must be N columns each below N, and agree
+/// with `final_conflicts` when both are given), else `final_conflicts`,
+/// else unknown. The error is the reason the reply is refused.
+fn final_conflicts(
+    final_board: &Option<Vec<u32>>,
+    said: Option<u64>,
+    n: usize,
+) -> Result<Option<u64>, String> {
+    let Some(columns) = final_board else {
+        return Ok(said);
+    };
+    if columns.len() != n || columns.iter().any(|&c| c as usize >= n) {
+        return Err(format!(
+            "final_board has {} columns, not {n} columns each below {n}: give one column per row, from 0",
+            columns.len()
+        ));
+    }
+    let counted = crate::base::board::attacking_pairs(columns);
+    match said {
+        Some(said) if said != counted => Err(format!(
+            "final_conflicts = {said}, but final_board has {counted} attacking pairs: send the board, or the count that matches it"
+        )),
+        _ => Ok(Some(counted)),
+    }
 }
 
 /// The solution `columns` as a placement, if it is one of N queens none
@@ -389,6 +444,53 @@ mod tests {
         .expect("well formed");
         assert_eq!(answer.outcome.stop_reason, StopReason::BudgetSteps);
         assert_eq!(answer.outcome.metrics.steps, 9);
+    }
+
+    #[test]
+    fn an_unsolved_replys_final_conflicts_come_from_its_board_or_its_count() {
+        let final_conflicts = |extra: &str| {
+            let line = format!(r#"{{"id":7,"solution":null,"stop_reason":"budget_steps"{extra}}}"#);
+            reply(&line).map(|a| a.outcome.metrics.final_conflicts)
+        };
+        // By hand: [0,1,2,3] has all four on one diagonal, 6 pairs; in
+        // [1,3,0,0] only rows 2 and 3 attack (column 0), 1 pair.
+        assert_eq!(
+            final_conflicts(r#","final_board":[0,1,2,3]"#).ok(),
+            Some(Some(6))
+        );
+        assert_eq!(
+            final_conflicts(r#","final_board":[1,3,0,0]"#).ok(),
+            Some(Some(1))
+        );
+        assert_eq!(
+            final_conflicts(r#","final_conflicts":5"#).ok(),
+            Some(Some(5))
+        );
+        assert_eq!(
+            final_conflicts(r#","final_board":[0,1,2,3],"final_conflicts":6"#).ok(),
+            Some(Some(6))
+        );
+        // Neither: unknown (NA), never 0.
+        assert_eq!(final_conflicts("").ok(), Some(None));
+        for (extra, says) in [
+            (
+                r#","final_board":[0,1,2,3],"final_conflicts":0"#,
+                "6 attacking pairs",
+            ),
+            (r#","final_board":[0,1,2]"#, "not 4 columns"),
+            (r#","final_board":[0,1,2,4]"#, "each below 4"),
+        ] {
+            let line = format!(r#"{{"id":7,"solution":null,"stop_reason":"budget_steps"{extra}}}"#);
+            assert!(
+                malformed(&line).contains(says),
+                "{extra}: {}",
+                malformed(&line)
+            );
+        }
+        let solved = r#"{"id":7,"solution":[1,3,0,2],"stop_reason":"solved","final_conflicts":0}"#;
+        assert!(
+            malformed(solved).contains("final_board or final_conflicts with stop_reason solved")
+        );
     }
 
     #[test]

@@ -295,7 +295,7 @@ impl<'s> PermutationGa<'s> {
     /// recounted.
     fn outcome(&self, k: usize, stop: Option<StopReason>) -> Outcome {
         let mut metrics = self.metrics();
-        metrics.final_conflicts = self.conflicts[k];
+        metrics.final_conflicts = Some(self.conflicts[k]);
         match stop {
             None => {
                 let columns = self.genes[k * self.n..(k + 1) * self.n].to_vec();
