@@ -238,13 +238,13 @@ fn the_ecdf_is_in_checks_by_default_with_its_unit_on_the_axis_and_failures_drawn
     assert!(!s.plots.join("ecdf-steps.svg").exists());
     let checks = text_contents(&svg(&s.plots, "ecdf-checks"));
     assert!(
-        checks.iter().any(|t| t == "checks to solution"),
+        checks.iter().any(|t| t == "checks to solution (log scale)"),
         "{checks:?}"
     );
     assert!(
         text_contents(&svg(&s.plots, "ecdf-seconds"))
             .iter()
-            .any(|t| t == "wall time to solution")
+            .any(|t| t == "wall time to solution (log scale)")
     );
     // The label that never solves keeps its legend entry and is named in
     // each panel with its count.
@@ -279,7 +279,7 @@ fn steps_are_drawn_only_in_one_unit_and_evaluations_leave_out_labels_that_never_
     assert!(
         steps
             .iter()
-            .any(|t| t == "steps to solution (one step: repair)"),
+            .any(|t| t == "steps to solution (one step: repair, log scale)"),
         "{steps:?}"
     );
 
@@ -315,7 +315,7 @@ fn steps_are_drawn_only_in_one_unit_and_evaluations_leave_out_labels_that_never_
     assert!(
         evaluations
             .iter()
-            .any(|t| t == "whole-board evaluations to solution")
+            .any(|t| t == "whole-board evaluations to solution (log scale)")
     );
 }
 

@@ -128,6 +128,19 @@ impl Axis {
         self.hi += extra;
     }
 
+    /// The description drawn beside the axis: its label, saying "log
+    /// scale" on a logarithmic axis (inside the label's closing
+    /// parenthesis when it has one) unless the label already does.
+    pub fn description(&self) -> String {
+        if self.scale == Scale::Linear || self.label.contains("log scale") {
+            self.label.clone()
+        } else if let Some(open) = self.label.strip_suffix(')') {
+            format!("{open}, log scale)")
+        } else {
+            format!("{} (log scale)", self.label)
+        }
+    }
+
     /// A linear axis for fractions from 0 to 1, written as percentages.
     pub fn fraction(label: &str) -> Axis {
         Axis {
@@ -330,6 +343,18 @@ fn superscript(n: i32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_log_axis_says_so_in_its_description_once() {
+        let mut axis = Axis::fit("ERT (checks)", Scale::Log, [10.0, 1000.0]).expect("an axis");
+        assert_eq!(axis.description(), "ERT (checks, log scale)");
+        axis.label = "checks so far (log scale)".to_owned();
+        assert_eq!(axis.description(), "checks so far (log scale)");
+        axis.label = "t0".to_owned();
+        assert_eq!(axis.description(), "t0 (log scale)");
+        let linear = Axis::fit("t0", Scale::Linear, [1.0, 2.0]).expect("an axis");
+        assert_eq!(linear.description(), "t0");
+    }
 
     #[test]
     fn numbers_are_written_compactly() {

@@ -246,14 +246,11 @@ impl Panel {
             )?;
         let x_format = |d: &f64| self.x.tick_label(*d);
         let y_format = |d: &f64| self.y.tick_label(*d);
+        let (x_desc, y_desc) = (self.x.description(), self.y.description());
         chart
             .configure_mesh()
-            .x_desc(self.x.label.as_str())
-            .y_desc(if y_description {
-                self.y.label.as_str()
-            } else {
-                ""
-            })
+            .x_desc(x_desc.as_str())
+            .y_desc(if y_description { y_desc.as_str() } else { "" })
             .x_label_formatter(&x_format)
             .y_label_formatter(&y_format)
             .label_style((FONT, TICK_SIZE).into_font().color(&INK))

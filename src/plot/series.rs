@@ -21,6 +21,9 @@ use super::style::{SeriesStyle, Styles};
 
 /// The description of every board-size axis.
 pub const SIZE_LABEL: &str = "board size N (queens)";
+/// The smallest ratio of the largest size to the smallest drawn on a
+/// logarithmic axis.
+const LOG_SPAN: u64 = 30;
 /// At most this many distinct sizes get one tick each; more get automatic ticks.
 const MAX_SIZE_TICKS: usize = 12;
 /// Sizes below this are written plainly at their own ticks; an axis
@@ -39,14 +42,17 @@ pub fn summary_by_label(rows: &[SummaryRow]) -> BTreeMap<&str, Vec<&SummaryRow>>
     groups
 }
 
-/// The board-size axis over `sizes`: logarithmic when they span a factor of
-/// 16 or more. With few sizes, each has its tick (written plainly, all
-/// below 10⁵); otherwise a logarithmic axis has a tick at every decade
-/// (10ⁿ) and spans the decades around the sizes.
+/// The board-size axis over `sizes`: logarithmic when they span a factor
+/// of [`LOG_SPAN`] or more and are not consecutive (N = 2..50 reads best on
+/// a linear axis with ticks 10, 20, …).
+/// With few sizes, each has its tick (written plainly, all below 10⁵);
+/// otherwise a logarithmic axis has a tick at every decade (10ⁿ) and spans
+/// the decades around the sizes.
 pub fn size_axis(sizes: impl IntoIterator<Item = u64>) -> Option<Axis> {
     let sizes: BTreeSet<u64> = sizes.into_iter().collect();
     let (&min, &max) = (sizes.first()?, sizes.last()?);
-    let scale = if min > 0 && max / min >= 16 {
+    let consecutive = max - min + 1 == sizes.len() as u64;
+    let scale = if min > 0 && max / min >= LOG_SPAN && !consecutive {
         Scale::Log
     } else {
         Scale::Linear
@@ -441,6 +447,24 @@ pub fn statistic_figure(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sizes_spanning_less_than_30_or_consecutive_get_a_linear_axis() {
+        // N = 2..50, every size: linear, automatic ticks (10, 20, …).
+        let every = size_axis(2..=50).expect("an axis");
+        assert_eq!(
+            (every.scale, every.description().as_str()),
+            (Scale::Linear, SIZE_LABEL)
+        );
+        // 4, 8, …, 64: a factor of 16, linear, one tick per size.
+        let doubling = size_axis([4, 8, 16, 32, 64]).expect("an axis");
+        assert_eq!(doubling.scale, Scale::Linear);
+        assert_eq!(doubling.ticks.as_ref().map(Vec::len), Some(5));
+        // 8 .. 4096, a factor of 512 with gaps: logarithmic, and said so.
+        let wide = size_axis([8, 64, 512, 4096]).expect("an axis");
+        assert_eq!(wide.scale, Scale::Log);
+        assert_eq!(wide.description(), "board size N (queens, log scale)");
+    }
 
     /// One solved summary row: label "a", 1 of 1 trial solved, 36 checks.
     fn solved_row() -> SummaryRow {
