@@ -297,8 +297,8 @@ fn a_stall_above_the_exhaustive_range_costs_checks_linear_in_n() {
 /// The tail rule of the restart (see the solver's header), on 1 000 seeds
 /// at each N just above the exhaustive range: prints the median and largest
 /// checks per N and fails if the largest exceeds 20 times the median. Run
-/// with `cargo test --release --test min_conflicts_fast -- --ignored
-/// --nocapture` (a few seconds in release).
+/// with `cargo test --test min_conflicts_fast -- --ignored
+/// --nocapture` (a few seconds).
 #[test]
 #[ignore = "1 000 trials per size; run on request"]
 fn the_costliest_of_a_thousand_trials_stays_within_twenty_medians() {
