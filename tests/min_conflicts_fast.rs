@@ -4,9 +4,12 @@
 
 use proptest::prelude::*;
 use queens::base::board::{attacking_pairs, validate};
-use queens::solvers::algorithms::min_conflicts_fast::{self, FastBoard, FastBoardError};
+use queens::solvers::Trace;
+use queens::solvers::algorithms::min_conflicts_fast::{
+    self, FastBoard, FastBoardError, StallLimit,
+};
 use queens::solvers::blocks::boards::RowBoard;
-use queens::{Budget, Control, Outcome, StopReason};
+use queens::{Budget, Control, Metrics, Outcome, StopReason};
 use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
 use rand::seq::SliceRandom;
@@ -215,5 +218,102 @@ proptest! {
         let outcome = solve(n, seed, Budget::steps(10_000_000));
         let solution = outcome.solution.expect("solved");
         prop_assert_eq!(validate(solution.columns()), Ok(()));
+    }
+}
+
+/// The work counters and pair count at every observation of a search.
+#[derive(Default)]
+struct Observations(Vec<(Metrics, u64)>);
+
+impl Trace for Observations {
+    fn record(&mut self, metrics: &Metrics, conflicts: u64) {
+        self.0.push((*metrics, conflicts));
+    }
+}
+
+#[test]
+fn a_stall_above_the_exhaustive_range_costs_checks_linear_in_n() {
+    // Two seeds whose first board at N = 512 stalls: under the old rule
+    // (10 000 attempts of up to 1 024 partners) each took about 4.09·10⁷
+    // checks, 80 000 per queen, with one restart. Now the checks from a
+    // board's last new lowest pair count to the first observation of the
+    // next board (made once it is initialized) are at most the stall limit,
+    // the attempt under way and one initialization.
+    let n = 512;
+    let bound = min_conflicts_fast::STALL_CHECKS_PER_QUEEN * n as u64
+        + 4 * min_conflicts_fast::PARTNER_TRIES as u64
+        + 7
+        + (min_conflicts_fast::INIT_TRIES as u64 + 3) * n as u64;
+    assert_eq!(
+        min_conflicts_fast::stall_limit(n),
+        StallLimit::Checks(min_conflicts_fast::STALL_CHECKS_PER_QUEEN * n as u64)
+    );
+    for seed in [658_061_168_061_676, 491_264_258_715_395] {
+        let mut observations = Observations::default();
+        let outcome = {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut control = Control::new(Budget::steps(10_000_000)).with_trace(&mut observations);
+            min_conflicts_fast::solve(n, &mut rng, &mut control)
+        };
+        assert_eq!(outcome.stop_reason, StopReason::Solved, "seed {seed}");
+        let restarts = outcome.metrics.restarts;
+        assert!(
+            restarts >= 1,
+            "seed {seed}: the first board no longer stalls"
+        );
+        for restart in 0..restarts {
+            let board: Vec<&(Metrics, u64)> = observations
+                .0
+                .iter()
+                .filter(|(m, _)| m.restarts == restart)
+                .collect();
+            let lowest = board.iter().map(|&&(_, pairs)| pairs).min();
+            let last_new_lowest = board
+                .iter()
+                .find(|&&&(_, pairs)| Some(pairs) == lowest)
+                .map(|(m, _)| m.checks)
+                .expect("each board is observed once initialized");
+            let next = observations
+                .0
+                .iter()
+                .find(|(m, _)| m.restarts == restart + 1)
+                .map(|(m, _)| m.checks)
+                .expect("the next board is observed");
+            assert!(
+                next - last_new_lowest <= bound,
+                "seed {seed}, board {restart}: {} checks stalled (bound {bound})",
+                next - last_new_lowest
+            );
+        }
+        // The whole search, for these seeds: under 100 checks per queen.
+        assert!(
+            outcome.metrics.checks < 100 * n as u64,
+            "seed {seed}: {:?}",
+            outcome.metrics
+        );
+    }
+}
+
+/// The tail rule of the restart (see the solver's header), on 1 000 seeds
+/// at each N just above the exhaustive range: prints the median and largest
+/// checks per N and fails if the largest exceeds 20 times the median. Run
+/// with `cargo test --test min_conflicts_fast -- --ignored
+/// --nocapture` (a few seconds).
+#[test]
+#[ignore = "1 000 trials per size; run on request"]
+fn the_costliest_of_a_thousand_trials_stays_within_twenty_medians() {
+    println!("{:>6} {:>10} {:>10} {:>8}", "N", "median", "max", "max/med");
+    for n in [300, 400, 512, 700, 1024, 2048, 4096] {
+        let mut checks: Vec<u64> = (0..1000)
+            .map(|seed| assert_solved(n, seed).metrics.checks)
+            .collect();
+        checks.sort_unstable();
+        let median = (checks[499] + checks[500]) as f64 / 2.0;
+        let max = checks[999];
+        println!(
+            "{n:>6} {median:>10.0} {max:>10} {:>8.1}",
+            max as f64 / median
+        );
+        assert!(max as f64 <= 20.0 * median, "n={n}: {max} > 20 × {median}");
     }
 }
