@@ -78,13 +78,16 @@ pub struct Report {
 /// in the paper style as SVG and PDF into `plots_dir/paper`, drawn as
 /// `options` ask. `comparison` is the comparison of every pair in
 /// `options.measure` (or why there is none), drawn by the kinds that need
-/// it. Returns the files written, the charts skipped and why, and notes.
+/// it. Returns the files written, the charts skipped and why, and notes;
+/// [`PlotError::Stopped`] when `stop` says so before a chart (the charts
+/// written before it are whole).
 pub fn render(
     data: &ExperimentData,
     data_dir: &Path,
     plots_dir: &Path,
     options: &Options,
     comparison: Result<&Comparison, &Arc<CompareError>>,
+    stop: &dyn Fn() -> bool,
 ) -> Result<Report, PlotError> {
     style::register_fonts()?;
     let paper_dir;
@@ -110,6 +113,9 @@ pub fn render(
         .notes
         .extend(series::measure_notes(data, options.measure));
     for kind in CHARTS {
+        if stop() {
+            return Err(PlotError::Stopped);
+        }
         let Some(measure) = kind.measure(options.measure) else {
             continue;
         };
@@ -149,6 +155,9 @@ pub fn render(
                 .collect(),
         };
         for chart in drawn {
+            if stop() {
+                return Err(PlotError::Stopped);
+            }
             match chart {
                 Ok(figure) => {
                     report

@@ -12,10 +12,15 @@ use queens::plot::Skipped;
 
 use super::stderr::stderr_line;
 
-/// Prints the pipeline's notes and skipped charts to stderr.
+/// Prints the pipeline's notes and skipped charts to stderr, and stops it
+/// when Ctrl-C or SIGTERM asked to ([`super::signals`]).
 pub struct Notes;
 
 impl FinishObserver for Notes {
+    fn stop_requested(&self) -> bool {
+        super::signals::requested_exit().is_some()
+    }
+
     fn note(&self, note: &str) {
         stderr_line!("note: {note}");
     }
