@@ -42,11 +42,13 @@ pub fn written(file: &Written) -> String {
 /// The lines after a run or a merge on stderr: the charts, the comparison
 /// files and the brief ranking (unless `quiet`), and the report.
 pub fn print_summary(finished: &Finished, plots_dir: &Path, quiet: bool) {
-    stderr_line!(
-        "{} charts in {}",
-        finished.charts.len(),
-        plots_dir.display()
-    );
+    // Each chart is one SVG (with its PNG and PDF beside it).
+    let charts = finished
+        .charts
+        .iter()
+        .filter(|f| f.extension().is_some_and(|x| x == "svg"))
+        .count();
+    stderr_line!("{charts} charts in {}", plots_dir.display());
     if !quiet {
         print_comparison(finished);
     }
