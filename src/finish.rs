@@ -17,6 +17,11 @@
 //!   directory without trials has nothing to compare. Notes go to the
 //!   observer as they happen and come back in [`Finished`].
 //!
+//! - A stop asked for by the caller ([`FinishObserver::stop_requested`],
+//!   the CLI's Ctrl-C and SIGTERM) is checked before each step and between
+//!   charts: the pipeline returns [`FinishError::Stopped`], every file
+//!   written so far whole.
+//!
 //! The comparison is computed once: by checks with the default options for
 //! compare.csv and ranking.csv, and reused by the charts unless they are
 //! drawn in another measure, which is then compared for the charts alone.
@@ -104,6 +109,17 @@ pub enum Step {
     Reporting,
 }
 
+impl std::fmt::Display for Step {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Step::Reading => "reading the data",
+            Step::Comparing => "comparing the labels",
+            Step::Drawing => "drawing the charts",
+            Step::Reporting => "writing the report",
+        })
+    }
+}
+
 /// Receives what the pipeline does while it goes. Every method does
 /// nothing unless implemented.
 pub trait FinishObserver {
@@ -113,6 +129,11 @@ pub trait FinishObserver {
     fn note(&self, _note: &str) {}
     /// A chart not drawn, and why.
     fn skipped(&self, _skipped: &Skipped) {}
+    /// Whether to stop (a signal asked the process to end): checked before
+    /// each step and between charts.
+    fn stop_requested(&self) -> bool {
+        false
+    }
 }
 
 /// An observer that does nothing.
@@ -154,6 +175,17 @@ pub struct Finished {
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum FinishError {
+    /// The observer asked to stop before `step` was done.
+    #[error(
+        "stopped while {step}: the data in {} is complete and every file written is whole; run the same command again to finish",
+        data_dir.display()
+    )]
+    Stopped {
+        /// The step not done.
+        step: Step,
+        /// The data directory.
+        data_dir: PathBuf,
+    },
     /// The data directory's CSV files could not be read.
     #[error(transparent)]
     Data(#[from] DataError),
@@ -233,12 +265,23 @@ pub fn finish(
     observer: &dyn FinishObserver,
 ) -> Result<Finished, FinishError> {
     let mut finished = Finished::default();
+    let check = |step| {
+        if observer.stop_requested() {
+            Err(FinishError::Stopped {
+                step,
+                data_dir: data_dir.to_owned(),
+            })
+        } else {
+            Ok(())
+        }
+    };
     let draw = match steps.charts {
         Charts::Draw => true,
         Charts::IfMissing => !has_charts(plots_dir),
         Charts::Skip => false,
     };
     let data = if draw {
+        check(Step::Reading)?;
         observer.step(Step::Reading);
         let data = ExperimentData::load(data_dir)?;
         for note in &data.notes {
@@ -255,6 +298,7 @@ pub fn finish(
             None => Cow::Owned(read_runs(data_dir)?),
         };
         if !runs.is_empty() {
+            check(Step::Comparing)?;
             observer.step(Step::Comparing);
             let comparison =
                 compare::compare(&runs, &compare::Options::default()).map_err(|source| {
@@ -268,8 +312,9 @@ pub fn finish(
         }
     }
     if let Some(data) = &data {
+        check(Step::Drawing)?;
         observer.step(Step::Drawing);
-        let drawn = draw_charts(data, data_dir, plots_dir, plot, &finished)?;
+        let drawn = draw_charts(data, data_dir, plots_dir, plot, &finished, observer)?;
         for note in &drawn.notes {
             observer.note(note);
         }
@@ -281,6 +326,7 @@ pub fn finish(
         finished.notes.extend(drawn.notes);
     }
     if steps.report || steps.latex {
+        check(Step::Reporting)?;
         observer.step(Step::Reporting);
         let failed = |source| FinishError::Report {
             data_dir: data_dir.to_owned(),
@@ -291,6 +337,7 @@ pub fn finish(
             finished.report = Some(report::write_html(data_dir, plots_dir).map_err(failed)?);
         }
         if steps.latex {
+            check(Step::Reporting)?;
             finished.latex = report::write_latex(data_dir, plots_dir).map_err(failed)?;
         }
     }
@@ -298,13 +345,15 @@ pub fn finish(
 }
 
 /// Draws the charts of `data`, comparing in the charts' measure unless the
-/// comparison by checks already `finished` serves.
+/// comparison by checks already `finished` serves; stops between charts
+/// when `observer` asks to.
 fn draw_charts(
     data: &ExperimentData,
     data_dir: &Path,
     plots_dir: &Path,
     options: &plot::Options,
     finished: &Finished,
+    observer: &dyn FinishObserver,
 ) -> Result<plot::Report, FinishError> {
     let reused = finished
         .comparison
@@ -322,11 +371,18 @@ fn draw_charts(
             computed.as_ref()
         }
     };
-    plot::render(data, data_dir, plots_dir, options, comparison).map_err(|source| {
-        FinishError::Plot {
-            data_dir: data_dir.to_owned(),
-            plots_dir: plots_dir.to_owned(),
-            source: Box::new(source),
+    let stop = || observer.stop_requested();
+    plot::render(data, data_dir, plots_dir, options, comparison, &stop).map_err(|source| {
+        match source {
+            PlotError::Stopped => FinishError::Stopped {
+                step: Step::Drawing,
+                data_dir: data_dir.to_owned(),
+            },
+            source => FinishError::Plot {
+                data_dir: data_dir.to_owned(),
+                plots_dir: plots_dir.to_owned(),
+                source: Box::new(source),
+            },
         }
     })
 }

@@ -6,7 +6,9 @@
 //! 0 success; 1 a solver ran but found no solution (none exists, or none
 //! within the budget); 2 bad input (or a file that cannot be read or
 //! written); 70 an internal error, a bug in queens (EX_SOFTWARE); 130
-//! interrupted by Ctrl-C; 143 `run` stopped by SIGTERM (128 + 15); 141 stdout was closed early, as by `| head`
+//! interrupted by Ctrl-C; 143 stopped by SIGTERM (128 + 15), either one
+//! also while the charts or the report are drawn (see
+//! [`terminal::signals`]); 141 stdout was closed early, as by `| head`
 //! (the status of a program ended by SIGPIPE; nothing is printed).
 //! Subcommands print through a locked stdout and return its errors, so a
 //! closed stdout ends them quietly instead of panicking.
@@ -22,6 +24,7 @@ use commands::{
     summarize,
 };
 use terminal::failure::Failure;
+use terminal::signals::{self, Phase};
 use terminal::stderr::stderr_line;
 
 /// Compare N-Queens search algorithms under seeded, reproducible conditions.
@@ -36,7 +39,7 @@ use terminal::stderr::stderr_line;
 ///
 /// Exit codes: 0 success; 1 no solution found (the result is still printed);
 /// 2 bad input, or a file that cannot be written; 70 internal error (a bug in
-/// queens: please report it); 130 interrupted; 143 `run` stopped by
+/// queens: please report it); 130 interrupted; 143 stopped by
 /// SIGTERM; 141 stdout closed early (as by
 /// `| head`), ending quietly.
 #[derive(Parser)]
@@ -71,8 +74,8 @@ pub enum Exit {
     NoSolution,
     /// The user pressed Ctrl-C; finished work was kept.
     Interrupted,
-    /// SIGTERM (as from Slurm's scancel) stopped a run; finished work was
-    /// kept.
+    /// SIGTERM (as from Slurm's scancel) stopped the command; finished
+    /// work was kept.
     Terminated,
     /// A run wrote everything, but some of its trials ended in an external
     /// program's error, or `solve --command`'s one trial did
@@ -94,6 +97,17 @@ pub fn main() -> ExitCode {
             return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
         }
     };
+    match &cli.command {
+        Command::Merge(_)
+        | Command::Summarize(_)
+        | Command::Plot(_)
+        | Command::Compare(_)
+        | Command::Report(_)
+        | Command::Export(_) => {
+            signals::install(Phase::Finishing);
+        }
+        _ => {}
+    }
     let result = match cli.command {
         Command::Solve(a) => solve::run(a),
         Command::Count(a) => count::run(a),
@@ -109,6 +123,21 @@ pub fn main() -> ExitCode {
         Command::Bench(a) => bench::run(a),
         Command::Animate(a) => animate::run(a),
     };
+    if let Some(stopped) = signals::requested_exit() {
+        // A signal asked to stop: its exit code, whatever the work did
+        // after it (an error it caused is still said).
+        if let Err(e) = &result
+            && let Some(message) = Failure::of(e).message(e)
+        {
+            stderr_line!("{message}");
+        }
+        return exit_code(Ok(stopped));
+    }
+    exit_code(result)
+}
+
+/// The exit code of a command's `result`, saying its error on stderr.
+fn exit_code(result: anyhow::Result<Exit>) -> ExitCode {
     match result {
         Ok(Exit::Success) => ExitCode::SUCCESS,
         Ok(Exit::NoSolution) => ExitCode::from(1),

@@ -12,6 +12,10 @@ use super::data::DataError;
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum PlotError {
+    /// The caller asked to stop (a signal); the charts written so far are
+    /// whole.
+    #[error("stopped between charts")]
+    Stopped,
     /// The experiment's CSV files could not be read.
     #[error(transparent)]
     Data(#[from] DataError),

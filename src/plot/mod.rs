@@ -5,7 +5,9 @@
 //! comparison [`crate::analysis::compare`] computes over runs.csv) and the
 //! ranking, and for each swept parameter its `param-<key>` chart (param.rs,
 //! cocopp's ppfigparam; none without a sweep). The ECDF, convergence and
-//! heat-map charts are drawn at the sizes sizes.rs chooses (`--n`, or a default the subtitle states). Each
+//! heat-map charts are drawn at the sizes sizes.rs chooses (`--n`, or a default the subtitle states);
+//! the heat map is skipped, with a note pointing at compare.csv, above
+//! `pairwise::MAX_LABELS` labels. Each
 //! chart is written as SVG, PNG and PDF with an embedded font (screen
 //! style), or for a paper as SVG and PDF of their printed size, 3.5 or 7
 //! inches wide, with no title, into the `paper/` subdirectory.
@@ -17,7 +19,9 @@
 //! panels and axes draw it with plotters; output.rs writes it. Nothing here
 //! prints: [`render`] returns the files written, the charts skipped with a
 //! typed reason ([`Skipped`]) and notes for the user, and fails with a
-//! [`PlotError`] naming the file and the reason. The comparison the heat
+//! [`PlotError`] naming the file and the reason when a file cannot be
+//! written; a chart the drawing library or the PDF converter fails on is
+//! skipped ([`Skip::Failed`]) and the others are drawn. The comparison the heat
 //! map and the ranking draw is computed by the caller (the finishing
 //! pipeline, [`crate::finish`]), once.
 
@@ -78,13 +82,16 @@ pub struct Report {
 /// in the paper style as SVG and PDF into `plots_dir/paper`, drawn as
 /// `options` ask. `comparison` is the comparison of every pair in
 /// `options.measure` (or why there is none), drawn by the kinds that need
-/// it. Returns the files written, the charts skipped and why, and notes.
+/// it. Returns the files written, the charts skipped and why, and notes;
+/// [`PlotError::Stopped`] when `stop` says so before a chart (the charts
+/// written before it are whole).
 pub fn render(
     data: &ExperimentData,
     data_dir: &Path,
     plots_dir: &Path,
     options: &Options,
     comparison: Result<&Comparison, &Arc<CompareError>>,
+    stop: &dyn Fn() -> bool,
 ) -> Result<Report, PlotError> {
     style::register_fonts()?;
     let paper_dir;
@@ -110,6 +117,9 @@ pub fn render(
         .notes
         .extend(series::measure_notes(data, options.measure));
     for kind in CHARTS {
+        if stop() {
+            return Err(PlotError::Stopped);
+        }
         let Some(measure) = kind.measure(options.measure) else {
             continue;
         };
@@ -149,15 +159,37 @@ pub fn render(
                 .collect(),
         };
         for chart in drawn {
-            match chart {
-                Ok(figure) => {
-                    report
-                        .files
-                        .extend(output::write(&figure, plots_dir, options.style)?)
+            if stop() {
+                return Err(PlotError::Stopped);
+            }
+            match chart.map(|figure| output::write(&figure, plots_dir, options.style)) {
+                Ok(Ok(files)) => report.files.extend(files),
+                // One chart the drawing library or the PDF converter cannot
+                // handle costs that chart alone; a file that cannot be
+                // written stops the drawing (every chart would fail).
+                Ok(Err(error @ (PlotError::Draw { .. } | PlotError::Pdf { .. }))) => {
+                    report.skipped.push(Skipped {
+                        chart: kind.name_in(measure),
+                        reason: Skip::Failed {
+                            reason: error_chain(&error),
+                        },
+                    })
                 }
+                Ok(Err(error)) => return Err(error),
                 Err(skipped) => report.skipped.push(skipped),
             }
         }
     }
     Ok(report)
+}
+
+/// `error` and its causes, joined by ": ".
+fn error_chain(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut source = error.source();
+    while let Some(cause) = source {
+        text.push_str(&format!(": {cause}"));
+        source = cause.source();
+    }
+    text
 }

@@ -36,8 +36,14 @@ pub const KIND: ChartKind = ChartKind {
     build: Build::One(figure),
 };
 
+/// The most labels the heat map draws: beyond it the cells are unreadable
+/// and the SVG grows with the square of the labels (500 labels made 80 MB
+/// and a PDF the converter refused); compare.csv holds every pair.
+pub const MAX_LABELS: usize = 40;
+
 /// The figure of the heat maps at the chosen sizes (those with at least two
-/// labels), or why there is none.
+/// labels), or why there is none (more than [`MAX_LABELS`] labels among
+/// them included).
 fn figure(inputs: &Inputs<'_>, _notes: &mut Vec<String>) -> Result<Figure, Skip> {
     let comparison = inputs.comparison()?;
     let (styles, chosen) = (inputs.styles, inputs.chosen);
@@ -57,6 +63,12 @@ fn figure(inputs: &Inputs<'_>, _notes: &mut Vec<String>) -> Result<Figure, Skip>
         .collect();
     labels.sort_unstable();
     labels.dedup();
+    if labels.len() > MAX_LABELS {
+        return Err(Skip::TooManyLabels {
+            labels: labels.len(),
+            max: MAX_LABELS,
+        });
+    }
     let place = |label: &str| {
         labels
             .iter()

@@ -102,6 +102,24 @@ pub enum Skip {
     /// The comparison the chart draws could not be computed.
     #[error(transparent)]
     Comparison(Arc<CompareError>),
+    /// More labels than a chart of every pair can show legibly (and than
+    /// its SVG and PDF stay small for).
+    #[error(
+        "{labels} labels, more than the {max} a heat map of every pair shows legibly; every pair's A12 and Holm-corrected p-value are in the data directory's compare.csv, the ranking in ranking.csv"
+    )]
+    TooManyLabels {
+        /// The labels to compare.
+        labels: usize,
+        /// The most the chart draws.
+        max: usize,
+    },
+    /// The chart was built but could not be drawn or converted (into PNG or
+    /// PDF); the other charts and outputs are written all the same.
+    #[error("{reason}; the other charts and files are written")]
+    Failed {
+        /// The error and its causes.
+        reason: String,
+    },
 }
 
 /// A chart not drawn: which one and why.

@@ -5,11 +5,15 @@
 //! tree or the whole new one, never a mix. A directory that is not empty is
 //! replaced only when asked (`force`), and only when it holds nothing but
 //! the kinds of files an export writes (`.json` and `.dat`), so a mistyped
-//! `--out` cannot delete other work.
+//! `--out` cannot delete other work. The hidden directory is listed with
+//! the temporary files ([`super::atomic`]): removed on a signal, and when
+//! left by a killed process, by the next export to the same place.
 
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
+
+use super::atomic;
 
 /// One file of a tree written at once.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -98,21 +102,28 @@ pub fn replace_with(out: &Path, files: &[TreeFile], force: bool) -> Result<(), D
     let pid = std::process::id();
     let temp = parent.join(format!(".{name}.{pid}.tmp"));
     let old = parent.join(format!(".{name}.{pid}.old"));
+    atomic::remove_stale(&parent, std::ffi::OsStr::new(&name));
+    let abandon = |temp: &Path| {
+        let _ = fs::remove_dir_all(temp);
+        atomic::unregister(temp);
+    };
+    atomic::register(&temp, || fs::create_dir(&temp)).map_err(io_error("create", &temp))?;
     if let Err(e) = write_all(&temp, files) {
-        let _ = fs::remove_dir_all(&temp);
+        abandon(&temp);
         return Err(e);
     }
     if existing && let Err(e) = fs::rename(out, &old) {
-        let _ = fs::remove_dir_all(&temp);
+        abandon(&temp);
         return Err(io_error("rename", out)(e));
     }
     if let Err(e) = fs::rename(&temp, out) {
         if existing {
             let _ = fs::rename(&old, out);
         }
-        let _ = fs::remove_dir_all(&temp);
+        abandon(&temp);
         return Err(io_error("rename", &temp)(e));
     }
+    atomic::unregister(&temp);
     if existing {
         fs::remove_dir_all(&old).map_err(io_error("remove", &old))?;
     }
@@ -121,7 +132,6 @@ pub fn replace_with(out: &Path, files: &[TreeFile], force: bool) -> Result<(), D
 
 /// Writes `files` under the new directory `root`.
 fn write_all(root: &Path, files: &[TreeFile]) -> Result<(), DirectoryError> {
-    fs::create_dir(root).map_err(io_error("create", root))?;
     for file in files {
         let path = root.join(&file.path);
         if let Some(dir) = path.parent() {

@@ -1,13 +1,12 @@
 //! `queens enumerate`: every solution by Wirth's backtracking, with the move
 //! counters of Kuechmann 1997 (MacTech) at each solution, optionally grouped
-//! into symmetry classes. Ctrl-C stops the search cooperatively: what was
-//! found is printed, the `--csv` file is not written (its temporary file is
-//! removed) and the exit status is 130.
+//! into symmetry classes. Ctrl-C (or SIGTERM) stops the search
+//! cooperatively: what was found is printed, the `--csv` file is not written
+//! (its temporary file is removed) and the exit status is 130 (143).
 
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 use queens::Placement;
 use queens::counting::symmetry::canonical_form;
@@ -18,10 +17,8 @@ use serde::Serialize;
 use super::args::{board_size, positive};
 use super::enumerate_csv::SolutionsCsv;
 use crate::cli::Exit;
+use crate::cli::terminal::signals::{self, Phase};
 use crate::cli::terminal::stderr::stderr_line;
-
-/// Set by Ctrl-C; the search polls it every 1024 tests.
-static INTERRUPT: AtomicBool = AtomicBool::new(false);
 
 /// Largest N enumerated: beyond it the solutions no longer fit in a reasonable time.
 const MAX_N: usize = 20;
@@ -136,8 +133,8 @@ pub fn run(args: EnumerateArgs) -> anyhow::Result<Exit> {
     let mut csv = args.csv.as_deref().map(SolutionsCsv::check).transpose()?;
 
     let mut search = WirthSearch::new(args.n);
-    install_interrupt_handler();
-    let mut control = Control::new(Budget::UNLIMITED).with_interrupt(&INTERRUPT);
+    let stop = signals::install(Phase::Finishing);
+    let mut control = Control::new(Budget::UNLIMITED).with_interrupt(stop.flag());
     let mut first: Option<Found> = None;
     let mut last: Option<Found> = None;
     let mut classes: BTreeMap<Vec<u32>, Class> = BTreeMap::new();
@@ -255,7 +252,7 @@ pub fn run(args: EnumerateArgs) -> anyhow::Result<Exit> {
             );
         }
         drop(csv);
-        return Ok(Exit::Interrupted);
+        return Ok(stop.exit());
     }
     // The result is printed even when the CSV file could not be written.
     if let Some(csv) = csv {
@@ -266,14 +263,4 @@ pub fn run(args: EnumerateArgs) -> anyhow::Result<Exit> {
     } else {
         Exit::NoSolution
     })
-}
-
-/// Ctrl-C sets [`INTERRUPT`]; the search stops at its next poll (within
-/// 1024 tests), so even a second Ctrl-C needs no exit from the handler, which
-/// would leave the temporary file of `--csv` behind.
-fn install_interrupt_handler() {
-    let installed = ctrlc::set_handler(|| INTERRUPT.store(true, Ordering::SeqCst));
-    if let Err(e) = installed {
-        stderr_line!("warning: Ctrl-C will end the enumeration without cleaning up: {e}");
-    }
 }

@@ -4,8 +4,6 @@
 //! plan instead, and a large plan waits for `--yes` (dry_run.rs).
 
 use std::path::PathBuf;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::Context;
 use queens::base::records::Shard;
@@ -20,6 +18,7 @@ use super::args::thread_count;
 use crate::cli::Exit;
 use crate::cli::terminal::finishing::{Notes, print_summary};
 use crate::cli::terminal::progress::RunDisplay;
+use crate::cli::terminal::signals::{self, Phase};
 use crate::cli::terminal::stderr::stderr_line;
 
 /// Run an experiment: algorithms × board sizes × trials, from a TOML config.
@@ -29,7 +28,9 @@ use crate::cli::terminal::stderr::stderr_line;
 /// compare.csv and ranking.csv (as `queens compare` by checks). Running
 /// the same config again resumes: trials already in runs.csv are skipped.
 /// Ctrl-C keeps every finished trial, writes the summary and exits 130;
-/// SIGTERM (Slurm's scancel) does the same and exits 143.
+/// SIGTERM (Slurm's scancel) does the same and exits 143. Either one while
+/// the comparison, the charts or the report are drawn stops within a
+/// second, with the same exit codes, keeping every file already written.
 ///
 /// A parameter given a list of values in the config is a sweep, one entry
 /// per combination; --dry-run prints the plan (labels, sizes, trials, a
@@ -97,7 +98,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<Exit> {
         return Ok(Exit::Success);
     }
     super::dry_run::confirm(&experiment, args.yes)?;
-    let signals = install_interrupt_handlers();
+    let stop = signals::install(Phase::Trials);
     let display = RunDisplay::new(!args.quiet);
     let options = RunOptions {
         data_dir: data_dir.clone(),
@@ -105,9 +106,10 @@ pub fn run(args: RunArgs) -> anyhow::Result<Exit> {
         fresh: args.fresh,
         shard: args.shard,
         observer: &display,
-        interrupt: &signals.interrupt,
+        interrupt: stop.flag(),
     };
     let report = run_experiment(&experiment, &options)?;
+    stop.finishing();
     let done = report.previously_done + report.ran;
     stderr_line!(
         "{}: {done} of {} trials done ({} this time) in {}",
@@ -127,11 +129,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<Exit> {
             "interrupted: the finished trials are kept; run the same command again to resume"
         );
         remove_stale_comparison(&report.files)?;
-        return Ok(if signals.terminated.load(Ordering::SeqCst) {
-            Exit::Terminated
-        } else {
-            Exit::Interrupted
-        });
+        return Ok(stop.exit());
     }
     match args.shard {
         Some(shard) => stderr_line!(
@@ -216,45 +214,4 @@ fn read_config(path: &std::path::Path) -> anyhow::Result<String> {
             offset - line_start + 1
         )
     })
-}
-
-/// The flags the signal handlers set.
-struct Signals {
-    /// Set by Ctrl-C or SIGTERM: the runner stops taking trials.
-    interrupt: Arc<AtomicBool>,
-    /// Set by SIGTERM only: the run then exits 143 instead of 130.
-    terminated: Arc<AtomicBool>,
-}
-
-/// Ctrl-C (SIGINT) and SIGTERM (what Slurm's scancel sends) set the
-/// interrupt flag: the runner stops taking trials and keeps the finished
-/// ones. A second one quits at once (exit 130 or 143; the runs file still
-/// holds every finished trial).
-fn install_interrupt_handlers() -> Signals {
-    let signals = Signals {
-        interrupt: Arc::new(AtomicBool::new(false)),
-        terminated: Arc::new(AtomicBool::new(false)),
-    };
-    let interrupt = Arc::clone(&signals.interrupt);
-    let installed = ctrlc::set_handler(move || {
-        if interrupt.swap(true, Ordering::SeqCst) {
-            std::process::exit(130);
-        }
-        stderr_line!("\nstopping: finishing the summary (Ctrl-C again to quit at once)");
-    });
-    if let Err(e) = installed {
-        stderr_line!("warning: Ctrl-C will not stop the run cleanly: {e}");
-    }
-    use signal_hook::consts::SIGTERM;
-    use signal_hook::flag;
-    // The conditional exit first: it sees the flag as the previous SIGTERM
-    // left it.
-    let installed =
-        flag::register_conditional_shutdown(SIGTERM, 143, Arc::clone(&signals.terminated))
-            .and_then(|_| flag::register(SIGTERM, Arc::clone(&signals.terminated)))
-            .and_then(|_| flag::register(SIGTERM, Arc::clone(&signals.interrupt)));
-    if let Err(e) = installed {
-        stderr_line!("warning: SIGTERM will not stop the run cleanly: {e}");
-    }
-    signals
 }

@@ -12,10 +12,15 @@ use queens::plot::Skipped;
 
 use super::stderr::stderr_line;
 
-/// Prints the pipeline's notes and skipped charts to stderr.
+/// Prints the pipeline's notes and skipped charts to stderr, and stops it
+/// when Ctrl-C or SIGTERM asked to ([`super::signals`]).
 pub struct Notes;
 
 impl FinishObserver for Notes {
+    fn stop_requested(&self) -> bool {
+        super::signals::requested_exit().is_some()
+    }
+
     fn note(&self, note: &str) {
         stderr_line!("note: {note}");
     }
@@ -37,11 +42,13 @@ pub fn written(file: &Written) -> String {
 /// The lines after a run or a merge on stderr: the charts, the comparison
 /// files and the brief ranking (unless `quiet`), and the report.
 pub fn print_summary(finished: &Finished, plots_dir: &Path, quiet: bool) {
-    stderr_line!(
-        "{} charts in {}",
-        finished.charts.len(),
-        plots_dir.display()
-    );
+    // Each chart is one SVG (with its PNG and PDF beside it).
+    let charts = finished
+        .charts
+        .iter()
+        .filter(|f| f.extension().is_some_and(|x| x == "svg"))
+        .count();
+    stderr_line!("{charts} charts in {}", plots_dir.display());
     if !quiet {
         print_comparison(finished);
     }
