@@ -334,9 +334,11 @@ fn convergence_takes_a_log_y_axis_when_values_span_more_than_a_decade() {
             .contains("median and p25–p75 band of 10 trials")
             && words
                 .join(" ")
-                .contains("log y, 0 (solved) on the bottom edge"),
+                .contains("log y, 0 (solved) on its own level below"),
         "{words:?}"
     );
+    // 0 has its own tick, not the bottom edge labelled 10⁰.
+    assert!(words.iter().any(|w| w == "0 (solved)"), "{words:?}");
     assert!(
         words.iter().any(|t| t == "checks so far (log scale)"),
         "{words:?}"

@@ -47,6 +47,10 @@ pub struct Axis {
     /// Words written at the whole positions 1, 2, … instead of numbers: a
     /// categorical axis (empty for a numeric one).
     pub names: Vec<String>,
+    /// On a logarithmic axis, the display position below its decades where
+    /// 0 is drawn, ticked "0 (solved)" (a count of attacking pairs cannot
+    /// sit on a log scale, and the bottom edge reads as 10⁰ = 1).
+    pub zero: Option<f64>,
 }
 
 /// Share of the data span added on each side of a linear axis so no point
@@ -88,6 +92,7 @@ impl Axis {
             ticks: None,
             minor: None,
             names: Vec::new(),
+            zero: None,
         })
     }
 
@@ -116,6 +121,7 @@ impl Axis {
             ticks: None,
             minor: None,
             names: Vec::new(),
+            zero: None,
         })
     }
 
@@ -152,6 +158,7 @@ impl Axis {
             ticks: None,
             minor: None,
             names: Vec::new(),
+            zero: None,
         }
     }
 
@@ -170,13 +177,32 @@ impl Axis {
 
     /// The labelled ticks, in display space.
     pub fn major_ticks(&self) -> Vec<f64> {
+        let mut ticks = self.number_ticks();
+        if let Some(zero) = self.zero {
+            ticks.insert(0, zero);
+        }
+        ticks
+    }
+
+    /// The labelled ticks but the zero level's.
+    fn number_ticks(&self) -> Vec<f64> {
         if let Some(ticks) = &self.ticks {
             return ticks.clone();
         }
         match self.scale {
             Scale::Linear => linear_ticks(self.lo, self.hi),
-            Scale::Log => log_ticks(self.lo, self.hi).0,
+            Scale::Log => log_ticks(self.zero.map_or(self.lo, |z| z + 0.5), self.hi).0,
         }
+    }
+
+    /// Makes room below a logarithmic axis's lowest decade for the level of
+    /// 0, ticked "0 (solved)": half a decade under it, the axis reaching a
+    /// little lower. Returns the display position of 0.
+    pub fn with_zero_level(&mut self) -> f64 {
+        let zero = self.lo - 0.5;
+        self.zero = Some(zero);
+        self.lo = zero - 0.15;
+        zero
     }
 
     /// The unlabelled minor grid positions, in display space.
@@ -185,13 +211,18 @@ impl Axis {
             return minor.clone();
         }
         match self.scale {
-            Scale::Log if self.ticks.is_none() => log_ticks(self.lo, self.hi).1,
+            Scale::Log if self.ticks.is_none() => {
+                log_ticks(self.zero.map_or(self.lo, |z| z + 0.5), self.hi).1
+            }
             _ => Vec::new(),
         }
     }
 
     /// The text of the tick at display position `d`.
     pub fn tick_label(&self, d: f64) -> String {
+        if self.zero.is_some_and(|z| (d - z).abs() < 1e-9) {
+            return "0 (solved)".to_owned();
+        }
         if let Some(name) = (d.round() as usize)
             .checked_sub(1)
             .and_then(|i| self.names.get(i))
@@ -218,7 +249,7 @@ impl Axis {
         self.scale == Scale::Log
             && self.format == TickFormat::Number
             && self
-                .major_ticks()
+                .number_ticks()
                 .iter()
                 .all(|d| (d - d.round()).abs() < 1e-9)
     }

@@ -10,7 +10,7 @@
 //! left end of the log axis.
 //!
 //! The y axis is logarithmic when the values span more than a decade (from
-//! 1 up; 0, a solved board, is drawn on the bottom edge), linear from 0
+//! 1 up; 0, a solved board, has its own level below, ticked "0 (solved)"), linear from 0
 //! otherwise; the subtitle says which. Per label: with at least ten trials,
 //! the median thickly over a p25–p75 band (the band stands for the trials);
 //! with three to nine, a few individual trials thinly and the median
@@ -191,7 +191,7 @@ fn figure(inputs: &Inputs<'_>, notes: &mut Vec<String>) -> Result<Figure, Skip> 
         "one line per trial".to_owned()
     };
     let y_scale = if log_y {
-        "log y, 0 (solved) on the bottom edge"
+        "log y, 0 (solved) on its own level below"
     } else {
         "linear y"
     };
@@ -289,15 +289,21 @@ fn panel(
     let points = || cells.values().flatten().flatten();
     let x = Axis::fit(x_label, Scale::Log, points().map(|p| p.0))?;
     let y_label = "fewest attacking pairs so far";
-    let y = if log_y {
+    let mut y = if log_y {
         Axis::fit(y_label, Scale::Log, points().map(|p| p.1).chain([1.0]))?
     } else {
         Axis::fit(y_label, Scale::Linear, points().map(|p| p.1).chain([0.0]))?
     };
-    // On a log axis 0 (solved) is drawn on the bottom edge, and so is a
-    // quantile between 0 and 1 (interpolated between solved and unsolved
-    // trials), which would otherwise fall below it.
-    let bottom = y.value(y.lo);
+    // On a log axis 0 (solved) has its own level below the decades, ticked
+    // "0 (solved)", and so has a quantile between 0 and 1 (interpolated
+    // between solved and unsolved trials), which would otherwise fall
+    // between the two.
+    let bottom = if log_y {
+        let zero = y.with_zero_level();
+        y.value(zero)
+    } else {
+        0.0
+    };
     let shown = |(at, best): (f64, f64)| {
         (
             at.max(x.value(x.lo)),

@@ -435,6 +435,7 @@ fn ert_panel(
         ticks: None,
         minor: None,
         names: Vec::new(),
+        zero: None,
     });
     y.format = format;
     if !unsolved.is_empty() {
