@@ -6,6 +6,7 @@ use maud::{DOCTYPE, Markup, PreEscaped, html};
 use super::Inputs;
 use super::format::{count, number, p_value, ratio, seconds, two};
 use super::headline::{Finding, failures, findings};
+use super::questions::{Answer, answers};
 use crate::analysis::compare::significance_marks;
 use crate::base::records::SummaryRow;
 use crate::base::records::metadata::{ExternalProgram, Metadata};
@@ -51,6 +52,10 @@ pub fn render(inputs: &Inputs) -> String {
                 }
                 main {
                     @let findings = findings(inputs);
+                    @let answers = answers(inputs, &inputs.questions);
+                    @if !answers.is_empty() {
+                        (questions(&answers))
+                    }
                     (headline(&findings))
                     (charts(inputs))
                     (per_size(inputs, &findings))
@@ -168,6 +173,55 @@ fn headline(findings: &[Finding]) -> Markup {
                     }
                     @if finding.details.len() > 5 || findings.len() > 1 {
                         p { "Every size is in “Findings at each size”, below the charts." }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The answers to the config's questions, first: per question, its
+/// context and one row per size.
+fn questions(answers: &[Answer]) -> Markup {
+    html! {
+        section aria-labelledby="questions" {
+            h2 id="questions" { "The experiment's questions" }
+            @for (i, answer) in answers.iter().enumerate() {
+                h3 { (answer.title) }
+                @if let Some(context) = &answer.context {
+                    p { (context) }
+                }
+                @if let Some(missing) = &answer.missing {
+                    p { (missing) }
+                } @else {
+                    div class="scroll" role="region" aria-label={ "Answer " (i + 1) } tabindex="0" {
+                        table id={ "question-" (i + 1) } {
+                            caption { "At each N: solved trials of each, the ratio of their ERTs (first over second, 95% bootstrap interval), the probability that a trial of the first needs less than one of the second (A12, 95% bootstrap interval), the Holm-corrected p and the verdict" }
+                            thead {
+                                tr {
+                                    th scope="col" { "N" }
+                                    th scope="col" { "Solved (first)" }
+                                    th scope="col" { "Solved (second)" }
+                                    th scope="col" { "ERT ratio" }
+                                    th scope="col" { "A12" }
+                                    th scope="col" { "p (Holm)" }
+                                    th scope="col" { "Verdict" }
+                                }
+                            }
+                            tbody {
+                                @for row in &answer.rows {
+                                    tr {
+                                        th scope="row" class="num" { (row.n) }
+                                        td class="num" { (row.solved_a) }
+                                        td class="num" { (row.solved_b) }
+                                        td class="num" { (row.ert_ratio) }
+                                        td class="num" { (row.a12) }
+                                        td class="num" { (row.p_holm) }
+                                        td { (row.verdict) }
+                                    }
+                                }
+                            }
+                        }
                     }
                 }
             }

@@ -8,6 +8,8 @@ use super::charts::{self, Chart};
 use crate::base::records::Metadata;
 use crate::base::records::{CompareRow, DataDir, RankingRow, SummaryRow, read_rows};
 use crate::base::shell;
+use crate::experiment::config::{Programs, load_checking};
+use crate::experiment::question::Question;
 use crate::plot::data::DataError;
 
 /// The files a report is drawn from.
@@ -30,6 +32,9 @@ pub struct Inputs {
     pub ranking: Vec<RankingRow>,
     /// The SVG charts of the charts directory, in the report's order.
     pub charts: Vec<Chart>,
+    /// The questions of the config text in metadata.json (none without
+    /// metadata, or when the stored config no longer loads).
+    pub questions: Vec<Question>,
 }
 
 impl Inputs {
@@ -65,11 +70,17 @@ impl Inputs {
             return Err(DataError::Empty(summary_file).into());
         }
         let compare = format!("rewrite it with `queens compare {}`", shell::path(data_dir));
+        let metadata = metadata(&files.metadata())?;
+        let questions = metadata
+            .as_ref()
+            .and_then(|m| load_checking(&m.config_source, &m.config_text, Programs::AsStored).ok())
+            .map_or_else(Vec::new, |e| e.questions);
         Ok(Inputs {
             data_dir: data_dir.to_owned(),
             plots_dir: plots_dir.to_owned(),
             name: crate::plot::data::experiment_name(data_dir),
-            metadata: metadata(&files.metadata())?,
+            metadata,
+            questions,
             summary,
             compare: table(&files.compare(), &compare)?,
             ranking: table(&files.ranking(), &compare)?,
