@@ -140,7 +140,7 @@ fn compared(inputs: &Inputs) -> Markup {
                                 td { code { (first.budget) } }
                                 td { (sizes) }
                                 td { (trials) }
-                                td { (source_of(&first.algorithm)) }
+                                td { (source_of(&first.algorithm, &first.params)) }
                             }
                         }
                     }
@@ -495,8 +495,10 @@ fn provenance(inputs: &Inputs) -> Markup {
                     dt { "Config SHA-256" } dd { code { (meta.config_hash) } }
                     dt { "queens version" } dd { (meta.crate_version) }
                     dt { "Git revision" } dd { code { (meta.git_revision.as_deref().unwrap_or("unknown")) } }
+                    dt { "Compiler" } dd { (meta.rustc_version.as_deref().unwrap_or("unknown (not recorded by the queens that wrote this data)")) }
                     dt { "Machine" } dd {
                         (meta.machine.hostname.as_deref().unwrap_or("unknown host")) ": "
+                        (meta.machine.cpu_model.as_deref().unwrap_or("CPU model not recorded")) ", "
                         (meta.machine.cores) " cores, " (meta.machine.os) ", " (meta.machine.arch)
                     }
                     @let programs = external_programs(meta);
@@ -549,12 +551,49 @@ fn provenance(inputs: &Inputs) -> Markup {
     }
 }
 
-/// The Source cell of an algorithm's row: the registry's citation, or for
-/// an external program where its command is written.
-fn source_of(algorithm: &str) -> &'static str {
+/// The Source cell of a label's row: the registry's citation of the
+/// variant its parameters (`variant=…`) choose, else of the algorithm, or
+/// for an external program where its command is written.
+fn source_of(algorithm: &str, params: &str) -> &'static str {
     if algorithm == crate::solvers::algorithms::external::NAME {
-        "a program of the experiment's own: its command is in the config text below"
-    } else {
-        crate::find_algorithm(algorithm).map_or("", |a| a.citation)
+        return "a program of the experiment's own: its command is in the config text below";
+    }
+    let Ok(found) = crate::find_algorithm(algorithm) else {
+        return "";
+    };
+    let variant = params
+        .split(';')
+        .find_map(|p| p.strip_prefix("variant="))
+        .and_then(|name| found.variants.iter().find(|v| v.name == name));
+    variant.map_or(found.citation, |v| v.citation)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::source_of;
+
+    #[test]
+    fn each_label_is_credited_to_the_source_of_its_variant() {
+        let random = source_of("min-conflicts", "patience=100;variant=random");
+        assert_eq!(random, "Minton et al. 1990/1992");
+        let blog = source_of(
+            "min-conflicts",
+            "clear_on_restart=false;restart_after=100;variant=blog",
+        );
+        assert!(
+            blog.contains("smarter repair") && !blog.contains("Sosic"),
+            "{blog}"
+        );
+        assert_eq!(
+            source_of("min-conflicts", "variant=fast"),
+            "Sosic & Gu 1990/1991"
+        );
+        let stupid = source_of("naive-repair", "restart_after=100;variant=blog");
+        assert!(stupid.contains("stupid repair"), "{stupid}");
+        // Without variants, the algorithm's citation.
+        assert_eq!(
+            source_of("backtracking", "none"),
+            "Wirth 1976; Kuechmann 1997 (MacTech)"
+        );
     }
 }
