@@ -188,10 +188,9 @@ pub fn significant(inputs: &Inputs, pair: &CompareRow) -> String {
         p_value(pair.p_holm),
         ert_ratio_of(pair, winner)
     );
-    if ert_ratio_from(pair, winner).is_some_and(|r| r > 1.0) {
-        sentence.push_str(
-            " Its ERT is nevertheless the higher: its costliest trials outweigh its typical advantage.",
-        );
+    if let Some(caveat) = ert_caveat(pair, winner) {
+        sentence.push(' ');
+        sentence.push_str(caveat);
     }
     sentence.push_str(&tails(inputs, measure, pair.n, &[winner, loser]));
     sentence
@@ -361,6 +360,36 @@ pub fn a12_of(pair: &CompareRow, first: &str) -> String {
     format!("A12 = {}", probability_of(pair, first))
 }
 
+/// What the ERT ratio adds when `winner`, significantly likelier to need
+/// less in a single trial, is not shown to need less on average: its ERT
+/// is higher (the interval above 1, or no interval and the ratio above 1),
+/// or the interval includes 1. `None` when the ERT agrees.
+pub fn ert_caveat(pair: &CompareRow, winner: &str) -> Option<&'static str> {
+    let point = ert_ratio_from(pair, winner)?;
+    let interval = pair
+        .ert_ratio_ci_low
+        .zip(pair.ert_ratio_ci_high)
+        .map(|(l, h)| {
+            if pair.label_a == winner {
+                (l, h)
+            } else {
+                (1.0 / h, 1.0 / l)
+            }
+        });
+    match interval {
+        Some((low, _)) if low > 1.0 => Some(
+            "Its ERT is nevertheless the higher (the whole interval above 1): its costliest trials outweigh its typical advantage.",
+        ),
+        Some((low, high)) if low <= 1.0 && high >= 1.0 => Some(
+            "The ERT ratio's interval includes 1: on average, failures and tails included, it is not shown to need less.",
+        ),
+        None if point > 1.0 && point.is_finite() => Some(
+            "Its ERT is nevertheless the higher: its costliest trials outweigh its typical advantage.",
+        ),
+        _ => None,
+    }
+}
+
 /// The ERT ratio of `first` over the other label of the pair.
 fn ert_ratio_from(pair: &CompareRow, first: &str) -> Option<f64> {
     let r = pair.ert_ratio?;
@@ -432,4 +461,61 @@ pub fn failures(inputs: &Inputs) -> Vec<String> {
         }
     }
     sentences
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A pair where `a` is significantly likelier to need less in a trial,
+    /// with the ERT ratio (a over b) and its interval given.
+    fn pair(ratio: Option<f64>, interval: Option<(f64, f64)>) -> CompareRow {
+        CompareRow {
+            measure: "checks".into(),
+            n: 512,
+            label_a: "fast".into(),
+            label_b: "genetic".into(),
+            trials_a: 50,
+            trials_b: 50,
+            successes_a: 50,
+            successes_b: 50,
+            u: 2400.0,
+            p: 1e-9,
+            method: "asymptotic".into(),
+            p_holm: 1e-9,
+            significant: true,
+            a12: 0.96,
+            a12_ci_low: Some(0.9),
+            a12_ci_high: Some(1.0),
+            magnitude: "large".into(),
+            better: "fast".into(),
+            min_attainable_p: 1e-17,
+            verdict: "a_better".into(),
+            ert_ratio: ratio,
+            ert_ratio_ci_low: interval.map(|i| i.0),
+            ert_ratio_ci_high: interval.map(|i| i.1),
+        }
+    }
+
+    #[test]
+    fn the_ert_ratio_qualifies_a_win_it_does_not_support() {
+        // The cell: A12 = 0.96, yet the ERT ratio 1.01 [0.007, 2.55].
+        let caveat = ert_caveat(&pair(Some(1.01), Some((0.00732, 2.55))), "fast");
+        assert!(
+            caveat.is_some_and(|c| c.contains("includes 1")),
+            "{caveat:?}"
+        );
+        let higher = ert_caveat(&pair(Some(3.0), Some((1.5, 6.0))), "fast");
+        assert!(higher.is_some_and(|c| c.contains("higher")), "{higher:?}");
+        // Seen from the other label, the ratio and interval invert.
+        let other = ert_caveat(&pair(Some(0.5), Some((0.2, 0.8))), "genetic");
+        assert!(other.is_some_and(|c| c.contains("higher")), "{other:?}");
+        assert_eq!(ert_caveat(&pair(Some(0.4), Some((0.3, 0.5))), "fast"), None);
+        assert_eq!(ert_caveat(&pair(None, None), "fast"), None);
+        let text = ert_ratio_of(&pair(Some(0.4), Some((0.3, 0.5))), "genetic");
+        assert_eq!(
+            text,
+            "ERT ratio 2.50 [2.00, 3.33] (genetic's expected checks over fast's)"
+        );
+    }
 }

@@ -8,7 +8,7 @@
 
 use super::Inputs;
 use super::format::{p_value, ratio};
-use super::headline::{cell, pair_of, probability_of};
+use super::headline::{cell, ert_caveat, pair_of, probability_of};
 use crate::analysis::compare::Verdict;
 use crate::base::records::{CompareRow, Measure};
 use crate::experiment::question::Question;
@@ -110,10 +110,10 @@ fn row(inputs: &Inputs, question: &Question, pair: &CompareRow) -> AnswerRow {
     let mut words = match verdict {
         Some(Verdict::ABetter | Verdict::BBetter) => {
             let (winner, loser) = if better_a { (a, b) } else { (b, a) };
-            let mut words = format!("{winner} needs {less} than {loser}");
-            let winner_ratio = point.map(|r| if better_a { r } else { 1.0 / r });
-            if winner_ratio.is_some_and(|r| r > 1.0 && r.is_finite()) {
-                words.push_str(" in a typical trial, but its ERT is higher (its costliest trials)");
+            let mut words = format!("{winner} needs {less} than {loser} in a typical trial");
+            if let Some(caveat) = ert_caveat(pair, winner) {
+                words.push_str(". ");
+                words.push_str(caveat);
             }
             words
         }
