@@ -118,7 +118,18 @@ fn row(inputs: &Inputs, question: &Question, pair: &CompareRow) -> AnswerRow {
             words
         }
         Some(Verdict::NoDetectableDifference) => {
-            "no detectable difference (these trials could have shown one)".to_owned()
+            let mut words =
+                "no detectable difference in a typical trial (these trials could have shown one)"
+                    .to_owned();
+            if let Some((low, high)) = interval.filter(|(l, h)| *l > 1.0 || *h < 1.0) {
+                let (more, less) = if low > 1.0 { (a, b) } else { (b, a) };
+                words.push_str(&format!(
+                    "; but the ERT ratio's interval [{}, {}] excludes 1: on average {more} needs more than {less}",
+                    ratio(low),
+                    ratio(high)
+                ));
+            }
+            words
         }
         Some(Verdict::Untestable) | None => format!(
             "untestable: {} against {} trials reach no p below {}",
