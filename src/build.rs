@@ -1,6 +1,9 @@
-//! Build script: records the git revision the binary is built from, so that
-//! `metadata.json` names the code that produced the data even when the
-//! binary runs far from its source tree.
+//! Build script: records the git revision the binary is built from and the
+//! compiler that built it, so that `metadata.json` names the code that
+//! produced the data even when the binary runs far from its source tree.
+//!
+//! Sets `QUEENS_RUSTC_VERSION` to what `$RUSTC --version` prints (empty
+//! when it cannot be run).
 //!
 //! Sets `QUEENS_GIT_REVISION` to `git rev-parse HEAD`, with `-dirty` when a
 //! build input (`src/`, `Cargo.toml`, `Cargo.lock`, `experiments/`, which
@@ -28,6 +31,15 @@ fn main() {
         .or_else(revision)
         .unwrap_or_default();
     println!("cargo:rustc-env=QUEENS_GIT_REVISION={revision}");
+    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_string());
+    let version = Command::new(rustc)
+        .arg("--version")
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .unwrap_or_default();
+    println!("cargo:rustc-env=QUEENS_RUSTC_VERSION={version}");
 }
 
 /// Runs git in the package directory; its trimmed output on success.

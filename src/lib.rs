@@ -43,9 +43,11 @@
 //!   `TRUE`/`FALSE`, `NA`, `Inf`), and the reading, appending and atomic
 //!   rewriting of every file the tool writes, with the rule every reader
 //!   of runs.csv checks: each trial once ([`base::records::read_runs`]).
-//! - **Comparisons**: [`analysis::compare`] (every pair and the ranking at
-//!   each N) over [`analysis::rank_tests`] (Mann–Whitney U, Holm,
-//!   Vargha–Delaney A12); its rows are [`base::records::CompareRow`] and
+//! - **Comparisons**: [`analysis::compare`] (every pair with its verdict,
+//!   `untestable` where the smallest attainable p cannot pass Holm, and
+//!   its ERT ratio; the ranking at each N) over [`analysis::rank_tests`]
+//!   (Mann–Whitney U, Holm, the smallest attainable p, Vargha–Delaney
+//!   A12); its rows are [`base::records::CompareRow`] and
 //!   [`base::records::RankingRow`]. [`analysis::summary`] computes every
 //!   measure's block of statistics, ERT with its interval from simulated
 //!   restarts included.
@@ -55,9 +57,10 @@
 //!   the report takes captions and order from it. Adding a chart kind is
 //!   one file plus that one line; a chart the data cannot support is
 //!   skipped with a typed reason ([`plot::Skip`]).
-//! - **The report**: [`report`] writes `report.html` (what was compared,
-//!   the headline results in words, the charts inline, the tables, the
-//!   provenance) and `--latex` tables beside the charts.
+//! - **The report**: [`report`] writes `report.html` (the answers to the
+//!   config's `[[question]]`s ([`experiment::question`]), the headline, the
+//!   charts inline, the findings per N, what was compared, the tables, the
+//!   methods, the provenance) and `--latex` tables beside the charts.
 //! - **The steps after a run**: [`finish::finish`] compares every pair
 //!   (compare.csv, ranking.csv), draws the charts and writes the report,
 //!   taking the [`finish::Steps`] asked for, with one error policy (a step

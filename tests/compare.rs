@@ -149,7 +149,7 @@ fn figures_match_scipy_and_the_ranking_names_the_indistinguishable_labels() {
     // Mean ranks of the 36 pooled trials (scipy rankdata, averaged ties):
     // fast 11.458333, mid 18.875, slow 25.166667.
     let ranking = records(&d.join("D/ranking.csv"));
-    let summary: Vec<(&str, &str, &str, &str)> = ranking
+    let summary: Vec<(&str, &str, &str, &str, &str)> = ranking
         .iter()
         .map(|r| {
             (
@@ -157,15 +157,27 @@ fn figures_match_scipy_and_the_ranking_names_the_indistinguishable_labels() {
                 r["rank"].as_str(),
                 r["successes"].as_str(),
                 r["indistinguishable_from_best"].as_str(),
+                r["versus_best"].as_str(),
             )
         })
         .collect();
     assert_eq!(
         summary,
         vec![
-            ("fast", "1", "12", "TRUE"),
-            ("mid", "2", "10", "TRUE"),
-            ("slow", "3", "8", "FALSE")
+            ("fast", "1", "12", "TRUE", "best"),
+            ("mid", "2", "10", "TRUE", "no_detectable_difference"),
+            ("slow", "3", "8", "FALSE", "worse")
+        ]
+    );
+    // Twelve trials a side could have shown a difference: no pair is
+    // untestable.
+    let verdicts: Vec<&str> = pairs.iter().map(|r| r["verdict"].as_str()).collect();
+    assert_eq!(
+        verdicts,
+        [
+            "no_detectable_difference",
+            "a_better",
+            "no_detectable_difference"
         ]
     );
     assert!((number(&ranking[0]["mean_rank"]) - 11.458_333_333_333_334).abs() < 1e-12);
@@ -233,7 +245,8 @@ fn the_same_input_gives_the_same_bytes_and_the_seed_moves_only_the_intervals() {
                 let r = r.expect("a row");
                 r.iter()
                     .enumerate()
-                    .filter(|(i, _)| ![14, 15].contains(i))
+                    // The intervals of A12 and of the ERT ratio.
+                    .filter(|(i, _)| ![14, 15, 21, 22].contains(i))
                     .map(|(_, v)| v.to_string())
                     .collect()
             })
@@ -403,7 +416,8 @@ name = "random-restart"
             "successes",
             "mean_rank",
             "rank",
-            "indistinguishable_from_best"
+            "indistinguishable_from_best",
+            "versus_best"
         ]
     );
     assert_eq!(ranking.len(), 3);

@@ -266,6 +266,17 @@ fn metadata_records_the_config_and_the_machine() {
     assert_eq!(meta["crate_version"], env!("CARGO_PKG_VERSION"));
     assert!(meta["machine"]["cores"].as_u64().expect("cores") >= 1);
     assert!(meta["machine"]["os"].is_string());
+    // The compiler, asked by the build script, and on Linux the CPU model.
+    assert!(
+        meta["rustc_version"]
+            .as_str()
+            .expect("rustc version")
+            .starts_with("rustc "),
+        "{meta}"
+    );
+    if cfg!(target_os = "linux") {
+        assert!(meta["machine"]["cpu_model"].is_string(), "{meta}");
+    }
     let session = &meta["sessions"][0];
     assert_eq!(session["threads"], 2);
     assert!(session["started"].as_str().expect("start").ends_with('Z'));

@@ -1,11 +1,26 @@
 //! The comparison of labels, board size by board size: for every pair of
 //! labels at an N, a two-sided Mann–Whitney U test on the cost of a trial,
 //! its p-value corrected by Holm's method over all pairs at that N, and the
-//! Vargha–Delaney A12 with its magnitude and a seeded bootstrap interval;
+//! Vargha–Delaney A12 with its magnitude and a seeded bootstrap interval,
+//! and the ratio of the two labels' ERTs with its seeded bootstrap
+//! interval (A12 says which trial is likely cheaper, the ERT ratio how much
+//! work each needs on average, failures and heavy tails included);
 //! then a ranking of the labels at that N by the mean rank of their trials
-//! among all trials there, with the labels statistically indistinguishable
-//! from the best. The statistics and their sources are in
-//! [`super::rank_tests`]; the rows are [`CompareRow`] and [`RankingRow`].
+//! among all trials there, with each label's standing against the best.
+//! The statistics and their sources are in [`super::rank_tests`]; the rows
+//! are [`CompareRow`] and [`RankingRow`].
+//!
+//! Each pair gets a [`Verdict`] (compare.csv's `verdict` column):
+//! `a_better` or `b_better` when its Holm-corrected p is below alpha;
+//! otherwise `untestable` when even the smallest p its design could reach
+//! ([`min_attainable_p`]: the sample sizes and ties fixed), Holm-corrected
+//! among the pairs at that N as they are ([`holm_reachable`]), is not
+//! below alpha, and `no_detectable_difference` when it is. One trial
+//! against five can never reach p < 1/3, so such a pair is untestable, not
+//! "indistinguishable": lack of power is not equivalence. The ranking
+//! calls a label indistinguishable from the best only when their pair is
+//! `no_detectable_difference`, and names no best at an N where no trial
+//! solved.
 //!
 //! The cost of a trial is its measure ([`Measure`]) when it solved, and
 //! `+∞` when it did not: an unsolved trial is worse than every solved one
@@ -15,11 +30,15 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
+use crate::base::records::rows::MIN_SOLVED_FOR_INTERVAL;
 use crate::base::records::seed::SeedChain;
 use crate::base::records::values::NA;
 use crate::base::records::{CompareRow, Measure, RankingRow, RunRecord};
 
-use super::rank_tests::{Magnitude, a12_interval, average_ranks, holm, mann_whitney};
+use super::rank_tests::{
+    Magnitude, a12_interval, average_ranks, holm, holm_reachable, mann_whitney, min_attainable_p,
+};
+use super::stats::{Spent, ert_ratio};
 
 /// The seed of the bootstrap intervals unless another is given.
 pub const DEFAULT_SEED: u64 = 2016;
@@ -39,6 +58,63 @@ pub fn significance_marks(p_holm: f64) -> &'static str {
         "*"
     } else {
         ""
+    }
+}
+
+/// What a pair of labels at one N shows, as compare.csv's `verdict`
+/// column names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The first label is significantly cheaper (Holm).
+    ABetter,
+    /// The second label is significantly cheaper (Holm).
+    BBetter,
+    /// Not significant, though a test of this design could have been.
+    NoDetectableDifference,
+    /// No outcome of a test of this design could have been significant
+    /// after Holm's correction: nothing is shown either way.
+    Untestable,
+}
+
+impl Verdict {
+    /// Every verdict.
+    pub const ALL: [Verdict; 4] = [
+        Verdict::ABetter,
+        Verdict::BBetter,
+        Verdict::NoDetectableDifference,
+        Verdict::Untestable,
+    ];
+
+    /// Its name in compare.csv: `a_better`, `b_better`,
+    /// `no_detectable_difference` or `untestable`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::ABetter => "a_better",
+            Verdict::BBetter => "b_better",
+            Verdict::NoDetectableDifference => "no_detectable_difference",
+            Verdict::Untestable => "untestable",
+        }
+    }
+
+    /// The verdict named `name` in compare.csv, `None` for another text.
+    pub fn from_name(name: &str) -> Option<Verdict> {
+        Verdict::ALL.into_iter().find(|v| v.name() == name)
+    }
+
+    /// The verdict of a pair: significant (`p_holm` below `alpha`) in the
+    /// direction of `a12`, else untestable when `reachable_holm` (the
+    /// smallest Holm-corrected p its design could reach) is not below
+    /// `alpha`, else no detectable difference.
+    pub fn of(p_holm: f64, reachable_holm: f64, a12: f64, alpha: f64) -> Verdict {
+        if p_holm < alpha && a12 > 0.5 {
+            Verdict::ABetter
+        } else if p_holm < alpha && a12 < 0.5 {
+            Verdict::BBetter
+        } else if reachable_holm >= alpha {
+            Verdict::Untestable
+        } else {
+            Verdict::NoDetectableDifference
+        }
     }
 }
 
@@ -183,7 +259,10 @@ fn first_clash(
 /// The trials of one label at one N.
 struct Sample<'a> {
     label: &'a str,
+    /// Each trial's cost: its measure when solved, `+∞` when not.
     costs: Vec<f64>,
+    /// Each trial's measure, solved or not, and whether it solved (ERT).
+    spent: Vec<Spent>,
     successes: u64,
 }
 
@@ -234,6 +313,7 @@ fn sample<'a>(
     (!rows.is_empty()).then(|| Sample {
         label,
         costs: rows.iter().map(|r| measure.cost(r)).collect(),
+        spent: rows.iter().map(|r| (measure.spent(r), r.solved)).collect(),
         successes: rows.iter().filter(|r| r.solved).count() as u64,
     })
 }
@@ -314,6 +394,13 @@ fn compare_pairs(samples: &[Sample], n: u64, options: &Options) -> Vec<CompareRo
                 .text(b.label)
                 .finish();
             let interval = a12_interval(&a.costs, &b.costs, seed);
+            let ert_seed = SeedChain::new(seed).text("ert ratio").finish();
+            let (ert_ratio, ert_interval) = ert_ratio(
+                &a.spent,
+                &b.spent,
+                MIN_SOLVED_FOR_INTERVAL as usize,
+                ert_seed,
+            );
             rows.push(CompareRow {
                 measure: options.measure.name().to_string(),
                 n,
@@ -333,28 +420,37 @@ fn compare_pairs(samples: &[Sample], n: u64, options: &Options) -> Vec<CompareRo
                 a12_ci_high: interval.map(|(_, high)| high),
                 magnitude: Magnitude::of(a12).name().to_string(),
                 better: NA.to_string(),
+                min_attainable_p: min_attainable_p(&a.costs, &b.costs).unwrap_or(1.0),
+                verdict: String::new(),
+                ert_ratio,
+                ert_ratio_ci_low: ert_interval.map(|(low, _)| low),
+                ert_ratio_ci_high: ert_interval.map(|(_, high)| high),
             });
         }
     }
-    let corrected = holm(&rows.iter().map(|r| r.p).collect::<Vec<_>>());
-    for (row, p_holm) in rows.iter_mut().zip(corrected) {
+    let p: Vec<f64> = rows.iter().map(|r| r.p).collect();
+    let least: Vec<f64> = rows.iter().map(|r| r.min_attainable_p).collect();
+    let corrected = holm(&p);
+    let reachable = holm_reachable(&p, &least);
+    for ((row, p_holm), reachable) in rows.iter_mut().zip(corrected).zip(reachable) {
         row.p_holm = p_holm;
         row.significant = p_holm < options.alpha;
-        if row.significant && row.a12 != 0.5 {
-            row.better = if row.a12 > 0.5 {
-                row.label_a.clone()
-            } else {
-                row.label_b.clone()
-            };
-        }
+        let verdict = Verdict::of(p_holm, reachable, row.a12, options.alpha);
+        row.better = match verdict {
+            Verdict::ABetter => row.label_a.clone(),
+            Verdict::BBetter => row.label_b.clone(),
+            _ => NA.to_string(),
+        };
+        row.verdict = verdict.name().to_string();
     }
     rows
 }
 
 /// The ranking of `samples` at `n`: every trial ranked among all of them
 /// (ties share their mean rank), each label's mean rank, places from 1, and
-/// whether its Holm-corrected p against the best label is at least alpha.
-/// Best first; labels of equal mean rank in order of appearance.
+/// its standing against the best label (the lowest mean rank; none when no
+/// trial at `n` solved), from the verdict of their pair. Best first; labels
+/// of equal mean rank in order of appearance.
 fn rank(samples: &[Sample], pairs: &[CompareRow], n: u64, options: &Options) -> Vec<RankingRow> {
     let pooled: Vec<f64> = samples
         .iter()
@@ -373,19 +469,40 @@ fn rank(samples: &[Sample], pairs: &[CompareRow], n: u64, options: &Options) -> 
     let Some(&best) = order.first() else {
         return Vec::new();
     };
-    let p_against_best = |label: &str| {
-        pairs
-            .iter()
-            .find(|p| {
-                (p.label_a == label && p.label_b == samples[best].label)
-                    || (p.label_b == label && p.label_a == samples[best].label)
-            })
-            .map_or(1.0, |p| p.p_holm)
+    let any_solved = samples.iter().any(|s| s.successes > 0);
+    let versus_best = |i: usize| -> String {
+        if !any_solved {
+            return NA.to_string();
+        }
+        if i == best {
+            return "best".to_string();
+        }
+        let (label, best) = (samples[i].label, samples[best].label);
+        let pair = pairs.iter().find_map(|p| {
+            if p.label_a == label && p.label_b == best {
+                Some((p, true))
+            } else if p.label_a == best && p.label_b == label {
+                Some((p, false))
+            } else {
+                None
+            }
+        });
+        let Some((pair, label_first)) = pair else {
+            return Verdict::Untestable.name().to_string();
+        };
+        match (Verdict::from_name(&pair.verdict), label_first) {
+            (Some(Verdict::ABetter), true) | (Some(Verdict::BBetter), false) => "better",
+            (Some(Verdict::ABetter), false) | (Some(Verdict::BBetter), true) => "worse",
+            (Some(Verdict::NoDetectableDifference), _) => Verdict::NoDetectableDifference.name(),
+            (Some(Verdict::Untestable) | None, _) => Verdict::Untestable.name(),
+        }
+        .to_string()
     };
     order
         .iter()
         .map(|&i| {
             let s = &samples[i];
+            let versus_best = versus_best(i);
             RankingRow {
                 measure: options.measure.name().to_string(),
                 n,
@@ -394,7 +511,9 @@ fn rank(samples: &[Sample], pairs: &[CompareRow], n: u64, options: &Options) -> 
                 successes: s.successes,
                 mean_rank: means[i],
                 rank: 1 + means.iter().filter(|&&m| m < means[i]).count() as u64,
-                indistinguishable_from_best: i == best || p_against_best(s.label) >= options.alpha,
+                indistinguishable_from_best: versus_best == "best"
+                    || versus_best == Verdict::NoDetectableDifference.name(),
+                versus_best,
             }
         })
         .collect()
@@ -467,6 +586,17 @@ mod tests {
             ]
         );
         assert!(comparison.pairs.iter().all(|p| p.a12_ci_low.is_none()));
+        // ERT: a (1 + 2 + 3)/3 = 2; b (4 + 5 + 1,000,000)/2 = 500,004.5; c
+        // solved nothing (∞). Ratios 2/500,004.5, 0 and 0; no interval
+        // below 10 successes.
+        let ratios: Vec<Option<f64>> = comparison.pairs.iter().map(|p| p.ert_ratio).collect();
+        assert_eq!(ratios, vec![Some(2.0 / 500_004.5), Some(0.0), Some(0.0)]);
+        assert!(
+            comparison
+                .pairs
+                .iter()
+                .all(|p| p.ert_ratio_ci_low.is_none())
+        );
         let ranking: Vec<(&str, f64, u64)> = comparison
             .ranking
             .iter()
@@ -476,21 +606,86 @@ mod tests {
             ranking,
             vec![("a", 2.0, 1), ("b", 16.0 / 3.0, 2), ("c", 7.0, 3)]
         );
-        // With three trials a side nothing is significant after Holm: every
-        // label is indistinguishable from the best, and no pair names a
-        // better label.
-        assert!(
-            comparison
-                .ranking
-                .iter()
-                .all(|r| r.indistinguishable_from_best)
-        );
+        // With three trials a side nothing is significant after Holm, and
+        // nothing could have been: the most extreme arrangement of a
+        // against b (no ties) has exact p = 2/20 = 0.1 above 0.05, so every
+        // pair is untestable and no label is indistinguishable from the
+        // best, though a beats every trial of the others.
         assert!(
             comparison
                 .pairs
                 .iter()
-                .all(|p| p.better == NA && !p.significant)
+                .all(|p| p.better == NA && !p.significant && p.verdict == "untestable")
         );
+        assert_eq!(comparison.pairs[0].min_attainable_p, 0.1);
+        let standing: Vec<(&str, bool)> = comparison
+            .ranking
+            .iter()
+            .map(|r| (r.versus_best.as_str(), r.indistinguishable_from_best))
+            .collect();
+        assert_eq!(
+            standing,
+            vec![("best", true), ("untestable", false), ("untestable", false)]
+        );
+    }
+
+    #[test]
+    fn one_trial_against_five_is_untestable_whatever_the_costs() {
+        // A deterministic label (one trial) that failed against one that
+        // solved five times: A12 = 0, but the smallest attainable p is 1/3.
+        let mut runs = vec![run("backtracking", 20, None)];
+        for checks in [10, 20, 30, 40, 50] {
+            runs.push(run("min-conflicts", 20, Some(checks)));
+        }
+        let comparison = compare(&runs, &Options::default()).expect("compared");
+        let pair = &comparison.pairs[0];
+        assert_eq!(pair.a12, 0.0);
+        assert!((pair.min_attainable_p - 1.0 / 3.0).abs() < 1e-15);
+        assert_eq!(pair.verdict, "untestable");
+        let backtracking = &comparison.ranking[1];
+        assert_eq!(backtracking.label, "backtracking");
+        assert_eq!(backtracking.versus_best, "untestable");
+        assert!(!backtracking.indistinguishable_from_best);
+    }
+
+    #[test]
+    fn no_label_is_best_where_nothing_solved() {
+        let mut runs = Vec::new();
+        for trial in 0..20 {
+            for label in ["a", "b"] {
+                let mut row = run(label, 3, None);
+                row.trial = trial;
+                runs.push(row);
+            }
+        }
+        let comparison = compare(&runs, &Options::default()).expect("compared");
+        assert_eq!(comparison.pairs[0].min_attainable_p, 1.0);
+        assert_eq!(comparison.pairs[0].verdict, "untestable");
+        assert!(
+            comparison
+                .ranking
+                .iter()
+                .all(|r| r.versus_best == NA && !r.indistinguishable_from_best),
+            "{:?}",
+            comparison.ranking
+        );
+    }
+
+    #[test]
+    fn verdicts_follow_the_rules() {
+        let alpha = 0.05;
+        assert_eq!(Verdict::of(0.01, 0.001, 0.9, alpha), Verdict::ABetter);
+        assert_eq!(Verdict::of(0.01, 0.001, 0.1, alpha), Verdict::BBetter);
+        assert_eq!(
+            Verdict::of(0.3, 0.01, 0.6, alpha),
+            Verdict::NoDetectableDifference
+        );
+        assert_eq!(Verdict::of(0.3, 0.05, 1.0, alpha), Verdict::Untestable);
+        assert_eq!(Verdict::of(1.0, 1.0, 0.5, alpha), Verdict::Untestable);
+        for verdict in Verdict::ALL {
+            assert_eq!(Verdict::from_name(verdict.name()), Some(verdict));
+        }
+        assert_eq!(Verdict::from_name("indistinguishable"), None);
     }
 
     #[test]
@@ -508,10 +703,13 @@ mod tests {
         );
         assert!(pair.significant);
         assert_eq!(pair.better, "fast");
+        assert_eq!(pair.verdict, "b_better");
+        assert!(pair.min_attainable_p < 1e-9);
         assert_eq!(pair.magnitude, "large");
         assert_eq!((pair.a12_ci_low, pair.a12_ci_high), (Some(0.0), Some(0.0)));
         assert_eq!(comparison.ranking[0].label, "fast");
         assert!(!comparison.ranking[1].indistinguishable_from_best);
+        assert_eq!(comparison.ranking[1].versus_best, "worse");
     }
 
     #[test]

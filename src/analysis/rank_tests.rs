@@ -36,6 +36,17 @@
 //! when one sample has at most 8 values; the exact count here is cheap far
 //! beyond that, so it is kept up to 50 values a side.) The normal tail is
 //! `erfc` from the `libm` crate (musl's, from FreeBSD's msun).
+//!
+//! The exact two-sided p-value is P(|S − E| ≥ |s − E|): the share of the
+//! arrangements whose statistic lies at least as far from its mean as the
+//! observed one, not twice a one-sided tail (the two agree without ties,
+//! where the distribution is symmetric; with ties it need not be).
+//!
+//! What a design can show: [`min_attainable_p`] is the smallest p-value
+//! the test could give for the sample sizes and ties at hand, and
+//! [`holm_reachable`] the smallest Holm-corrected value a test could have
+//! had in its family; when that is not below the significance level, the
+//! pair is untestable, and its p-value says nothing about equivalence.
 
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
@@ -237,6 +248,31 @@ pub fn mann_whitney(a: &[f64], b: &[f64]) -> Option<MannWhitney> {
     })
 }
 
+/// The smallest p-value [`mann_whitney`] could give two samples of
+/// `a.len()` and `b.len()` values with the pooled values of `a` and `b`:
+/// the same sizes and the same ties (so the same method), the values
+/// shared out between the two samples in every possible way. The p-value
+/// falls as the statistic moves away from its centre, and it is farthest
+/// when one sample holds the lowest (or the highest) of the pooled values,
+/// so this is the smaller of the p-values of those two arrangements.
+///
+/// Without ties and with one value against five it is 2/6 = 1/3 (exact:
+/// the single value is lowest or highest in 2 of the 6 arrangements); with
+/// 2 against 2 it is 2/6 = 1/3 without ties and 4/6 = 2/3 with two values
+/// tied in the middle; when every value ties (every trial unsolved) it is
+/// one. A pair whose smallest attainable p is not below the significance
+/// level could never be found to differ. `None` when a sample is empty.
+pub fn min_attainable_p(a: &[f64], b: &[f64]) -> Option<f64> {
+    if a.is_empty() || b.is_empty() {
+        return None;
+    }
+    let pooled = sorted(&[a, b].concat());
+    let (m, total) = (a.len(), pooled.len());
+    let lowest = mann_whitney(&pooled[..m], &pooled[m..])?.p;
+    let highest = mann_whitney(&pooled[total - m..], &pooled[..total - m])?.p;
+    Some(lowest.min(highest))
+}
+
 /// The two-sided p-value of U = `u` under the normal approximation:
 /// z = (max(U, mn − U) − mn/2 − 1/2) / σ with
 /// σ² = mn/12 · ((N + 1) − Σ(t³ − t) / (N(N − 1))), N = m + n, the sum over
@@ -383,6 +419,24 @@ pub fn holm(p: &[f64]) -> Vec<f64> {
         corrected[i] = running;
     }
     corrected
+}
+
+/// For each of the `p` values, Holm's correction of it had it been the
+/// smallest value it could reach (`reachable`, as many, each at most its
+/// `p`), the others as they are: the lowest Holm-corrected p-value that
+/// test could have had in this family. When it is not below the
+/// significance level, no outcome of that test could have been declared a
+/// difference.
+pub fn holm_reachable(p: &[f64], reachable: &[f64]) -> Vec<f64> {
+    let mut family = p.to_vec();
+    (0..p.len())
+        .map(|i| {
+            family[i] = reachable[i];
+            let corrected = holm(&family)[i];
+            family[i] = p[i];
+            corrected
+        })
+        .collect()
 }
 
 /// The ranks (from 1) of `values` among themselves, tied values sharing the
@@ -565,6 +619,73 @@ mod tests {
             brute_force_p(&a, &b),
             1e-12,
         );
+    }
+
+    #[test]
+    fn min_attainable_p_by_hand() {
+        // One value against five, no ties: the single value is lowest or
+        // highest in 2 of the 6 arrangements, P(|S − E| ≥ |s − E|) = 1/3,
+        // whatever the observed values.
+        close(
+            min_attainable_p(&[74_478.0], &[10.0, 20.0, 30.0, 40.0, 50.0]).expect("samples"),
+            1.0 / 3.0,
+            1e-15,
+        );
+        close(
+            min_attainable_p(&[INF], &[1.0, 2.0, 3.0, 4.0, 5.0]).expect("samples"),
+            1.0 / 3.0,
+            1e-15,
+        );
+        // Two against two without ties: U = 0 or 4 in 2 of the 6
+        // arrangements: 1/3.
+        close(
+            min_attainable_p(&[1.0, 2.0], &[3.0, 4.0]).expect("samples"),
+            1.0 / 3.0,
+            1e-15,
+        );
+        // Two against two, pooled 1, 2, 2, 3 (the two 2s tied): midranks
+        // 1, 2.5, 2.5, 4, doubled 2, 5, 5, 8; the six choices of two give
+        // doubled sums 7, 7, 10, 10, 13, 13 about the centre 10. The most
+        // extreme, 3 away, is reached by 4 of the 6: 2/3.
+        close(
+            min_attainable_p(&[2.0, 3.0], &[1.0, 2.0]).expect("samples"),
+            2.0 / 3.0,
+            1e-15,
+        );
+        // Every value tied (every trial unsolved): nothing can differ.
+        assert_eq!(min_attainable_p(&[INF; 5], &[INF; 5]), Some(1.0));
+        // 100 against 100 without ties: the normal approximation at U = 0,
+        // z = (5000 − 1/2) / √(100·100·201/12), p = erfc(z/√2).
+        let a: Vec<f64> = (0..100).map(f64::from).collect();
+        let b: Vec<f64> = (100..200).map(f64::from).collect();
+        let z = (5000.0 - 0.5) / (100.0f64 * 100.0 * 201.0 / 12.0).sqrt();
+        let expected = libm::erfc(z / std::f64::consts::SQRT_2);
+        let reached = min_attainable_p(&b, &a).expect("samples");
+        assert!(
+            (reached - expected).abs() <= 1e-12 * expected && reached < 1e-30,
+            "{reached} vs {expected}"
+        );
+        // It never exceeds an observed p, and it is reached by an extreme
+        // arrangement.
+        let (x, y) = ([1.0, 5.0, 5.0, 9.0], [2.0, 5.0, 7.0, INF, INF, 3.0]);
+        let observed = mann_whitney(&x, &y).expect("samples").p;
+        let least = min_attainable_p(&x, &y).expect("samples");
+        assert!(least <= observed, "{least} > {observed}");
+        assert_eq!(min_attainable_p(&[], &[1.0]), None);
+    }
+
+    #[test]
+    fn holm_reachable_puts_each_test_at_its_best_among_the_others() {
+        // p = (0.01, 0.5), reachable (0.001, 0.2): the first alone at
+        // 0.001 is smallest, ×2 = 0.002; the second at 0.2 is the larger
+        // of (0.01, 0.2): max(0.01·2, 0.2·1) = 0.2.
+        let corrected = holm_reachable(&[0.01, 0.5], &[0.001, 0.2]);
+        close(corrected[0], 0.002, 1e-15);
+        close(corrected[1], 0.2, 1e-15);
+        // One against five, fifteen pairs: even alone, 1/3 stays far above
+        // 0.05.
+        let corrected = holm_reachable(&[1.0; 15], &[1.0 / 3.0; 15]);
+        assert!(corrected.iter().all(|&p| p >= 1.0 / 3.0));
     }
 
     #[test]

@@ -1,7 +1,9 @@
 //! Statistics over trial results: quantiles, the Wilson score interval of a
-//! success rate, a seeded bootstrap interval of the median, and COCO's
+//! success rate, a seeded bootstrap interval of the median, COCO's
 //! expected running time (ERT) with its bootstrap interval from simulated
-//! restarts.
+//! restarts, the seeded bootstrap interval of the ratio of two labels'
+//! ERTs, and the heavy-tail rule (the most costly solved trial more than
+//! [`HEAVY_TAIL_FACTOR`] times the median).
 
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
@@ -227,4 +229,109 @@ pub fn ert_intervals<const M: usize>(
         );
     }
     Some(intervals)
+}
+
+/// A cell is heavy-tailed when its most costly solved trial costs more than
+/// this many times its median: a few such trials can dominate the ERT
+/// while the median and A12 do not show them.
+pub const HEAVY_TAIL_FACTOR: f64 = 100.0;
+
+/// Whether solved trials with this `median` and `max` are heavy-tailed:
+/// `max > HEAVY_TAIL_FACTOR × median` ([`HEAVY_TAIL_FACTOR`]); `false` when
+/// nothing solved.
+pub fn heavy_tail(median: Option<f64>, max: Option<f64>) -> bool {
+    match (median, max) {
+        (Some(median), Some(max)) => max > HEAVY_TAIL_FACTOR * median,
+        _ => false,
+    }
+}
+
+/// One trial as the ERT of a comparison sees it: what it spent and
+/// whether it solved.
+pub type Spent = (f64, bool);
+
+/// The ERT of `trials`: all they spent over their successes (`+∞` when none
+/// solved).
+pub fn ert_of(trials: &[Spent]) -> f64 {
+    let total: f64 = trials.iter().map(|t| t.0).sum();
+    ert(total, trials.iter().filter(|t| t.1).count() as u64)
+}
+
+/// The ratio of the ERTs of `a` and `b` (ERT of `a` over ERT of `b`), with
+/// a seeded percentile-bootstrap 95% interval: the 2.5% and 97.5%
+/// quantiles (type 7) of the ratios of [`BOOTSTRAP_RESAMPLES`] pairs of
+/// resamples, each label's trials resampled with replacement on its own
+/// (solved and unsolved together, so the interval carries the uncertainty
+/// of the success rate), from a ChaCha8 generator seeded with `seed`. A
+/// resample without a success has an infinite ERT, and its ratio is
+/// infinite or 0; the rare pair of resamples with none on either side has
+/// no ratio and is left out. The ratio is `None` when neither label solved
+/// (∞/∞), infinite when only `b` did; the interval is `None` when either
+/// label has fewer than `min_solved` successes.
+pub fn ert_ratio(
+    a: &[Spent],
+    b: &[Spent],
+    min_solved: usize,
+    seed: u64,
+) -> (Option<f64>, Option<(f64, f64)>) {
+    let ratio = |a: f64, b: f64| (a.is_finite() || b.is_finite()).then(|| a / b);
+    let point = ratio(ert_of(a), ert_of(b));
+    let solved = |t: &[Spent]| t.iter().filter(|t| t.1).count();
+    if solved(a) < min_solved || solved(b) < min_solved {
+        return (point, None);
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut draw = |trials: &[Spent]| {
+        let mut total = 0.0;
+        let mut successes = 0;
+        for _ in 0..trials.len() {
+            let t = trials[rng.random_range(0..trials.len())];
+            total += t.0;
+            successes += u64::from(t.1);
+        }
+        ert(total, successes)
+    };
+    let mut ratios: Vec<f64> = (0..BOOTSTRAP_RESAMPLES)
+        .filter_map(|_| {
+            let of_a = draw(a);
+            ratio(of_a, draw(b))
+        })
+        .collect();
+    ratios.sort_by(f64::total_cmp);
+    let interval = quantile_sorted(&ratios, 0.025).zip(quantile_sorted(&ratios, 0.975));
+    (point, interval)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_heavy_tail_rule_is_max_above_a_hundred_medians() {
+        // The cell: median 12,199 checks, two trials at 4.09e7.
+        assert!(heavy_tail(Some(12_199.0), Some(4.09e7)));
+        assert!(!heavy_tail(Some(100.0), Some(10_000.0)), "exactly 100×");
+        assert!(heavy_tail(Some(100.0), Some(10_001.0)));
+        assert!(!heavy_tail(None, None));
+    }
+
+    #[test]
+    fn the_ert_ratio_and_its_interval_by_hand_and_seeded() {
+        // a: 10 solved at 10 and 10 failed at 40 → ERT (100 + 400)/10 = 50;
+        // b: 20 solved at 100 → ERT 100. Ratio 0.5.
+        let mut a: Vec<Spent> = vec![(10.0, true); 10];
+        a.extend(vec![(40.0, false); 10]);
+        let b: Vec<Spent> = vec![(100.0, true); 20];
+        let (point, interval) = ert_ratio(&a, &b, 10, 7);
+        assert_eq!(point, Some(0.5));
+        let (low, high) = interval.expect("enough successes");
+        assert!(low < 0.5 && 0.5 < high, "{low} < 0.5 < {high}");
+        assert_eq!(ert_ratio(&a, &b, 10, 7).1, Some((low, high)));
+        assert_ne!(ert_ratio(&a, &b, 10, 8).1, Some((low, high)));
+        // Too few successes: no interval. Nothing solved: no ratio.
+        assert_eq!(ert_ratio(&a, &b, 11, 7), (Some(0.5), None));
+        let failed: Vec<Spent> = vec![(5.0, false); 3];
+        assert_eq!(ert_ratio(&failed, &failed, 1, 7), (None, None));
+        assert_eq!(ert_ratio(&failed, &b, 30, 7).0, Some(f64::INFINITY));
+    }
 }

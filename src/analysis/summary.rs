@@ -4,14 +4,15 @@
 //! statistics, [`MeasureSummary`], which names each statistic and the
 //! primitive it is computed from; this module computes the primitives of
 //! one measure in one cell ([`MeasureSample`]): the spread over solved
-//! trials, a bootstrap interval of the median, and ERT with its interval
-//! from simulated restarts.
+//! trials (its maximum too, and whether it is heavy-tailed: the maximum
+//! more than 100 times the median), a bootstrap interval of the median,
+//! and ERT with its interval from simulated restarts.
 
 use std::collections::BTreeMap;
 
 use super::stats::{
-    TrialCost, bootstrap_median_interval, ert, ert_intervals, mean, quantile_sorted, sorted,
-    wilson_interval,
+    TrialCost, bootstrap_median_interval, ert, ert_intervals, heavy_tail, mean, quantile_sorted,
+    sorted, wilson_interval,
 };
 use crate::base::records::rows::MIN_SOLVED_FOR_INTERVAL;
 use crate::base::records::seed::SeedChain;
@@ -59,6 +60,10 @@ impl MeasureSample for Sample {
 
     fn ert_interval(&self) -> Option<(f64, f64)> {
         self.ert_interval
+    }
+
+    fn heavy_tail(&self) -> bool {
+        heavy_tail(self.quantile(0.5), self.quantile(1.0))
     }
 }
 
@@ -243,6 +248,8 @@ mod tests {
             ("ert_checks", "135.0"),
             ("ert_checks_ci_low", "NA"),
             ("ert_checks_ci_high", "NA"),
+            ("checks_max", "100.0"),
+            ("checks_heavy_tail", "FALSE"),
         ] {
             assert!(cells.contains(&cell), "{cell:?} in {cells:?}");
         }

@@ -23,6 +23,11 @@
 //! trials = 500             # optional: and trial counts
 //! [algorithm.budget]       # optional: overrides [budget] key by key
 //! max_steps = 10_000
+//!
+//! [[question]]             # optional: what the report answers first
+//! a = "repair (stupid)"    # two labels of the experiment
+//! b = "repair (smarter)"
+//! measure = "checks"       # optional; context = "…" optional
 //! ```
 //!
 //! A parameter given a list, `params = { t0 = [0.5, 1, 2] }`, is a sweep:
@@ -55,6 +60,7 @@ use super::diagnostics::{ConfigError, ConfigWarning, Location};
 use super::external_entry::ExternalTable;
 pub use super::external_entry::Programs;
 use super::limits::MAX_PLANNED_TRIALS;
+use super::question::{self, Question, RawQuestion};
 use super::sweep::{self, Combination};
 use crate::solvers::params::{ParamError, RawValue};
 use crate::solvers::{Algorithm, Budget, Configured, Params, Solver, find_algorithm};
@@ -133,6 +139,8 @@ pub struct Experiment {
     pub trace_every: u64,
     /// The algorithm configurations, in the config's order.
     pub entries: Vec<Entry>,
+    /// The questions the config asks (`[[question]]`), in its order.
+    pub questions: Vec<Question>,
     /// Where the config came from (a path, or the embedded default's name).
     pub source: String,
     /// The config text, verbatim.
@@ -160,6 +168,8 @@ struct RawConfig {
     budget: Option<RawBudget>,
     #[serde(default)]
     algorithm: Vec<RawAlgorithm>,
+    #[serde(default)]
+    question: Vec<RawQuestion>,
 }
 
 #[derive(Deserialize)]
@@ -436,8 +446,11 @@ pub fn load_checking(
             ),
         ));
     }
+    let labels: Vec<&str> = entries.iter().map(|e| e.label.as_str()).collect();
+    let questions = question::check(&raw.question, &labels, &at)?;
     Ok(Experiment {
         name: name.clone(),
+        questions,
         description: raw.description,
         seed: raw.seed,
         trace: raw.trace,

@@ -1,6 +1,7 @@
 //! What the runner records in metadata.json ([`crate::base::records::metadata`],
-//! its format) about where and when it runs: the machine, the git revision
-//! the binary was built from and the time. The runner opens and closes the
+//! its format) about where and when it runs: the machine (its CPU model
+//! too), the git revision and compiler the binary was built from and the
+//! time. The runner opens and closes the
 //! sessions (`session.rs`).
 
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -16,10 +17,30 @@ impl Machine {
                 .map(|h| h.trim().to_string())
                 .filter(|h| !h.is_empty()),
             cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            cpu_model: cpu_model(),
             os: std::env::consts::OS.to_string(),
             arch: std::env::consts::ARCH.to_string(),
         }
     }
+}
+
+/// The CPU model Linux reports (the first `model name` of /proc/cpuinfo);
+/// `None` elsewhere.
+fn cpu_model() -> Option<String> {
+    let text = std::fs::read_to_string("/proc/cpuinfo").ok()?;
+    text.lines()
+        .find_map(|l| l.strip_prefix("model name"))
+        .and_then(|rest| rest.split_once(':'))
+        .map(|(_, model)| model.trim().to_string())
+        .filter(|m| !m.is_empty())
+}
+
+/// The compiler this binary was built with (`rustc --version`), recorded
+/// by the build script; `None` when it could not be asked.
+pub fn rustc_version() -> Option<String> {
+    Some(env!("QUEENS_RUSTC_VERSION"))
+        .filter(|v| !v.is_empty())
+        .map(str::to_string)
 }
 
 /// The git revision this binary was built from (`-dirty` when its sources

@@ -2,8 +2,8 @@
 //! warnings; parameter sweeps expanded into entries), the plan (trials,
 //! seeds, shards), the runner (data directory and resume, session metadata,
 //! parallel execution, the finishing step), the observer it reports to,
-//! merging shards, the tidy params.csv, and the lock that keeps a data
-//! directory to one writer; the entries that run an external program
+//! merging shards, the tidy params.csv, the questions a config declares
+//! ([`question`]), and the lock that keeps a data directory to one writer; the entries that run an external program
 //! (`external_entry`) and the log of the trials such a program failed
 //! ([`external_log`]). The CSV rows and files themselves are
 //! [`crate::base::records`].
@@ -23,6 +23,7 @@ pub mod metadata;
 pub mod observer;
 mod params_file;
 pub mod plan;
+pub mod question;
 mod results;
 pub mod runner;
 mod session;

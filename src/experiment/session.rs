@@ -9,7 +9,7 @@ use std::path::Path;
 use super::config::Experiment;
 use super::data_dir::RunFiles;
 use super::error::RunResult;
-use super::metadata::{git_revision, now_rfc3339};
+use super::metadata::{git_revision, now_rfc3339, rustc_version};
 use crate::base::records::Shard;
 use crate::base::records::metadata::{self, ExternalProgram, Machine, Metadata, Session};
 
@@ -24,6 +24,7 @@ pub fn new_metadata(experiment: &Experiment, shard: Option<Shard>, planned: u64)
         config_text: experiment.text.clone(),
         crate_version: env!("CARGO_PKG_VERSION").to_string(),
         git_revision: git_revision(),
+        rustc_version: rustc_version(),
         shard,
         trials_planned: planned,
         trials_done: 0,

@@ -252,6 +252,11 @@ mod tests {
             a12_ci_high: None,
             magnitude: "large".into(),
             better: "NA".into(),
+            min_attainable_p: 0.0,
+            verdict: "no_detectable_difference".into(),
+            ert_ratio: None,
+            ert_ratio_ci_low: None,
+            ert_ratio_ci_high: None,
         }
     }
 
@@ -265,6 +270,7 @@ mod tests {
             mean_rank,
             rank: 1,
             indistinguishable_from_best: true,
+            versus_best: "no_detectable_difference".into(),
         }
     }
 

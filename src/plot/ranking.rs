@@ -1,9 +1,11 @@
 //! The ranking chart: each label's place at each board size, by the mean
 //! rank of its trials in the chosen measure (1 = cheapest; an unsolved
 //! trial ranks last), as `queens compare` ranks them. A filled marker means
-//! the label is statistically indistinguishable from the best at that size
-//! (Holm-corrected Mann–Whitney test at the default alpha), a hollow one
-//! that the best is significantly cheaper.
+//! the best label itself or one whose test against it (Holm-corrected
+//! Mann–Whitney at the default alpha) could have found a difference and
+//! found none; a hollow one that the best is significantly cheaper, that
+//! the pair is untestable (too few trials for any p below alpha), or that
+//! nothing solved at that size.
 
 use std::collections::BTreeMap;
 
@@ -20,7 +22,7 @@ use super::skip::Skip;
 pub const KIND: ChartKind = ChartKind {
     stem: Stem::Fixed("ranking"),
     name: "ranking",
-    caption: "Ranking by mean rank at each board size: filled markers are statistically indistinguishable from the best, hollow ones significantly worse.",
+    caption: "Ranking by mean rank at each board size: filled markers are the best or show no detectable difference from it in a test that could have shown one; hollow ones are significantly worse, untestable against it (too few trials), or at a size where nothing solved.",
     alt: "Line chart of each algorithm's place against the board size N.",
     needs: Needs {
         measure: MeasureUse::Chosen,
@@ -83,7 +85,7 @@ fn figure(inputs: &Inputs<'_>, _notes: &mut Vec<String>) -> Result<Figure, Skip>
     Ok(Figure {
         stem: "ranking".to_owned(),
         title: format!("{experiment}: ranking by {measure}"),
-        subtitle: "filled: indistinguishable from the best (Holm, alpha 0.05); hollow: the best is significantly cheaper".to_owned(),
+        subtitle: "filled: best, or no detectable difference (Holm, alpha 0.05); hollow: worse or untestable".to_owned(),
         legend: legend(styles, by_label.keys().copied()),
         panels: vec![Panel {
             caption: String::new(),

@@ -1,6 +1,7 @@
-//! How the report writes numbers: counts with thousands separators, large
-//! values in scientific notation, p-values and A12 as the headlines cite
-//! them.
+//! How the report writes numbers, one notation per column: counts with
+//! thousands separators however large, seconds in SI units, ratios and
+//! other values with three significant digits, p-values and A12 as the
+//! headlines cite them.
 
 /// A p-value as the headlines cite it: `p < 0.001`, else `p = ` with three
 /// decimals.
@@ -45,6 +46,64 @@ pub fn number(x: Option<f64>) -> String {
     }
 }
 
+/// A count (checks, steps, evaluations) in one notation however large:
+/// rounded to a whole number with thousands separators (`40,912,345`);
+/// `NA` when absent, `∞` when infinite.
+pub fn count(x: Option<f64>) -> String {
+    match x {
+        Some(x) if x.is_finite() => grouped(x.round() as i64),
+        other => number(other),
+    }
+}
+
+/// A duration in seconds in SI units with three significant digits:
+/// `13.1 µs`, `1.28 ms`, `2.35 s`; `NA` when absent, `∞` when infinite.
+pub fn seconds(x: Option<f64>) -> String {
+    let Some(x) = x.filter(|x| x.is_finite()) else {
+        return number(x);
+    };
+    let (scaled, unit) = if x == 0.0 {
+        return "0 s".to_owned();
+    } else if x.abs() < 1e-6 {
+        (x * 1e9, "ns")
+    } else if x.abs() < 1e-3 {
+        (x * 1e6, "µs")
+    } else if x.abs() < 1.0 {
+        (x * 1e3, "ms")
+    } else {
+        (x, "s")
+    };
+    format!("{} {unit}", ratio(scaled))
+}
+
+/// A value of `measure` in its column's one notation: [`seconds`] for
+/// `seconds`, [`count`] otherwise.
+pub fn value(measure: &str, x: Option<f64>) -> String {
+    if measure == "seconds" {
+        seconds(x)
+    } else {
+        count(x)
+    }
+}
+
+/// A ratio with three significant digits: `0.410`, `2.35`, `1,234`;
+/// scientific below 0.001 and from a million on; `∞` when infinite.
+pub fn ratio(x: f64) -> String {
+    let size = x.abs();
+    if x.is_infinite() || x.is_nan() {
+        number(Some(x))
+    } else if size == 0.0 {
+        "0".to_owned()
+    } else if !(0.001..1e6).contains(&size) {
+        format!("{x:.2e}")
+    } else if size >= 100.0 {
+        grouped(x.round() as i64)
+    } else {
+        let digits = (2 - size.log10().floor() as i32).max(0) as usize;
+        format!("{x:.digits$}")
+    }
+}
+
 /// A whole number with `,` between thousands.
 fn grouped(x: i64) -> String {
     let digits = x.unsigned_abs().to_string();
@@ -74,6 +133,20 @@ mod tests {
         assert_eq!(number(Some(f64::INFINITY)), "∞");
         assert_eq!(number(None), "NA");
         assert_eq!(number(Some(0.00001)), "1.00e-5");
+        assert_eq!(ratio(0.41), "0.410");
+        assert_eq!(ratio(2.345), "2.35");
+        assert_eq!(ratio(1234.4), "1,234");
+        assert_eq!(ratio(0.0001234), "1.23e-4");
+        assert_eq!(ratio(f64::INFINITY), "∞");
+        // One notation per column: counts never switch to scientific,
+        // seconds always in SI units.
+        assert_eq!(count(Some(40_912_345.0)), "40,912,345");
+        assert_eq!(count(Some(12.5)), "13");
+        assert_eq!(seconds(Some(1.31e-5)), "13.1 µs");
+        assert_eq!(seconds(Some(0.00128)), "1.28 ms");
+        assert_eq!(seconds(Some(2.345)), "2.35 s");
+        assert_eq!(seconds(Some(1234.0)), "1,234 s");
+        assert_eq!(value("checks", Some(1e7)), "10,000,000");
     }
 
     #[test]

@@ -4,8 +4,9 @@
 use maud::{DOCTYPE, Markup, PreEscaped, html};
 
 use super::Inputs;
-use super::format::{number, p_value, two};
-use super::headline::{failures, findings, variants};
+use super::format::{count, number, p_value, ratio, seconds, two};
+use super::headline::{Finding, failures, findings};
+use super::questions::{Answer, answers};
 use crate::analysis::compare::significance_marks;
 use crate::base::records::SummaryRow;
 use crate::base::records::metadata::{ExternalProgram, Metadata};
@@ -25,7 +26,7 @@ caption{text-align:left;font-weight:600;padding:.25rem 0}\
 th,td{padding:.25rem .6rem;border-bottom:1px solid #ddd;text-align:left;vertical-align:top}\
 td.num{text-align:right;white-space:nowrap}thead th{border-bottom:2px solid #555}\
 pre{background:#f6f6f6;padding:.75rem;overflow-x:auto;font-size:.85rem}\
-code{font-size:.9em}dt{font-weight:600}dd{margin:0 0 .5rem 1rem;overflow-wrap:anywhere}\
+code{font-size:.9em}dt{font-weight:600}details{margin:.25rem 0}summary{cursor:pointer}dd{margin:0 0 .5rem 1rem;overflow-wrap:anywhere}\
 @media (max-width:40rem){body{padding:.5rem}table{font-size:.8rem}}\
 @media print{body{max-width:none;padding:0;font-size:10pt}.scroll{overflow:visible}\
 figure{break-inside:avoid}figure svg{max-width:100%}h2{break-after:avoid}tr{break-inside:avoid}pre{white-space:pre-wrap}}";
@@ -50,11 +51,18 @@ pub fn render(inputs: &Inputs) -> String {
                     }
                 }
                 main {
-                    (compared(inputs))
-                    (headlines(inputs))
+                    @let findings = findings(inputs);
+                    @let answers = answers(inputs, &inputs.questions);
+                    @if !answers.is_empty() {
+                        (questions(&answers))
+                    }
+                    (headline(&findings))
                     (charts(inputs))
+                    (per_size(inputs, &findings))
+                    (compared(inputs))
                     (summary(inputs))
                     (comparisons(inputs))
+                    (methods())
                     (provenance(inputs))
                 }
             }
@@ -132,7 +140,7 @@ fn compared(inputs: &Inputs) -> Markup {
                                 td { code { (first.budget) } }
                                 td { (sizes) }
                                 td { (trials) }
-                                td { (source_of(&first.algorithm)) }
+                                td { (source_of(&first.algorithm, &first.params)) }
                             }
                         }
                     }
@@ -142,50 +150,154 @@ fn compared(inputs: &Inputs) -> Markup {
     }
 }
 
-/// The headline results in words.
-fn headlines(inputs: &Inputs) -> Markup {
-    let findings = findings(inputs);
-    let failures = failures(inputs);
-    let variants = variants(inputs);
+/// The headline, one screen: the finding at the largest size with a best
+/// label (who ranks best, what it beats, with A12 and the ERT ratio).
+fn headline(findings: &[Finding]) -> Markup {
+    let last = findings
+        .iter()
+        .rev()
+        .find(|f| !f.brief.starts_with("no label"));
     html! {
-        section aria-labelledby="headlines" {
-            h2 id="headlines" { "Headline results" }
-            @if findings.is_empty() {
-                p { "No comparison: compare.csv and ranking.csv are missing or hold fewer than two labels at any size." }
+        section aria-labelledby="headline" {
+            h2 id="headline" { "Headline" }
+            @match last {
+                None => p { "No comparison: compare.csv and ranking.csv are missing, hold fewer than two labels at any size, or no label solved a trial." },
+                Some(finding) => {
+                    p { (finding.best) }
+                    @if !finding.details.is_empty() {
+                        ul {
+                            @for sentence in finding.details.iter().take(5) {
+                                li { (sentence) }
+                            }
+                        }
+                    }
+                    @if finding.details.len() > 5 || findings.len() > 1 {
+                        p { "Every size is in “Findings at each size”, below the charts." }
+                    }
+                }
             }
-            @for finding in &findings {
-                p { (finding.best) }
-                @if !finding.beats.is_empty() {
-                    ul {
-                        @for sentence in &finding.beats {
-                            li { (sentence) }
+        }
+    }
+}
+
+/// The answers to the config's questions, first: per question, its
+/// context and one row per size.
+fn questions(answers: &[Answer]) -> Markup {
+    html! {
+        section aria-labelledby="questions" {
+            h2 id="questions" { "The experiment's questions" }
+            @for (i, answer) in answers.iter().enumerate() {
+                h3 { (answer.title) }
+                @if let Some(context) = &answer.context {
+                    p { (context) }
+                }
+                @if let Some(missing) = &answer.missing {
+                    p { (missing) }
+                } @else {
+                    div class="scroll" role="region" aria-label={ "Answer " (i + 1) } tabindex="0" {
+                        table id={ "question-" (i + 1) } {
+                            caption { "At each N: solved trials of each, the ratio of their ERTs (first over second, 95% bootstrap interval), the probability that a trial of the first needs less than one of the second (A12, 95% bootstrap interval), the Holm-corrected p and the verdict" }
+                            thead {
+                                tr {
+                                    th scope="col" { "N" }
+                                    th scope="col" { "Solved (first)" }
+                                    th scope="col" { "Solved (second)" }
+                                    th scope="col" { "ERT ratio" }
+                                    th scope="col" { "A12" }
+                                    th scope="col" { "p (Holm)" }
+                                    th scope="col" { "Verdict" }
+                                }
+                            }
+                            tbody {
+                                @for row in &answer.rows {
+                                    tr {
+                                        th scope="row" class="num" { (row.n) }
+                                        td class="num" { (row.solved_a) }
+                                        td class="num" { (row.solved_b) }
+                                        td class="num" { (row.ert_ratio) }
+                                        td class="num" { (row.a12) }
+                                        td class="num" { (row.p_holm) }
+                                        td { (row.verdict) }
+                                    }
+                                }
+                            }
                         }
                     }
                 }
             }
-            @if !variants.is_empty() {
-                h3 { "Variants compared" }
-                p { "Labels that differ in one word, compared directly at each N:" }
-                ul {
-                    @for sentence in &variants {
-                        li { (sentence) }
+        }
+    }
+}
+
+/// The findings at every size, one collapsible section each, then the
+/// failures.
+fn per_size(inputs: &Inputs, findings: &[Finding]) -> Markup {
+    let failures = failures(inputs);
+    html! {
+        section aria-labelledby="findings" {
+            h2 id="findings" { "Findings at each size" }
+            p {
+                "A12 is the probability that a trial of the first label needs less than a trial of the second (0.5: no difference), "
+                "with its bootstrap 95% interval; the ERT ratio is the first label's expected running time over the second's "
+                "(below 1: the first needs less on average, failures and tails included), with its bootstrap 95% interval; "
+                "p is the two-sided Mann–Whitney p-value, Holm-corrected over the pairs at each N. "
+                "Unsolved trials count as the most expensive. A pair is untestable when even the smallest p its trial counts "
+                "and ties allow could not be significant: it says nothing either way."
+            }
+            @for finding in findings {
+                details {
+                    summary { "N = " (finding.n) ": " (finding.brief) }
+                    p { (finding.best) }
+                    @if !finding.details.is_empty() {
+                        ul {
+                            @for sentence in &finding.details {
+                                li { (sentence) }
+                            }
+                        }
                     }
                 }
-            }
-            p {
-                "A12 is the probability that a trial of the first label costs less than one of the second (0.5: no difference), "
-                "with its bootstrap 95% interval; p is the two-sided Mann–Whitney p-value, Holm-corrected over the pairs at each N. "
-                "Unsolved trials count as the most expensive."
             }
             h3 { "Failures" }
             @if failures.is_empty() {
                 p { "Every trial found a solution." }
             } @else {
-                ul {
-                    @for sentence in &failures {
-                        li { (sentence) }
+                details {
+                    summary { (failures.len()) " cells with unsolved or failed trials" }
+                    ul {
+                        @for sentence in &failures {
+                            li { (sentence) }
+                        }
                     }
                 }
+            }
+        }
+    }
+}
+
+/// How the figures are computed, in words a reviewer can check.
+fn methods() -> Markup {
+    html! {
+        section aria-labelledby="methods" {
+            h2 id="methods" { "Methods" }
+            ul {
+                li { "The cost of a trial is its checks when it solved; an unsolved trial costs more than every solved one, and unsolved trials tie." }
+                li {
+                    "Mann–Whitney U, two-sided. The p-value is exact (the permutation distribution counted over every arrangement, ties included) "
+                    "for up to 50 trials a side without ties and up to 10 in the smaller sample with ties, otherwise the normal approximation "
+                    "with tie and continuity corrections. The exact two-sided p is P(|S − E| ≥ |s − E|): the share of arrangements whose rank sum "
+                    "lies at least as far from its mean as the observed one, not twice a one-sided tail."
+                }
+                li { "Holm's step-down correction over the pairs at each N." }
+                li {
+                    "Verdicts: a pair is a_better or b_better when its Holm-corrected p is below 0.05; untestable when even its smallest attainable p "
+                    "(the most extreme arrangement of its pooled trials, the sample sizes and ties fixed: 1/3 for one trial against five), "
+                    "Holm-corrected among the pairs at that N, is not below 0.05; no_detectable_difference otherwise. A label is "
+                    "indistinguishable from the best only when a test could have found a difference. No label is best at an N where nothing solved."
+                }
+                li { "A deterministic label (one trial by design) is compared by its exact value against the other label's median and its interval." }
+                li { "A12 (Vargha & Delaney 2000): the probability that a trial of one label needs less than a trial of the other, ties counting one half; seeded percentile-bootstrap 95% interval from 10 trials a side." }
+                li { "ERT (COCO): all trials' cost over the successes. The ERT ratio's interval resamples each label's trials on their own (seeded, 2,000 resamples, from 10 successes a side)." }
+                li { "Heavy tail: a cell whose costliest solved trial costs more than 100 times its median is flagged; its median hides what its ERT shows." }
             }
         }
     }
@@ -209,14 +321,15 @@ fn charts(inputs: &Inputs) -> Markup {
     }
 }
 
-/// The summary table: one row per row of summary.csv.
+/// The summary table: one row per row of summary.csv, each column in one
+/// notation (counts with separators, times in SI units).
 fn summary(inputs: &Inputs) -> Markup {
     html! {
         section aria-labelledby="summary" {
             h2 id="summary" { "Summary" }
             div class="scroll" role="region" aria-label="Summary table" tabindex="0" {
                 table id="summary-table" {
-                    caption { "Per label and size: trials, success rate (95% Wilson interval), median checks of solved trials (95% bootstrap interval), expected running time (ERT) in checks and seconds" }
+                    caption { "Per label and size: trials, success rate (95% Wilson interval), median checks of solved trials and expected running time (ERT) in checks (95% bootstrap intervals), whether the checks are heavy-tailed (the costliest solved trial over 100 times the median), and the same in wall time" }
                     thead {
                         tr {
                             th scope="col" { "Label" }
@@ -226,8 +339,9 @@ fn summary(inputs: &Inputs) -> Markup {
                             th scope="col" { "Success rate" }
                             th scope="col" { "Median checks" }
                             th scope="col" { "ERT checks" }
-                            th scope="col" { "Median seconds" }
-                            th scope="col" { "ERT seconds" }
+                            th scope="col" { "Heavy tail" }
+                            th scope="col" { "Median time" }
+                            th scope="col" { "ERT time" }
                         }
                     }
                     tbody {
@@ -238,10 +352,11 @@ fn summary(inputs: &Inputs) -> Markup {
                                 td class="num" { (row.trials) }
                                 td class="num" { (row.successes) }
                                 td class="num" { (two(row.success_rate)) " [" (two(row.success_ci_low)) ", " (two(row.success_ci_high)) "]" }
-                                td class="num" { (with_interval(row.checks.median, row.checks.median_ci_low, row.checks.median_ci_high)) }
-                                td class="num" { (number(Some(row.checks.ert))) }
-                                td class="num" { (number(row.seconds.median)) }
-                                td class="num" { (number(Some(row.seconds.ert))) }
+                                td class="num" { (with_interval(count, row.checks.median, row.checks.median_ci_low, row.checks.median_ci_high)) }
+                                td class="num" { (with_interval(count, Some(row.checks.ert), row.checks.ert_ci_low, row.checks.ert_ci_high)) }
+                                td { (if row.checks.heavy_tail { format!("yes: max {}", count(row.checks.max)) } else { "no".to_owned() }) }
+                                td class="num" { (with_interval(seconds, row.seconds.median, row.seconds.median_ci_low, row.seconds.median_ci_high)) }
+                                td class="num" { (with_interval(seconds, Some(row.seconds.ert), row.seconds.ert_ci_low, row.seconds.ert_ci_high)) }
                             }
                         }
                     }
@@ -251,16 +366,21 @@ fn summary(inputs: &Inputs) -> Markup {
     }
 }
 
-/// A value with its interval when it has one.
-fn with_interval(value: Option<f64>, low: Option<f64>, high: Option<f64>) -> String {
+/// A value with its interval when it has one, each written by `format`.
+fn with_interval(
+    format: fn(Option<f64>) -> String,
+    value: Option<f64>,
+    low: Option<f64>,
+    high: Option<f64>,
+) -> String {
     match (low, high) {
         (Some(low), Some(high)) => format!(
             "{} [{}, {}]",
-            number(value),
-            number(Some(low)),
-            number(Some(high))
+            format(value),
+            format(Some(low)),
+            format(Some(high))
         ),
-        _ => number(value),
+        _ => format(value),
     }
 }
 
@@ -275,7 +395,7 @@ fn comparisons(inputs: &Inputs) -> Markup {
                 p id="marks" { "Significance (Holm-corrected p): * p < 0.05, ** p < 0.01, *** p < 0.001." }
                 div class="scroll" role="region" aria-label="Comparison table" tabindex="0" {
                     table id="compare-table" {
-                        caption { "Every pair of labels at each size: Vargha–Delaney A12 of label A over label B (95% bootstrap interval), Mann–Whitney p, Holm-corrected p with its mark, and the cheaper label when significant" }
+                        caption { "Every pair of labels at each size: Vargha–Delaney A12 of label A over label B (95% bootstrap interval), Mann–Whitney p, Holm-corrected p with its mark, the smallest p these trial counts and ties could reach, the verdict, and the ratio of their ERTs (95% bootstrap interval)" }
                         thead {
                             tr {
                                 th scope="col" { "Measure" }
@@ -288,7 +408,9 @@ fn comparisons(inputs: &Inputs) -> Markup {
                                 th scope="col" { "Magnitude" }
                                 th scope="col" { "p" }
                                 th scope="col" { "p (Holm)" }
-                                th scope="col" { "Better" }
+                                th scope="col" { "Smallest attainable p" }
+                                th scope="col" { "Verdict" }
+                                th scope="col" { "ERT ratio A/B" }
                             }
                         }
                         tbody {
@@ -304,7 +426,9 @@ fn comparisons(inputs: &Inputs) -> Markup {
                                     td { (row.magnitude) }
                                     td class="num" { (p_value(row.p)) }
                                     td class="num" { (p_value(row.p_holm)) " " (significance_marks(row.p_holm)) }
-                                    td { (if row.better == "NA" { "—" } else { &row.better }) }
+                                    td class="num" { (number(Some(row.min_attainable_p))) }
+                                    td { (verdict_words(row)) }
+                                    td class="num" { (ert_ratio_cell(row)) }
                                 }
                             }
                         }
@@ -312,6 +436,29 @@ fn comparisons(inputs: &Inputs) -> Markup {
                 }
             }
         }
+    }
+}
+
+/// The verdict of a pair in words: the cheaper label, no detectable
+/// difference, or untestable.
+fn verdict_words(row: &crate::base::records::CompareRow) -> String {
+    match row.verdict.as_str() {
+        "a_better" => format!("{} cheaper", row.label_a),
+        "b_better" => format!("{} cheaper", row.label_b),
+        "no_detectable_difference" => "no detectable difference".to_owned(),
+        "untestable" => "untestable (too few trials)".to_owned(),
+        other => other.to_owned(),
+    }
+}
+
+/// The ERT ratio of a pair with its interval when it has one.
+fn ert_ratio_cell(row: &crate::base::records::CompareRow) -> String {
+    match (row.ert_ratio, row.ert_ratio_ci_low, row.ert_ratio_ci_high) {
+        (None, _, _) => "NA".to_owned(),
+        (Some(r), Some(low), Some(high)) => {
+            format!("{} [{}, {}]", ratio(r), ratio(low), ratio(high))
+        }
+        (Some(r), _, _) => ratio(r),
     }
 }
 
@@ -348,8 +495,10 @@ fn provenance(inputs: &Inputs) -> Markup {
                     dt { "Config SHA-256" } dd { code { (meta.config_hash) } }
                     dt { "queens version" } dd { (meta.crate_version) }
                     dt { "Git revision" } dd { code { (meta.git_revision.as_deref().unwrap_or("unknown")) } }
+                    dt { "Compiler" } dd { (meta.rustc_version.as_deref().unwrap_or("unknown (not recorded by the queens that wrote this data)")) }
                     dt { "Machine" } dd {
                         (meta.machine.hostname.as_deref().unwrap_or("unknown host")) ": "
+                        (meta.machine.cpu_model.as_deref().unwrap_or("CPU model not recorded")) ", "
                         (meta.machine.cores) " cores, " (meta.machine.os) ", " (meta.machine.arch)
                     }
                     @let programs = external_programs(meta);
@@ -405,12 +554,49 @@ fn provenance(inputs: &Inputs) -> Markup {
     }
 }
 
-/// The Source cell of an algorithm's row: the registry's citation, or for
-/// an external program where its command is written.
-fn source_of(algorithm: &str) -> &'static str {
+/// The Source cell of a label's row: the registry's citation of the
+/// variant its parameters (`variant=…`) choose, else of the algorithm, or
+/// for an external program where its command is written.
+fn source_of(algorithm: &str, params: &str) -> &'static str {
     if algorithm == crate::solvers::algorithms::external::NAME {
-        "a program of the experiment's own: its command is in the config text below"
-    } else {
-        crate::find_algorithm(algorithm).map_or("", |a| a.citation)
+        return "a program of the experiment's own: its command is in the config text below";
+    }
+    let Ok(found) = crate::find_algorithm(algorithm) else {
+        return "";
+    };
+    let variant = params
+        .split(';')
+        .find_map(|p| p.strip_prefix("variant="))
+        .and_then(|name| found.variants.iter().find(|v| v.name == name));
+    variant.map_or(found.citation, |v| v.citation)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::source_of;
+
+    #[test]
+    fn each_label_is_credited_to_the_source_of_its_variant() {
+        let random = source_of("min-conflicts", "patience=100;variant=random");
+        assert_eq!(random, "Minton et al. 1990/1992");
+        let blog = source_of(
+            "min-conflicts",
+            "clear_on_restart=false;restart_after=100;variant=blog",
+        );
+        assert!(
+            blog.contains("smarter repair") && !blog.contains("Sosic"),
+            "{blog}"
+        );
+        assert_eq!(
+            source_of("min-conflicts", "variant=fast"),
+            "Sosic & Gu 1990/1991"
+        );
+        let stupid = source_of("naive-repair", "restart_after=100;variant=blog");
+        assert!(stupid.contains("stupid repair"), "{stupid}");
+        // Without variants, the algorithm's citation.
+        assert_eq!(
+            source_of("backtracking", "none"),
+            "Wirth 1976; Kuechmann 1997 (MacTech)"
+        );
     }
 }

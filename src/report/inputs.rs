@@ -8,6 +8,8 @@ use super::charts::{self, Chart};
 use crate::base::records::{CompareRow, DataDir, RankingRow, SummaryRow, read_rows};
 use crate::base::records::{Metadata, replay_line};
 use crate::base::shell;
+use crate::experiment::config::{Programs, load_checking};
+use crate::experiment::question::Question;
 use crate::plot::data::DataError;
 
 /// The files a report is drawn from.
@@ -33,6 +35,9 @@ pub struct Inputs {
     /// For each external program's label, the command that replays any of
     /// its rows (`N` and `SEED` standing for the row's), from external.log.
     pub replays: Vec<(String, String)>,
+    /// The questions of the config text in metadata.json (none without
+    /// metadata, or when the stored config no longer loads).
+    pub questions: Vec<Question>,
 }
 
 impl Inputs {
@@ -68,11 +73,17 @@ impl Inputs {
             return Err(DataError::Empty(summary_file).into());
         }
         let compare = format!("rewrite it with `queens compare {}`", shell::path(data_dir));
+        let metadata = metadata(&files.metadata())?;
+        let questions = metadata
+            .as_ref()
+            .and_then(|m| load_checking(&m.config_source, &m.config_text, Programs::AsStored).ok())
+            .map_or_else(Vec::new, |e| e.questions);
         Ok(Inputs {
             data_dir: data_dir.to_owned(),
             plots_dir: plots_dir.to_owned(),
             name: crate::plot::data::experiment_name(data_dir),
-            metadata: metadata(&files.metadata())?,
+            metadata,
+            questions,
             summary,
             compare: table(&files.compare(), &compare)?,
             ranking: table(&files.ranking(), &compare)?,

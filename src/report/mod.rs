@@ -1,8 +1,9 @@
 //! The experiment's report: one self-contained HTML file,
-//! `report.html` in the charts directory, that says what was compared, the
-//! headline results in words, the charts (inline SVG), the summary and
-//! comparison tables and the provenance; and the same tables as LaTeX
-//! (booktabs) for a paper.
+//! `report.html` in the charts directory: the answers to the questions the
+//! config declares (`[[question]]`), the headline, the charts (inline
+//! SVG), the findings at each size (collapsible), what was compared, the
+//! summary and comparison tables, the methods and the provenance; and the
+//! same tables as LaTeX (booktabs) for a paper.
 //!
 //! Like the charts, the report is drawn from files alone: the data
 //! directory's summary.csv, compare.csv, ranking.csv and metadata.json, and
@@ -21,6 +22,7 @@ mod headline;
 mod html;
 mod inputs;
 mod latex;
+mod questions;
 mod svg_check;
 
 use std::io::Write;

@@ -241,6 +241,9 @@ pub struct VariantSpec {
     pub name: &'static str,
     /// The parameters it uses besides `variant`.
     pub uses: &'static [Use],
+    /// Its source in a few words, as the report's Source column cites a
+    /// label of this variant (the algorithm's citation covers them all).
+    pub citation: &'static str,
 }
 
 /// A complete, checked set of parameters: every key in effect for the chosen
@@ -692,10 +695,12 @@ mod tests {
             VariantSpec {
                 name: "a",
                 uses: &[Use::Free("populaton")],
+                citation: "",
             },
             VariantSpec {
                 name: "b",
                 uses: &[],
+                citation: "",
             },
         ];
         let e = Params::resolve("x", SPECS, MISSPELT, &[]).unwrap_err();
@@ -763,10 +768,12 @@ mod tests {
         VariantSpec {
             name: "a",
             uses: &[Use::Free("population")],
+            citation: "",
         },
         VariantSpec {
             name: "b",
             uses: &[Use::Fixed("rate", "0.25")],
+            citation: "",
         },
     ];
 

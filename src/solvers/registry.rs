@@ -64,6 +64,9 @@ mod tests {
             for text in [a.summary, a.source, a.citation, a.step] {
                 assert!(!text.trim().is_empty(), "{}", a.name);
             }
+            for v in a.variants {
+                assert!(!v.citation.trim().is_empty(), "{} {}", a.name, v.name);
+            }
             assert!(
                 !format!("{} {} {}", a.summary, a.source, a.citation).contains("seed 00"),
                 "{}: name the source by what it is",

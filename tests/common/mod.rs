@@ -75,6 +75,26 @@ pub fn queens_here(args: &[&str]) -> Output {
         .expect("queens runs")
 }
 
+/// A copy in `into/NAME` of the committed data directory `shipped`: its
+/// runs.csv, metadata.json and, when present, params.csv and traces.csv,
+/// with summary.csv, compare.csv and ranking.csv derived afresh by
+/// `queens summarize` and `queens compare`, so the copy holds what the
+/// code now derives from the committed trials. Returns the copy.
+pub fn derived_copy(shipped: &Path, into: &Path) -> PathBuf {
+    let name = shipped.file_name().expect("a directory name");
+    let dir = into.join(name);
+    std::fs::create_dir_all(&dir).expect("the copy's directory");
+    for file in ["runs.csv", "metadata.json", "params.csv", "traces.csv"] {
+        if shipped.join(file).is_file() {
+            std::fs::copy(shipped.join(file), dir.join(file)).expect("copied");
+        }
+    }
+    let path = dir.to_str().expect("a UTF-8 path");
+    ok(queens(into, &["summarize", path]));
+    ok(queens(into, &["compare", path]));
+    dir
+}
+
 /// `out` after asserting that it exited successfully (else the exit code
 /// and stderr are the message).
 pub fn ok(out: Output) -> Output {

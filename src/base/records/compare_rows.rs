@@ -63,6 +63,34 @@ pub struct CompareRow {
     pub magnitude: String,
     /// The cheaper label when the difference is significant, `NA` when not.
     pub better: String,
+    /// The smallest two-sided p-value the test could have given samples of
+    /// these sizes with these ties (see
+    /// [`crate::analysis::rank_tests::min_attainable_p`]): 1/3 for one
+    /// trial against five, whatever their costs.
+    pub min_attainable_p: f64,
+    /// What the pair shows: `a_better` or `b_better` (significant after
+    /// Holm), `no_detectable_difference` (not significant, though a test of
+    /// this design could have been), or `untestable` (even its smallest
+    /// attainable p, Holm-corrected among the pairs at this `n`, is not
+    /// below alpha: the design could not show a difference, so no
+    /// equivalence may be read into its p-value). See
+    /// [`crate::analysis::compare::Verdict`].
+    pub verdict: String,
+    /// The ERT of `label_a` over the ERT of `label_b` in this measure (all
+    /// trials' cost over the successes, as in summary.csv): below 1,
+    /// `label_a` needs less on average, failures and tails included. `Inf`
+    /// when only `label_b` solved, 0 when only `label_a` did, `NA` when
+    /// neither did.
+    #[serde(with = "crate::base::records::values::optional")]
+    pub ert_ratio: Option<f64>,
+    /// Lower end of the seeded percentile-bootstrap 95% interval of
+    /// `ert_ratio`, each label's trials resampled on their own (`NA` when
+    /// either label has fewer than 10 successes at `n`).
+    #[serde(with = "crate::base::records::values::optional")]
+    pub ert_ratio_ci_low: Option<f64>,
+    /// Upper end of that interval.
+    #[serde(with = "crate::base::records::values::optional")]
+    pub ert_ratio_ci_high: Option<f64>,
 }
 
 /// One label at one board size: a row of `ranking.csv`.
@@ -83,10 +111,18 @@ pub struct RankingRow {
     pub mean_rank: f64,
     /// Its place by mean rank (1 = best; equal mean ranks share a place).
     pub rank: u64,
-    /// Whether its Holm-corrected p-value against the best label is at
-    /// least alpha (`TRUE` for the best label itself).
+    /// Whether the best label is not detectably better: `TRUE` for the
+    /// best label itself and for a label whose pair with it is
+    /// `no_detectable_difference`; `FALSE` when the best is significantly
+    /// cheaper, when the pair is `untestable` (no test of that design could
+    /// have found a difference) and at an `n` with no best.
     #[serde(with = "crate::base::records::values::logical")]
     pub indistinguishable_from_best: bool,
+    /// Its standing against the best label at `n`: `best`,
+    /// `no_detectable_difference`, `worse` or `better` (significant after
+    /// Holm), `untestable`, or `NA` when there is no best because no trial
+    /// at `n` solved.
+    pub versus_best: String,
 }
 
 /// Writes compare.csv at `path` through the atomic writer, unless it
@@ -142,7 +178,7 @@ mod tests {
         let path = dir.path().join("ranking.csv");
         assert!(write_ranking(&path, &[]).expect("written"));
         let header =
-            "measure,n,label,trials,successes,mean_rank,rank,indistinguishable_from_best\n"
+            "measure,n,label,trials,successes,mean_rank,rank,indistinguishable_from_best,versus_best\n"
                 .to_string();
         assert_eq!(std::fs::read_to_string(&path).expect("read"), header);
         assert!(!write_ranking(&path, &[]).expect("unchanged"));
@@ -155,11 +191,12 @@ mod tests {
             mean_rank: 2.5,
             rank: 1,
             indistinguishable_from_best: true,
+            versus_best: "best".into(),
         };
         assert!(write_ranking(&path, std::slice::from_ref(&row)).expect("written"));
         assert_eq!(
             std::fs::read_to_string(&path).expect("read"),
-            header + "checks,8,a,3,2,2.5,1,TRUE\n"
+            header + "checks,8,a,3,2,2.5,1,TRUE,best\n"
         );
         assert!(!write_ranking(&path, &[row]).expect("unchanged"));
     }

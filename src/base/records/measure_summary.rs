@@ -19,7 +19,8 @@
 //! statistic that needs a primitive not there yet adds it to the trait too.
 //!
 //! A value is spelled as [`super::values`] says: an `Option<f64>` through
-//! `optional` (`NA`), an `f64` through `number` (`Inf`).
+//! `optional` (`NA`), an `f64` through `number` (`Inf`), a `bool` through
+//! `logical` (`TRUE`/`FALSE`).
 
 use serde::de::{self, Deserialize, Deserializer, MapAccess};
 use serde::ser::{self, Serialize, SerializeStruct, Serializer};
@@ -47,6 +48,9 @@ pub trait MeasureSample {
     /// The seeded bootstrap 95% interval of the ERT from simulated restarts;
     /// `None` below [`MIN_SOLVED_FOR_INTERVAL`] solved trials.
     fn ert_interval(&self) -> Option<(f64, f64)>;
+    /// Whether the solved trials are heavy-tailed: the most costly more
+    /// than 100 times the median (`false` when none solved).
+    fn heavy_tail(&self) -> bool;
 }
 
 /// Defines [`MeasureSummary`] and its column names, computation, writing
@@ -160,6 +164,8 @@ measure_statistics! {
     p75: Option<f64> = "{m}_p75" from |s| s.quantile(0.75);
     /// The 90th percentile over solved trials (`NA` when none solved).
     p90: Option<f64> = "{m}_p90" from |s| s.quantile(0.9);
+    /// The most costly solved trial (`NA` when none solved).
+    max: Option<f64> = "{m}_max" from |s| s.quantile(1.0);
     /// The expected running time (COCO): what all trials spent, unsolved
     /// ones at what they spent, divided by the successes; `Inf` when none
     /// solved.
@@ -170,6 +176,10 @@ measure_statistics! {
     ert_ci_low: Option<f64> = "ert_{m}_ci_low" from |s| s.ert_interval().map(|i| i.0);
     /// The upper end of that interval.
     ert_ci_high: Option<f64> = "ert_{m}_ci_high" from |s| s.ert_interval().map(|i| i.1);
+    /// Whether the solved trials are heavy-tailed: the maximum more than
+    /// 100 times the median (`TRUE`/`FALSE`; `FALSE` when none solved). A
+    /// few such trials can dominate the ERT while the median hides them.
+    heavy_tail: bool = "{m}_heavy_tail" from |s| s.heavy_tail();
 }
 
 /// The column `template` (one of [`MeasureSummary::COLUMNS`]) names for
@@ -214,6 +224,16 @@ impl Spelled for f64 {
 
     fn read<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         values::number::deserialize(deserializer)
+    }
+}
+
+impl Spelled for bool {
+    fn write<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        values::logical::serialize(self, serializer)
+    }
+
+    fn read<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        values::logical::deserialize(deserializer)
     }
 }
 

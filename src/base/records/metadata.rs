@@ -2,9 +2,10 @@
 //! contract: what produced the data — the config text and its hash, the
 //! crate version, the git revision when known, the machine, and one entry
 //! per session (start, end, threads, trials run, whether interrupted) — and
-//! its reading and writing. Every reader (the runner, merge, the charts,
-//! the report) reads it through [`read`], typed; the runner fills it in
-//! (`experiment::session`).
+//! its reading and writing. The compiler version and the CPU model came
+//! later: a file without them reads with them unknown. Every reader (the
+//! runner, merge, the charts, the report) reads it through [`read`], typed;
+//! the runner fills it in (`experiment::session`).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -32,6 +33,10 @@ pub struct Metadata {
     /// The git revision the binary was built from (`-dirty` when its
     /// sources had local changes), when it can be known.
     pub git_revision: Option<String>,
+    /// The compiler that built the binary (`rustc --version`), when known;
+    /// absent from files written before it was recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rustc_version: Option<String>,
     /// The shard this file describes, if any.
     pub shard: Option<Shard>,
     /// Trials in the plan (of this shard, if any).
@@ -51,6 +56,10 @@ pub struct Machine {
     pub hostname: Option<String>,
     /// Logical cores available to the process.
     pub cores: usize,
+    /// The CPU model (`model name` of /proc/cpuinfo), when known; absent
+    /// from files written before it was recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cpu_model: Option<String>,
     /// Operating system (`linux`, `macos`, …).
     pub os: String,
     /// CPU architecture.

@@ -41,14 +41,19 @@ use crate::cli::terminal::stderr::stderr_line;
 /// costs more than every solved one, and unsolved trials tie with each
 /// other. The ranking at each N ranks every trial there together (ties
 /// share their mean rank) and orders the labels by the mean rank of their
-/// trials; the labels whose Holm-corrected p against the best one is at
-/// least alpha are indistinguishable from it.
+/// trials. Each pair's verdict is a_better, b_better (Holm-corrected p
+/// below alpha), untestable (even the smallest p its trial counts and ties
+/// allow would not be below alpha after Holm: one trial against five
+/// never is) or no_detectable_difference; a label is indistinguishable
+/// from the best only when their pair is no_detectable_difference, and at
+/// an N where nothing solved no label is best.
 ///
 /// Writes compare.csv (one row per N and pair: measure, n, label_a,
 /// label_b, trials_a/b, successes_a/b, u, p, method, p_holm, significant,
-/// a12, a12_ci_low, a12_ci_high, magnitude, better) and ranking.csv (one
-/// row per N and label: measure, n, label, trials, successes, mean_rank,
-/// rank, indistinguishable_from_best) into --output DIR. Without --output,
+/// a12, a12_ci_low, a12_ci_high, magnitude, better, min_attainable_p,
+/// verdict) and ranking.csv (one row per N and label: measure, n, label,
+/// trials, successes, mean_rank, rank, indistinguishable_from_best,
+/// versus_best) into --output DIR. Without --output,
 /// one DATA_DIR compared with the default options (checks, alpha 0.05, seed
 /// 2016) writes them into that directory, as `queens run` does; any other
 /// comparison is only printed, so the directory's own files keep describing
@@ -219,6 +224,8 @@ fn print_tables(comparison: &Comparison, options: &Options) -> io::Result<()> {
                 if p.significant { "*" } else { "" },
                 if p.significant && p.better != "NA" {
                     p.better.as_str()
+                } else if p.verdict == "untestable" {
+                    "untestable (design cannot reach p < alpha)"
                 } else {
                     "-"
                 }
@@ -229,12 +236,12 @@ fn print_tables(comparison: &Comparison, options: &Options) -> io::Result<()> {
             "label", "trials", "solved", "mean rank"
         ));
         for (i, r) in rows.iter().enumerate() {
-            let note = if i == 0 {
-                "best"
-            } else if r.indistinguishable_from_best {
-                "indistinguishable from the best"
-            } else {
-                ""
+            let note = match r.versus_best.as_str() {
+                "best" => "best",
+                "no_detectable_difference" => "no detectable difference from the best",
+                "untestable" => "untestable against the best",
+                "NA" if i == 0 => "no best: nothing solved",
+                _ => "",
             };
             lines.push(format!(
                 "  {:>4}  {:<width$}  {:>6}  {:>6}  {:>9.1}  {note}",

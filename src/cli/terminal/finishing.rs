@@ -69,28 +69,41 @@ pub fn print_comparison(finished: &Finished) {
     }
 }
 
-/// One line per N: the best label, those indistinguishable from it, then
-/// the others by mean rank (ranked by `measure`, tested at `alpha`).
+/// One line per N: the best label (none where nothing solved), then the
+/// others by their standing against it: no detectable difference, worse,
+/// better in their pairwise test, untestable (ranked by `measure`, tested
+/// at `alpha`).
 fn brief_ranking(ranking: &[RankingRow], measure: Measure, alpha: f64) -> Vec<String> {
     let mut lines = vec![format!(
         "ranking by {} (mean rank; Holm-corrected against the best at alpha {alpha}; every pair in compare.csv):",
         measure.name(),
     )];
     for rows in ranking.chunk_by(|a, b| a.n == b.n) {
-        let labels = |indistinguishable: bool| -> Vec<&str> {
+        if rows[0].versus_best != "best" {
+            lines.push(format!("  N = {}: no best (no trial solved)", rows[0].n));
+            continue;
+        }
+        let labels = |standing: &[&str]| -> Vec<&str> {
             rows[1..]
                 .iter()
-                .filter(|r| r.indistinguishable_from_best == indistinguishable)
+                .filter(|r| standing.contains(&r.versus_best.as_str()))
                 .map(|r| r.label.as_str())
                 .collect()
         };
         let mut line = format!("  N = {}: best {}", rows[0].n, rows[0].label);
-        let (same, worse) = (labels(true), labels(false));
-        if !same.is_empty() {
-            line.push_str(&format!("; indistinguishable: {}", same.join(", ")));
-        }
-        if !worse.is_empty() {
-            line.push_str(&format!("; worse: {}", worse.join(", ")));
+        for (name, standing) in [
+            (
+                "no detectable difference",
+                &["no_detectable_difference"][..],
+            ),
+            ("worse", &["worse"][..]),
+            ("better in a pairwise test", &["better"][..]),
+            ("untestable (too few trials)", &["untestable"][..]),
+        ] {
+            let found = labels(standing);
+            if !found.is_empty() {
+                line.push_str(&format!("; {name}: {}", found.join(", ")));
+            }
         }
         lines.push(line);
     }

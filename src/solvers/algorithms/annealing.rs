@@ -122,6 +122,7 @@ const VARIANTS: &[VariantSpec] = &[
             Use::Free("reheat_after"),
             Use::Free("reheats"),
         ],
+        citation: "Kirkpatrick et al. 1983",
     },
     // Hesham's schedule: T0 = 35, multiplied by 0.97 after every move.
     VariantSpec {
@@ -133,6 +134,7 @@ const VARIANTS: &[VariantSpec] = &[
             Use::Fixed("reheat_after", "0"),
             Use::Fixed("reheats", "0"),
         ],
+        citation: "Hesham's series",
     },
 ];
 

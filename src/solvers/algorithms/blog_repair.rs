@@ -108,6 +108,7 @@ pub const CLEAR_ON_RESTART: ParamSpec = ParamSpec {
 /// The `blog` variant of both solvers: it takes these two parameters.
 pub const VARIANT: VariantSpec = VariantSpec {
     name: "blog",
+    citation: "the VulgaireDev blog (2016)",
     uses: &[
         Use::Free(RESTART_AFTER.name),
         Use::Free(CLEAR_ON_RESTART.name),

@@ -171,6 +171,7 @@ const VARIANTS: &[VariantSpec] = &[
             Use::Free("local_search"),
             Use::Free("max_generations"),
         ],
+        citation: "Holland 1975; Goldberg 1989",
     },
     VariantSpec {
         name: "hesham",
@@ -179,6 +180,7 @@ const VARIANTS: &[VariantSpec] = &[
             Use::Fixed("mutation_rate", "0.05"),
             Use::Free("max_generations"),
         ],
+        citation: "Hesham's series",
     },
 ];
 

@@ -78,11 +78,16 @@ const VARIANTS: &[VariantSpec] = &[
     VariantSpec {
         name: "random",
         uses: &[Use::Free("patience")],
+        citation: "Minton et al. 1990/1992",
     },
-    blog_repair::VARIANT,
+    VariantSpec {
+        citation: "the VulgaireDev blog's \"smarter repair\"",
+        ..blog_repair::VARIANT
+    },
     VariantSpec {
         name: "fast",
         uses: &[],
+        citation: "Sosic & Gu 1990/1991",
     },
 ];
 

@@ -65,8 +65,12 @@ const VARIANTS: &[VariantSpec] = &[
     VariantSpec {
         name: "random",
         uses: &[Use::Free(blog_repair::RESTART_AFTER.name)],
+        citation: "after the VulgaireDev blog's \"stupid repair\" (threats as attacking pairs)",
     },
-    blog_repair::VARIANT,
+    VariantSpec {
+        citation: "the VulgaireDev blog's \"stupid repair\"",
+        ..blog_repair::VARIANT
+    },
 ];
 
 /// The settings of a `naive-repair` run, one per variant, which are also

@@ -1,0 +1,159 @@
+//! The answers to the questions a config declares (`[[question]]`, see
+//! [`crate::experiment::question`]), read back from the config text in
+//! metadata.json: for each question, one row per board size from
+//! compare.csv and summary.csv, with the success rates, the ERT ratio and
+//! A12 with their intervals, the Holm-corrected p and a verdict in plain
+//! words (untestable where the trials could not have shown a difference),
+//! and the heavy-tailed cells flagged.
+
+use super::Inputs;
+use super::format::{p_value, ratio};
+use super::headline::{cell, ert_caveat, pair_of, probability_of};
+use crate::analysis::compare::Verdict;
+use crate::base::records::{CompareRow, Measure};
+use crate::experiment::question::Question;
+
+/// The answer to one question.
+#[derive(Clone, Debug)]
+pub struct Answer {
+    /// "stupid repair (blog) against smarter repair (blog), by checks".
+    pub title: String,
+    /// The config's sentence of context, if any.
+    pub context: Option<String>,
+    /// One row per size the pair was compared at.
+    pub rows: Vec<AnswerRow>,
+    /// Why there are no rows, when there are none.
+    pub missing: Option<String>,
+}
+
+/// The answer at one board size.
+#[derive(Clone, Debug)]
+pub struct AnswerRow {
+    /// The board size.
+    pub n: u64,
+    /// `a`'s solved trials, "18/20".
+    pub solved_a: String,
+    /// `b`'s solved trials.
+    pub solved_b: String,
+    /// The ERT of `a` over that of `b`, with its interval.
+    pub ert_ratio: String,
+    /// A12 of `a` over `b` as a probability, with its interval.
+    pub a12: String,
+    /// The Holm-corrected p.
+    pub p_holm: String,
+    /// The verdict in plain words, with the heavy tails.
+    pub verdict: String,
+}
+
+/// The answers to the questions of `questions`, in their order.
+pub fn answers(inputs: &Inputs, questions: &[Question]) -> Vec<Answer> {
+    questions.iter().map(|q| answer(inputs, q)).collect()
+}
+
+/// The answer to `question`.
+fn answer(inputs: &Inputs, question: &Question) -> Answer {
+    let measure = question.measure.name();
+    let mut sizes: Vec<u64> = inputs
+        .compare
+        .iter()
+        .filter(|c| c.measure == measure)
+        .map(|c| c.n)
+        .collect();
+    sizes.dedup();
+    let rows: Vec<AnswerRow> = sizes
+        .into_iter()
+        .filter_map(|n| {
+            let pair = pair_of(inputs, measure, n, &question.a, &question.b)?;
+            Some(row(inputs, question, pair))
+        })
+        .collect();
+    let missing = rows.is_empty().then(|| {
+        format!(
+            "compare.csv holds no comparison of these two labels by {measure} (it compares by checks; `queens compare DATA_DIR --measure {measure} --output DIR` compares by {measure})"
+        )
+    });
+    Answer {
+        title: format!("{} against {}, by {measure}", question.a, question.b),
+        context: question.context.clone(),
+        rows,
+        missing,
+    }
+}
+
+/// The row of `question` at the size of `pair`.
+fn row(inputs: &Inputs, question: &Question, pair: &CompareRow) -> AnswerRow {
+    let (a, b) = (&question.a, &question.b);
+    let solved = |label: &str| {
+        cell(inputs, label, pair.n).map_or_else(
+            || "NA".to_owned(),
+            |s| format!("{}/{}", s.successes, s.trials),
+        )
+    };
+    let flipped = pair.label_a != *a;
+    let point = pair.ert_ratio.map(|r| if flipped { 1.0 / r } else { r });
+    let interval = pair
+        .ert_ratio_ci_low
+        .zip(pair.ert_ratio_ci_high)
+        .map(|(l, h)| if flipped { (1.0 / h, 1.0 / l) } else { (l, h) });
+    let ert_ratio = match (point, interval) {
+        (None, _) => "NA (neither solved)".to_owned(),
+        (Some(r), Some((l, h))) => format!("{} [{}, {}]", ratio(r), ratio(l), ratio(h)),
+        (Some(r), None) => ratio(r),
+    };
+    let verdict = Verdict::from_name(&pair.verdict);
+    let better_a = (verdict == Some(Verdict::ABetter)) != flipped;
+    let less = if question.measure == Measure::Seconds {
+        "less time".to_owned()
+    } else {
+        format!("fewer {}", question.measure.name())
+    };
+    let mut words = match verdict {
+        Some(Verdict::ABetter | Verdict::BBetter) => {
+            let (winner, loser) = if better_a { (a, b) } else { (b, a) };
+            let mut words = format!("{winner} needs {less} than {loser} in a typical trial");
+            if let Some(caveat) = ert_caveat(pair, winner) {
+                words.push_str(". ");
+                words.push_str(caveat);
+            }
+            words
+        }
+        Some(Verdict::NoDetectableDifference) => {
+            let mut words =
+                "no detectable difference in a typical trial (these trials could have shown one)"
+                    .to_owned();
+            if let Some((low, high)) = interval.filter(|(l, h)| *l > 1.0 || *h < 1.0) {
+                let (more, less) = if low > 1.0 { (a, b) } else { (b, a) };
+                words.push_str(&format!(
+                    "; but the ERT ratio's interval [{}, {}] excludes 1: on average {more} needs more than {less}",
+                    ratio(low),
+                    ratio(high)
+                ));
+            }
+            words
+        }
+        Some(Verdict::Untestable) | None => format!(
+            "untestable: {} against {} trials reach no p below {}",
+            pair.trials_a,
+            pair.trials_b,
+            ratio(pair.min_attainable_p)
+        ),
+    };
+    for label in [a, b] {
+        if let Some(block) = cell(inputs, label, pair.n).map(|s| *s.measure(question.measure))
+            && block.heavy_tail
+        {
+            words.push_str(&format!("; {label} heavy-tailed (max over 100 × median)"));
+        }
+    }
+    AnswerRow {
+        n: pair.n,
+        solved_a: solved(a),
+        solved_b: solved(b),
+        ert_ratio,
+        a12: probability_of(pair, a),
+        p_holm: p_value(pair.p_holm)
+            .replace("p = ", "")
+            .replace("p < ", "< "),
+        verdict: words,
+    }
+}
