@@ -21,6 +21,9 @@ pub enum RunError {
     /// A CSV file could not be read or written.
     #[error(transparent)]
     Records(#[from] RecordsError),
+    /// derived.json could not be read or written.
+    #[error(transparent)]
+    Derived(#[from] crate::base::records::DerivedError),
     /// A file or directory could not be read or written.
     #[error("{what}")]
     Io {

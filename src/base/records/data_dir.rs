@@ -20,6 +20,8 @@ pub const COMPARE_FILE: &str = "compare.csv";
 pub const RANKING_FILE: &str = "ranking.csv";
 /// What produced the data.
 pub const METADATA_FILE: &str = "metadata.json";
+/// Which runs each derived file was computed from ([`super::derived`]).
+pub const DERIVED_FILE: &str = "derived.json";
 
 /// An experiment's data directory.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,6 +73,11 @@ impl DataDir {
     /// metadata.json.
     pub fn metadata(&self) -> PathBuf {
         self.path.join(METADATA_FILE)
+    }
+
+    /// derived.json.
+    pub fn derived(&self) -> PathBuf {
+        self.path.join(DERIVED_FILE)
     }
 
     /// One shard's runs file, `runs.<tag>.csv` (`tag` like `shard-0-of-4`).

@@ -13,7 +13,9 @@
 //! data directory ([`DataDir`]: every file's name, in one place),
 //! and the reading, appending and rewriting of those
 //! files, with the one rule every reader of runs.csv checks: each trial
-//! appears once ([`read_runs`]). Everything the tool writes whole goes through one atomic writer
+//! appears once ([`read_runs`]), and the record of which runs each derived
+//! file (summary, params, compare, ranking) was computed from, which every
+//! reader of one checks ([`derived`]). Everything the tool writes whole goes through one atomic writer
 //! ([`atomic`]; a whole tree of files, an export, through [`atomic_dir`]). The runner writes these files, the analysis and the charts
 //! read them; this module depends on nothing above `board` and `outcome`.
 
@@ -22,6 +24,7 @@ pub mod atomic_dir;
 pub mod compare_rows;
 pub mod csv_file;
 pub mod data_dir;
+pub mod derived;
 pub mod error;
 pub mod field;
 pub mod header;
@@ -40,7 +43,8 @@ pub mod values;
 
 pub use compare_rows::{CompareRow, RankingRow, write_compare, write_ranking};
 pub use csv_file::{AppendWriter, drop_torn_tail, read_rows, write_rows};
-pub use data_dir::{COMPARE_FILE, DataDir, RANKING_FILE};
+pub use data_dir::{COMPARE_FILE, DataDir, PARAMS_FILE, RANKING_FILE, SUMMARY_FILE};
+pub use derived::{DerivedError, RunsDigest};
 pub use error::{RecordsError, RecordsResult};
 pub use measure::Measure;
 pub use measure_summary::{MeasureSample, MeasureSummary};
