@@ -41,6 +41,7 @@ use crate::base::records::{
 use crate::base::shell;
 use crate::experiment::error::RunError;
 use crate::experiment::lock::{DataDirLock, lock_data_dir};
+use crate::experiment::stored_plan;
 use crate::plot::data::{DataError, ExperimentData};
 use crate::plot::{self, PlotError, Skipped};
 use crate::report::{self, ReportError};
@@ -425,7 +426,9 @@ fn read_runs(dir: &Path) -> Result<Vec<RunRecord>, FinishError> {
     if !path.is_file() {
         return Err(DataError::MissingRuns(path).into());
     }
-    records::read_runs(&path).map_err(|source| FinishError::ReadRuns { source })
+    let runs = records::read_runs(&path).map_err(|source| FinishError::ReadRuns { source })?;
+    stored_plan::check_rows(dir, &path, &runs).map_err(DataError::from)?;
+    Ok(runs)
 }
 
 /// Whether `plots_dir` holds an SVG chart.

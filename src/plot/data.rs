@@ -13,6 +13,7 @@ use crate::base::records::{
     DataDir, DerivedError, RecordsError, RunRecord, SUMMARY_FILE, SummaryRow, TraceRecord,
     check_unique_trials, derived, metadata,
 };
+use crate::experiment::stored_plan::{self, PlanCheckError};
 
 /// Why an experiment's data could not be read.
 #[derive(Debug, thiserror::Error)]
@@ -61,6 +62,9 @@ pub enum DataError {
     /// runs.csv holds a trial twice ([`check_unique_trials`]).
     #[error(transparent)]
     Runs(#[from] RecordsError),
+    /// runs.csv holds rows that are no trial of the stored plan.
+    #[error(transparent)]
+    Plan(#[from] PlanCheckError),
     /// summary.csv was not computed from the runs.csv beside it.
     #[error(transparent)]
     Derived(#[from] DerivedError),
@@ -124,6 +128,7 @@ impl ExperimentData {
         }
         let mut runs: Vec<RunRecord> = read_csv(&runs_file, &mut notes)?;
         check_unique_trials(&runs_file, &runs)?;
+        stored_plan::check_rows(dir, &runs_file, &runs)?;
         derived::check(dir, SUMMARY_FILE)?;
         runs.retain(|r| !r.stop_reason.is_program_error());
         let traces_file = files.traces();

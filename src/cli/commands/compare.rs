@@ -13,6 +13,7 @@ use queens::analysis::compare::{
 use queens::base::records::{self as records, DataDir, Measure, RunRecord, RunsDigest};
 use queens::experiment::error::RunError;
 use queens::experiment::lock::lock_data_dir;
+use queens::experiment::stored_plan::check_rows;
 use queens::finish::{Steps, finish, write_comparison};
 
 use super::args::unsigned;
@@ -175,6 +176,7 @@ fn read_runs(dir: &Path) -> anyhow::Result<Vec<RunRecord>> {
         );
     }
     let runs = records::read_runs(&path)?;
+    check_rows(dir, &path, &runs)?;
     if runs.is_empty() {
         bail!(
             "{} holds no trials: run `queens run CONFIG` first",

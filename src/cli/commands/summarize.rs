@@ -11,6 +11,7 @@ use queens::base::records::{
 };
 use queens::experiment::error::RunError;
 use queens::experiment::lock::lock_data_dir;
+use queens::experiment::stored_plan::check_rows;
 
 use crate::cli::Exit;
 use crate::cli::terminal::output_file::STDOUT_FAILED;
@@ -48,6 +49,7 @@ pub fn run(args: SummarizeArgs) -> anyhow::Result<Exit> {
         e => unwritable(&args.dir, e.into()),
     })?;
     let runs = read_runs(&runs_path)?;
+    check_rows(&args.dir, &runs_path, &runs)?;
     let rows = summarize(&runs);
     let path = files.summary();
     write_summary(&path, &rows).map_err(|e| unwritable(&args.dir, e.into()))?;
