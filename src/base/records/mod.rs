@@ -9,7 +9,8 @@
 //! every trial its seed, the message of a field that does not fit
 //! ([`field`]: named by its column, its value and what is allowed), how values are
 //! spelled so R and pandas read every column exactly ([`values`]: `TRUE`,
-//! `NA`, `Inf`), the rule for an experiment's name ([`is_safe_name`]), the layout of a
+//! `NA`, `Inf`), the rule that keeps spreadsheets from running a cell as
+//! a formula ([`formula`]), the rule for an experiment's name ([`is_safe_name`]), the layout of a
 //! data directory ([`DataDir`]: every file's name, in one place),
 //! and the reading, appending and rewriting of those
 //! files, with the one rule every reader of runs.csv checks: each trial
@@ -27,6 +28,7 @@ pub mod data_dir;
 pub mod derived;
 pub mod error;
 pub mod field;
+pub mod formula;
 pub mod header;
 pub mod measure;
 pub mod measure_summary;
@@ -46,6 +48,7 @@ pub use csv_file::{AppendWriter, drop_torn_tail, read_rows, write_rows};
 pub use data_dir::{COMPARE_FILE, DataDir, PARAMS_FILE, RANKING_FILE, SUMMARY_FILE};
 pub use derived::{DerivedError, RunsDigest};
 pub use error::{RecordsError, RecordsResult};
+pub use formula::{FORMULA_RULE, starts_like_formula};
 pub use measure::Measure;
 pub use measure_summary::{MeasureSample, MeasureSummary};
 pub use metadata::Metadata;
