@@ -29,7 +29,7 @@ pub enum ReportError {
     #[error(
         "{} is damaged or not a queens metadata file ({detail}): restore it (`git checkout -- {}`) or rerun the experiment",
         path.display(),
-        path.display()
+        crate::base::shell::path(path)
     )]
     Metadata {
         /// The file.
