@@ -22,6 +22,14 @@
 //!   charts: the pipeline returns [`FinishError::Stopped`], every file
 //!   written so far whole.
 //!
+//! The comparison step writes compare.csv and ranking.csv into the data
+//! directory, so it holds the directory's lock (`experiment::lock`) from
+//! before the first read to the end of the pipeline: beside a running
+//! `queens run` it is refused before anything is written, with the
+//! holder's PID. It records the runs it was computed from in derived.json
+//! ([`records::derived`]), and the charts and the report read only derived
+//! files that match the runs.csv beside them.
+//!
 //! The comparison is computed once: by checks with the default options for
 //! compare.csv and ranking.csv, and reused by the charts unless they are
 //! drawn in another measure, which is then compared for the charts alone.
@@ -32,9 +40,13 @@ use std::sync::Arc;
 
 use crate::analysis::compare::{self, CompareError, Comparison};
 use crate::base::records::{
-    self as records, DataDir, Measure, RecordsError, RunRecord, write_compare, write_ranking,
+    self as records, COMPARE_FILE, DataDir, DerivedError, Measure, RANKING_FILE, RecordsError,
+    RunRecord, RunsDigest, write_compare, write_ranking,
 };
 use crate::base::shell;
+use crate::experiment::error::RunError;
+use crate::experiment::lock::{DataDirLock, lock_data_dir};
+use crate::experiment::stored_plan;
 use crate::plot::data::{DataError, ExperimentData};
 use crate::plot::{self, PlotError, Skipped};
 use crate::report::{self, ReportError};
@@ -209,6 +221,30 @@ pub enum FinishError {
         /// Why.
         source: RecordsError,
     },
+    /// Another process writes the data directory (a `queens run`, a merge,
+    /// `summarize`, another comparison).
+    #[error(
+        "{source} (the comparison writes compare.csv and ranking.csv into it; a `queens run` draws its charts and report itself when it ends)"
+    )]
+    Locked {
+        /// The refusal, naming the holder.
+        source: Box<RunError>,
+    },
+    /// The data directory's lock could not be taken (an unwritable
+    /// directory).
+    #[error(
+        "{source}; the comparison writes compare.csv, ranking.csv and a lock file into {}: make it writable, or copy it to a writable place",
+        dir.display()
+    )]
+    Lock {
+        /// The data directory.
+        dir: PathBuf,
+        /// Why.
+        source: Box<RunError>,
+    },
+    /// derived.json could not be read or written.
+    #[error(transparent)]
+    Derived(#[from] DerivedError),
     /// compare.csv or ranking.csv could not be written.
     #[error(
         "{source}; compare writes compare.csv and ranking.csv into {}: make it writable, or choose another --output DIR",
@@ -275,6 +311,11 @@ pub fn finish(
             Ok(())
         }
     };
+    let _lock = if steps.comparison {
+        lock_for_comparison(data_dir)?
+    } else {
+        None
+    };
     let draw = match steps.charts {
         Charts::Draw => true,
         Charts::IfMissing => !has_charts(plots_dir),
@@ -307,7 +348,8 @@ pub fn finish(
                         source,
                     }
                 })?;
-            finished.comparison_files = write_comparison(data_dir, &comparison)?;
+            let runs = RunsDigest::of_dir(data_dir)?;
+            finished.comparison_files = write_comparison(data_dir, &comparison, &runs)?;
             finished.comparison = Some(comparison);
         }
     }
@@ -387,9 +429,32 @@ fn draw_charts(
     })
 }
 
+/// Takes the lock of `data_dir` for the comparison step (none when the
+/// directory does not exist: reading it then fails with its own message).
+fn lock_for_comparison(data_dir: &Path) -> Result<Option<DataDirLock>, FinishError> {
+    if !data_dir.is_dir() {
+        return Ok(None);
+    }
+    match lock_data_dir(data_dir) {
+        Ok(lock) => Ok(Some(lock)),
+        Err(source @ RunError::DataDirLocked { .. }) => Err(FinishError::Locked {
+            source: Box::new(source),
+        }),
+        Err(source) => Err(FinishError::Lock {
+            dir: data_dir.to_owned(),
+            source: Box::new(source),
+        }),
+    }
+}
+
 /// Writes compare.csv and ranking.csv into `dir` (a file that already
-/// holds the same bytes is left alone).
-pub fn write_comparison(dir: &Path, comparison: &Comparison) -> Result<Vec<Written>, FinishError> {
+/// holds the same bytes is left alone) and records in its derived.json
+/// that they were computed from `runs`. The caller holds `dir`'s lock.
+pub fn write_comparison(
+    dir: &Path,
+    comparison: &Comparison,
+    runs: &RunsDigest,
+) -> Result<Vec<Written>, FinishError> {
     let files = DataDir::new(dir);
     let failed = |source| FinishError::WriteComparison {
         dir: dir.to_owned(),
@@ -398,6 +463,7 @@ pub fn write_comparison(dir: &Path, comparison: &Comparison) -> Result<Vec<Writt
     let (pairs, ranking) = (files.compare(), files.ranking());
     let pairs_changed = write_compare(&pairs, &comparison.pairs).map_err(failed)?;
     let ranking_changed = write_ranking(&ranking, &comparison.ranking).map_err(failed)?;
+    records::derived::record(dir, &[COMPARE_FILE, RANKING_FILE], runs)?;
     Ok(vec![
         Written {
             path: pairs,
@@ -416,7 +482,9 @@ fn read_runs(dir: &Path) -> Result<Vec<RunRecord>, FinishError> {
     if !path.is_file() {
         return Err(DataError::MissingRuns(path).into());
     }
-    records::read_runs(&path).map_err(|source| FinishError::ReadRuns { source })
+    let runs = records::read_runs(&path).map_err(|source| FinishError::ReadRuns { source })?;
+    stored_plan::check_rows(dir, &path, &runs).map_err(DataError::from)?;
+    Ok(runs)
 }
 
 /// Whether `plots_dir` holds an SVG chart.

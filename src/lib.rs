@@ -42,7 +42,10 @@
 //!   spelled so R and pandas read it with one type ([`base::records::values`]:
 //!   `TRUE`/`FALSE`, `NA`, `Inf`), and the reading, appending and atomic
 //!   rewriting of every file the tool writes, with the rule every reader
-//!   of runs.csv checks: each trial once ([`base::records::read_runs`]).
+//!   of runs.csv checks: each trial once ([`base::records::read_runs`]),
+//!   and the record (derived.json) of the runs each derived file was
+//!   computed from, which the charts and the report check
+//!   ([`base::records::derived`]).
 //! - **Comparisons**: [`analysis::compare`] (every pair with its verdict,
 //!   `untestable` where the smallest attainable p cannot pass Holm, and
 //!   its ERT ratio; the ranking at each N) over [`analysis::rank_tests`]

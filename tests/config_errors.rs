@@ -229,7 +229,21 @@ fn unsafe_experiment_name() {
     let e = refused(
         "name = \"../up\"\nsizes = [8]\ntrials = 1\n[[algorithm]]\nname = \"backtracking\"\n",
     );
-    assert_points_at(&e, 1, 8, &["'../up'", "letters, digits"]);
+    assert_points_at(&e, 1, 8, &["\"../up\"", "letters, digits"]);
+}
+
+#[test]
+fn an_experiment_name_with_a_newline_or_nul_is_printed_escaped() {
+    for (toml, shown) in [("a\\nb", "\"a\\nb\""), ("a\\u0000b", "\"a\\0b\"")] {
+        let e = refused(&format!(
+            "name = \"{toml}\"\nsizes = [8]\ntrials = 1\n[[algorithm]]\nname = \"backtracking\"\n"
+        ));
+        assert_points_at(&e, 1, 8, &[shown, "letters, digits"]);
+        assert!(
+            !e.contains('\0') && e.trim_end().lines().count() <= 4,
+            "{e:?}"
+        );
+    }
 }
 
 #[test]
@@ -468,4 +482,46 @@ fn trials_and_sizes_above_the_largest_integer_say_the_allowed_ranges() {
         "name = \"t\"\nseed = 1\nsizes = [6]\ntrials = {{ 99999999999999999999999 = 5 }}\n{algorithm}"
     ));
     assert!(e.contains("a whole number from 1 to 4294967295"), "{e}");
+}
+
+#[test]
+fn a_label_or_name_that_a_spreadsheet_would_run_as_a_formula_is_refused() {
+    for label in ["=HYPERLINK(\\\"http://x\\\")", "+1", "-x", "@SUM(A1)"] {
+        let e = refused(&format!(
+            "{HEAD}[[algorithm]]\nname = \"backtracking\"\nlabel = \"{label}\"\n"
+        ));
+        assert_points_at(
+            &e,
+            7,
+            9,
+            &["must not start with '=', '+', '-', '@'", "as a formula"],
+        );
+    }
+    let e = refused(
+        "name = \"-t\"\nseed = 1\nsizes = [6]\ntrials = 2\n[[algorithm]]\nname = \"backtracking\"\n",
+    );
+    assert_points_at(&e, 1, 8, &["not starting with '.' or '-'"]);
+}
+
+#[test]
+fn an_external_programs_text_that_a_spreadsheet_would_run_is_refused_but_a_negative_number_is_not()
+{
+    let external = |extra: &str| {
+        format!(
+            "{HEAD}[[algorithm]]\nname = \"external\"\nlabel = \"mine\"\ncommand = [\"sh\"]\n{extra}"
+        )
+    };
+    let message = |extra: &str| match load("bad.toml", &external(extra)) {
+        Ok(_) => panic!("{extra} accepted"),
+        Err(e) => e.to_string(),
+    };
+    let e = message("params = { mode = \"-1+2\" }\n");
+    assert!(e.contains("as a formula"), "{e}");
+    let e = message("step = \"=move\"\n");
+    assert!(e.contains("starting with a letter"), "{e}");
+    load(
+        "ok.toml",
+        &external("params = { offset = -1, mode = \"fast\" }\n"),
+    )
+    .unwrap_or_else(|e| panic!("a negative number is a number: {e}"));
 }

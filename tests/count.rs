@@ -404,3 +404,76 @@ fn more_shards_than_units_are_refused_at_once_naming_the_largest() {
     assert_eq!(output.status.code(), Some(2), "{output:?}");
     assert!(String::from_utf8_lossy(&output.stderr).contains("at most"));
 }
+
+/// Makes the file system of `dir` read-only (a tmpfs mounted there, filled
+/// by `fill`, then remounted read-only, unmounted when the guard drops) as
+/// root, or the file and directory read-only by their permissions
+/// otherwise. `None` when neither can be done here.
+fn read_only(dir: &std::path::Path, fill: impl Fn(&std::path::Path)) -> Option<ReadOnly> {
+    use std::os::unix::fs::PermissionsExt;
+    let root = std::process::Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0");
+    if !root {
+        fill(dir);
+        for entry in std::fs::read_dir(dir).expect("listed") {
+            let path = entry.expect("an entry").path();
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444)).ok()?;
+        }
+        std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o555)).ok()?;
+        return Some(ReadOnly(None));
+    }
+    let mount = |args: &[&str]| {
+        std::process::Command::new("mount")
+            .args(args)
+            .arg(dir)
+            .stderr(std::process::Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success())
+    };
+    if !mount(&["-t", "tmpfs", "-o", "size=1m", "tmpfs"]) {
+        return None;
+    }
+    let guard = ReadOnly(Some(dir.to_path_buf()));
+    fill(dir);
+    mount(&["-o", "remount,ro"]).then_some(guard)
+}
+
+/// Unmounts the tmpfs of [`read_only`], if any, when dropped.
+struct ReadOnly(Option<std::path::PathBuf>);
+
+impl Drop for ReadOnly {
+    fn drop(&mut self) {
+        if let Some(dir) = &self.0 {
+            let _ = std::process::Command::new("umount").arg(dir).status();
+        }
+    }
+}
+
+#[test]
+fn a_finished_checkpoint_on_a_read_only_file_system_is_read_by_count() {
+    let dir = checkpoint_dir();
+    let ro = dir.path().join("ro");
+    std::fs::create_dir(&ro).expect("dir");
+    let file = ro.join("n10");
+    let path = file.display().to_string();
+    let Some(_guard) = read_only(&ro, |_| {
+        let json = count_json(&["-n", "10", "--checkpoint", &path]);
+        assert_eq!(json["solutions"], A000170[10]);
+    }) else {
+        eprintln!("skipped: cannot make a read-only directory here");
+        return;
+    };
+    assert!(
+        std::fs::OpenOptions::new()
+            .append(true)
+            .open(&file)
+            .is_err()
+    );
+    let json = count_json(&["-n", "10", "--checkpoint", &path]);
+    assert_eq!(json["solutions"], A000170[10]);
+    // Another count of the same file is still refused, naming it.
+    let output = count_output(&["-n", "11", "--checkpoint", &path]);
+    assert_eq!(output.status.code(), Some(2));
+}

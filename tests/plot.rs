@@ -541,7 +541,16 @@ fn every_committed_experiment_plots() {
         let work = tempfile::tempdir().unwrap();
         let dir = common::derived_copy(&dir, work.path());
         let tmp = tempfile::tempdir().unwrap();
-        let out = plot(&[&dir, Path::new("--plots"), tmp.path()], tmp.path());
+        // A copy: plotting writes the comparison into the data directory.
+        let data = tmp.path().join("data");
+        std::fs::create_dir(&data).unwrap();
+        for file in std::fs::read_dir(&dir).unwrap() {
+            let file = file.unwrap().path();
+            if file.is_file() {
+                std::fs::copy(&file, data.join(file.file_name().unwrap())).unwrap();
+            }
+        }
+        let out = plot(&[&data, Path::new("--plots"), tmp.path()], tmp.path());
         if !out.status.success() {
             problems.push(format!(
                 "experiment `{name}`: queens plot failed: {}",

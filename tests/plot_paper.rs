@@ -9,7 +9,7 @@
 
 mod common;
 
-use common::plot::{plot_into, tiny};
+use common::plot::{plot_into, tiny_copy};
 use common::svg::{element, text_contents};
 use common::{ok, read, snapshot};
 
@@ -27,9 +27,12 @@ const CHARTS: [&str; 8] = [
     "success",
 ];
 
-/// Plots `tests/fixtures/tiny` into `plots` with the extra `args`.
+/// Plots a copy of `tests/fixtures/tiny` (beside `plots`: plotting writes
+/// the comparison into the data directory) into `plots` with the extra
+/// `args`.
 fn plot(plots: &Path, args: &[&str]) {
-    ok(plot_into(&tiny(), plots, args));
+    let data = tiny_copy(&plots.with_extension("data"));
+    ok(plot_into(&data, plots, args));
 }
 
 /// The value of attribute `name` of the first element `tag` of `svg`.

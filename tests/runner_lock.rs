@@ -1,5 +1,5 @@
 //! The data-directory lock with real processes: a second writer (run, merge,
-//! summarize) is refused with exit 2 naming the holder's PID while a run
+//! summarize, compare, plot) is refused with exit 2 naming the holder's PID while a run
 //! writes the directory, and a run killed with SIGKILL leaves no stale lock.
 
 mod common;
@@ -115,6 +115,29 @@ fn a_second_writer_is_refused_and_a_killed_run_leaves_no_stale_lock() {
         pid,
     );
     assert_refused(&queens(d, &["summarize", "D"]), "D", pid);
+    // The comparison writes into the directory too: `compare` (into it, or
+    // of it) and `plot` are refused, and say what works instead of
+    // `summarize`.
+    let out = queens(
+        d,
+        &["run", "exp.toml", "-q", "--data", "E", "--plots", "pe"],
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_refused(&queens(d, &["compare", "E", "--output", "D"]), "D", pid);
+    assert_refused(&queens(d, &["compare", "D"]), "D", pid);
+    let out = queens(d, &["plot", "D", "--plots", "p"]);
+    assert_refused(&out, "D", pid);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("summarize"), "{stderr}");
+    assert!(
+        stderr.contains("draws its charts and report itself when it ends"),
+        "{stderr}"
+    );
+    assert!(!d.join("p").exists(), "a refused plot drew charts");
     assert_eq!(
         std::fs::read_dir(d.join("D")).expect("data dir").count(),
         before,

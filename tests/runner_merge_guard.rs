@@ -137,3 +137,25 @@ fn a_merge_over_a_runs_file_without_metadata_is_refused_as_run_refuses_it() {
     assert_eq!(std::fs::read(d.join("D/runs.csv")).expect("kept"), runs);
     assert!(!d.join("D/metadata.json").exists());
 }
+
+#[test]
+fn a_merge_of_two_splits_names_the_two_shard_files() {
+    let dir = common::setup(A);
+    let d = dir.path();
+    for shard in ["0/2", "1/2", "0/3"] {
+        ok(queens(
+            d,
+            &["run", "exp.toml", "-q", "--shard", shard, "--data", "D"],
+        ));
+    }
+    assert_refused(
+        &queens(d, &["merge", "D", "--plots", "p"]),
+        &[
+            "shards of different splits",
+            "D/metadata.shard-0-of-2.json is shard 0/2",
+            "D/metadata.shard-0-of-3.json is shard 0/3",
+            "out of the way",
+        ],
+    );
+    assert!(!d.join("D/runs.csv").exists());
+}

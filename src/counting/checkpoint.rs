@@ -230,7 +230,9 @@ pub enum CheckpointError {
 /// the file the next ones are appended to (locked while this lives).
 pub struct Checkpoint {
     path: PathBuf,
-    file: File,
+    /// `None` for a finished checkpoint that cannot be written (a
+    /// read-only file or file system): nothing is left to append.
+    file: Option<File>,
     n: usize,
     done: BTreeMap<usize, u64>,
 }
@@ -239,7 +241,9 @@ impl Checkpoint {
     /// Opens the checkpoint of `counter`'s `shard` at `path`: creates it
     /// with its header, or resumes it (dropping a torn last line) after
     /// checking that it is of the same count and that every line reads.
-    /// An existing file that is not a checkpoint is refused untouched.
+    /// An existing file that is not a checkpoint is refused untouched. A
+    /// finished checkpoint that cannot be opened for writing (read-only)
+    /// is read as it is: its count is complete.
     pub fn open(path: &Path, counter: &Counter, shard: Shard) -> Result<Self, CheckpointError> {
         let io = |source| CheckpointError::Io {
             path: path.to_path_buf(),
@@ -252,12 +256,18 @@ impl Checkpoint {
                 path: path.to_path_buf(),
                 source,
             })?;
-        let mut file = OpenOptions::new()
+        let mut file = match OpenOptions::new()
             .read(true)
             .append(true)
             .create(true)
             .open(path)
-            .map_err(io)?;
+        {
+            Ok(file) => file,
+            Err(e) if is_read_only(&e) => {
+                return Checkpoint::finished(path, counter, &header, units.len(), e);
+            }
+            Err(e) => return Err(io(e)),
+        };
         match file.try_lock() {
             Ok(()) => {}
             Err(std::fs::TryLockError::WouldBlock) => {
@@ -302,9 +312,54 @@ impl Checkpoint {
         }
         Ok(Checkpoint {
             path: path.to_path_buf(),
-            file,
+            file: Some(file),
             n: counter.n(),
             done,
+        })
+    }
+
+    /// The checkpoint at `path`, which cannot be opened for writing
+    /// (`denied`), when it is a finished checkpoint of `header`'s count
+    /// with all its `units`; otherwise the refusal to write it.
+    fn finished(
+        path: &Path,
+        counter: &Counter,
+        header: &Header,
+        units: usize,
+        denied: std::io::Error,
+    ) -> Result<Self, CheckpointError> {
+        let contents = read(path).map_err(|e| match e {
+            CheckpointError::Io { .. } => CheckpointError::Io {
+                path: path.to_path_buf(),
+                source: std::io::Error::new(denied.kind(), denied.to_string()),
+            },
+            e => e,
+        })?;
+        if contents.header != *header {
+            return Err(CheckpointError::Mismatch {
+                path: path.to_path_buf(),
+                found: describe(&contents.header),
+                wanted: describe(header),
+                remedy: "give the same -n and --shard as the count that wrote it, or another file",
+            });
+        }
+        if contents.done.len() < units {
+            return Err(CheckpointError::Io {
+                path: path.to_path_buf(),
+                source: std::io::Error::new(
+                    denied.kind(),
+                    format!(
+                        "{denied}; {} of its {units} units are counted, and the rest cannot be appended: make it writable",
+                        contents.done.len()
+                    ),
+                ),
+            });
+        }
+        Ok(Checkpoint {
+            path: path.to_path_buf(),
+            file: None,
+            n: counter.n(),
+            done: contents.done,
         })
     }
 
@@ -317,12 +372,18 @@ impl Checkpoint {
     /// line).
     pub fn record(&mut self, unit: usize, completions: u64) -> Result<(), CheckpointError> {
         let check = unit_check(self.n, unit, completions);
-        self.file
-            .write_all(format!("{unit} {completions} {check}\n").as_bytes())
-            .map_err(|source| CheckpointError::Io {
-                path: self.path.clone(),
-                source,
-            })?;
+        let line = format!("{unit} {completions} {check}\n");
+        let written = match &mut self.file {
+            Some(file) => file.write_all(line.as_bytes()),
+            None => Err(std::io::Error::new(
+                std::io::ErrorKind::PermissionDenied,
+                "the checkpoint is read-only",
+            )),
+        };
+        written.map_err(|source| CheckpointError::Io {
+            path: self.path.clone(),
+            source,
+        })?;
         self.done.insert(unit, completions);
         Ok(())
     }
@@ -397,6 +458,14 @@ fn parse_units<'a>(
         }
     }
     Ok(done)
+}
+
+/// Whether `error` says the file or its file system cannot be written.
+fn is_read_only(error: &std::io::Error) -> bool {
+    matches!(
+        error.kind(),
+        std::io::ErrorKind::PermissionDenied | std::io::ErrorKind::ReadOnlyFilesystem
+    )
 }
 
 /// A checkpoint read whole and checked: its header, its finished units,

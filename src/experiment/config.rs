@@ -17,7 +17,9 @@
 //!
 //! [[algorithm]]
 //! name = "naive-repair"    # a registry name (`queens algorithms`)
-//! label = "repair (stupid)" # unique, at most 100 characters; defaults to `name`
+//! label = "repair (stupid)" # unique, at most 100 characters, not starting
+//!                           # with = + - @ (crate::base::records::formula);
+//!                           # defaults to `name`
 //! params = { variant = "blog", restart_after = 100 }
 //! sizes = [8, 10]          # optional: this algorithm's own sizes
 //! trials = 500             # optional: and trial counts
@@ -266,7 +268,8 @@ pub fn load_checking(
         return Err(at(
             raw.name.span(),
             format!(
-                "name '{name}' cannot be a directory name: use letters, digits, '-', '_' and '.', not starting with '.'"
+                "name {name:?} cannot be a directory name: use {}",
+                crate::base::records::SAFE_NAME_RULE
             ),
         ));
     }
@@ -340,6 +343,15 @@ pub fn load_checking(
                 label_span,
                 format!(
                     "label {label:?} is empty or holds control characters: write a one-line name for the CSV and charts"
+                ),
+            ));
+        }
+        if crate::base::records::starts_like_formula(&label) {
+            return Err(at(
+                label_span,
+                format!(
+                    "label {label:?}: {}; start it with a letter or a digit",
+                    crate::base::records::FORMULA_RULE
                 ),
             ));
         }

@@ -21,6 +21,9 @@ pub enum RunError {
     /// A CSV file could not be read or written.
     #[error(transparent)]
     Records(#[from] RecordsError),
+    /// derived.json could not be read or written.
+    #[error(transparent)]
+    Derived(#[from] crate::base::records::DerivedError),
     /// A file or directory could not be read or written.
     #[error("{what}")]
     Io {
@@ -179,16 +182,17 @@ pub enum RunError {
     /// Two shards belong to different splits (`I/3` next to `J/4`).
     #[error(
         "shards of different splits: {} is shard {first_shard} but {} is shard {other_shard}; \
-         merge the shards of one split",
-        first_dir.display(), other_dir.display()
+         merge the shards of one split (move the other split's runs, traces and metadata files \
+         out of the way)",
+        first.display(), other.display()
     )]
     ShardsOfDifferentSplits {
-        /// The directory of the first shard.
-        first_dir: PathBuf,
+        /// The metadata file of the first shard.
+        first: PathBuf,
         /// The first shard.
         first_shard: Shard,
-        /// The directory of a shard of another split.
-        other_dir: PathBuf,
+        /// The metadata file of a shard of another split.
+        other: PathBuf,
         /// That shard.
         other_shard: Shard,
     },

@@ -34,6 +34,7 @@ use toml::Spanned;
 
 use super::diagnostics::ConfigError;
 use super::sweep::Combination;
+use crate::base::records::{FORMULA_RULE, starts_like_formula};
 use crate::solvers::algorithms::external::{self, ExternalSolver, resolve_command};
 use crate::solvers::{Configured, Params};
 
@@ -151,11 +152,15 @@ impl ExternalTable<'_> {
         let mut solver = ExternalSolver::new(resolved, &params, per_trial);
         if let Some(step) = self.step {
             let unit = step.get_ref().trim();
-            if unit.is_empty() || unit.chars().count() > 40 || unit.chars().any(char::is_control) {
+            if unit.is_empty()
+                || unit.chars().count() > 40
+                || unit.chars().any(char::is_control)
+                || starts_like_formula(unit)
+            {
                 return Err(at(
                     step.span(),
                     format!(
-                        "step = {:?}: say in a few words (at most 40 characters) what one of the program's steps is, like \"repair\"",
+                        "step = {:?}: say in a few words (at most 40 characters, starting with a letter) what one of the program's steps is, like \"repair\"",
                         step.get_ref()
                     ),
                 ));
@@ -222,6 +227,11 @@ impl ExternalTable<'_> {
                             .any(|c| c.is_whitespace() || c.is_control() || ";=\"'".contains(c))
                     {
                         return Err(refuse(format!("{s:?}")));
+                    }
+                    if starts_like_formula(s) {
+                        return Err(refuse(format!(
+                            "{s:?} ({FORMULA_RULE}; a negative number is written without quotes)"
+                        )));
                     }
                     s.clone()
                 }

@@ -1,4 +1,5 @@
-//! The lock on a data directory: a run, a merge and `queens summarize` hold
+//! The lock on a data directory: a run, a merge, `queens summarize` and the
+//! comparison (`queens compare`, `queens plot`) hold
 //! an exclusive OS advisory lock on `DIR/.queens.lock` while they write
 //! `DIR`, so a second writer is refused before it writes anything instead of
 //! interleaving its rows with the first one's. A shard run (`--shard I/K`)
@@ -14,11 +15,14 @@
 //! another process waits on it would let two processes lock two different
 //! files of the same name.
 //!
-//! `queens plot` takes no lock: it never writes the data directory, and
-//! every file it reads is either replaced whole by a rename or appended in
-//! whole rows whose torn tail the reader ignores, so a plot beside a running
-//! experiment draws a consistent (if partial) snapshot and never disturbs
-//! the run.
+//! The comparison step of the finishing pipeline (`queens plot`,
+//! `queens compare`, and `run` and `merge` after their own lock is
+//! released) writes compare.csv and ranking.csv into the directory, so it
+//! takes the exclusive lock too: beside a running experiment it is refused
+//! before anything is written. `queens report` alone takes no lock: it
+//! writes only into the charts directory, and every file it reads is either
+//! replaced whole by a rename or appended in whole rows whose torn tail the
+//! reader ignores.
 
 use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{Read, Seek, Write};

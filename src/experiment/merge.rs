@@ -154,9 +154,9 @@ fn one_whole_split(dirs: &[PathBuf]) -> RunResult<Vec<FoundShard>> {
         }
         if s.shard.count != first.shard.count {
             return Err(RunError::ShardsOfDifferentSplits {
-                first_dir: first.dir.clone(),
+                first: RunFiles::new(&first.dir, Some(first.shard)).metadata,
                 first_shard: first.shard,
-                other_dir: s.dir.clone(),
+                other: RunFiles::new(&s.dir, Some(s.shard)).metadata,
                 other_shard: s.shard,
             });
         }

@@ -3,7 +3,9 @@
 //! seeds, shards), the runner (data directory and resume, session metadata,
 //! parallel execution, the finishing step), the observer it reports to,
 //! merging shards, the tidy params.csv, the questions a config declares
-//! ([`question`]), and the lock that keeps a data directory to one writer; the entries that run an external program
+//! ([`question`]), the lock that keeps a data directory to one writer, and
+//! the check that runs.csv's rows are trials of the stored plan
+//! ([`stored_plan`]); the entries that run an external program
 //! (`external_entry`) and the log of the trials such a program failed
 //! ([`external_log`]). The CSV rows and files themselves are
 //! [`crate::base::records`].
@@ -27,6 +29,7 @@ pub mod question;
 mod results;
 pub mod runner;
 mod session;
+pub mod stored_plan;
 mod sweep;
 pub mod trace;
 mod trace_file;

@@ -67,6 +67,7 @@ use crate::analysis::compare::{CompareError, never_evaluating, one_step_unit};
 use crate::base::records::Measure;
 use crate::base::records::atomic_dir::TreeFile;
 use crate::base::records::{DataDir, RecordsError, RunRecord, TraceRecord, read_rows, read_runs};
+use crate::experiment::stored_plan::{PlanCheckError, check_rows};
 
 /// The largest dimension IOH stores (16 bits, as `iohinspector` reads it).
 pub const MAX_DIMENSION: u64 = u16::MAX as u64;
@@ -120,6 +121,9 @@ pub enum IohError {
     /// runs.csv or traces.csv could not be read.
     #[error(transparent)]
     Records(#[from] RecordsError),
+    /// runs.csv holds rows that are no trial of the stored plan.
+    #[error(transparent)]
+    Plan(#[from] PlanCheckError),
     /// Wall time asked for as evaluations.
     #[error(
         "--measure seconds: IOH evaluations are counts, and trace points carry no time; use --measure checks, evaluations or steps"
@@ -366,6 +370,7 @@ pub fn build(data_dir: &Path, options: Options) -> Result<Export, IohError> {
     if runs.is_empty() {
         return Err(IohError::NoRuns(runs_path));
     }
+    check_rows(data_dir, &runs_path, &runs)?;
     let traces: Vec<TraceRecord> = read_rows(&files.traces())?;
     build_from(&runs, &traces, options)
 }

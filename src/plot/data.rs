@@ -1,6 +1,7 @@
 //! Reading an experiment's CSV files for the charts: summary.csv and
 //! runs.csv (required) and traces.csv (optional), into the record structs
-//! the runner writes.
+//! the runner writes; a summary.csv not computed from the runs.csv beside
+//! it is refused ([`crate::base::records::derived`]).
 
 use std::fs::File;
 use std::path::{Path, PathBuf};
@@ -9,8 +10,10 @@ use serde::de::DeserializeOwned;
 
 use crate::base::records::csv_file::row_from;
 use crate::base::records::{
-    DataDir, RecordsError, RunRecord, SummaryRow, TraceRecord, check_unique_trials, metadata,
+    DataDir, DerivedError, RecordsError, RunRecord, SUMMARY_FILE, SummaryRow, TraceRecord,
+    check_unique_trials, derived, metadata,
 };
+use crate::experiment::stored_plan::{self, PlanCheckError};
 
 /// Why an experiment's data could not be read.
 #[derive(Debug, thiserror::Error)]
@@ -59,6 +62,12 @@ pub enum DataError {
     /// runs.csv holds a trial twice ([`check_unique_trials`]).
     #[error(transparent)]
     Runs(#[from] RecordsError),
+    /// runs.csv holds rows that are no trial of the stored plan.
+    #[error(transparent)]
+    Plan(#[from] PlanCheckError),
+    /// summary.csv was not computed from the runs.csv beside it.
+    #[error(transparent)]
+    Derived(#[from] DerivedError),
     /// summary.csv holds no rows.
     #[error("{0} has no rows: there is nothing to draw")]
     Empty(PathBuf),
@@ -119,6 +128,8 @@ impl ExperimentData {
         }
         let mut runs: Vec<RunRecord> = read_csv(&runs_file, &mut notes)?;
         check_unique_trials(&runs_file, &runs)?;
+        stored_plan::check_rows(dir, &runs_file, &runs)?;
+        derived::check(dir, SUMMARY_FILE)?;
         runs.retain(|r| !r.stop_reason.is_program_error());
         let traces_file = files.traces();
         let traces = if traces_file.is_file() {

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use crate::base::records::RecordsError;
+use crate::base::records::{DerivedError, RecordsError};
 use crate::plot::data::DataError;
 
 /// Why a report could not be written; every variant names the file and
@@ -13,6 +13,10 @@ pub enum ReportError {
     /// The experiment's CSV files could not be read.
     #[error(transparent)]
     Data(#[from] DataError),
+    /// summary.csv, compare.csv or ranking.csv was not computed from the
+    /// runs.csv beside it.
+    #[error(transparent)]
+    Derived(#[from] DerivedError),
     /// summary.csv, compare.csv or ranking.csv could not be read.
     #[error("{source}: {remedy}")]
     Table {
@@ -34,7 +38,7 @@ pub enum ReportError {
     #[error(
         "{} is damaged or not a queens metadata file ({detail}): restore it (`git checkout -- {}`) or rerun the experiment",
         path.display(),
-        path.display()
+        crate::base::shell::path(path)
     )]
     Metadata {
         /// The file.

@@ -1,12 +1,17 @@
 //! What a report is made of, read from the data directory and the charts
-//! directory.
+//! directory; summary.csv, compare.csv and ranking.csv only when they were
+//! computed from the runs.csv beside them
+//! ([`crate::base::records::derived`]).
 
 use std::path::{Path, PathBuf};
 
 use super::ReportError;
 use super::charts::{self, Chart};
-use crate::base::records::{CompareRow, DataDir, RankingRow, SummaryRow, read_rows};
 use crate::base::records::{Metadata, replay_line};
+use crate::base::records::{
+    COMPARE_FILE, CompareRow, DataDir, RANKING_FILE, RankingRow, SUMMARY_FILE, SummaryRow, derived,
+    read_rows,
+};
 use crate::base::shell;
 use crate::experiment::config::{Programs, load_checking};
 use crate::experiment::question::Question;
@@ -63,6 +68,9 @@ impl Inputs {
                 dir: data_dir.to_owned(),
             }
             .into());
+        }
+        for name in [SUMMARY_FILE, COMPARE_FILE, RANKING_FILE] {
+            derived::check(data_dir, name)?;
         }
         let summarize = format!(
             "rebuild it from runs.csv with `queens summarize {}`",

@@ -22,6 +22,8 @@ pub const RANKING_FILE: &str = "ranking.csv";
 pub const METADATA_FILE: &str = "metadata.json";
 /// What external programs did: how to replay their rows, why trials failed.
 pub const EXTERNAL_LOG_FILE: &str = "external.log";
+/// Which runs each derived file was computed from ([`super::derived`]).
+pub const DERIVED_FILE: &str = "derived.json";
 
 /// An experiment's data directory.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -78,6 +80,11 @@ impl DataDir {
     /// external.log.
     pub fn external_log(&self) -> PathBuf {
         self.path.join(EXTERNAL_LOG_FILE)
+    }
+
+    /// derived.json.
+    pub fn derived(&self) -> PathBuf {
+        self.path.join(DERIVED_FILE)
     }
 
     /// One shard's runs file, `runs.<tag>.csv` (`tag` like `shard-0-of-4`).

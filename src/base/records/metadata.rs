@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use super::atomic::write_atomically;
 use super::shard::Shard;
+use crate::base::shell;
 
 /// The contents of metadata.json (or metadata.shard-I-of-K.json).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -114,10 +115,12 @@ pub enum MetadataError {
     },
     /// The file is not a queens metadata file.
     #[error(
-        "{} is damaged or not a queens metadata file (restore it: `git checkout -- {}` or from a backup; or move {dir} aside, e.g. `mv {dir} {dir}.damaged`, and run again; --fresh discards the results there instead)",
+        "{} is damaged or not a queens metadata file (restore it: `git checkout -- {}` or from a backup; or move {} aside, e.g. `mv {dir} {aside}`, and run again; --fresh discards the results there instead)",
         path.display(),
-        path.display(),
-        dir = path.parent().unwrap_or(Path::new(".")).display()
+        shell::path(path),
+        path.parent().unwrap_or(Path::new(".")).display(),
+        dir = shell::path(path.parent().unwrap_or(Path::new("."))),
+        aside = shell::quote(&format!("{}.damaged", path.parent().unwrap_or(Path::new(".")).display()))
     )]
     Damaged {
         /// The file.
@@ -193,4 +196,33 @@ pub fn write(path: &Path, metadata: &Metadata) -> Result<(), MetadataError> {
             source,
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_remedies_of_a_damaged_file_paste_as_one_argument_per_path() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let data = dir.path().join("a b;$(id)");
+        std::fs::create_dir(&data).expect("dir");
+        let path = data.join("metadata.json");
+        std::fs::write(&path, "{").expect("damaged");
+        let message = read(&path).expect_err("damaged").to_string();
+        let commands: Vec<&str> = message.split('`').skip(1).step_by(2).collect();
+        let [checkout, mv] = commands[..] else {
+            panic!("two commands in: {message}");
+        };
+        let path_text = path.display().to_string();
+        let data_text = data.display().to_string();
+        assert_eq!(
+            shell_words::split(checkout).expect("splits"),
+            ["git", "checkout", "--", path_text.as_str()]
+        );
+        assert_eq!(
+            shell_words::split(mv).expect("splits"),
+            ["mv", data_text.as_str(), &format!("{data_text}.damaged")]
+        );
+    }
 }

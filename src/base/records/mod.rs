@@ -9,12 +9,15 @@
 //! every trial its seed, the message of a field that does not fit
 //! ([`field`]: named by its column, its value and what is allowed), how values are
 //! spelled so R and pandas read every column exactly ([`values`]: `TRUE`,
-//! `NA`, `Inf`), the rule for an experiment's name ([`is_safe_name`]), the layout of a
+//! `NA`, `Inf`), the rule that keeps spreadsheets from running a cell as
+//! a formula ([`formula`]), the rule for an experiment's name ([`is_safe_name`]), the layout of a
 //! data directory ([`DataDir`]: every file's name, in one place), the
 //! line of `external.log` that replays any row of a label ([`replay_line`]),
 //! and the reading, appending and rewriting of those
 //! files, with the one rule every reader of runs.csv checks: each trial
-//! appears once ([`read_runs`]). Everything the tool writes whole goes through one atomic writer
+//! appears once ([`read_runs`]), and the record of which runs each derived
+//! file (summary, params, compare, ranking) was computed from, which every
+//! reader of one checks ([`derived`]). Everything the tool writes whole goes through one atomic writer
 //! ([`atomic`]; a whole tree of files, an export, through [`atomic_dir`]). The runner writes these files, the analysis and the charts
 //! read them; this module depends on nothing above `board` and `outcome`.
 
@@ -23,8 +26,10 @@ pub mod atomic_dir;
 pub mod compare_rows;
 pub mod csv_file;
 pub mod data_dir;
+pub mod derived;
 pub mod error;
 pub mod field;
+pub mod formula;
 pub mod header;
 pub mod measure;
 pub mod measure_summary;
@@ -42,8 +47,10 @@ pub mod values;
 
 pub use compare_rows::{CompareRow, RankingRow, write_compare, write_ranking};
 pub use csv_file::{AppendWriter, drop_torn_tail, read_rows, write_rows};
-pub use data_dir::{COMPARE_FILE, DataDir, RANKING_FILE};
+pub use data_dir::{COMPARE_FILE, DataDir, PARAMS_FILE, RANKING_FILE, SUMMARY_FILE};
+pub use derived::{DerivedError, RunsDigest};
 pub use error::{RecordsError, RecordsResult};
+pub use formula::{FORMULA_RULE, starts_like_formula};
 pub use measure::Measure;
 pub use measure_summary::{MeasureSample, MeasureSummary};
 pub use metadata::Metadata;

@@ -4,14 +4,16 @@
 //! name is read back from metadata.json.
 
 /// What a safe name may hold, for messages.
-pub const SAFE_NAME_RULE: &str = "letters, digits, '-', '_' and '.', not starting with '.'";
+pub const SAFE_NAME_RULE: &str = "letters, digits, '-', '_' and '.', not starting with '.' or '-'";
 
 /// Whether `name` is one safe path component: not empty, ASCII letters,
 /// digits, `-`, `_` and `.` only, not starting with `.` (so never `..`, a
-/// hidden name, an absolute path or a path with separators).
+/// hidden name, an absolute path or a path with separators) or `-` (read
+/// as an option on a command line, and as a formula by a spreadsheet
+/// opening the `experiment` column: [`super::formula`]).
 pub fn is_safe_name(name: &str) -> bool {
     !name.is_empty()
-        && !name.starts_with('.')
+        && !name.starts_with(['.', '-'])
         && name
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
@@ -27,7 +29,7 @@ mod tests {
             assert!(is_safe_name(good), "{good}");
         }
         for bad in [
-            "", "..", "../../x", "/tmp/x", ".hidden", "a/b", "a b", "a\\b",
+            "", "..", "../../x", "/tmp/x", ".hidden", "a/b", "a b", "a\\b", "-x",
         ] {
             assert!(!is_safe_name(bad), "{bad}");
         }

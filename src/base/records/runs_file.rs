@@ -4,7 +4,9 @@
 //! twice in every statistic, so it is an error naming both lines and the
 //! way out, wherever runs.csv is read: resume, merge, summarize, compare,
 //! the charts and the exports all call [`read_runs`] or, when they read
-//! the rows themselves, [`check_unique_trials`].
+//! the rows themselves, [`check_unique_trials`]. That each row is a trial of
+//! the stored plan is checked a layer up, where the plan is known
+//! (`experiment::stored_plan`).
 
 use std::collections::HashMap;
 use std::path::Path;

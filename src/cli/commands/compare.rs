@@ -6,11 +6,14 @@
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, bail};
+use anyhow::{Context, anyhow, bail};
 use queens::analysis::compare::{
     Comparison, DEFAULT_ALPHA, DEFAULT_SEED, Options, combine, compare,
 };
-use queens::base::records::{self as records, DataDir, Measure, RunRecord};
+use queens::base::records::{self as records, DataDir, Measure, RunRecord, RunsDigest};
+use queens::experiment::error::RunError;
+use queens::experiment::lock::lock_data_dir;
+use queens::experiment::stored_plan::check_rows;
 use queens::finish::{Steps, finish, write_comparison};
 
 use super::args::unsigned;
@@ -57,7 +60,10 @@ use crate::cli::terminal::stderr::stderr_line;
 /// one DATA_DIR compared with the default options (checks, alpha 0.05, seed
 /// 2016) writes them into that directory, as `queens run` does; any other
 /// comparison is only printed, so the directory's own files keep describing
-/// its default comparison. `better` is the cheaper label when p_holm <
+/// its default comparison. derived.json in the directory written records
+/// the runs compared, so a report refuses compare.csv and ranking.csv
+/// written into a directory from other directories' runs. Refused while
+/// another queens process writes that directory. `better` is the cheaper label when p_holm <
 /// alpha, NA otherwise.
 /// Several DATA_DIRs are compared together; when a label occurs in two of
 /// them, every label becomes EXPERIMENT/label. Never runs a solver.
@@ -119,14 +125,24 @@ pub fn run(args: CompareArgs) -> anyhow::Result<Exit> {
         }
         None => (compare_dirs(&args.dirs, &options)?, None),
         Some(dir) => {
-            let comparison = compare_dirs(&args.dirs, &options)?;
             std::fs::create_dir_all(dir).with_context(|| {
                 format!(
                     "cannot create the output directory {}: choose a writable --output DIR",
                     dir.display()
                 )
             })?;
-            let files = write_comparison(dir, &comparison)?;
+            // Held from before the first read: refused, writing nothing,
+            // while a run or another writer holds the directory.
+            let _lock = lock_data_dir(dir).map_err(|e| match e {
+                RunError::DataDirLocked { .. } => anyhow::Error::from(e),
+                e => anyhow!(
+                    "{e}; compare writes compare.csv, ranking.csv and a lock file into {}: choose a writable --output DIR",
+                    dir.display()
+                ),
+            })?;
+            let comparison = compare_dirs(&args.dirs, &options)?;
+            let runs = RunsDigest::of_dirs(&args.dirs, dir)?;
+            let files = write_comparison(dir, &comparison, &runs)?;
             (comparison, Some(files))
         }
     };
@@ -165,6 +181,7 @@ fn read_runs(dir: &Path) -> anyhow::Result<Vec<RunRecord>> {
         );
     }
     let runs = records::read_runs(&path)?;
+    check_rows(dir, &path, &runs)?;
     if runs.is_empty() {
         bail!(
             "{} holds no trials: run `queens run CONFIG` first",

@@ -68,9 +68,8 @@ pub fn run(args: PlotArgs) -> anyhow::Result<Exit> {
         sizes: args.sizes,
         style: args.style,
     };
-    // No lock on the data directory: drawing only reads it, and reads a
-    // consistent snapshot even beside a running experiment (see
-    // queens::experiment::lock).
+    // The comparison step holds the data directory's lock (it writes
+    // compare.csv there): refused beside a running experiment.
     let finished = finish(&args.data_dir, &plots, Steps::ALL, &options, &Notes)?;
     print_comparison(&finished);
     let mut out = io::stdout().lock();

@@ -5,15 +5,20 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, anyhow, bail};
 use queens::analysis::summary::summarize;
-use queens::base::records::{DataDir, SummaryRow, read_runs, write_summary};
+use queens::base::records::derived;
+use queens::base::records::{
+    DataDir, RunsDigest, SUMMARY_FILE, SummaryRow, read_runs, write_summary,
+};
 use queens::experiment::error::RunError;
 use queens::experiment::lock::lock_data_dir;
+use queens::experiment::stored_plan::check_rows;
 
 use crate::cli::Exit;
 use crate::cli::terminal::output_file::STDOUT_FAILED;
 use crate::cli::terminal::stderr::stderr_line;
 
-/// Recompute DIR/summary.csv from DIR/runs.csv (no solver runs).
+/// Recompute DIR/summary.csv from DIR/runs.csv (no solver runs), and
+/// record in DIR/derived.json the runs.csv it was computed from.
 ///
 /// Per (label, n): trials, successes, success rate with its Wilson 95%
 /// interval; mean, median, p10 and p90 of steps, checks and wall time over
@@ -44,9 +49,12 @@ pub fn run(args: SummarizeArgs) -> anyhow::Result<Exit> {
         e => unwritable(&args.dir, e.into()),
     })?;
     let runs = read_runs(&runs_path)?;
+    check_rows(&args.dir, &runs_path, &runs)?;
     let rows = summarize(&runs);
     let path = files.summary();
     write_summary(&path, &rows).map_err(|e| unwritable(&args.dir, e.into()))?;
+    derived::record(&args.dir, &[SUMMARY_FILE], &RunsDigest::of_dir(&args.dir)?)
+        .map_err(|e| unwritable(&args.dir, e.into()))?;
     print(&rows).context(STDOUT_FAILED)?;
     stderr_line!("wrote {}", path.display());
     Ok(Exit::Success)

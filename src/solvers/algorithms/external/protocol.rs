@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::base::board::{Placement, validate};
 use crate::base::outcome::{Metrics, Outcome, StopReason};
+use crate::base::records::{FORMULA_RULE, starts_like_formula};
 use crate::solvers::Budget;
 
 /// The protocol's name, sent in the first line.
@@ -213,6 +214,13 @@ pub fn parse_greeting(line: &str) -> Result<Greeting, Malformed> {
             "{e}; the answer to the handshake is {{\"protocol_version\": {VERSION}, \"name\": \"…\", \"version\": \"…\", \"many_trials\": true|false}}"
         ))
     })?;
+    for (field, text) in [("name", &greeting.name), ("version", &greeting.version)] {
+        if starts_like_formula(text) {
+            return Err(refuse(format!(
+                "the handshake's {field} {text:?}: {FORMULA_RULE}"
+            )));
+        }
+    }
     match greeting.protocol_version {
         Some(VERSION) => Ok(greeting),
         None => Err(refuse(format!(
@@ -615,5 +623,16 @@ mod tests {
         )
         .expect_err("version 3");
         assert!(v3.reason.contains("protocol_version 3"), "{v3}");
+    }
+
+    #[test]
+    fn a_handshake_name_or_version_a_spreadsheet_would_run_is_refused() {
+        for (name, version) in [("=cmd", "1"), ("x", "@1"), ("-x", "1"), ("+x", "1")] {
+            let line = format!(
+                r#"{{"protocol_version":2,"name":"{name}","version":"{version}","many_trials":false}}"#
+            );
+            let e = parse_greeting(&line).expect_err("refused");
+            assert!(e.reason.contains("as a formula"), "{e}");
+        }
     }
 }
