@@ -1,8 +1,9 @@
 //! A full disk through the real binary: redrawing the charts or rewriting
 //! summary.csv on a file system with no space left fails with exit 2 and a
 //! message naming the file, leaves the old files whole and no temporary file
-//! behind. The disk is a small tmpfs, so the test needs root; elsewhere it
-//! is skipped with a message.
+//! behind; so does every other writer (run, merge, compare, report, export,
+//! count --checkpoint). The disk is a small tmpfs, so the tests need root;
+//! elsewhere they are skipped with a message.
 
 mod common;
 
@@ -96,4 +97,116 @@ fn a_full_disk_leaves_charts_and_summary_whole_and_no_temporary_file() {
         "names the file: {message}"
     );
     assert_eq!(snapshot(&data), files, "data left whole, no temporary file");
+}
+
+/// A small experiment: two algorithms, two sizes, traced.
+const CONFIG: &str = r#"
+name = "full"
+seed = 11
+sizes = [8, 10]
+trials = 4
+trace = true
+
+[[algorithm]]
+name = "min-conflicts"
+
+[[algorithm]]
+name = "backtracking"
+"#;
+
+/// The visible files under `dir` (hidden ones, the lock file and any
+/// temporary file, left out: those are checked apart) but the filler.
+fn visible(dir: &Path) -> std::collections::BTreeMap<PathBuf, Vec<u8>> {
+    snapshot(dir)
+        .into_iter()
+        .filter(|(p, _)| {
+            let name = p.file_name().map(|n| n.to_string_lossy().into_owned());
+            !name.is_some_and(|n| n.starts_with('.') || n == "filler")
+        })
+        .collect()
+}
+
+/// Every hidden `.tmp` file under `dir`.
+fn temporaries(dir: &Path) -> Vec<PathBuf> {
+    snapshot(dir)
+        .into_keys()
+        .filter(|p| p.to_string_lossy().ends_with(".tmp"))
+        .collect()
+}
+
+#[test]
+fn every_writer_on_a_full_disk_is_exit_2_with_nothing_lost_and_no_temporary_file() {
+    if !is_root() {
+        eprintln!("skipped: mounting a small tmpfs as a full disk needs root");
+        return;
+    }
+    let dir = common::setup(CONFIG);
+    let d = dir.path();
+    let disk = d.join("disk");
+    fs::create_dir(&disk).expect("mount point");
+    let Some(_tmpfs) = Tmpfs::mount(&disk) else {
+        eprintln!("skipped: running as root and cannot mount a tmpfs");
+        return;
+    };
+    // With space: the data, its charts, two shards and a copy of the
+    // config, all on the small disk.
+    fs::copy(d.join("exp.toml"), disk.join("exp.toml")).expect("config");
+    common::ok(queens(
+        &disk,
+        &[
+            "run", "exp.toml", "-q", "--data", "data", "--plots", "plots",
+        ],
+    ));
+    for shard in ["0/2", "1/2"] {
+        common::ok(queens(
+            &disk,
+            &[
+                "run", "exp.toml", "-q", "--shard", shard, "--data", "shards",
+            ],
+        ));
+    }
+    // Without them `compare` has something to write.
+    for f in ["compare.csv", "ranking.csv"] {
+        fs::remove_file(disk.join("data").join(f)).expect("removed");
+    }
+    let before = visible(&disk);
+    fill(&disk, 4096);
+    let writers: [&[&str]; 7] = [
+        &[
+            "run",
+            "exp.toml",
+            "-q",
+            "--data",
+            "new",
+            "--plots",
+            "new-plots",
+        ],
+        &[
+            "merge",
+            "shards",
+            "--into",
+            "merged",
+            "--plots",
+            "merged-plots",
+        ],
+        &["compare", "data"],
+        &["report", "data", "--plots", "plots"],
+        &["plot", "data", "--plots", "plots", "--style", "paper"],
+        &["export", "--format", "ioh", "data", "--out", "ioh"],
+        &["count", "-n", "10", "--checkpoint", "ck"],
+    ];
+    for args in writers {
+        let out = queens(&disk, args);
+        let stderr = common::stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains("No space left"), "{args:?}: {stderr}");
+        let after = visible(&disk);
+        let changed: Vec<_> = before
+            .iter()
+            .filter(|(p, bytes)| after.get(*p) != Some(*bytes))
+            .map(|(p, _)| p)
+            .collect();
+        assert!(changed.is_empty(), "{args:?} changed {changed:?}");
+        assert_eq!(temporaries(&disk), Vec::<PathBuf>::new(), "{args:?}");
+    }
 }

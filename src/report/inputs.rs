@@ -7,11 +7,11 @@ use std::path::{Path, PathBuf};
 
 use super::ReportError;
 use super::charts::{self, Chart};
-use crate::base::records::{Metadata, replay_line};
 use crate::base::records::{
     COMPARE_FILE, CompareRow, DataDir, RANKING_FILE, RankingRow, SUMMARY_FILE, SummaryRow, derived,
     read_rows,
 };
+use crate::base::records::{Metadata, replay_line};
 use crate::base::shell;
 use crate::experiment::config::{Programs, load_checking};
 use crate::experiment::question::Question;
