@@ -99,21 +99,6 @@ fn a_full_disk_leaves_charts_and_summary_whole_and_no_temporary_file() {
     assert_eq!(snapshot(&data), files, "data left whole, no temporary file");
 }
 
-/// A small experiment: two algorithms, two sizes, traced.
-const CONFIG: &str = r#"
-name = "full"
-seed = 11
-sizes = [8, 10]
-trials = 4
-trace = true
-
-[[algorithm]]
-name = "min-conflicts"
-
-[[algorithm]]
-name = "backtracking"
-"#;
-
 /// The visible files under `dir` (hidden ones, the lock file and any
 /// temporary file, left out: those are checked apart) but the filler.
 fn visible(dir: &Path) -> std::collections::BTreeMap<PathBuf, Vec<u8>> {
@@ -140,7 +125,7 @@ fn every_writer_on_a_full_disk_is_exit_2_with_nothing_lost_and_no_temporary_file
         eprintln!("skipped: mounting a small tmpfs as a full disk needs root");
         return;
     }
-    let dir = common::setup(CONFIG);
+    let dir = common::setup(common::SMALL_TRACED_CONFIG);
     let d = dir.path();
     let disk = d.join("disk");
     fs::create_dir(&disk).expect("mount point");

@@ -21,20 +21,6 @@ use std::time::Duration;
 
 use common::{is_root, queens, snapshot};
 
-const CONFIG: &str = r#"
-name = "faults"
-seed = 11
-sizes = [8, 10]
-trials = 4
-trace = true
-
-[[algorithm]]
-name = "min-conflicts"
-
-[[algorithm]]
-name = "backtracking"
-"#;
-
 /// A small generator of the kill moments, seeded so a failure replays.
 struct Moments(u64);
 
@@ -105,7 +91,7 @@ fn copy_dir(from: &Path, to: &Path) {
 /// A directory with the experiment's data in `data` (and its charts in
 /// `plots`), complete.
 fn experiment() -> tempfile::TempDir {
-    let dir = common::setup(CONFIG);
+    let dir = common::setup(common::SMALL_TRACED_CONFIG);
     common::ok(queens(
         dir.path(),
         &[
@@ -292,7 +278,7 @@ fn a_read_only_target_is_refused_with_exit_2_and_nothing_lost() {
     }
     copy_dir(&d.join("data"), &d.join("ro/data"));
     copy_dir(&d.join("plots"), &d.join("ro/plots"));
-    std::fs::write(d.join("ro/exp.toml"), CONFIG).expect("config");
+    std::fs::write(d.join("ro/exp.toml"), common::SMALL_TRACED_CONFIG).expect("config");
     // Without them `compare` has something to write (with them it finds
     // them unchanged and rightly writes nothing).
     for f in ["compare.csv", "ranking.csv"] {

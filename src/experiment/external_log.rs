@@ -52,15 +52,7 @@ pub fn note_replays<'a>(
         })
         .filter(|line| !existing.lines().any(|l| format!("{l}\n") == *line))
         .collect();
-    if text.is_empty() {
-        return Ok(());
-    }
-    OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&log)
-        .and_then(|mut file| file.write_all(text.as_bytes()))
-        .doing(|| format!("cannot append to {}", log.display()))
+    append_text(&log, &text)
 }
 
 /// Appends the failures `entry`'s program reported since the last call (none
@@ -88,10 +80,19 @@ pub fn append(entry: &Entry, runs: &Path) -> RunResult<()> {
             record(&entry.label, f, &replay)
         })
         .collect();
+    append_text(&log, &text)
+}
+
+/// Appends `text` to the log at `log` (created if missing); nothing when
+/// `text` is empty.
+fn append_text(log: &Path, text: &str) -> RunResult<()> {
+    if text.is_empty() {
+        return Ok(());
+    }
     OpenOptions::new()
         .create(true)
         .append(true)
-        .open(&log)
+        .open(log)
         .and_then(|mut file| file.write_all(text.as_bytes()))
         .doing(|| format!("cannot append to {}", log.display()))
 }

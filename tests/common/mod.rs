@@ -41,6 +41,22 @@ pub fn table(path: &Path) -> Vec<Vec<String>> {
     rows
 }
 
+/// A small traced experiment of two algorithms at two sizes, for the tests
+/// that attack its writers (kill, full disk, read-only target).
+pub const SMALL_TRACED_CONFIG: &str = r#"
+name = "small"
+seed = 11
+sizes = [8, 10]
+trials = 4
+trace = true
+
+[[algorithm]]
+name = "min-conflicts"
+
+[[algorithm]]
+name = "backtracking"
+"#;
+
 /// A temporary directory holding `config` as `exp.toml`.
 pub fn setup(config: &str) -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("temp dir");
