@@ -69,8 +69,10 @@ pub struct Steps {
 pub enum Charts {
     /// Always.
     Draw,
-    /// Only when the charts directory holds no chart (so a report has its
-    /// charts).
+    /// Only when the charts directory holds no chart, or no report: a
+    /// drawing stopped half-way (killed, out of space) never wrote its
+    /// report, so the next one draws the charts again rather than report
+    /// on part of them.
     IfMissing,
     /// Never.
     Skip,
@@ -318,7 +320,7 @@ pub fn finish(
     };
     let draw = match steps.charts {
         Charts::Draw => true,
-        Charts::IfMissing => !has_charts(plots_dir),
+        Charts::IfMissing => !has_charts(plots_dir) || !plots_dir.join(report::HTML_FILE).is_file(),
         Charts::Skip => false,
     };
     let data = if draw {

@@ -273,6 +273,28 @@ fn missing_charts_are_drawn_and_a_broken_chart_directory_is_named_with_the_remed
         "every chart drawn is inlined"
     );
 
+    // A drawing stopped half-way (killed, out of space) left some charts
+    // and no report: the next report draws the missing ones again.
+    let ert = missing.join("ert.svg");
+    std::fs::remove_file(&ert).unwrap();
+    std::fs::remove_file(missing.join("report.html")).unwrap();
+    let out = std::process::Command::new(binary())
+        .arg("report")
+        .arg(&fixture.data)
+        .arg("--plots")
+        .arg(&missing)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        ert.is_file(),
+        "the chart the stopped drawing missed is drawn"
+    );
+
     // A charts directory that cannot be made is named, with the remedy.
     let blocker = fixture.plots.join("a-file");
     std::fs::write(&blocker, "").unwrap();
