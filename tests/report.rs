@@ -204,9 +204,10 @@ fn latex_tables_have_booktabs_rules_escapes_and_marks() {
     let summary = std::fs::read_to_string(fixture.plots.join("summary.tex")).unwrap();
     let compare = std::fs::read_to_string(fixture.plots.join("compare.tex")).unwrap();
     for tex in [&summary, &compare] {
-        for rule in ["\\toprule", "\\midrule", "\\bottomrule"] {
+        for rule in ["\\toprule", "\\midrule", "\\endhead", "\\bottomrule"] {
             assert_eq!(tex.matches(rule).count(), 1, "{rule}");
         }
+        assert!(tex.contains("\\begin{longtable}") && tex.contains("\\end{longtable}"));
         assert!(tex.contains("random\\_blog \\& 5\\% more"));
         assert!(!tex.contains("random_blog"));
     }
@@ -218,11 +219,23 @@ fn latex_tables_have_booktabs_rules_escapes_and_marks() {
     let p_holm = column(&rows, "p_holm");
     let lines: Vec<&str> = compare
         .lines()
-        .skip_while(|l| *l != "\\midrule")
+        .skip_while(|l| *l != "\\endhead")
         .skip(1)
         .take_while(|l| *l != "\\bottomrule")
         .collect();
     assert_eq!(lines.len(), p_holm.len());
+    // Each row's last cell is its verdict in words.
+    for (line, verdict) in lines.iter().zip(column(&rows, "verdict")) {
+        let words = match verdict {
+            "untestable" => "untestable (too few trials)",
+            "no_detectable_difference" => "no detectable difference",
+            _ => "cheaper",
+        };
+        assert!(
+            line.ends_with(&format!("{words} \\\\")),
+            "{verdict}: {line}"
+        );
+    }
     for (line, p) in lines.iter().zip(&p_holm) {
         let p: f64 = p.parse().unwrap();
         let mark = if p < 0.001 {

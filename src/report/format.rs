@@ -117,6 +117,29 @@ fn grouped(x: i64) -> String {
     if x < 0 { format!("-{out}") } else { out }
 }
 
+/// The verdict of a pair in words: the cheaper label, no detectable
+/// difference, or untestable.
+pub fn verdict_words(row: &crate::base::records::CompareRow) -> String {
+    match row.verdict.as_str() {
+        "a_better" => format!("{} cheaper", row.label_a),
+        "b_better" => format!("{} cheaper", row.label_b),
+        "no_detectable_difference" => "no detectable difference".to_owned(),
+        "untestable" => "untestable (too few trials)".to_owned(),
+        other => other.to_owned(),
+    }
+}
+
+/// The ERT ratio of a pair with its interval when it has one.
+pub fn ert_ratio_cell(row: &crate::base::records::CompareRow) -> String {
+    match (row.ert_ratio, row.ert_ratio_ci_low, row.ert_ratio_ci_high) {
+        (None, _, _) => "NA".to_owned(),
+        (Some(r), Some(low), Some(high)) => {
+            format!("{} [{}, {}]", ratio(r), ratio(low), ratio(high))
+        }
+        (Some(r), _, _) => ratio(r),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,7 +4,7 @@
 use maud::{DOCTYPE, Markup, PreEscaped, html};
 
 use super::Inputs;
-use super::format::{count, number, p_value, ratio, seconds, two};
+use super::format::{count, ert_ratio_cell, number, p_value, seconds, two, verdict_words};
 use super::headline::{Finding, failures, findings};
 use super::questions::{Answer, answers};
 use crate::analysis::compare::significance_marks;
@@ -436,29 +436,6 @@ fn comparisons(inputs: &Inputs) -> Markup {
                 }
             }
         }
-    }
-}
-
-/// The verdict of a pair in words: the cheaper label, no detectable
-/// difference, or untestable.
-fn verdict_words(row: &crate::base::records::CompareRow) -> String {
-    match row.verdict.as_str() {
-        "a_better" => format!("{} cheaper", row.label_a),
-        "b_better" => format!("{} cheaper", row.label_b),
-        "no_detectable_difference" => "no detectable difference".to_owned(),
-        "untestable" => "untestable (too few trials)".to_owned(),
-        other => other.to_owned(),
-    }
-}
-
-/// The ERT ratio of a pair with its interval when it has one.
-fn ert_ratio_cell(row: &crate::base::records::CompareRow) -> String {
-    match (row.ert_ratio, row.ert_ratio_ci_low, row.ert_ratio_ci_high) {
-        (None, _, _) => "NA".to_owned(),
-        (Some(r), Some(low), Some(high)) => {
-            format!("{} [{}, {}]", ratio(r), ratio(low), ratio(high))
-        }
-        (Some(r), _, _) => ratio(r),
     }
 }
 

@@ -1,17 +1,19 @@
 //! The summary and comparison tables as LaTeX, with booktabs rules
 //! (`\toprule`, `\midrule`, `\bottomrule`), labels escaped for LaTeX and
-//! the significance marks of the HTML report.
+//! the significance marks, intervals and verdicts of the HTML report. Both
+//! are `longtable`s, their header repeated on every page, so a comparison
+//! of hundreds of pairs breaks across pages instead of overflowing one.
 
 use super::Inputs;
-use super::format::{number, two};
+use super::format::{ert_ratio_cell, number, two, verdict_words};
 use crate::analysis::compare::significance_marks;
 
 /// The summary table: one row per row of summary.csv.
 pub fn summary(inputs: &Inputs) -> String {
     let mut out = String::from(
-        "% queens report --latex: summary.csv as a booktabs table (\\usepackage{booktabs})\n\
-         \\begin{tabular}{lrrrrrr}\n\\toprule\n\
-         Label & $N$ & Trials & Solved & Success rate & Median checks & ERT checks \\\\\n\\midrule\n",
+        "% queens report --latex: summary.csv as a booktabs longtable (\\usepackage{booktabs,longtable})\n\
+         \\begin{longtable}{lrrrrrr}\n\\toprule\n\
+         Label & $N$ & Trials & Solved & Success rate & Median checks & ERT checks [95\\%] \\\\\n\\midrule\n\\endhead\n",
     );
     for row in &inputs.summary {
         out.push_str(&format!(
@@ -22,10 +24,10 @@ pub fn summary(inputs: &Inputs) -> String {
             row.successes,
             two(row.success_rate),
             escape(&number(row.checks.median)),
-            escape(&number(Some(row.checks.ert)))
+            escape(&ert_with_interval(row))
         ));
     }
-    out.push_str("\\bottomrule\n\\end{tabular}\n");
+    out.push_str("\\bottomrule\n\\end{longtable}\n");
     out
 }
 
@@ -33,19 +35,14 @@ pub fn summary(inputs: &Inputs) -> String {
 /// its mark, and the legend of the marks.
 pub fn compare(inputs: &Inputs) -> String {
     let mut out = String::from(
-        "% queens report --latex: compare.csv as a booktabs table (\\usepackage{booktabs})\n\
+        "% queens report --latex: compare.csv as a booktabs longtable (\\usepackage{booktabs,longtable})\n\
          % * p_holm < 0.05, ** p_holm < 0.01, *** p_holm < 0.001\n\
-         \\begin{tabular}{lrllrlll}\n\\toprule\n\
-         Measure & $N$ & Label A & Label B & $A_{12}$ & Magnitude & $p$ (Holm) & Better \\\\\n\\midrule\n",
+         \\begin{longtable}{lrllrllrl}\n\\toprule\n\
+         Measure & $N$ & Label A & Label B & $A_{12}$ & Magnitude & $p$ (Holm) & ERT ratio A/B [95\\%] & Verdict \\\\\n\\midrule\n\\endhead\n",
     );
     for row in &inputs.compare {
-        let better = if row.better == "NA" {
-            "--"
-        } else {
-            &row.better
-        };
         out.push_str(&format!(
-            "{} & {} & {} & {} & {} & {} & {}{} & {} \\\\\n",
+            "{} & {} & {} & {} & {} & {} & {}{} & {} & {} \\\\\n",
             escape(&row.measure),
             row.n,
             escape(&row.label_a),
@@ -54,13 +51,27 @@ pub fn compare(inputs: &Inputs) -> String {
             escape(&row.magnitude),
             p_cell(row.p_holm),
             marks(significance_marks(row.p_holm)),
-            escape(better)
+            escape(&ert_ratio_cell(row)),
+            escape(&verdict_words(row))
         ));
     }
     out.push_str(
-        "\\bottomrule\n\\multicolumn{8}{l}{\\footnotesize $^{*}\\,p<0.05$, $^{**}\\,p<0.01$, $^{***}\\,p<0.001$ (Holm-corrected Mann--Whitney)}\\\\\n\\end{tabular}\n",
+        "\\bottomrule\n\\multicolumn{9}{l}{\\footnotesize $^{*}\\,p<0.05$, $^{**}\\,p<0.01$, $^{***}\\,p<0.001$ (Holm-corrected Mann--Whitney); untestable: no p below 0.05 was attainable}\\\\\n\\end{longtable}\n",
     );
     out
+}
+
+/// A summary row's ERT in checks, with its interval when it has one.
+fn ert_with_interval(row: &crate::base::records::SummaryRow) -> String {
+    match (row.checks.ert_ci_low, row.checks.ert_ci_high) {
+        (Some(low), Some(high)) => format!(
+            "{} [{}, {}]",
+            number(Some(row.checks.ert)),
+            number(Some(low)),
+            number(Some(high))
+        ),
+        _ => number(Some(row.checks.ert)),
+    }
 }
 
 /// A p-value for a table cell: `$<0.001$`, else three decimals.
