@@ -5,45 +5,57 @@
 //! of hundreds of pairs breaks across pages instead of overflowing one.
 
 use super::Inputs;
-use super::format::{ert_ratio_cell, number, two, verdict_words};
+use super::format::{ert_ratio_cell, number, two};
 use crate::analysis::compare::significance_marks;
 
-/// The summary table: one row per row of summary.csv.
+/// The summary table: one row per row of summary.csv (label, N, solved of
+/// trials, median checks, ERT in checks with its interval), in a group that
+/// sets it in `\footnotesize` so it fits a page's width.
 pub fn summary(inputs: &Inputs) -> String {
     let mut out = String::from(
         "% queens report --latex: summary.csv as a booktabs longtable (\\usepackage{booktabs,longtable})\n\
-         \\begin{longtable}{lrrrrrr}\n\\toprule\n\
-         Label & $N$ & Trials & Solved & Success rate & Median checks & ERT checks [95\\%] \\\\\n\\midrule\n\\endhead\n",
+         {\\footnotesize\\setlength{\\tabcolsep}{4pt}\n\
+         \\begin{longtable}{p{3.6cm}rrrr}\n\\toprule\n\
+         Label & $N$ & Solved & Median checks & ERT checks [95\\%] \\\\\n\\midrule\n\\endhead\n",
     );
     for row in &inputs.summary {
         out.push_str(&format!(
-            "{} & {} & {} & {} & {} & {} & {} \\\\\n",
+            "{} & {} & {}/{} & {} & {} \\\\\n",
             escape(&row.label),
             row.n,
-            row.trials,
             row.successes,
-            two(row.success_rate),
+            row.trials,
             escape(&number(row.checks.median)),
             escape(&ert_with_interval(row))
         ));
     }
-    out.push_str("\\bottomrule\n\\end{longtable}\n");
+    out.push_str("\\bottomrule\n\\end{longtable}\n}\n");
     out
 }
 
-/// The comparison table: one row per row of compare.csv, the Holm p with
-/// its mark, and the legend of the marks.
+/// The comparison table: one row per row of compare.csv (N, the two
+/// labels, A12 with its magnitude, the Holm p with its mark, the ERT ratio
+/// with its interval, the verdict), the measures compared in its header
+/// and the legend of the marks below, set in `\footnotesize`.
 pub fn compare(inputs: &Inputs) -> String {
-    let mut out = String::from(
-        "% queens report --latex: compare.csv as a booktabs longtable (\\usepackage{booktabs,longtable})\n\
+    let mut measures: Vec<&str> = Vec::new();
+    for row in &inputs.compare {
+        if !measures.contains(&row.measure.as_str()) {
+            measures.push(&row.measure);
+        }
+    }
+    let mut out = format!(
+        "% queens report --latex: compare.csv as a booktabs longtable (\\usepackage{{booktabs,longtable}})\n\
          % * p_holm < 0.05, ** p_holm < 0.01, *** p_holm < 0.001\n\
-         \\begin{longtable}{lrllrllrl}\n\\toprule\n\
-         Measure & $N$ & Label A & Label B & $A_{12}$ & Magnitude & $p$ (Holm) & ERT ratio A/B [95\\%] & Verdict \\\\\n\\midrule\n\\endhead\n",
+         {{\\footnotesize\\setlength{{\\tabcolsep}}{{4pt}}\n\
+         \\begin{{longtable}}{{rp{{2.7cm}}p{{2.7cm}}lrrl}}\n\\toprule\n\
+         \\multicolumn{{7}}{{l}}{{Pairs compared by {}}} \\\\\n\
+         $N$ & Label A & Label B & $A_{{12}}$ & $p$ (Holm) & ERT ratio A/B [95\\%] & Verdict \\\\\n\\midrule\n\\endhead\n",
+        escape(&measures.join(", "))
     );
     for row in &inputs.compare {
         out.push_str(&format!(
-            "{} & {} & {} & {} & {} & {} & {}{} & {} & {} \\\\\n",
-            escape(&row.measure),
+            "{} & {} & {} & {} {} & {}{} & {} & {} \\\\\n",
             row.n,
             escape(&row.label_a),
             escape(&row.label_b),
@@ -52,13 +64,23 @@ pub fn compare(inputs: &Inputs) -> String {
             p_cell(row.p_holm),
             marks(significance_marks(row.p_holm)),
             escape(&ert_ratio_cell(row)),
-            escape(&verdict_words(row))
+            short_verdict(&row.verdict)
         ));
     }
     out.push_str(
-        "\\bottomrule\n\\multicolumn{9}{l}{\\footnotesize $^{*}\\,p<0.05$, $^{**}\\,p<0.01$, $^{***}\\,p<0.001$ (Holm-corrected Mann--Whitney); untestable: no p below 0.05 was attainable}\\\\\n\\end{longtable}\n",
+        "\\bottomrule\n\\multicolumn{7}{l}{$^{*}\\,p<0.05$, $^{**}\\,p<0.01$, $^{***}\\,p<0.001$ (Holm-corrected Mann--Whitney); untestable: no $p$ below 0.05 was attainable}\\\\\n\\end{longtable}\n}\n",
     );
     out
+}
+
+/// A pair's verdict in a few words for a narrow column.
+fn short_verdict(verdict: &str) -> &str {
+    match verdict {
+        "a_better" => "A cheaper",
+        "b_better" => "B cheaper",
+        "no_detectable_difference" => "no difference found",
+        other => other,
+    }
 }
 
 /// A summary row's ERT in checks, with its interval when it has one.
