@@ -1,11 +1,11 @@
 //! The ranking chart: each label's place at each board size, by the mean
 //! rank of its trials in the chosen measure (1 = cheapest; an unsolved
-//! trial ranks last), as `queens compare` ranks them. A filled marker means
-//! the best label itself or one whose test against it (Holm-corrected
-//! Mann–Whitney at the default alpha) could have found a difference and
-//! found none; a hollow one that the best is significantly cheaper, that
-//! the pair is untestable (too few trials for any p below alpha), or that
-//! nothing solved at that size.
+//! trial ranks last), as `queens compare` ranks them. A hollow marker means
+//! what it means in every chart: some of the cell's trials failed. A label
+//! whose test against the best (Holm-corrected Mann–Whitney at the default
+//! alpha) could have found a difference and found none is marked "≈1" (tied
+//! with place 1); one the best is significantly cheaper than, or untestable
+//! against it (too few trials for any p below alpha), is not.
 
 use std::collections::BTreeMap;
 
@@ -22,7 +22,7 @@ use super::skip::Skip;
 pub const KIND: ChartKind = ChartKind {
     stem: Stem::Fixed("ranking"),
     name: "ranking",
-    caption: "Ranking by mean rank at each board size: filled markers are the best or show no detectable difference from it in a test that could have shown one; hollow ones are significantly worse, untestable against it (too few trials), or at a size where nothing solved.",
+    caption: "Ranking by mean rank at each board size: a hollow marker means some trials failed, as in every chart; ≈1 marks a label with no detectable difference from the best in a test that could have shown one.",
     alt: "Line chart of each algorithm's place against the board size N.",
     needs: Needs {
         measure: MeasureUse::Chosen,
@@ -75,8 +75,8 @@ fn figure(inputs: &Inputs<'_>, _notes: &mut Vec<String>) -> Result<Figure, Skip>
                 .map(|r| Mark {
                     x: r.n as f64,
                     y: r.rank as f64,
-                    hollow: !r.indistinguishable_from_best,
-                    text: None,
+                    hollow: r.successes < r.trials,
+                    text: (r.indistinguishable_from_best && r.rank > 1).then(|| "≈1".to_owned()),
                     first: false,
                 })
                 .collect(),
@@ -85,7 +85,7 @@ fn figure(inputs: &Inputs<'_>, _notes: &mut Vec<String>) -> Result<Figure, Skip>
     Ok(Figure {
         stem: "ranking".to_owned(),
         title: format!("{experiment}: ranking by {measure}"),
-        subtitle: "filled: best, or no detectable difference (Holm, alpha 0.05); hollow: worse or untestable".to_owned(),
+        subtitle: "hollow: some trials failed; ≈1: no detectable difference from the best (Holm, alpha 0.05)".to_owned(),
         legend: legend(styles, by_label.keys().copied()),
         panels: vec![Panel {
             caption: String::new(),
