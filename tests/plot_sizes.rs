@@ -3,7 +3,9 @@
 //! convergence charts (a size without trials is an error naming the sizes
 //! there are), the default draws every size when there are at most four,
 //! the ECDF is drawn in the chosen measure with the unit on its axis,
-//! `steps` only when every label counts steps in the same unit, and the
+//! `steps` only when every label counts steps in the same unit, the
+//! scaling and ERT charts draw unsolved cells in a strip named on the y
+//! axis, and the
 //! convergence chart takes a log y axis when its values span more than a
 //! decade.
 //!
@@ -257,6 +259,31 @@ fn the_ecdf_is_in_checks_by_default_with_its_unit_on_the_axis_and_failures_drawn
         2,
         "{checks:?}"
     );
+}
+
+#[test]
+fn scaling_and_ert_draw_unsolved_cells_in_a_strip_named_on_the_y_axis() {
+    let labels = [
+        label("alpha", "repair"),
+        Label {
+            fails_every: 1,
+            ..label("never", "repair")
+        },
+    ];
+    let s = setup(&labels, &[8, 12], 6, 40);
+    let out = plot_into(&s.data, &s.plots, &[]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    // One strip per panel, its name a tick of the y axis, the cells in it
+    // still marked with their counts.
+    let scaling = text_contents(&svg(&s.plots, "scaling"));
+    assert_eq!(
+        scaling.iter().filter(|t| *t == "none solved").count(),
+        2,
+        "{scaling:?}"
+    );
+    assert!(scaling.iter().any(|t| t == "0/6"), "{scaling:?}");
+    let ert = text_contents(&svg(&s.plots, "ert"));
+    assert!(ert.iter().any(|t| t == "∞ (none solved)"), "{ert:?}");
 }
 
 #[test]

@@ -1,5 +1,7 @@
 //! Axes: their scale (linear or logarithmic), their extent fitted to the
-//! data, their ticks and the text of the tick labels.
+//! data, their ticks and the text of the tick labels, and the named ticks
+//! of levels kept off the scale (0 below a log axis, a strip of cells
+//! without a value above it).
 //!
 //! Charts are drawn in *display space*: a logarithmic axis maps a value `v`
 //! to `log10(v)`, a linear one leaves it alone. Ticks are chosen in display
@@ -47,11 +49,18 @@ pub struct Axis {
     /// Words written at the whole positions 1, 2, … instead of numbers: a
     /// categorical axis (empty for a numeric one).
     pub names: Vec<String>,
-    /// On a logarithmic axis, the display position below its decades where
-    /// 0 is drawn, ticked "0 (solved)" (a count of attacking pairs cannot
-    /// sit on a log scale, and the bottom edge reads as 10⁰ = 1).
-    pub zero: Option<f64>,
+    /// Named ticks outside the axis's scale, each its display position and
+    /// its text: on a logarithmic axis the level of 0 below its decades,
+    /// "0 (solved)" (a count of attacking pairs cannot sit on a log scale,
+    /// and the bottom edge reads as 10⁰ = 1; see [`Axis::with_zero_level`]),
+    /// and the strip of cells without a value above them (see
+    /// [`Axis::with_strip_above`]).
+    pub named: Vec<(f64, String)>,
 }
+
+/// The gap between an axis's top and the strip above it (see
+/// [`Axis::with_strip_above`]), as a share of the strip's row step.
+const STRIP_GAP: f64 = 0.5;
 
 /// Share of the data span added on each side of a linear axis so no point
 /// sits on the frame.
@@ -92,7 +101,7 @@ impl Axis {
             ticks: None,
             minor: None,
             names: Vec::new(),
-            zero: None,
+            named: Vec::new(),
         })
     }
 
@@ -121,17 +130,30 @@ impl Axis {
             ticks: None,
             minor: None,
             names: Vec::new(),
-            zero: None,
+            named: Vec::new(),
         })
     }
 
-    /// Extends the axis by `extra` (display space) above its top, keeping
-    /// its ticks where they are: room for marks drawn above the data (the
-    /// cells without a solved trial), beyond the last labelled tick.
-    pub fn reserve_above(&mut self, extra: f64) {
-        self.ticks = Some(self.major_ticks());
+    /// Fixes the ticks and grid where they are now, so that extending the
+    /// axis past them adds no tick of its scale.
+    fn freeze_ticks(&mut self) {
+        self.ticks = Some(self.number_ticks());
         self.minor = Some(self.minor_ticks());
-        self.hi += extra;
+    }
+
+    /// Extends the axis above its top by a strip of `rows` rows outside its
+    /// scale, for marks that have no value on it (cells without a solved
+    /// trial): the ticks and grid stop at the old top, the strip starts a
+    /// gap above it and is ticked `name` at its middle. Rows are `step`
+    /// apart (display space). Returns the strip's lower edge and the
+    /// display position of each row, bottom first.
+    pub fn with_strip_above(&mut self, rows: usize, step: f64, name: &str) -> (f64, Vec<f64>) {
+        self.freeze_ticks();
+        let edge = self.hi + STRIP_GAP * step;
+        let centres = (0..rows).map(|i| edge + step * (i as f64 + 0.5)).collect();
+        self.hi = edge + step * rows as f64;
+        self.named.push(((edge + self.hi) / 2.0, name.to_owned()));
+        (edge, centres)
     }
 
     /// The description drawn beside the axis: its label, saying "log
@@ -158,7 +180,7 @@ impl Axis {
             ticks: None,
             minor: None,
             names: Vec::new(),
-            zero: None,
+            named: Vec::new(),
         }
     }
 
@@ -175,23 +197,22 @@ impl Axis {
         }
     }
 
-    /// The labelled ticks, in display space.
+    /// The labelled ticks, in display space, the named ones included.
     pub fn major_ticks(&self) -> Vec<f64> {
         let mut ticks = self.number_ticks();
-        if let Some(zero) = self.zero {
-            ticks.insert(0, zero);
-        }
+        ticks.extend(self.named.iter().map(|(d, _)| *d));
+        ticks.sort_by(f64::total_cmp);
         ticks
     }
 
-    /// The labelled ticks but the zero level's.
+    /// The labelled ticks of the axis's scale (not the named ones).
     fn number_ticks(&self) -> Vec<f64> {
         if let Some(ticks) = &self.ticks {
             return ticks.clone();
         }
         match self.scale {
             Scale::Linear => linear_ticks(self.lo, self.hi),
-            Scale::Log => log_ticks(self.zero.map_or(self.lo, |z| z + 0.5), self.hi).0,
+            Scale::Log => log_ticks(self.lo, self.hi).0,
         }
     }
 
@@ -199,8 +220,9 @@ impl Axis {
     /// 0, ticked "0 (solved)": half a decade under it, the axis reaching a
     /// little lower. Returns the display position of 0.
     pub fn with_zero_level(&mut self) -> f64 {
+        self.freeze_ticks();
         let zero = self.lo - 0.5;
-        self.zero = Some(zero);
+        self.named.push((zero, "0 (solved)".to_owned()));
         self.lo = zero - 0.15;
         zero
     }
@@ -211,17 +233,15 @@ impl Axis {
             return minor.clone();
         }
         match self.scale {
-            Scale::Log if self.ticks.is_none() => {
-                log_ticks(self.zero.map_or(self.lo, |z| z + 0.5), self.hi).1
-            }
+            Scale::Log if self.ticks.is_none() => log_ticks(self.lo, self.hi).1,
             _ => Vec::new(),
         }
     }
 
     /// The text of the tick at display position `d`.
     pub fn tick_label(&self, d: f64) -> String {
-        if self.zero.is_some_and(|z| (d - z).abs() < 1e-9) {
-            return "0 (solved)".to_owned();
+        if let Some((_, name)) = self.named.iter().find(|(n, _)| (d - n).abs() < 1e-9) {
+            return name.clone();
         }
         if let Some(name) = (d.round() as usize)
             .checked_sub(1)

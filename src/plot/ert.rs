@@ -3,8 +3,8 @@
 //! chosen measure (`--measure`, checks by default; log y), with its
 //! bootstrap interval where summary.csv has one (from 10 solved trials up).
 //! A cell with failed trials has a hollow marker and its solved/trials
-//! beside it; a cell with none solved, an infinite ERT, is marked "∞" above
-//! the data.
+//! beside it; a cell with none solved, an infinite ERT, is marked "∞" in
+//! a strip above the log scale, named "∞ (none solved)" on the y axis.
 
 use super::figure::Figure;
 use super::kind::{Build, ChartKind, Inputs, MeasureUse, Needs, Stem};

@@ -33,6 +33,8 @@ pub const DENSE_POINTS: usize = 20;
 /// full size, still big enough for a hollow marker (white inside) to read
 /// apart from a filled one.
 pub const DENSE_MARKER_RADIUS: f64 = 3.0;
+/// The fill of a [`Layer::Strip`]: a faint grey, over the grid.
+const STRIP_TINT: RGBColor = RGBColor(0xF7, 0xF7, 0xF7);
 /// Width of a [`Layer::Span`], in pixels.
 const SPAN_WIDTH: u32 = 4;
 /// The least free space between two tick labels, in pixels.
@@ -131,6 +133,16 @@ pub enum Layer {
         from: f64,
         /// The x where it ends.
         to: f64,
+    },
+    /// A strip across the whole panel from height `low` to `high`, outside
+    /// the y axis's scale (the rows of unsolved cells): tinted over the
+    /// grid, with a grey rule along its lower edge separating it from the
+    /// data.
+    Strip {
+        /// The height of its lower edge.
+        low: f64,
+        /// The height of its upper edge.
+        high: f64,
     },
     /// Error bars with the series' marker at the point estimate.
     Intervals {
@@ -390,6 +402,19 @@ impl Panel {
                 if let (Some(start), Some(end)) = (self.map((*from, *y)), self.map((*to, *y))) {
                     let stroke = style.colour.stroke_width(SPAN_WIDTH);
                     chart.draw_series([PathElement::new(vec![start, end], stroke)])?;
+                }
+            }
+            Layer::Strip { low, high } => {
+                if let (Some(low), Some(high)) = (self.y.display(*low), self.y.display(*high)) {
+                    let (left, right) = (self.x.lo, self.x.hi);
+                    chart.draw_series([Rectangle::new(
+                        [(left, low), (right, high)],
+                        STRIP_TINT.filled(),
+                    )])?;
+                    chart.draw_series([PathElement::new(
+                        vec![(left, low), (right, low)],
+                        MUTED.stroke_width(1),
+                    )])?;
                 }
             }
             Layer::Intervals { style, bars } => {

@@ -18,7 +18,7 @@
 //! sorted order, points without lines, as their order means nothing, the
 //! series side by side around each word) when a value is not a number. A
 //! cell without a solved trial has an infinite ERT, marked "∞" in a row
-//! above the data; a cell with some failed trials is hollow with its
+//! of a strip above the log scale, ticked "∞ (none solved)"; a cell with some failed trials is hollow with its
 //! solved/trials beside it.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -31,7 +31,7 @@ use super::figure::Figure;
 use super::kind::{Build, ChartKind, Inputs, Keyed, MeasureUse, Needs, Stem};
 use super::panel::{Interval, Layer, Mark, Panel};
 use super::phrases::sizes_text;
-use super::series::{Field, MIN_UNSOLVED_ROW, UNSOLVED_ROWS_PER_SPAN, measured};
+use super::series::{Field, INFINITE_STRIP, measured, unsolved_strip};
 use super::sizes::{Chosen, chosen_sizes};
 use super::skip::Skip;
 use super::style::{Dash, Marker, PALETTE, SeriesStyle};
@@ -367,7 +367,7 @@ fn value_axis<'v>(key: &str, values: &'v BTreeSet<&str>) -> Result<(Axis, Positi
 
 /// The ERT panel: one line per [`Line`] (points only on a categorical
 /// axis), log y, a cell without a success marked "∞" in a row of its line
-/// above the data.
+/// in a strip above the log scale (see [`unsolved_strip`]).
 fn ert_panel(
     lines: &[Line<'_>],
     x: &Axis,
@@ -435,15 +435,13 @@ fn ert_panel(
         ticks: None,
         minor: None,
         names: Vec::new(),
-        zero: None,
+        named: Vec::new(),
     });
     y.format = format;
     if !unsolved.is_empty() {
-        let step = ((y.hi - y.lo) / UNSOLVED_ROWS_PER_SPAN).max(MIN_UNSOLVED_ROW);
-        let top = y.hi;
-        y.reserve_above(step * unsolved.len() as f64);
-        for (i, (style, xs)) in unsolved.into_iter().enumerate() {
-            let row = y.value(top + step * (i as f64 + 0.6));
+        let (strip, rows) = unsolved_strip(&mut y, unsolved.len(), INFINITE_STRIP);
+        layers.insert(0, strip);
+        for ((style, xs), row) in unsolved.into_iter().zip(rows) {
             let marks = xs
                 .into_iter()
                 .map(|x| Mark {

@@ -3,7 +3,8 @@
 //! N, one line per label, with the 10th–90th percentile as a band from 10
 //! solved trials up (log y); one panel only when the measure is wall time.
 //! A cell with failed trials has a hollow marker and its solved/trials
-//! beside it; a cell with none solved is marked "0/100" above the data.
+//! beside it; a cell with none solved is marked "0/100" in a strip above
+//! the log scale, named "none solved" on the y axis.
 
 use super::axis::TickFormat;
 use super::figure::Figure;
@@ -16,7 +17,7 @@ use crate::base::records::Measure;
 pub const KIND: ChartKind = ChartKind {
     stem: Stem::Fixed("scaling"),
     name: "scaling",
-    caption: "Work against board size: the median over solved trials (checks unless another measure was chosen) with its 10th–90th percentile band, and the median wall time; hollow markers: some trials failed; the top row: none solved.",
+    caption: "Work against board size: the median over solved trials (checks unless another measure was chosen) with its 10th–90th percentile band, and the median wall time; hollow markers: some trials failed; the strip at the top: no trial solved.",
     alt: "Line charts of the median work and wall time of each algorithm against the board size N, log scale.",
     needs: Needs {
         measure: MeasureUse::Chosen,
@@ -50,7 +51,7 @@ fn figure(inputs: &Inputs<'_>, _notes: &mut Vec<String>) -> Result<Figure, Skip>
     let chart = StatisticChart {
         stem: "scaling",
         title: "scaling with board size",
-        subtitle: "median over solved trials; band: 10th–90th percentile (from 10 solved); hollow: some trials failed; top row: none solved".to_owned(),
+        subtitle: "median over solved trials; band: 10th–90th percentile (from 10 solved); hollow: some trials failed; top strip: no trial solved".to_owned(),
         statistics,
         empty: Skip::NoSolvedCell,
     };

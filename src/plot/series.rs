@@ -3,7 +3,8 @@
 //! chart counts work in (its summary.csv columns, its unit, the labels it
 //! applies to), and the panels and figures of summary statistics against N
 //! (shared by the scaling and ERT charts): every point at its N, failures
-//! marked rather than dropped.
+//! marked rather than dropped, the cells without a solved trial in a strip
+//! of their own above the log scale.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -230,7 +231,8 @@ pub enum Unsolved {
 /// label, every point at its N. A cell with some failed trials has a
 /// hollow marker and its solved/trials beside it where there is room; a
 /// cell without a solved trial is a hollow marker in a row of its label
-/// above the data, marked as `unsolved` says; in a label with more than
+/// in a strip above the log scale (see [`unsolved_strip`]), marked as
+/// `unsolved` says; in a label with more than
 /// [`DENSE_POINTS`] sizes, consecutive such cells are one segment (see
 /// [`unsolved_row`]). Bands and whiskers only from
 /// cells with [`MIN_SOLVED_FOR_INTERVAL`] solved trials or more. `None`
@@ -330,16 +332,13 @@ pub fn statistic_panel(
     let mut y = Axis::fit(&statistic.y_label, Scale::Log, y_values)?;
     y.format = statistic.format;
     if !unsolved.is_empty() {
-        // One row per label with unsolved cells, above the top decade.
-        let step = ((y.hi - y.lo) / UNSOLVED_ROWS_PER_SPAN).max(MIN_UNSOLVED_ROW);
-        let top = y.hi;
-        y.reserve_above(step * unsolved.len() as f64);
-        let text = |r: &SummaryRow| match statistic.unsolved {
-            Unsolved::Fraction => format!("{}/{}", r.successes, r.trials),
-            Unsolved::Infinite => "∞".to_owned(),
+        let (name, text): (&str, fn(&SummaryRow) -> String) = match statistic.unsolved {
+            Unsolved::Fraction => ("none solved", |r| format!("{}/{}", r.successes, r.trials)),
+            Unsolved::Infinite => (INFINITE_STRIP, |_| "∞".to_owned()),
         };
-        for (i, (style, runs)) in unsolved.into_iter().enumerate() {
-            let row = y.value(top + step * (i as f64 + 0.6));
+        let (strip, rows) = unsolved_strip(&mut y, unsolved.len(), name);
+        bands.insert(0, strip);
+        for ((style, runs), row) in unsolved.into_iter().zip(rows) {
             let runs: Vec<Vec<(f64, String)>> = runs
                 .iter()
                 .map(|run| run.iter().map(|r| (r.n as f64, text(r))).collect())
@@ -396,9 +395,27 @@ pub fn unsolved_row(style: SeriesStyle, y: f64, runs: &[Vec<(f64, String)>]) -> 
 }
 
 /// The rows of unsolved cells are this share of the data's span apart…
-pub const UNSOLVED_ROWS_PER_SPAN: f64 = 9.0;
+const UNSOLVED_ROWS_PER_SPAN: f64 = 9.0;
 /// …and no closer than this (display space, decades).
-pub const MIN_UNSOLVED_ROW: f64 = 0.18;
+const MIN_UNSOLVED_ROW: f64 = 0.18;
+
+/// The name on the y axis of the strip of infinite ERTs.
+pub const INFINITE_STRIP: &str = "∞ (none solved)";
+
+/// Makes room above the top of log axis `y` for a strip of `rows` rows of
+/// unsolved cells, outside its scale and ticked `name` (the ticks and grid
+/// of the scale stop at its top decade), so that no unsolved cell reads as
+/// a value. Returns the strip's layer (drawn first, under the marks) and
+/// the height (a value of `y`) of each row, bottom first.
+pub fn unsolved_strip(y: &mut Axis, rows: usize, name: &str) -> (Layer, Vec<f64>) {
+    let step = ((y.hi - y.lo) / UNSOLVED_ROWS_PER_SPAN).max(MIN_UNSOLVED_ROW);
+    let (edge, centres) = y.with_strip_above(rows, step, name);
+    let strip = Layer::Strip {
+        low: y.value(edge),
+        high: y.value(y.hi),
+    };
+    (strip, centres.into_iter().map(|d| y.value(d)).collect())
+}
 
 /// A chart of summary statistics against N, one panel per statistic.
 pub struct StatisticChart {
@@ -517,7 +534,8 @@ mod tests {
         marks: Vec<(f64, Option<String>)>,
     }
 
-    fn unsolved_of(rows: &[SummaryRow]) -> UnsolvedRow {
+    /// The checks panel of `rows`, unsolved cells marked "0/1".
+    fn checks_panel(rows: &[SummaryRow]) -> Panel {
         let statistic = Statistic {
             caption: "checks".to_owned(),
             y_label: "checks".to_owned(),
@@ -527,7 +545,11 @@ mod tests {
             unsolved: Unsolved::Fraction,
         };
         let styles = Styles::for_labels(["a"]);
-        let panel = statistic_panel(&summary_by_label(rows), &styles, &statistic).expect("a panel");
+        statistic_panel(&summary_by_label(rows), &styles, &statistic).expect("a panel")
+    }
+
+    fn unsolved_of(rows: &[SummaryRow]) -> UnsolvedRow {
+        let panel = checks_panel(rows);
         let mut spans = Vec::new();
         let mut marks = Vec::new();
         for layer in &panel.layers {
@@ -583,5 +605,45 @@ mod tests {
             marks.iter().map(|m| (m.x, m.text.as_deref())).collect();
         assert_eq!(texts, vec![(2.0, Some("0/5")), (4.0, Some("0/8"))]);
         assert!(marks.iter().all(|m| m.hollow));
+    }
+
+    #[test]
+    fn unsolved_cells_lie_in_a_named_strip_above_the_top_decade() {
+        let panel = checks_panel(&rows(8, 3..=5));
+        let y = &panel.y;
+        let Some(Layer::Strip { low, high }) = panel.layers.first() else {
+            panic!("the strip is drawn first, under the marks");
+        };
+        let (low, high) = (
+            y.display(*low).expect("low"),
+            y.display(*high).expect("high"),
+        );
+        assert!((high - y.hi).abs() < 1e-9, "the strip reaches the top");
+        let ticks = y.major_ticks();
+        let names: Vec<String> = ticks.iter().map(|&d| y.tick_label(d)).collect();
+        assert!(names.iter().any(|n| n == "none solved"), "{names:?}");
+        // Every tick of the scale and every grid line sits below the
+        // strip; only the strip's name is ticked inside it.
+        let top_decade = ticks
+            .iter()
+            .filter(|&&d| y.tick_label(d) != "none solved")
+            .fold(f64::NEG_INFINITY, |a, &d| a.max(d));
+        assert!(top_decade < low, "{top_decade} below the strip at {low}");
+        assert!(y.minor_ticks().iter().all(|&d| d < low));
+        let rows: Vec<f64> = panel
+            .layers
+            .iter()
+            .filter_map(|layer| match layer {
+                Layer::Marks { marks, .. } => Some(marks.iter().filter(|m| m.hollow)),
+                _ => None,
+            })
+            .flatten()
+            .map(|m| y.display(m.y).expect("a row height"))
+            .collect();
+        assert_eq!(rows.len(), 3, "one marker per unsolved size");
+        assert!(
+            rows.iter().all(|&d| low < d && d < high),
+            "{rows:?} in {low}..{high}"
+        );
     }
 }
