@@ -767,3 +767,63 @@ fn every_tick_label_of_the_ecdf_charts_lies_inside_the_canvas() {
         assert!(checked >= 6, "{stem}: only {checked} tick labels");
     }
 }
+
+#[test]
+fn stacked_panels_of_a_figure_put_each_x_tick_at_the_same_x() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data/aligned");
+    write_experiment(
+        &data,
+        "aligned",
+        &LABELS,
+        &[8, 16, 32, 64, 128, 256],
+        20,
+        false,
+    );
+    let plots = tmp.path().join("out");
+    let out = plot(&[&data, Path::new("--plots"), &plots], tmp.path());
+    assert!(out.status.success(), "{}", stderr(&out));
+    let tick_size = TICK_SIZE * EM_PER_SIZE;
+    let mut compared = 0;
+    for svg_file in files_with(&plots, "svg") {
+        let svg = std::fs::read_to_string(&svg_file).unwrap();
+        let width = common::svg::number(common::svg::element(&svg, "svg").unwrap(), "width");
+        // The heat map writes values in its cells, at the tick size.
+        let heat_map = svg_file.file_stem().is_some_and(|s| s == "compare");
+        if width != Some(f64::from(COLUMN_WIDTH)) || heat_map {
+            continue;
+        }
+        // The x tick labels: short texts at the tick size centred on their
+        // tick (the texts beside marks, like "3/20", aside).
+        let mut at: BTreeMap<(&str, &str), Vec<f64>> = BTreeMap::new();
+        for text in texts(&svg) {
+            let tick = common::svg::attribute(text.tag, "text-anchor") == Some("middle")
+                && common::svg::number(text.tag, "font-size")
+                    .is_some_and(|s| (s - tick_size).abs() < 1e-6)
+                && text.content.chars().count() <= 8
+                && !text.content.contains('/');
+            if tick {
+                // A 2 × 2 grid has two columns of panels: the half says which.
+                let x = common::svg::number(text.tag, "x").unwrap();
+                let half = if x < f64::from(COLUMN_WIDTH) / 2.0 {
+                    "left"
+                } else {
+                    "right"
+                };
+                at.entry((text.content, half)).or_default().push(x);
+            }
+        }
+        for (label, xs) in at.iter().filter(|(_, xs)| xs.len() > 1) {
+            compared += 1;
+            assert!(
+                xs.iter().all(|&x| x == xs[0]),
+                "{}: tick {label:?} at x = {xs:?}",
+                svg_file.display()
+            );
+        }
+    }
+    assert!(
+        compared >= 5,
+        "only {compared} ticks in more than one panel"
+    );
+}

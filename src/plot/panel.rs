@@ -230,18 +230,20 @@ impl Panel {
     where
         DB::ErrorType: 'static,
     {
-        let margins = self.margins(area, y_description)?;
+        let margins = self.margins(area, y_description, 0)?;
         self.draw_within(area, y_description, margins)
     }
 
     /// The margins this panel needs in `area`: left, its widest y tick
-    /// label, a gap and (with `y_description`) the rotated description;
-    /// right, at least [`RIGHT_MARGIN`] and enough for the last x tick
-    /// label, centred on its tick, to end inside the area.
+    /// label, a gap and (with `y_description`) the rotated description, or
+    /// `least_left` if that is wider; right, at least [`RIGHT_MARGIN`] and
+    /// enough for the last x tick label, centred on its tick, to end inside
+    /// the area.
     pub fn margins<DB: DrawingBackend>(
         &self,
         area: &DrawingArea<DB, Shift>,
         y_description: bool,
+        least_left: u32,
     ) -> Result<Margins, DrawError>
     where
         DB::ErrorType: 'static,
@@ -262,7 +264,7 @@ impl Panel {
         } else {
             0
         };
-        let left = (widest_tick + 16 + description).max(60);
+        let left = (widest_tick + 16 + description).max(60).max(least_left);
         let (width, _) = area.dim_in_pixel();
         let ticks = self.fitting_x_ticks(
             area,
