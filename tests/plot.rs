@@ -22,7 +22,9 @@ use queens::analysis::summary::summarize;
 use queens::base::records::Metadata;
 use queens::base::records::{RunRecord, TraceRecord, write_summary};
 use queens::experiment::config::{self, config_hash};
-use queens::plot::style::{COLUMN_WIDTH, PAGE_WIDTH, PALETTE, PNG_SCALE, Styles};
+use queens::plot::style::{
+    COLUMN_WIDTH, EM_PER_SIZE, PAGE_WIDTH, PALETTE, PNG_SCALE, Styles, TICK_SIZE,
+};
 use queens::plot::{Options, Skip};
 
 /// SplitMix64: a tiny seeded generator for the synthetic data.
@@ -686,4 +688,142 @@ fn every_committed_chart_has_a_kind_in_the_registry() {
         }
     }
     assert!(seen > 100, "only {seen} chart files under plots/");
+}
+
+/// The horizontal extent of a `<text>` element, estimated from its
+/// anchor, its `font-size` and its characters at 0.62 em each (DejaVu
+/// Sans' digits are 0.64 em, its space 0.32 em, a lower-case letter about
+/// 0.6 em).
+fn text_extent(text: &common::svg::Text<'_>) -> (f64, f64) {
+    let x = common::svg::number(text.tag, "x").expect("a text's x");
+    let size = common::svg::number(text.tag, "font-size").expect("a text's size");
+    let width = text.content.chars().count() as f64 * 0.62 * size;
+    match common::svg::attribute(text.tag, "text-anchor") {
+        Some("middle") => (x - width / 2.0, x + width / 2.0),
+        Some("end") => (x - width, x),
+        _ => (x, x + width),
+    }
+}
+
+/// Writes an experiment whose wall times span 1 ms to 100 ms, so that the
+/// ECDF's x axis ends at a "100 ms" tick.
+fn write_wall_time_experiment(dir: &Path, labels: &[&str]) {
+    std::fs::create_dir_all(dir).unwrap();
+    let mut runs = Vec::new();
+    for (i, label) in labels.iter().enumerate() {
+        for trial in 0..20u64 {
+            let steps = 10 + 4 * trial + i as u64;
+            runs.push(RunRecord {
+                experiment: "wide-ticks".into(),
+                checks: steps * 100,
+                wall_seconds: 0.001 * 100f64.powf(trial as f64 / 19.0),
+                ..run_record(label, 12, trial, true, steps)
+            });
+        }
+    }
+    write_csv(&dir.join("runs.csv"), &runs);
+    write_summary(&dir.join("summary.csv"), &summarize(&runs)).unwrap();
+    std::fs::write(
+        dir.join("metadata.json"),
+        "{\"experiment\": \"wide-ticks\"}",
+    )
+    .unwrap();
+}
+
+#[test]
+fn every_tick_label_of_the_ecdf_charts_lies_inside_the_canvas() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("wide-ticks");
+    write_wall_time_experiment(&data, &["min-conflicts", "annealing"]);
+    let plots = tmp.path().join("out");
+    let out = plot(&[&data, Path::new("--plots"), &plots], tmp.path());
+    assert!(out.status.success(), "{}", stderr(&out));
+    for stem in ["ecdf-seconds", "ecdf-checks"] {
+        let svg = std::fs::read_to_string(plots.join(format!("{stem}.svg"))).unwrap();
+        let width = common::svg::number(common::svg::element(&svg, "svg").unwrap(), "width")
+            .expect("the SVG's width");
+        let all = texts(&svg);
+        if stem == "ecdf-seconds" {
+            assert!(all.iter().any(|t| t.content == "100 ms"), "{svg}");
+        }
+        // Tick labels: the short texts at the tick size (longer texts are
+        // wrapped by their measured width, which this estimate is too
+        // coarse for).
+        let tick_size = TICK_SIZE * EM_PER_SIZE;
+        let ticks = all.iter().filter(|t| {
+            common::svg::number(t.tag, "font-size").is_some_and(|s| (s - tick_size).abs() < 1e-6)
+                && t.content.chars().count() <= 8
+        });
+        let mut checked = 0;
+        for text in ticks {
+            checked += 1;
+            let (left, right) = text_extent(text);
+            assert!(
+                left >= 0.0 && right <= width,
+                "{stem}: \"{}\" spans {left:.0}..{right:.0}, the canvas 0..{width}",
+                text.content
+            );
+        }
+        assert!(checked >= 6, "{stem}: only {checked} tick labels");
+    }
+}
+
+#[test]
+fn stacked_panels_of_a_figure_put_each_x_tick_at_the_same_x() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data/aligned");
+    write_experiment(
+        &data,
+        "aligned",
+        &LABELS,
+        &[8, 16, 32, 64, 128, 256],
+        20,
+        false,
+    );
+    let plots = tmp.path().join("out");
+    let out = plot(&[&data, Path::new("--plots"), &plots], tmp.path());
+    assert!(out.status.success(), "{}", stderr(&out));
+    let tick_size = TICK_SIZE * EM_PER_SIZE;
+    let mut compared = 0;
+    for svg_file in files_with(&plots, "svg") {
+        let svg = std::fs::read_to_string(&svg_file).unwrap();
+        let width = common::svg::number(common::svg::element(&svg, "svg").unwrap(), "width");
+        // The heat map writes values in its cells, at the tick size.
+        let heat_map = svg_file.file_stem().is_some_and(|s| s == "compare");
+        if width != Some(f64::from(COLUMN_WIDTH)) || heat_map {
+            continue;
+        }
+        // The x tick labels: short texts at the tick size centred on their
+        // tick (the texts beside marks, like "3/20", aside).
+        let mut at: BTreeMap<(&str, &str), Vec<f64>> = BTreeMap::new();
+        for text in texts(&svg) {
+            let tick = common::svg::attribute(text.tag, "text-anchor") == Some("middle")
+                && common::svg::number(text.tag, "font-size")
+                    .is_some_and(|s| (s - tick_size).abs() < 1e-6)
+                && text.content.chars().count() <= 8
+                && !text.content.contains('/');
+            if tick {
+                // A 2 × 2 grid has two columns of panels: the half says which.
+                let x = common::svg::number(text.tag, "x").unwrap();
+                let half = if x < f64::from(COLUMN_WIDTH) / 2.0 {
+                    "left"
+                } else {
+                    "right"
+                };
+                at.entry((text.content, half)).or_default().push(x);
+            }
+        }
+        for (label, xs) in at.iter().filter(|(_, xs)| xs.len() > 1) {
+            compared += 1;
+            assert!(
+                xs.iter().all(|&x| x == xs[0]),
+                "{}: tick {label:?} at x = {xs:?}",
+                svg_file.display()
+            );
+        }
+    }
+    assert!(
+        compared >= 5,
+        "only {compared} ticks in more than one panel"
+    );
 }

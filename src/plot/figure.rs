@@ -1,6 +1,7 @@
 //! A whole chart and its layout: in the screen style a title naming the
 //! experiment and a line saying what is drawn (both wrapped to the width),
-//! then one or more panels in a grid, then the legend below the panels,
+//! then one or more panels in a grid (the panels of a column share their
+//! margins, so their axes line up), then the legend below the panels,
 //! where it cannot hide data; the paper style leaves the title and the line
 //! out (the paper's caption carries them).
 //!
@@ -17,7 +18,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use super::error::DrawError;
 use super::fit::{fit, line_height, measure, wrap};
 use super::options::Style;
-use super::panel::{MARKER_RADIUS, Panel, dashes, marker_outline};
+use super::panel::{MARKER_RADIUS, Margins, Panel, dashes, marker_outline};
 use super::style::{
     COLUMN_PANELS, COLUMN_WIDTH, FONT, INK, LEGEND_SIZE, MUTED, PAGE_WIDTH, SUBTITLE_SIZE,
     SeriesStyle, TITLE_SIZE,
@@ -180,9 +181,22 @@ impl Figure {
         let (_, body) = root.split_vertically(layout.header);
         let (plots, legend) = body.split_vertically(layout.rows as u32 * layout.panel_height);
         let areas = plots.split_evenly((layout.rows, layout.cols));
-        for (i, (panel, area)) in self.panels.iter().zip(areas).enumerate() {
-            let shares_y = self.shared_y && i % layout.cols != 0;
-            panel.draw(&area, !shares_y)?;
+        // Every panel of a column takes the widest margins of the column,
+        // so that their plotting areas, and a tick's x, line up.
+        let described = |i: usize| !self.shared_y || i.is_multiple_of(layout.cols);
+        // The right margin depends on the left one: the lefts first.
+        let mut columns = vec![Margins { left: 0, right: 0 }; layout.cols];
+        for (i, (panel, area)) in self.panels.iter().zip(&areas).enumerate() {
+            let column = &mut columns[i % layout.cols];
+            column.left = panel.margins(area, described(i), column.left)?.left;
+        }
+        for (i, (panel, area)) in self.panels.iter().zip(&areas).enumerate() {
+            let column = &mut columns[i % layout.cols];
+            let own = panel.margins(area, described(i), column.left)?;
+            column.right = column.right.max(own.right);
+        }
+        for (i, (panel, area)) in self.panels.iter().zip(&areas).enumerate() {
+            panel.draw_within(area, described(i), columns[i % layout.cols])?;
         }
         self.draw_legend(&legend, &layout)
     }

@@ -42,6 +42,24 @@ const TICK_GAP: u32 = 12;
 /// Half the width of an error bar's cap, in pixels.
 const CAP: i32 = 5;
 
+/// Space kept free around a panel (above, below and left of its labels).
+const OUTER_MARGIN: u32 = 10;
+/// The least space right of a panel's plotting area, in pixels.
+const RIGHT_MARGIN: u32 = 18;
+/// The least space between a tick label's end and the panel's edge.
+const EDGE_GAP: u32 = 4;
+
+/// The space a panel keeps beside its plotting area, in pixels: `left` for
+/// the y tick labels and description, `right` for the end of the last x
+/// tick label.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Margins {
+    /// Width of the y label area, left of the plotting area.
+    pub left: u32,
+    /// Space right of the plotting area.
+    pub right: u32,
+}
+
 /// A vertical interval at one x: an error bar around `mid`.
 #[derive(Clone, Copy, Debug)]
 pub struct Interval {
@@ -213,8 +231,9 @@ impl Ranged for Ticked {
 }
 
 impl Panel {
-    /// Draws the panel into `area`; `y_description` says whether to write
-    /// the y axis description (only the first panel of a row does).
+    /// Draws the panel into `area` with its own [`Margins`];
+    /// `y_description` says whether to write the y axis description (only
+    /// the first panel of a row does).
     pub fn draw<DB: DrawingBackend>(
         &self,
         area: &DrawingArea<DB, Shift>,
@@ -223,11 +242,24 @@ impl Panel {
     where
         DB::ErrorType: 'static,
     {
-        let mut builder = ChartBuilder::on(area);
-        if !self.caption.is_empty() {
-            builder.caption(&self.caption, (FONT, CAPTION_SIZE).into_font().color(&INK));
-        }
-        // The widest tick label, a gap, and the rotated description beside it.
+        let margins = self.margins(area, y_description, 0)?;
+        self.draw_within(area, y_description, margins)
+    }
+
+    /// The margins this panel needs in `area`: left, its widest y tick
+    /// label, a gap and (with `y_description`) the rotated description, or
+    /// `least_left` if that is wider; right, at least [`RIGHT_MARGIN`] and
+    /// enough for the last x tick label, centred on its tick, to end inside
+    /// the area.
+    pub fn margins<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        y_description: bool,
+        least_left: u32,
+    ) -> Result<Margins, DrawError>
+    where
+        DB::ErrorType: 'static,
+    {
         let tick_font = (FONT, TICK_SIZE).into_font().color(&INK);
         let widest_tick = self
             .y
@@ -244,14 +276,44 @@ impl Panel {
         } else {
             0
         };
-        let y_area = (widest_tick + 16 + description).max(60);
+        let left = (widest_tick + 16 + description).max(60).max(least_left);
         let (width, _) = area.dim_in_pixel();
-        let x_ticks = self.fitting_x_ticks(area, width.saturating_sub(y_area + 28))?;
+        let ticks = self.fitting_x_ticks(
+            area,
+            width.saturating_sub(OUTER_MARGIN + left + RIGHT_MARGIN),
+        )?;
+        let right = self.right_overhang(area, left, &ticks)?.max(RIGHT_MARGIN);
+        Ok(Margins { left, right })
+    }
+
+    /// Draws the panel into `area` with the given margins (at least its own
+    /// [`Panel::margins`]; a figure gives every panel of a column the
+    /// largest, so that their axes line up). An x tick label that would
+    /// still cross the area's right edge is left out.
+    pub fn draw_within<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        y_description: bool,
+        margins: Margins,
+    ) -> Result<(), DrawError>
+    where
+        DB::ErrorType: 'static,
+    {
+        let mut builder = ChartBuilder::on(area);
+        if !self.caption.is_empty() {
+            builder.caption(&self.caption, (FONT, CAPTION_SIZE).into_font().color(&INK));
+        }
+        let (width, _) = area.dim_in_pixel();
+        let plot_width = width.saturating_sub(OUTER_MARGIN + margins.left + margins.right);
+        let mut x_ticks = self.fitting_x_ticks(area, plot_width)?;
+        if x_ticks.len() > 1 && self.right_overhang(area, margins.left, &x_ticks)? > margins.right {
+            x_ticks.pop();
+        }
         let mut chart = builder
-            .margin(10)
-            .margin_right(18)
+            .margin(OUTER_MARGIN)
+            .margin_right(margins.right)
             .x_label_area_size(58)
-            .y_label_area_size(y_area)
+            .y_label_area_size(margins.left)
             .build_cartesian_2d(
                 Ticked::new(&self.x, x_ticks),
                 Ticked::new(&self.y, self.y.major_ticks()),
@@ -552,6 +614,35 @@ impl Panel {
             }
             every += 1;
         }
+    }
+
+    /// The right margin, in pixels, that lets the label of the last of
+    /// `ticks` (centred on its tick) end [`EDGE_GAP`] inside `area`, with
+    /// `left` pixels of y label area; 0 when there is no tick.
+    fn right_overhang<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        left: u32,
+        ticks: &[f64],
+    ) -> Result<u32, DrawError>
+    where
+        DB::ErrorType: 'static,
+    {
+        let Some(&last) = ticks.last() else {
+            return Ok(0);
+        };
+        let font = (FONT, TICK_SIZE).into_font().color(&INK);
+        let half_label =
+            f64::from(area.estimate_text_size(&self.x.tick_label(last), &font)?.0) / 2.0;
+        let share = (last - self.x.lo) / (self.x.hi - self.x.lo);
+        if !share.is_finite() || share <= 0.0 {
+            return Ok(0);
+        }
+        // The plot spans `room - right` pixels after its left edge; the
+        // label ends at `share` of that plus half its width.
+        let room = f64::from(area.dim_in_pixel().0.saturating_sub(OUTER_MARGIN + left));
+        let right = room - (room - half_label - f64::from(EDGE_GAP)) / share;
+        Ok(right.max(0.0).ceil() as u32)
     }
 
     /// A data point in display space, if both axes can show it.
