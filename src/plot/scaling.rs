@@ -36,7 +36,7 @@ fn figure(inputs: &Inputs<'_>, _notes: &mut Vec<String>) -> Result<Figure, Skip>
         let columns = columns(measure);
         Statistic {
             caption: format!("{} to solution", capitalised(unit)),
-            y_label: format!("{unit} (median, solved trials)"),
+            y_label: format!("median {unit}"),
             format,
             value: columns.median,
             band: Some(columns.percentiles),
