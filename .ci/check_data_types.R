@@ -4,7 +4,8 @@
 #
 # - runs.csv `seed`: read exactly (sprintf("%.0f") equals the file's text)
 #   and below 2^53;
-# - `solved`, `significant`, `indistinguishable_from_best`: logical;
+# - `solved`, `significant`, `indistinguishable_from_best` and summary.csv's
+#   `<measure>_heavy_tail`: logical;
 # - a cell `NA`: read as missing;
 # - `budget`, `params`: character in every file;
 # - summary.csv: every column but the text ones is numeric;
@@ -24,7 +25,13 @@
 files <- c("runs.csv", "summary.csv", "traces.csv", "params.csv", "compare.csv", "ranking.csv")
 text_columns <- c("experiment", "algorithm", "label", "step_unit", "params", "budget",
                   "stop_reason", "source", "key", "value", "measure", "statistic",
-                  "label_a", "label_b", "a", "b", "better", "test", "method")
+                  "label_a", "label_b", "a", "b", "better", "test", "method", "verdict",
+                  "versus_best")
+# Columns of TRUE/FALSE: these, and summary.csv's `<measure>_heavy_tail`.
+is_logical <- function(column) {
+  column %in% c("solved", "significant", "indistinguishable_from_best") ||
+    endsWith(column, "_heavy_tail")
+}
 not_compared <- c("params.csv/value")
 safe <- 2^53
 
@@ -59,7 +66,7 @@ check_file <- function(path, name) {
     if (column %in% c("budget", "params") && cls != "character") {
       fail(path, column, "character", cls)
     }
-    if (column %in% c("solved", "significant", "indistinguishable_from_best") && cls != "logical") {
+    if (is_logical(column) && cls != "logical") {
       fail(path, column, "logical", cls)
     }
     na <- which(cells == "NA")
@@ -67,7 +74,7 @@ check_file <- function(path, name) {
       fail(path, column, sprintf("a missing value for the cell NA on line %d", na[1] + 1),
            format(x[na[1]]))
     }
-    if (name == "summary.csv" && !(column %in% text_columns) && !missing && !numeric_class(x)) {
+    if (name == "summary.csv" && !(column %in% text_columns) && !is_logical(column) && !missing && !numeric_class(x)) {
       fail(path, column, "numeric", cls)
     }
     inf <- which(cells %in% c("Inf", "-Inf"))

@@ -4,10 +4,11 @@ pandas' read_csv, default options, and checks that the columns come out as
 the README promises (the R twin is check_data_types.R):
 
 - runs.csv `seed`: int64, equal to the file's text, below 2^53;
-- `solved`, `significant`, `indistinguishable_from_best`: bool;
+- `solved`, `significant`, `indistinguishable_from_best` and summary.csv's
+  `<measure>_heavy_tail`: bool;
 - a cell `NA`: read as missing (NaN);
 - `budget`, `params`: text (object) in every file;
-- summary.csv: every column but the text ones is numeric;
+- summary.csv: every column but the text and bool ones is numeric;
 - a cell `Inf`/`-Inf`: its column is numeric and the value infinite;
 - no empty cell in a text column (pandas reads NaN where R reads "");
 - a column has the same dtype in every directory holding a file of that
@@ -29,11 +30,17 @@ FILES = ["runs.csv", "summary.csv", "traces.csv", "params.csv", "compare.csv", "
 # Columns that hold words, wherever they appear.
 TEXT = {"experiment", "algorithm", "label", "step_unit", "params", "budget",
         "stop_reason", "source", "key", "value", "measure", "statistic",
-        "label_a", "label_b", "a", "b", "better", "test", "method"}
+        "label_a", "label_b", "a", "b", "better", "test", "method", "verdict",
+        "versus_best"}
 # Columns whose kind differs by design between directories.
 NOT_COMPARED = {("params.csv", "value")}
-# Columns of TRUE/FALSE.
+# Columns of TRUE/FALSE: these, and summary.csv's `<measure>_heavy_tail`.
 LOGICAL = {"solved", "significant", "indistinguishable_from_best"}
+
+
+def is_logical(column):
+    return column in LOGICAL or column.endswith("_heavy_tail")
+
 SAFE = 2 ** 53
 
 failures = []
@@ -66,14 +73,14 @@ def check_file(path, name, types):
             types[column] = dtype
         if column in ("budget", "params") and dtype != "object":
             fail(path, column, "object (text)", dtype)
-        if column in LOGICAL and dtype != "bool":
+        if is_logical(column) and dtype != "bool":
             fail(path, column, "bool", dtype)
         if "NA" in cells:
             line = cells.index("NA") + 2
             if not pd.isna(frame[column].iloc[line - 2]):
                 fail(path, column, f"a missing value for the cell NA on line {line}",
                      repr(frame[column].iloc[line - 2]))
-        if name == "summary.csv" and column not in TEXT and not missing and not is_numeric(frame[column].dtype):
+        if name == "summary.csv" and column not in TEXT and not is_logical(column) and not missing and not is_numeric(frame[column].dtype):
             fail(path, column, "a numeric dtype", dtype)
         if column in TEXT and "" in cells:
             fail(path, column, "no empty cell in a text column (pandas reads NaN, R reads \"\")",
