@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 
 use super::config::Entry;
 use super::error::{Doing, RunResult};
-use crate::base::records::replay_line;
+use crate::base::records::{read_optional_text, replay_line};
 use crate::solvers::algorithms::external::Failure;
 use crate::trial::{replay_command_of, replay_template_of};
 
@@ -33,11 +33,9 @@ pub fn note_replays<'a>(
     runs: &Path,
 ) -> RunResult<()> {
     let log = path(runs);
-    let existing = match std::fs::read_to_string(&log) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
-        Err(e) => return Err(e).doing(|| format!("cannot read {}", log.display())),
-    };
+    let existing = read_optional_text(&log)
+        .doing(|| format!("cannot read {}", log.display()))?
+        .unwrap_or_default();
     let text: String = entries
         .into_iter()
         .filter(|entry| entry.solver.external().is_some())

@@ -11,7 +11,7 @@ use crate::base::records::{
     COMPARE_FILE, CompareRow, DataDir, RANKING_FILE, RankingRow, SUMMARY_FILE, SummaryRow, derived,
     read_rows,
 };
-use crate::base::records::{Metadata, replay_line};
+use crate::base::records::{Metadata, read_optional_text, replay_line};
 use crate::base::shell;
 use crate::experiment::config::{Programs, load_checking};
 use crate::experiment::question::Question;
@@ -112,15 +112,12 @@ fn table<T: serde::de::DeserializeOwned>(path: &Path, remedy: &str) -> Result<Ve
 /// The replay line of each label in the log at `path` (none when it is
 /// missing), each label once.
 fn replays(path: &Path) -> Result<Vec<(String, String)>, ReportError> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => {
-            return Err(ReportError::Log {
-                path: path.to_owned(),
-                source: e,
-            });
-        }
+    let Some(text) = read_optional_text(path).map_err(|source| ReportError::Log {
+        path: path.to_owned(),
+        source,
+    })?
+    else {
+        return Ok(Vec::new());
     };
     let mut replays: Vec<(String, String)> = Vec::new();
     for (label, command) in text.lines().filter_map(replay_line::parse) {
@@ -134,15 +131,12 @@ fn replays(path: &Path) -> Result<Vec<(String, String)>, ReportError> {
 /// metadata.json, `None` when it does not exist or is JSON without every
 /// field of [`Metadata`]; an error when it is not JSON.
 fn metadata(path: &Path) -> Result<Option<Metadata>, ReportError> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => {
-            return Err(ReportError::Metadata {
-                path: path.to_owned(),
-                detail: e.to_string(),
-            });
-        }
+    let Some(text) = read_optional_text(path).map_err(|e| ReportError::Metadata {
+        path: path.to_owned(),
+        detail: e.to_string(),
+    })?
+    else {
+        return Ok(None);
     };
     let value: serde_json::Value =
         serde_json::from_str(&text).map_err(|e| ReportError::Metadata {

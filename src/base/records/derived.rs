@@ -26,6 +26,7 @@ use sha2::{Digest, Sha256};
 
 use super::atomic::write_atomically;
 use super::data_dir::{COMPARE_FILE, DERIVED_FILE, PARAMS_FILE, RANKING_FILE, SUMMARY_FILE};
+use super::optional_file::{read_optional, read_optional_text};
 use crate::base::shell;
 
 /// The format of derived.json this version writes and reads.
@@ -191,9 +192,8 @@ pub enum DerivedError {
 /// The SHA-256 (hex) of the file at `path`; of no bytes when it does not
 /// exist.
 pub fn file_sha256(path: &Path) -> Result<String, DerivedError> {
-    match std::fs::read(path) {
-        Ok(bytes) => Ok(hex(&Sha256::digest(&bytes))),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(hex(&Sha256::digest([]))),
+    match read_optional(path) {
+        Ok(bytes) => Ok(hex(&Sha256::digest(bytes.unwrap_or_default()))),
         Err(source) => Err(DerivedError::Read {
             path: path.to_owned(),
             source,
@@ -296,15 +296,12 @@ fn remedy(dir: &Path, name: &str) -> String {
 
 /// derived.json at `path`; `None` when it does not exist.
 fn read(path: &Path) -> Result<Option<Record>, DerivedError> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(source) => {
-            return Err(DerivedError::Read {
-                path: path.to_owned(),
-                source,
-            });
-        }
+    let Some(text) = read_optional_text(path).map_err(|source| DerivedError::Read {
+        path: path.to_owned(),
+        source,
+    })?
+    else {
+        return Ok(None);
     };
     let unreadable = |detail: String| DerivedError::Unreadable {
         path: path.to_owned(),

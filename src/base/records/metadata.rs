@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use super::atomic::write_atomically;
+use super::optional_file::read_optional_text;
 use super::shard::Shard;
 use crate::base::shell;
 
@@ -151,21 +152,17 @@ pub enum MetadataError {
 
 /// Reads a metadata file; `None` when it does not exist.
 pub fn read(path: &Path) -> Result<Option<Metadata>, MetadataError> {
-    match std::fs::read_to_string(path) {
-        Ok(text) => {
-            serde_json::from_str(&text)
-                .map(Some)
-                .map_err(|source| MetadataError::Damaged {
-                    path: path.to_owned(),
-                    source,
-                })
-        }
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(source) => Err(MetadataError::Read {
+    let text = read_optional_text(path).map_err(|source| MetadataError::Read {
+        path: path.to_owned(),
+        source,
+    })?;
+    text.map(|text| {
+        serde_json::from_str(&text).map_err(|source| MetadataError::Damaged {
             path: path.to_owned(),
             source,
-        }),
-    }
+        })
+    })
+    .transpose()
 }
 
 /// The `experiment` field of the metadata file at `path`, when it can be

@@ -13,6 +13,7 @@
 //! a formula ([`formula`]), the rule for an experiment's name ([`is_safe_name`]), the layout of a
 //! data directory ([`DataDir`]: every file's name, in one place), the
 //! line of `external.log` that replays any row of a label ([`replay_line`]),
+//! the reading of a file that may not exist yet ([`optional_file`]),
 //! and the reading, appending and rewriting of those
 //! files, with the one rule every reader of runs.csv checks: each trial
 //! appears once ([`read_runs`]), and the record of which runs each derived
@@ -35,6 +36,7 @@ pub mod measure;
 pub mod measure_summary;
 pub mod metadata;
 pub mod name;
+pub mod optional_file;
 pub mod param_rows;
 pub mod replay_line;
 pub mod rows;
@@ -55,6 +57,7 @@ pub use measure::Measure;
 pub use measure_summary::{MeasureSample, MeasureSummary};
 pub use metadata::Metadata;
 pub use name::{SAFE_NAME_RULE, is_safe_name};
+pub use optional_file::{read_optional, read_optional_text};
 pub use param_rows::{ParamRow, ParamSource, write_params};
 pub use rows::{RunRecord, TraceRecord};
 pub use runs_file::{check_unique_trials, read_runs};

@@ -13,6 +13,12 @@ use serde::{Deserialize, Deserializer, Serializer};
 /// The text of a missing value.
 pub const NA: &str = "NA";
 
+/// Whether a cell holds a missing value in any spelling R, pandas or a
+/// spreadsheet writes back: `NA`, an empty cell, `NaN`, `nan`.
+fn is_missing(text: &str) -> bool {
+    matches!(text, "NA" | "" | "NaN" | "nan")
+}
+
 /// Parses a number as R and pandas write it: `Inf`, `-Inf`, `inf` and
 /// ordinary decimals; `None` for anything else.
 fn parse_number(text: &str) -> Option<f64> {
@@ -82,12 +88,12 @@ pub mod optional {
         deserializer: D,
     ) -> Result<Option<f64>, D::Error> {
         let text = String::deserialize(deserializer)?;
-        match text.as_str() {
-            "NA" | "" | "NaN" | "nan" => Ok(None),
-            other => parse_number(other)
-                .map(Some)
-                .ok_or_else(|| D::Error::custom(ALLOWED)),
+        if is_missing(&text) {
+            return Ok(None);
         }
+        parse_number(&text)
+            .map(Some)
+            .ok_or_else(|| D::Error::custom(ALLOWED))
     }
 }
 
@@ -113,21 +119,19 @@ pub mod optional_count {
         deserializer: D,
     ) -> Result<Option<u64>, D::Error> {
         let text = String::deserialize(deserializer)?;
-        match text.as_str() {
-            "NA" | "" | "NaN" | "nan" => Ok(None),
-            other => other
-                .parse::<u64>()
-                .ok()
-                .or_else(|| {
-                    other
-                        .parse::<f64>()
-                        .ok()
-                        .filter(|v| v.fract() == 0.0 && *v >= 0.0 && *v < 2f64.powi(53))
-                        .map(|v| v as u64)
-                })
-                .map(Some)
-                .ok_or_else(|| D::Error::custom(ALLOWED)),
+        if is_missing(&text) {
+            return Ok(None);
         }
+        text.parse::<u64>()
+            .ok()
+            .or_else(|| {
+                text.parse::<f64>()
+                    .ok()
+                    .filter(|v| v.fract() == 0.0 && *v >= 0.0 && *v < 2f64.powi(53))
+                    .map(|v| v as u64)
+            })
+            .map(Some)
+            .ok_or_else(|| D::Error::custom(ALLOWED))
     }
 }
 
