@@ -166,3 +166,38 @@ fn an_os_error_is_printed_once() {
     assert_eq!(message.matches("(os error 2)").count(), 1, "{message}");
     assert!(message.contains(&missing), "{message}");
 }
+
+#[test]
+fn a_misspelled_algorithm_or_parameter_gets_a_suggestion() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = queens(dir.path(), &["solve", "-a", "min-conflict", "-n", "8"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("unknown algorithm 'min-conflict' (did you mean 'min-conflicts'?)"),
+        "{}",
+        stderr(&out)
+    );
+    let out = queens(
+        dir.path(),
+        &[
+            "solve",
+            "-a",
+            "min-conflicts",
+            "-n",
+            "8",
+            "--param",
+            "varient=fast",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains(
+            "unknown parameter 'varient' for algorithm 'min-conflicts' (did you mean 'variant'?)"
+        ),
+        "{}",
+        stderr(&out)
+    );
+    let out = queens(dir.path(), &["solve", "-a", "quantum", "-n", "8"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(!stderr(&out).contains("did you mean"), "{}", stderr(&out));
+}

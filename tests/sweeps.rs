@@ -237,14 +237,24 @@ fn dry_run_prints_the_plan_and_writes_nothing() {
     assert_eq!(listing(dir.path()), ["s.toml"]);
 
     let unbounded = config.replace("time_limit = 2.0", "max_steps = 1000");
-    std::fs::write(dir.path().join("s.toml"), unbounded).unwrap();
+    std::fs::write(dir.path().join("s.toml"), &unbounded).unwrap();
     let out = queens(dir.path(), &["run", "s.toml", "--dry-run"]);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
-        stdout.contains("time: not bounded: 'annealing t0=1', 'annealing t0=2', 'min-conflicts' have no time_limit"),
+        stdout.contains("time: not bounded: no entry has a time_limit"),
         "{stdout}"
     );
+    assert!(!stdout.contains("the others"), "{stdout}");
     assert_eq!(listing(dir.path()), ["s.toml"]);
+
+    let mixed = unbounded.replace("max_steps = 100 }", "time_limit = 1.0 }");
+    std::fs::write(dir.path().join("s.toml"), mixed).unwrap();
+    let out = queens(dir.path(), &["run", "s.toml", "--dry-run", "-j", "1"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("time: not bounded: 'annealing t0=1', 'annealing t0=2' have no time_limit (only their step, restart or check budgets bound them); the others take at most 9 seconds of trial time, 9 seconds on 1 thread"),
+        "{stdout}"
+    );
 }
 
 #[test]

@@ -2,10 +2,12 @@
 //! nothing above it: [`board`] (placements and the independent validator),
 //! [`outcome`] (what a search returns: `StopReason`, `Metrics`, `Outcome`)
 //! and [`records`] (the CSV contract, the seed chain, the data directory's
-//! layout and metadata.json, the atomic writers), and [`shell`] (the
-//! quoting of every command printed for a person to paste).
+//! layout and metadata.json, the atomic writers), [`shell`] (the
+//! quoting of every command printed for a person to paste) and [`suggest`]
+//! (the "did you mean" of a misspelled name).
 
 pub mod board;
 pub mod outcome;
 pub mod records;
 pub mod shell;
+pub mod suggest;

@@ -32,8 +32,22 @@ pub struct BenchRow {
     pub wall_seconds: f64,
     /// Peak heap bytes allocated during the measurement, when tracked.
     pub peak_heap_bytes: Option<u64>,
-    /// Anything else worth reporting (a count, a target, a ratio).
+    /// The CPU time the project aims for on this measurement, when it has
+    /// one (see [`Goal`]).
+    pub goal: Option<Goal>,
+    /// Anything else worth reporting (a count, a ratio).
     pub note: String,
+}
+
+/// A speed goal the project set for one measurement: at most this much
+/// CPU time on one core of the 2-core machine the README's figures come
+/// from. A table shows whether the measurement met it.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Goal {
+    /// The most CPU seconds the measurement may take.
+    pub cpu_seconds_at_most: f64,
+    /// Whether the measured CPU time is within it.
+    pub met: bool,
 }
 
 /// CPU and wall time of one measurement, plus its peak heap use.
@@ -70,8 +84,18 @@ impl BenchRow {
             cpu_seconds: timing.cpu_seconds,
             wall_seconds: timing.wall_seconds,
             peak_heap_bytes: alloc::is_tracking().then_some(timing.peak_heap_bytes),
+            goal: None,
             note: note.into(),
         }
+    }
+
+    /// The row with a goal of at most `cpu_seconds` of CPU time.
+    pub fn with_goal(mut self, cpu_seconds: f64) -> Self {
+        self.goal = Some(Goal {
+            cpu_seconds_at_most: cpu_seconds,
+            met: self.cpu_seconds <= cpu_seconds,
+        });
+        self
     }
 }
 
@@ -84,4 +108,27 @@ pub struct BenchOptions {
     pub quick: bool,
     /// Also the sizes that take minutes (the counter at N = 19, 20, 21).
     pub large: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(cpu_seconds: f64) -> BenchRow {
+        let timing = Timing {
+            cpu_seconds,
+            wall_seconds: cpu_seconds,
+            peak_heap_bytes: 0,
+        };
+        BenchRow::new("min-conflicts fast n=100000000 seed=0", timing, "")
+    }
+
+    #[test]
+    fn a_goal_is_met_up_to_its_cpu_time_and_missed_above() {
+        assert_eq!(row(4.2).goal, None);
+        let met = row(4.2).with_goal(5.0).goal.expect("a goal");
+        assert!(met.met);
+        assert!(row(5.0).with_goal(5.0).goal.expect("a goal").met);
+        assert!(!row(5.01).with_goal(5.0).goal.expect("a goal").met);
+    }
 }

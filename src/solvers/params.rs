@@ -12,6 +12,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 use crate::base::shell;
+use crate::base::suggest::did_you_mean;
 
 /// The type and allowed range of one parameter.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -113,12 +114,16 @@ impl ParamValue {
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum ParamError {
     /// The algorithm has no parameter of that name.
-    #[error("unknown parameter '{key}' for algorithm '{algorithm}'; allowed: {allowed}")]
+    #[error(
+        "unknown parameter '{key}' for algorithm '{algorithm}'{suggestion}; allowed: {allowed}"
+    )]
     UnknownKey {
         /// The algorithm's name.
         algorithm: String,
         /// The key given.
         key: String,
+        /// ` (did you mean 'KEY'?)` when a declared key is close, else empty.
+        suggestion: String,
         /// The declared parameters with their types.
         allowed: String,
     },
@@ -417,6 +422,7 @@ impl Params {
             let spec = spec_of(key).ok_or_else(|| ParamError::UnknownKey {
                 algorithm: algorithm.to_string(),
                 key: key.clone(),
+                suggestion: did_you_mean(key, specs.iter().map(|s| s.name)),
                 allowed: describe_specs(specs),
             })?;
             let value = check(spec, raw)?;

@@ -3,6 +3,7 @@
 //! [`super::algorithm`]) plus one line in `ALGORITHMS`.
 
 use super::algorithm::Algorithm;
+use crate::base::suggest::did_you_mean;
 
 /// Every algorithm, in the order `queens algorithms` lists them.
 static ALGORITHMS: &[&Algorithm] = &[
@@ -23,10 +24,12 @@ pub fn algorithms() -> &'static [&'static Algorithm] {
 
 /// A name that is not in the registry.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown algorithm '{name}'; known: {known}")]
+#[error("unknown algorithm '{name}'{suggestion}; known: {known}")]
 pub struct UnknownAlgorithm {
     /// The name given.
     pub name: String,
+    /// ` (did you mean 'NAME'?)` when a registered name is close, else empty.
+    pub suggestion: String,
     /// The registered names.
     pub known: String,
 }
@@ -39,6 +42,7 @@ pub fn find_algorithm(name: &str) -> Result<&'static Algorithm, UnknownAlgorithm
         .find(|a| a.name == name)
         .ok_or_else(|| UnknownAlgorithm {
             name: name.to_string(),
+            suggestion: did_you_mean(name, ALGORITHMS.iter().map(|a| a.name)),
             known: ALGORITHMS
                 .iter()
                 .map(|a| a.name)

@@ -4,7 +4,7 @@
 use std::io::{self, Write};
 
 use clap::ValueEnum;
-use queens::bench::{self, BenchOptions, BenchRow};
+use queens::bench::{self, BenchOptions, BenchRow, Goal};
 
 use super::args::board_size;
 use crate::cli::Exit;
@@ -73,8 +73,8 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
     if !args.json {
         writeln!(
             out,
-            "{:<44} {:>10} {:>10} {:>14}  note",
-            "measurement", "cpu s", "wall s", "peak heap"
+            "{:<44} {:>10} {:>10} {:>14}  {:<16}  note",
+            "measurement", "cpu s", "wall s", "peak heap", "goal (cpu s)"
         )?;
     }
     for target in targets {
@@ -93,6 +93,18 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
     Ok(Exit::Success)
 }
 
+/// The goal column: `≤ 5: met`, `≤ 5: missed`, or `-` without a goal.
+fn goal_cell(goal: Option<Goal>) -> String {
+    match goal {
+        Some(goal) => format!(
+            "≤ {}: {}",
+            goal.cpu_seconds_at_most,
+            if goal.met { "met" } else { "missed" }
+        ),
+        None => "-".to_owned(),
+    }
+}
+
 /// Prints one measurement: a table row, or one JSON object.
 fn print_row(out: &mut impl Write, row: &BenchRow, json: bool) -> anyhow::Result<()> {
     if json {
@@ -104,8 +116,13 @@ fn print_row(out: &mut impl Write, row: &BenchRow, json: bool) -> anyhow::Result
             .unwrap_or_default();
         writeln!(
             out,
-            "{:<44} {:>10.3} {:>10.3} {:>14}  {}",
-            row.name, row.cpu_seconds, row.wall_seconds, heap, row.note
+            "{:<44} {:>10.3} {:>10.3} {:>14}  {:<16}  {}",
+            row.name,
+            row.cpu_seconds,
+            row.wall_seconds,
+            heap,
+            goal_cell(row.goal),
+            row.note
         )?;
     }
     Ok(())

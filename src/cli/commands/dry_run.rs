@@ -90,6 +90,11 @@ pub fn print(
             duration(wall),
             if threads == 1 { "" } else { "s" }
         )?;
+    } else if unbounded.len() == experiment.entries.len() {
+        writeln!(
+            out,
+            "time: not bounded: no entry has a time_limit (only step, restart or check budgets bound the trials)"
+        )?;
     } else {
         writeln!(
             out,
