@@ -372,6 +372,55 @@ fn a_zero_step_budget_and_a_trials_size_not_planned_are_warned_at_their_place() 
 }
 
 #[test]
+fn one_step_budget_over_different_step_units_is_a_warning_naming_each_unit() {
+    let text = format!(
+        "{HEAD}[budget]\nmax_steps = 500\n\n[[algorithm]]\nname = \"random-restart\"\n\n\
+         [[algorithm]]\nname = \"min-conflicts\"\n\n\
+         [[algorithm]]\nname = \"naive-repair\"\n"
+    );
+    let experiment = load("warn.toml", &text).expect("loads");
+    match experiment.warnings.as_slice() {
+        [
+            ConfigWarning::StepBudgetAcrossUnits {
+                location,
+                max_steps,
+                units,
+            },
+        ] => {
+            assert_eq!((location.line, location.column, *max_steps), (6, 13, 500));
+            let labels: Vec<(&str, Vec<&str>)> = units
+                .iter()
+                .map(|(u, ls)| (u.as_str(), ls.iter().map(String::as_str).collect()))
+                .collect();
+            assert_eq!(
+                labels,
+                [
+                    ("board drawn", vec!["random-restart"]),
+                    ("repair", vec!["min-conflicts", "naive-repair"])
+                ]
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+    let per_entry = text.replace(
+        "name = \"random-restart\"\n",
+        "name = \"random-restart\"\nbudget = { max_steps = 500 }\n",
+    );
+    assert!(
+        load("warn.toml", &per_entry)
+            .expect("loads")
+            .warnings
+            .is_empty()
+    );
+    let (_dir, code, stderr) = run_config("warn.toml", &text);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(
+        stderr.contains("warning: warn.toml:6:13: max_steps = 500 counts different units: board drawn for 'random-restart'; repair for 'min-conflicts', 'naive-repair'"),
+        "{stderr}"
+    );
+}
+
+#[test]
 fn a_config_that_is_not_utf8_names_the_line_and_offset_of_the_bad_byte() {
     let dir = tempfile::tempdir().expect("temp dir");
     std::fs::write(

@@ -312,6 +312,8 @@ pub fn load_checking(
     // the limit.
     let mut planned: u64 = 0;
     let mut over_limit: Option<Range<usize>> = None;
+    // The step unit and label of each entry the top-level max_steps bounds.
+    let mut shared_step_budget: Vec<(String, String)> = Vec::new();
     let combinations = raw
         .algorithm
         .iter()
@@ -437,6 +439,14 @@ pub fn load_checking(
         if planned > MAX_PLANNED_TRIALS && over_limit.is_none() {
             over_limit = Some(trials_spec.span());
         }
+        let own_max_steps = a.budget.as_ref().is_some_and(|b| b.max_steps.is_some());
+        if !own_max_steps {
+            let unit = match solver.external() {
+                Some(program) => program.step_unit(),
+                None => algorithm.step_unit(),
+            };
+            shared_step_budget.push((unit.to_string(), label.clone()));
+        }
         entries.push(Entry {
             label,
             algorithm,
@@ -457,6 +467,22 @@ pub fn load_checking(
                 "the plan holds {planned} trials (summed over every algorithm and size): a plan holds at most {MAX_PLANNED_TRIALS}; write fewer trials or sizes, or split the study into several experiments"
             ),
         ));
+    }
+    if let Some(steps) = raw.budget.as_ref().and_then(|b| b.max_steps.as_ref()) {
+        let mut units: Vec<(String, Vec<String>)> = Vec::new();
+        for (unit, label) in shared_step_budget {
+            match units.iter_mut().find(|(u, _)| *u == unit) {
+                Some((_, labels)) => labels.push(label),
+                None => units.push((unit, vec![label])),
+            }
+        }
+        if units.len() > 1 {
+            warnings.push(ConfigWarning::StepBudgetAcrossUnits {
+                location: locate(source, text, steps.span().start),
+                max_steps: *steps.get_ref(),
+                units,
+            });
+        }
     }
     let labels: Vec<&str> = entries.iter().map(|e| e.label.as_str()).collect();
     let questions = question::check(&raw.question, &labels, &at)?;

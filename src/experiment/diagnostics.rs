@@ -77,6 +77,17 @@ pub enum ConfigWarning {
         /// The size named.
         n: u64,
     },
+    /// The top-level `max_steps` bounds entries whose steps are different
+    /// units (boards drawn, repair moves, generations): the same number is
+    /// a different amount of work for each.
+    StepBudgetAcrossUnits {
+        /// The `max_steps` value.
+        location: Location,
+        /// The budget.
+        max_steps: u64,
+        /// Each step unit with the labels it counts, in the config's order.
+        units: Vec<(String, Vec<String>)>,
+    },
 }
 
 impl fmt::Display for ConfigWarning {
@@ -103,6 +114,30 @@ impl fmt::Display for ConfigWarning {
                     "'{label}': the trials table names n = {n}, which is not among its sizes: that count is never used; add {n} to `sizes` or remove it from `trials`"
                 ),
             ),
+            ConfigWarning::StepBudgetAcrossUnits {
+                location,
+                max_steps,
+                units,
+            } => {
+                let counted = units
+                    .iter()
+                    .map(|(unit, labels)| {
+                        let labels = labels
+                            .iter()
+                            .map(|l| format!("'{l}'"))
+                            .collect::<Vec<_>>()
+                            .join(", ");
+                        format!("{unit} for {labels}")
+                    })
+                    .collect::<Vec<_>>()
+                    .join("; ");
+                location.show(
+                    f,
+                    format_args!(
+                        "max_steps = {max_steps} counts different units: {counted}; the same number is a different amount of work for each, so compare them by checks or time (max_checks, time_limit), or give each [[algorithm]] its own `budget = {{ max_steps = … }}` to say the budgets are chosen per unit"
+                    ),
+                )
+            }
         }
     }
 }
