@@ -18,10 +18,10 @@ mod terminal;
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use commands::{
-    algorithms, animate, bench, compare, count, enumerate, export, merge, plot, report, run, solve,
-    summarize,
+    algorithms, animate, bench, compare, completions, count, enumerate, export, man, merge, plot,
+    report, run, solve, summarize,
 };
 use terminal::failure::Failure;
 use terminal::signals::{self, Phase};
@@ -64,6 +64,8 @@ enum Command {
     Export(export::ExportArgs),
     Bench(bench::BenchArgs),
     Animate(animate::AnimateArgs),
+    Completions(completions::CompletionsArgs),
+    Man(man::ManArgs),
 }
 
 /// How a successful command ended.
@@ -122,6 +124,8 @@ pub fn main() -> ExitCode {
         Command::Export(a) => export::run(a),
         Command::Bench(a) => bench::run(a),
         Command::Animate(a) => animate::run(a),
+        Command::Completions(a) => completions::run(a, Cli::command()),
+        Command::Man(a) => man::run(a, Cli::command()),
     };
     if let Some(stopped) = signals::requested_exit() {
         // A signal asked to stop: its exit code, whatever the work did
