@@ -21,7 +21,7 @@ use std::process::ExitCode;
 use clap::{CommandFactory, Parser, Subcommand};
 use commands::{
     algorithms, animate, bench, compare, completions, count, enumerate, export, man, merge, plot,
-    report, run, solve, summarize,
+    report, run, schema, solve, summarize,
 };
 use terminal::failure::Failure;
 use terminal::signals::{self, Phase};
@@ -66,6 +66,7 @@ enum Command {
     Animate(animate::AnimateArgs),
     Completions(completions::CompletionsArgs),
     Man(man::ManArgs),
+    Schema(schema::SchemaArgs),
 }
 
 /// How a successful command ended.
@@ -126,6 +127,7 @@ pub fn main() -> ExitCode {
         Command::Animate(a) => animate::run(a),
         Command::Completions(a) => completions::run(a, Cli::command()),
         Command::Man(a) => man::run(a, Cli::command()),
+        Command::Schema(a) => schema::run(a),
     };
     if let Some(stopped) = signals::requested_exit() {
         // A signal asked to stop: its exit code, whatever the work did

@@ -154,48 +154,107 @@ pub struct Experiment {
     pub warnings: Vec<ConfigWarning>,
 }
 
-#[derive(Deserialize)]
+// The doc comments of the config's tables and keys are the descriptions of
+// the JSON Schema `queens schema` prints (super::schema), which editors show
+// while a config is written.
+
+/// An experiment config: the algorithm configurations compared, on which
+/// board sizes, with how many trials and what budget, and the questions the
+/// report answers.
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
-struct RawConfig {
+#[schemars(title = "queens experiment config")]
+pub(super) struct RawConfig {
+    /// The experiment's name: its data and plots directories are
+    /// data/<name> and plots/<name> (letters, digits, '-', '_', '.').
+    #[schemars(with = "String")]
     name: Spanned<String>,
+    /// What the experiment is for, shown in the report.
     #[serde(default)]
     description: String,
+    /// The master seed every trial's seed is derived from.
     #[serde(default)]
     seed: u64,
+    /// Trials per size: a whole number, or a table by size like { 8 = 500, 10 = 200 }.
+    #[serde(default)]
+    #[schemars(schema_with = "super::schema::trials")]
     trials: Option<Spanned<toml::Value>>,
+    /// Board sizes: a list like [8, 10, 12], or a range { from = 4, to = 30, step = 2 }, or { from = 8, to = 1024, factor = 2 }.
+    #[serde(default)]
+    #[schemars(schema_with = "super::schema::sizes")]
     sizes: Option<Spanned<toml::Value>>,
+    /// Whether to write traces.csv (the conflicts as each trial goes).
     #[serde(default)]
     trace: bool,
+    /// A trace point every this many steps (and at every improvement).
+    #[schemars(with = "Option<u64>", range(min = 1))]
     trace_every: Option<Spanned<u64>>,
+    /// The budget of every algorithm table that does not set its own.
     budget: Option<RawBudget>,
+    /// The algorithm configurations compared, one table each.
     #[serde(default)]
     algorithm: Vec<RawAlgorithm>,
+    /// Questions the report answers: is label `a` better than label `b`?
     #[serde(default)]
     question: Vec<RawQuestion>,
 }
 
-#[derive(Deserialize)]
+/// What bounds each trial; a trial stops at the first bound it reaches.
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
-struct RawBudget {
+pub(super) struct RawBudget {
+    /// The most steps (in the algorithm's step unit: boards drawn, repairs, generations, nodes).
+    #[schemars(with = "Option<u64>")]
     max_steps: Option<Spanned<u64>>,
+    /// The most restarts.
     max_restarts: Option<u64>,
+    /// The most checks (the algorithm's unit of work that is comparable across algorithms).
     max_checks: Option<u64>,
+    /// The most seconds of wall time per trial.
+    #[schemars(with = "Option<f64>", range(min = 0))]
     time_limit: Option<Spanned<f64>>,
 }
 
-#[derive(Deserialize)]
+/// One algorithm configuration: an algorithm, its parameters and budget,
+/// under a label.
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
-struct RawAlgorithm {
+pub(super) struct RawAlgorithm {
+    /// The algorithm's registry name (`queens algorithms` lists them), or "external" for a program of your own.
+    #[schemars(with = "String")]
     name: Spanned<String>,
+    /// The name of this configuration in the CSV files and charts (the algorithm's name when omitted).
+    #[schemars(with = "Option<String>")]
     label: Option<Spanned<String>>,
+    /// The algorithm's parameters; a list of values sweeps the parameter.
+    #[serde(default)]
+    #[schemars(schema_with = "super::schema::params")]
     params: Option<sweep::ParamsTable>,
+    /// This configuration's budget, over the top-level one.
     budget: Option<RawBudget>,
+    /// Board sizes for this configuration, over the top-level ones.
+    #[serde(default)]
+    #[schemars(schema_with = "super::schema::sizes")]
     sizes: Option<Spanned<toml::Value>>,
+    /// Trials per size for this configuration, over the top-level ones.
+    #[serde(default)]
+    #[schemars(schema_with = "super::schema::trials")]
     trials: Option<Spanned<toml::Value>>,
+    /// How lists in `params` combine: "cross" (every combination, the default) or "zip".
+    #[serde(default)]
+    #[schemars(schema_with = "super::schema::sweep_mode")]
     sweep: Option<Spanned<String>>,
+    /// For "external": the program and its arguments.
+    #[schemars(with = "Option<Vec<String>>")]
     command: Option<Spanned<Vec<Spanned<String>>>>,
+    /// For "external": start the program once per trial instead of once per worker.
+    #[schemars(with = "Option<bool>")]
     per_trial: Option<Spanned<bool>>,
+    /// For "external": what one step of the program is (the step_unit column).
+    #[schemars(with = "Option<String>")]
     step: Option<Spanned<String>>,
+    /// For "external": the longest line the program may write, in bytes.
+    #[schemars(with = "Option<i64>", range(min = 1))]
     max_line_bytes: Option<Spanned<i64>>,
 }
 

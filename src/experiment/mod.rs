@@ -1,5 +1,6 @@
 //! Experiments: the config (TOML schema, checked with located errors and
-//! warnings; parameter sweeps expanded into entries), the plan (trials,
+//! warnings; parameter sweeps expanded into entries; its JSON Schema for
+//! editors, [`schema`]), the plan (trials,
 //! seeds, shards), the runner (data directory and resume, session metadata,
 //! parallel execution, the finishing step), the observer it reports to,
 //! merging shards, the tidy params.csv, the questions a config declares
@@ -28,6 +29,7 @@ pub mod plan;
 pub mod question;
 mod results;
 pub mod runner;
+pub mod schema;
 mod session;
 pub mod stored_plan;
 mod sweep;

@@ -37,13 +37,21 @@ pub struct Question {
     pub context: Option<String>,
 }
 
-/// A `[[question]]` table as written.
-#[derive(Deserialize)]
+/// A `[[question]]` table as written: is label `a` better than label `b`?
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub(super) struct RawQuestion {
+    /// The label asked about.
+    #[schemars(with = "String")]
     a: Spanned<String>,
+    /// The label it is compared with.
+    #[schemars(with = "String")]
     b: Spanned<String>,
+    /// The measure compared: checks (the default), steps, evaluations or seconds.
+    #[serde(default)]
+    #[schemars(schema_with = "super::schema::measure")]
     measure: Option<Spanned<String>>,
+    /// Why the question matters, shown with its answer.
     context: Option<String>,
 }
 

@@ -3,7 +3,8 @@
 //! share: the argument parsers (`args`, `search_args`), the plan `run
 //! --dry-run` prints (`dry_run`) and the solutions file of `enumerate --csv`
 //! (`enumerate_csv`). `completions` and `man` print the shell completion
-//! scripts and write the manual pages from the same clap definitions.
+//! scripts and write the manual pages from the same clap definitions;
+//! `schema` prints the config's JSON Schema.
 
 pub mod algorithms;
 pub mod animate;
@@ -21,6 +22,7 @@ pub mod merge;
 pub mod plot;
 pub mod report;
 pub mod run;
+pub mod schema;
 pub mod search_args;
 pub mod solve;
 pub mod summarize;
