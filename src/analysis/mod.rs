@@ -7,4 +7,5 @@ pub mod compare;
 pub mod rank_tests;
 pub mod stats;
 pub mod summary;
+pub mod targets;
 pub mod traces;
