@@ -277,6 +277,32 @@ pub fn runtime_ecdf<'a>(
     })
 }
 
+/// The runtime ECDF of each label of `cells` traced at one or more of
+/// `sizes` ([`runtime_ecdf`] over its trials there, each size with its
+/// `targets`), in label order.
+pub fn pooled_ecdfs(
+    cells: &BTreeMap<(String, u64), Vec<TracedTrial>>,
+    targets: &BTreeMap<u64, Vec<u64>>,
+    sizes: &[u64],
+) -> Vec<(String, RuntimeEcdf)> {
+    let mut labels: Vec<&str> = cells
+        .keys()
+        .filter(|(_, n)| sizes.contains(n))
+        .map(|(l, _)| l.as_str())
+        .collect();
+    labels.dedup();
+    labels
+        .into_iter()
+        .filter_map(|label| {
+            let pooled = sizes.iter().filter_map(|n| {
+                let trials = cells.get(&(label.to_owned(), *n))?;
+                Some((trials.as_slice(), targets.get(n)?.as_slice()))
+            });
+            Some((label.to_owned(), runtime_ecdf(pooled)?))
+        })
+        .collect()
+}
+
 /// The normalised area under a runtime ECDF on the log-budget axis from 1
 /// check to `end` checks: ∫ F(10^u) du over u from 0 to log10(end), divided
 /// by log10(end), where F is the share of pairs reached within 10^u checks.

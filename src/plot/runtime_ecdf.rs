@@ -11,7 +11,7 @@
 //! reached), so 1 means every pair reached at once. Counted in checks
 //! whatever `--measure` says (see [`super::fixed_target`]).
 
-use crate::analysis::targets::{RuntimeEcdf, ecdf_area, runtime_ecdf, shared_sizes};
+use crate::analysis::targets::{RuntimeEcdf, ecdf_area, pooled_ecdfs, shared_sizes};
 
 use super::axis::{Axis, Scale};
 use super::figure::Figure;
@@ -74,7 +74,7 @@ fn figure(inputs: &Inputs<'_>, notes: &mut Vec<String>) -> Result<Figure, Skip> 
             sizes_text(&left_out)
         ));
     }
-    let labels = labelled_ecdfs(&traced, &sizes);
+    let labels = pooled_ecdfs(&traced.cells, &traced.targets, &sizes);
     let Some(end) = labels.iter().map(|(_, e)| e.budget).reduce(f64::max) else {
         return Err(Skip::NoTraceSample { sizes });
     };
@@ -128,9 +128,9 @@ fn figure(inputs: &Inputs<'_>, notes: &mut Vec<String>) -> Result<Figure, Skip> 
     curves.extend(ends);
     let areas: Vec<(&str, Option<f64>)> = labels
         .iter()
-        .map(|(label, ecdf)| (*label, ecdf_area(ecdf, end)))
+        .map(|(label, ecdf)| (label.as_str(), ecdf_area(ecdf, end)))
         .collect();
-    let entries = legend(inputs.styles, labels.iter().map(|(l, _)| *l))
+    let entries = legend(inputs.styles, labels.iter().map(|(l, _)| l.as_str()))
         .into_iter()
         .map(|(label, style)| {
             let area = areas
@@ -162,32 +162,6 @@ fn figure(inputs: &Inputs<'_>, notes: &mut Vec<String>) -> Result<Figure, Skip> 
         }],
         shared_y: true,
     })
-}
-
-/// Each label traced at every one of `sizes` with its runtime ECDF over
-/// them, in label order.
-pub(super) fn labelled_ecdfs<'a>(
-    traced: &'a super::fixed_target::Traced,
-    sizes: &[u64],
-) -> Vec<(&'a str, RuntimeEcdf)> {
-    let mut labels: Vec<&str> = traced
-        .cells
-        .keys()
-        .filter(|(_, n)| sizes.contains(n))
-        .map(|(l, _)| l.as_str())
-        .collect();
-    labels.dedup();
-    labels
-        .into_iter()
-        .filter_map(|label| {
-            let cells = sizes.iter().filter_map(|n| {
-                let trials = traced.cells.get(&(label.to_owned(), *n))?;
-                let targets = traced.targets.get(n)?;
-                Some((trials.as_slice(), targets.as_slice()))
-            });
-            Some((label, runtime_ecdf(cells)?))
-        })
-        .collect()
 }
 
 /// The ECDF as a staircase from `left` to its budget, thinned to at most
