@@ -226,7 +226,10 @@ fn plot_writes_every_chart_as_svg_with_text_and_png_drawn_with_the_embedded_font
             "ecdf-checks",
             "ecdf-seconds",
             "ert",
+            "fixed-budget",
+            "fixed-target",
             "ranking",
+            "runtime-ecdf",
             "scaling",
             "success"
         ]
@@ -254,7 +257,7 @@ fn plot_writes_every_chart_as_svg_with_text_and_png_drawn_with_the_embedded_font
     // The listing on stdout names every file written: the charts, then
     // the report.
     let listed = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(listed.lines().count(), 8 * 3 + 1, "{listed}");
+    assert_eq!(listed.lines().count(), 11 * 3 + 1, "{listed}");
     assert!(listed.ends_with("report.html\n"), "{listed}");
 
     for png_file in files_with(&plots, "png") {
@@ -612,8 +615,8 @@ fn drawing_returns_its_skipped_charts_and_typed_errors_naming_the_path() {
         other => panic!("expected a missing data directory, got {other:?}"),
     }
 
-    // Without traces.csv the convergence chart is skipped for that typed
-    // reason, and every other chart is written as SVG, PNG and PDF.
+    // Without traces.csv the charts of the traces are skipped for that
+    // typed reason, and every other chart is written as SVG, PNG and PDF.
     let data = tiny_copy(tmp.path());
     std::fs::remove_file(data.join("traces.csv")).unwrap();
     let plots = tmp.path().join("plots");
@@ -631,9 +634,14 @@ fn drawing_returns_its_skipped_charts_and_typed_errors_naming_the_path() {
     reported.sort();
     assert_eq!(written, reported);
     assert!(report.notes.is_empty(), "{:?}", report.notes);
-    assert_eq!(report.skipped.len(), 1, "{:?}", report.skipped);
+    // The convergence, fixed-target, fixed-budget and runtime-ECDF charts
+    // are skipped, each for want of traces.
+    assert_eq!(report.skipped.len(), 4, "{:?}", report.skipped);
     assert!(
-        matches!(report.skipped[0].reason, Skip::NoTracesFile),
+        report
+            .skipped
+            .iter()
+            .all(|s| matches!(s.reason, Skip::NoTracesFile)),
         "{:?}",
         report.skipped
     );

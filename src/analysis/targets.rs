@@ -118,7 +118,9 @@ pub fn targets_for(starts: &[f64]) -> Vec<u64> {
 
 /// The targets of every size of `cells` ([`targets_for`] over the first
 /// samples of all its traced trials, every label together).
-pub fn targets_by_size(cells: &BTreeMap<(String, u64), Vec<TracedTrial>>) -> BTreeMap<u64, Vec<u64>> {
+pub fn targets_by_size(
+    cells: &BTreeMap<(String, u64), Vec<TracedTrial>>,
+) -> BTreeMap<u64, Vec<u64>> {
     let mut starts: BTreeMap<u64, Vec<f64>> = BTreeMap::new();
     for ((_, n), trials) in cells {
         starts

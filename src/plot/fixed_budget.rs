@@ -51,10 +51,8 @@ const LOG_SPAN: f64 = 10.0;
 fn figure(inputs: &Inputs<'_>, notes: &mut Vec<String>) -> Result<Figure, Skip> {
     let traced = traced_cells(inputs, "fixed-budget", notes)?;
     let sizes = traced_sizes(&traced, &inputs.chosen.sizes, "fixed-budget", notes)?;
-    let curves: Vec<(u64, Vec<(&str, Vec<AtBudget>)>)> = sizes
-        .iter()
-        .map(|&n| (n, curves_at(&traced, n)))
-        .collect();
+    let curves: Vec<(u64, Vec<(&str, Vec<AtBudget>)>)> =
+        sizes.iter().map(|&n| (n, curves_at(&traced, n))).collect();
     let values = || {
         curves
             .iter()
@@ -115,12 +113,7 @@ fn curves_at(traced: &Traced, n: u64) -> Vec<(&str, Vec<AtBudget>)> {
 }
 
 /// The panel of size `n`; `None` when nothing has a value.
-fn panel(
-    n: u64,
-    cells: &[(&str, Vec<AtBudget>)],
-    styles: &Styles,
-    log_y: bool,
-) -> Option<Panel> {
+fn panel(n: u64, cells: &[(&str, Vec<AtBudget>)], styles: &Styles, log_y: bool) -> Option<Panel> {
     let points = || cells.iter().flat_map(|(_, a)| a.iter());
     let x = Axis::fit("budget (checks)", Scale::Log, points().map(|a| a.budget))?;
     let y_label = "fewest attacking pairs";

@@ -15,9 +15,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::analysis::targets::{
-    TracedTrial, ert_per_target, targets_by_size, traced_trials,
-};
+use crate::analysis::targets::{TracedTrial, ert_per_target, targets_by_size, traced_trials};
 use crate::base::records::Measure;
 
 use super::axis::{Axis, Scale};

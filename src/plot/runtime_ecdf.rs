@@ -63,7 +63,11 @@ fn figure(inputs: &Inputs<'_>, notes: &mut Vec<String>) -> Result<Figure, Skip> 
     } else {
         shared_sizes(&traced.cells)
     };
-    let left_out: Vec<u64> = have.iter().copied().filter(|n| !sizes.contains(n)).collect();
+    let left_out: Vec<u64> = have
+        .iter()
+        .copied()
+        .filter(|n| !sizes.contains(n))
+        .collect();
     if sizes.is_empty() {
         return Err(Skip::NoTraceAt { sizes: left_out });
     }

@@ -106,10 +106,7 @@ pub fn tables(traces: &[TraceRecord], runs: &[RunRecord], summary: &[SummaryRow]
             rows.push(TargetRow {
                 n,
                 target,
-                erts: per_label
-                    .iter()
-                    .map(|e| e.as_ref().map(|e| e[i]))
-                    .collect(),
+                erts: per_label.iter().map(|e| e.as_ref().map(|e| e[i])).collect(),
             });
         }
     }
@@ -260,7 +257,12 @@ mod tests {
         ];
         let t = tables(&traces, &[], &[]);
         assert_eq!(t.labels, vec!["a", "b"]);
-        let at8: Vec<u64> = t.rows.iter().filter(|r| r.n == 8).map(|r| r.target).collect();
+        let at8: Vec<u64> = t
+            .rows
+            .iter()
+            .filter(|r| r.n == 8)
+            .map(|r| r.target)
+            .collect();
         assert_eq!(at8, vec![3, 1, 0]);
         let three = &t.rows[0];
         assert_eq!(ert_cell(three.erts[0].as_ref()), "70");
