@@ -24,7 +24,7 @@
 use std::collections::BTreeMap;
 
 use super::stats::{ert, quantile_sorted, sorted};
-use super::traces::value_at;
+use super::traces::{Trace, value_at};
 use crate::base::records::{RunRecord, TraceRecord};
 
 /// One traced trial: its samples as (checks so far, fewest attacking pairs
@@ -62,7 +62,7 @@ pub fn traced_trials(
     traces: &[TraceRecord],
     runs: &[RunRecord],
 ) -> BTreeMap<(String, u64), Vec<TracedTrial>> {
-    let mut samples: BTreeMap<(&str, u64, u64), Vec<(f64, f64)>> = BTreeMap::new();
+    let mut samples: BTreeMap<(&str, u64, u64), Trace> = BTreeMap::new();
     for row in traces {
         samples
             .entry((row.label.as_str(), row.n, row.trial))

@@ -43,6 +43,9 @@ pub const KIND: ChartKind = ChartKind {
     build: Build::One(figure),
 };
 
+/// Each label's quantiles at the budgets of one size.
+type Curves<'a> = Vec<(&'a str, Vec<AtBudget>)>;
+
 /// A y axis is logarithmic when its largest value is more than this many
 /// times its smallest positive one.
 const LOG_SPAN: f64 = 10.0;
@@ -51,7 +54,7 @@ const LOG_SPAN: f64 = 10.0;
 fn figure(inputs: &Inputs<'_>, notes: &mut Vec<String>) -> Result<Figure, Skip> {
     let traced = traced_cells(inputs, "fixed-budget", notes)?;
     let sizes = traced_sizes(&traced, &inputs.chosen.sizes, "fixed-budget", notes)?;
-    let curves: Vec<(u64, Vec<(&str, Vec<AtBudget>)>)> =
+    let curves: Vec<(u64, Curves<'_>)> =
         sizes.iter().map(|&n| (n, curves_at(&traced, n))).collect();
     let values = || {
         curves
@@ -94,7 +97,7 @@ fn figure(inputs: &Inputs<'_>, notes: &mut Vec<String>) -> Result<Figure, Skip> 
 
 /// Each label's quantiles at the budgets of size `n`, from half a decade
 /// before the first sample of any of its trials.
-fn curves_at(traced: &Traced, n: u64) -> Vec<(&str, Vec<AtBudget>)> {
+fn curves_at(traced: &Traced, n: u64) -> Curves<'_> {
     traced
         .at(n)
         .map(|(label, trials)| {

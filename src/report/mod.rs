@@ -6,8 +6,9 @@
 //! same tables as LaTeX (booktabs) for a paper.
 //!
 //! Like the charts, the report is drawn from files alone: the data
-//! directory's summary.csv, compare.csv, ranking.csv and metadata.json, and
-//! the SVG charts `queens plot` wrote. The HTML is built with `maud`, whose
+//! directory's summary.csv, compare.csv, ranking.csv and metadata.json
+//! (with traces.csv and runs.csv for the tables of the targets reached,
+//! targets.rs), and the SVG charts `queens plot` wrote. The HTML is built with `maud`, whose
 //! templates escape every value they insert; only the charts are inserted
 //! as markup, and only after a check that they hold nothing but the shapes
 //! and text a chart is made of (`svg_check.rs`: no script, no event
