@@ -178,12 +178,17 @@ fn has_text(svg: &str, text: &str) -> bool {
 fn legend_colours(svg: &str, labels: &[&str]) -> BTreeMap<String, String> {
     let mut found = BTreeMap::new();
     for t in texts(svg) {
-        // The heat map's legend numbers its labels: "2 genetic".
-        let text = match t.content.split_once(' ') {
+        // The heat map's legend numbers its labels: "2 genetic"; the
+        // runtime ECDF's gives their area: "genetic (area 0.41)".
+        let content = t
+            .content
+            .rsplit_once(" (area ")
+            .map_or(t.content, |(label, _)| label);
+        let text = match content.split_once(' ') {
             Some((number, label)) if number.parse::<u32>().is_ok() && labels.contains(&label) => {
                 label.to_owned()
             }
-            _ => t.content.to_owned(),
+            _ => content.to_owned(),
         };
         if !labels.contains(&text.as_str()) {
             continue;
