@@ -104,7 +104,9 @@
 //!                metadata.json; reports to a RunObserver the caller
 //!                supplies
 //! analysis       statistics over rows: quantiles, intervals, ERT in every
-//!                measure, ECDFs, rank tests and effect sizes
+//!                measure, ECDFs, rank tests and effect sizes, targets
+//!                reached in traces (fixed-target, fixed-budget, runtime
+//!                ECDF)
 //! trial          one seeded, timed, validated search
 //! solvers        the Solver trait, Control (budget, clock, interrupt,
 //!                trace), parameters, the registry; blocks/ (boards,

@@ -178,12 +178,17 @@ fn has_text(svg: &str, text: &str) -> bool {
 fn legend_colours(svg: &str, labels: &[&str]) -> BTreeMap<String, String> {
     let mut found = BTreeMap::new();
     for t in texts(svg) {
-        // The heat map's legend numbers its labels: "2 genetic".
-        let text = match t.content.split_once(' ') {
+        // The heat map's legend numbers its labels: "2 genetic"; the
+        // runtime ECDF's gives their area: "genetic (area 0.41)".
+        let content = t
+            .content
+            .rsplit_once(" (area ")
+            .map_or(t.content, |(label, _)| label);
+        let text = match content.split_once(' ') {
             Some((number, label)) if number.parse::<u32>().is_ok() && labels.contains(&label) => {
                 label.to_owned()
             }
-            _ => t.content.to_owned(),
+            _ => content.to_owned(),
         };
         if !labels.contains(&text.as_str()) {
             continue;
@@ -226,7 +231,10 @@ fn plot_writes_every_chart_as_svg_with_text_and_png_drawn_with_the_embedded_font
             "ecdf-checks",
             "ecdf-seconds",
             "ert",
+            "fixed-budget",
+            "fixed-target",
             "ranking",
+            "runtime-ecdf",
             "scaling",
             "success"
         ]
@@ -254,7 +262,7 @@ fn plot_writes_every_chart_as_svg_with_text_and_png_drawn_with_the_embedded_font
     // The listing on stdout names every file written: the charts, then
     // the report.
     let listed = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(listed.lines().count(), 8 * 3 + 1, "{listed}");
+    assert_eq!(listed.lines().count(), 11 * 3 + 1, "{listed}");
     assert!(listed.ends_with("report.html\n"), "{listed}");
 
     for png_file in files_with(&plots, "png") {
@@ -612,8 +620,8 @@ fn drawing_returns_its_skipped_charts_and_typed_errors_naming_the_path() {
         other => panic!("expected a missing data directory, got {other:?}"),
     }
 
-    // Without traces.csv the convergence chart is skipped for that typed
-    // reason, and every other chart is written as SVG, PNG and PDF.
+    // Without traces.csv the charts of the traces are skipped for that
+    // typed reason, and every other chart is written as SVG, PNG and PDF.
     let data = tiny_copy(tmp.path());
     std::fs::remove_file(data.join("traces.csv")).unwrap();
     let plots = tmp.path().join("plots");
@@ -631,9 +639,14 @@ fn drawing_returns_its_skipped_charts_and_typed_errors_naming_the_path() {
     reported.sort();
     assert_eq!(written, reported);
     assert!(report.notes.is_empty(), "{:?}", report.notes);
-    assert_eq!(report.skipped.len(), 1, "{:?}", report.skipped);
+    // The convergence, fixed-target, fixed-budget and runtime-ECDF charts
+    // are skipped, each for want of traces.
+    assert_eq!(report.skipped.len(), 4, "{:?}", report.skipped);
     assert!(
-        matches!(report.skipped[0].reason, Skip::NoTracesFile),
+        report
+            .skipped
+            .iter()
+            .all(|s| matches!(s.reason, Skip::NoTracesFile)),
         "{:?}",
         report.skipped
     );

@@ -16,13 +16,16 @@ use common::{ok, read, snapshot};
 use std::path::{Path, PathBuf};
 
 /// The charts `tests/fixtures/tiny` gives.
-const CHARTS: [&str; 8] = [
+const CHARTS: [&str; 11] = [
     "compare",
     "convergence",
     "ecdf-checks",
     "ecdf-seconds",
     "ert",
+    "fixed-budget",
+    "fixed-target",
     "ranking",
+    "runtime-ecdf",
     "scaling",
     "success",
 ];
@@ -184,7 +187,7 @@ fn the_same_data_gives_the_same_bytes_in_both_styles() {
     };
     let (a, b) = (charts(&first), charts(&second));
     // Every chart as SVG, PNG and PDF, the paper ones as SVG and PDF.
-    assert_eq!(a.len(), 8 * 3 + 8 * 2, "{a:?}");
+    assert_eq!(a.len(), 11 * 3 + 11 * 2, "{a:?}");
     for ((name, x), (other, y)) in a.iter().zip(&b) {
         assert_eq!(name, other);
         assert!(x == y, "{} differs between two renderings", name.display());

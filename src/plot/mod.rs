@@ -3,8 +3,13 @@
 //! (`ecdf-checks` by default) and of wall time (`ecdf-seconds`),
 //! convergence traces, the pairwise A12 heat map (`compare`, from the
 //! comparison [`crate::analysis::compare`] computes over runs.csv) and the
-//! ranking, and for each swept parameter its `param-<key>` chart (param.rs,
-//! cocopp's ppfigparam; none without a sweep). The ECDF, convergence and
+//! ranking, the views of the traces cocopp and IOHanalyzer draw
+//! (`fixed-target`: ERT to each target of attacking pairs; `fixed-budget`:
+//! quantiles of the attacking pairs left within a budget; `runtime-ecdf`:
+//! the share of (trial, target) pairs reached against checks, with its
+//! area; statistics in [`crate::analysis::targets`]), and for each swept
+//! parameter its `param-<key>` chart (param.rs, cocopp's ppfigparam; none
+//! without a sweep). The ECDF, convergence and
 //! heat-map charts are drawn at the sizes sizes.rs chooses (`--n`, or a default the subtitle states);
 //! the heat map is skipped, with a note pointing at compare.csv, above
 //! `pairwise::MAX_LABELS` labels. Each
@@ -38,6 +43,8 @@ mod ecdf;
 mod ert;
 mod figure;
 mod fit;
+mod fixed_budget;
+mod fixed_target;
 mod kind;
 mod output;
 mod pairwise;
@@ -47,6 +54,7 @@ mod pdf;
 mod phrases;
 mod ranking;
 mod raster;
+mod runtime_ecdf;
 mod scaling;
 mod series;
 mod sizes;

@@ -8,7 +8,10 @@
 //! one file (its `KIND` and build function) plus one line here.
 
 pub use super::kind::{Build, ChartKind, Inputs, Keyed, MeasureUse, Needs, Stem};
-use super::{convergence, ecdf, ert, pairwise, param, ranking, scaling, success};
+use super::{
+    convergence, ecdf, ert, fixed_budget, fixed_target, pairwise, param, ranking, runtime_ecdf,
+    scaling, success,
+};
 
 /// Every chart kind, in the report's order.
 pub const CHARTS: &[ChartKind] = &[
@@ -18,6 +21,9 @@ pub const CHARTS: &[ChartKind] = &[
     ecdf::KIND,
     ecdf::WALL_TIME_KIND,
     convergence::KIND,
+    fixed_target::KIND,
+    fixed_budget::KIND,
+    runtime_ecdf::KIND,
     pairwise::KIND,
     ranking::KIND,
     param::KIND,

@@ -61,6 +61,9 @@ pub fn render(inputs: &Inputs) -> String {
                     (per_size(inputs, &findings))
                     (compared(inputs))
                     (summary(inputs))
+                    @if let Some(targets) = &inputs.targets {
+                        (super::targets::section(targets))
+                    }
                     (comparisons(inputs))
                     (methods())
                     (provenance(inputs))

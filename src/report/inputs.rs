@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 use super::ReportError;
 use super::charts::{self, Chart};
+use super::targets::{self, Targets};
 use crate::base::records::{
     COMPARE_FILE, CompareRow, DataDir, RANKING_FILE, RankingRow, SUMMARY_FILE, SummaryRow, derived,
     read_rows,
@@ -43,6 +44,9 @@ pub struct Inputs {
     /// The questions of the config text in metadata.json (none without
     /// metadata, or when the stored config no longer loads).
     pub questions: Vec<Question>,
+    /// The fixed-target and runtime-ECDF tables, from traces.csv and
+    /// runs.csv (none without traces).
+    pub targets: Option<Targets>,
 }
 
 impl Inputs {
@@ -86,6 +90,7 @@ impl Inputs {
             .as_ref()
             .and_then(|m| load_checking(&m.config_source, &m.config_text, Programs::AsStored).ok())
             .map_or_else(Vec::new, |e| e.questions);
+        let targets = targets::load(data_dir, &summary)?;
         Ok(Inputs {
             data_dir: data_dir.to_owned(),
             plots_dir: plots_dir.to_owned(),
@@ -97,6 +102,7 @@ impl Inputs {
             ranking: table(&files.ranking(), &compare)?,
             charts: Vec::new(),
             replays: replays(&files.external_log())?,
+            targets,
         })
     }
 }

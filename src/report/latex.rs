@@ -1,11 +1,14 @@
 //! The summary and comparison tables as LaTeX, with booktabs rules
 //! (`\toprule`, `\midrule`, `\bottomrule`), labels escaped for LaTeX and
-//! the significance marks, intervals and verdicts of the HTML report. Both
+//! the significance marks, intervals and verdicts of the HTML report, and
+//! for a traced experiment the fixed-target and runtime-ECDF tables
+//! (`targets.tex`, [`super::targets`]). All
 //! are `longtable`s, their header repeated on every page, so a comparison
 //! of hundreds of pairs breaks across pages instead of overflowing one.
 
 use super::Inputs;
-use super::format::{ert_ratio_cell, number, two};
+use super::format::{count, ert_ratio_cell, number, two};
+use super::targets::{Targets, area_cell, ert_cell};
 use crate::analysis::compare::significance_marks;
 
 /// The summary table: one row per row of summary.csv (label, N, solved of
@@ -73,6 +76,58 @@ pub fn compare(inputs: &Inputs) -> String {
     out
 }
 
+/// The fixed-target table (one row per size and target, the ERT in checks
+/// of each label with the trials that reached the target when some did
+/// not) and the runtime ECDF's table (per label: pairs reached, budget,
+/// area), both `longtable`s in `\footnotesize`.
+pub fn targets(targets: &Targets) -> String {
+    let columns = targets.labels.len();
+    let mut out = format!(
+        "% queens report --latex: the fixed-target and runtime-ECDF tables as booktabs longtables (\\usepackage{{booktabs,longtable}})\n\
+         % ERT: checks of every traced trial (to its first reaching the target, or all it spent) over the trials that reached it\n\
+         {{\\footnotesize\\setlength{{\\tabcolsep}}{{4pt}}\n\
+         \\begin{{longtable}}{{rr{}}}\n\\toprule\n\
+         \\multicolumn{{{}}}{{l}}{{ERT in checks to each target of attacking pairs}} \\\\\n\
+         $N$ & Target",
+        "r".repeat(columns),
+        columns + 2
+    );
+    for label in &targets.labels {
+        out.push_str(&format!(" & {}", escape(label)));
+    }
+    out.push_str(" \\\\\n\\midrule\n\\endhead\n");
+    for row in &targets.rows {
+        out.push_str(&format!("{} & {}", row.n, row.target));
+        for ert in &row.erts {
+            out.push_str(&format!(" & {}", escape(&ert_cell(ert.as_ref()))));
+        }
+        out.push_str(" \\\\\n");
+    }
+    out.push_str(&format!(
+        "\\bottomrule\n\\multicolumn{{{}}}{{l}}{{($r$/$t$): $r$ of $t$ trials reached the target; $\\infty$: none did; --: no traces at that size}}\\\\\n\\end{{longtable}}\n",
+        columns + 2
+    ));
+    if !targets.areas.is_empty() {
+        out.push_str(
+            "\\begin{longtable}{p{3.6cm}rrr}\n\\toprule\n\
+             Label & Pairs reached & Budget (checks) & Area \\\\\n\\midrule\n\\endhead\n",
+        );
+        for row in &targets.areas {
+            out.push_str(&format!(
+                "{} & {}/{} & {} & {} \\\\\n",
+                escape(&row.label),
+                row.reached,
+                row.pairs,
+                escape(&count(Some(row.budget))),
+                area_cell(row.area)
+            ));
+        }
+        out.push_str("\\bottomrule\n\\multicolumn{4}{l}{Area: normalised area under the runtime ECDF on the log-checks axis from 1 to the largest budget}\\\\\n\\end{longtable}\n");
+    }
+    out.push_str("}\n");
+    out
+}
+
 /// A pair's verdict in a few words for a narrow column.
 fn short_verdict(verdict: &str) -> &str {
     match verdict {
@@ -127,6 +182,7 @@ fn escape(text: &str) -> String {
             '~' => out.push_str("\\textasciitilde{}"),
             '^' => out.push_str("\\textasciicircum{}"),
             '∞' => out.push_str("$\\infty$"),
+            '–' => out.push_str("--"),
             _ => out.push(c),
         }
     }

@@ -6,8 +6,9 @@
 //! same tables as LaTeX (booktabs) for a paper.
 //!
 //! Like the charts, the report is drawn from files alone: the data
-//! directory's summary.csv, compare.csv, ranking.csv and metadata.json, and
-//! the SVG charts `queens plot` wrote. The HTML is built with `maud`, whose
+//! directory's summary.csv, compare.csv, ranking.csv and metadata.json
+//! (with traces.csv and runs.csv for the tables of the targets reached,
+//! targets.rs), and the SVG charts `queens plot` wrote. The HTML is built with `maud`, whose
 //! templates escape every value they insert; only the charts are inserted
 //! as markup, and only after a check that they hold nothing but the shapes
 //! and text a chart is made of (`svg_check.rs`: no script, no event
@@ -24,6 +25,7 @@ mod inputs;
 mod latex;
 mod questions;
 mod svg_check;
+mod targets;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -39,6 +41,9 @@ pub const HTML_FILE: &str = "report.html";
 pub const SUMMARY_TEX: &str = "summary.tex";
 /// The LaTeX comparison table's file name in the charts directory.
 pub const COMPARE_TEX: &str = "compare.tex";
+/// The LaTeX fixed-target and runtime-ECDF tables' file name in the charts
+/// directory (written when the experiment has traces).
+pub const TARGETS_TEX: &str = "targets.tex";
 
 /// Writes `plots_dir/report.html` for the experiment in `data_dir`, whose
 /// charts are in `plots_dir`; returns its path.
@@ -51,14 +56,21 @@ pub fn write_html(data_dir: &Path, plots_dir: &Path) -> Result<PathBuf, ReportEr
 
 /// Writes the summary and comparison tables of the experiment in
 /// `data_dir` as LaTeX (booktabs) into `plots_dir` (`summary.tex`,
-/// `compare.tex`); returns their paths.
+/// `compare.tex`, and `targets.tex` when it has traces); returns their
+/// paths.
 pub fn write_latex(data_dir: &Path, plots_dir: &Path) -> Result<Vec<PathBuf>, ReportError> {
     let inputs = Inputs::load_tables(data_dir, plots_dir)?;
     let summary = plots_dir.join(SUMMARY_TEX);
     write_file(&summary, latex::summary(&inputs).as_bytes())?;
     let compare = plots_dir.join(COMPARE_TEX);
     write_file(&compare, latex::compare(&inputs).as_bytes())?;
-    Ok(vec![summary, compare])
+    let mut written = vec![summary, compare];
+    if let Some(targets) = &inputs.targets {
+        let path = plots_dir.join(TARGETS_TEX);
+        write_file(&path, latex::targets(targets).as_bytes())?;
+        written.push(path);
+    }
+    Ok(written)
 }
 
 /// Writes `bytes` to `path` through the atomic writer (a failure leaves any

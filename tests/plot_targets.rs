@@ -1,0 +1,164 @@
+//! The views of the traces that cocopp and IOHanalyzer users expect: the
+//! fixed-target chart (ERT to each target of attacking pairs), the
+//! fixed-budget chart (quantiles of the fewest attacking pairs within a
+//! budget) and the runtime ECDF over targets and sizes with its area, drawn
+//! for a traced data directory, skipped with a note without traces.csv,
+//! and shown in the report with their captions and tables (and in
+//! targets.tex).
+//!
+//! The data is the hand-written `tests/fixtures/tiny` with a few traced
+//! trials of `random restart` added: one that stops unsolved at N = 8 (a
+//! hollow marker) and one at N = 12 that never comes below 4 attacking
+//! pairs (targets 3, 1 and 0 in the ∞ strip).
+
+mod common;
+
+use common::plot::{plot_into, tiny_copy};
+use common::svg::text_contents;
+use common::{ok, read, stderr};
+
+use std::path::{Path, PathBuf};
+
+/// The new charts.
+const VIEWS: [&str; 3] = ["fixed-target", "fixed-budget", "runtime-ecdf"];
+
+/// Rows of traces.csv added to the fixture: label, n, trial, checks,
+/// fewest attacking pairs so far.
+const ADDED: [(&str, u64, u64, u64, u64); 7] = [
+    ("random restart", 8, 0, 8, 9),
+    ("random restart", 8, 0, 400, 5),
+    ("random restart", 8, 0, 3400, 0),
+    ("random restart", 8, 2, 8, 9),
+    ("random restart", 8, 2, 900, 2),
+    ("random restart", 12, 0, 8, 15),
+    ("random restart", 12, 0, 5000, 4),
+];
+
+/// The tiny fixture with the added traces, copied into `dir`.
+fn traced(dir: &Path) -> PathBuf {
+    let data = tiny_copy(dir);
+    let mut text = read(&data.join("traces.csv"));
+    for (label, n, trial, checks, best) in ADDED {
+        text.push_str(&format!(
+            "{label},{n},{trial},{checks},{checks},0,{best},{best}\n"
+        ));
+    }
+    std::fs::write(data.join("traces.csv"), text).unwrap();
+    data
+}
+
+fn svg(plots: &Path, stem: &str) -> Vec<String> {
+    text_contents(&read(&plots.join(format!("{stem}.svg"))))
+}
+
+#[test]
+fn the_views_of_the_traces_are_drawn_with_their_marks_and_reported_with_their_tables() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = traced(tmp.path());
+    let plots = tmp.path().join("plots");
+    ok(plot_into(&data, &plots, &[]));
+    for stem in VIEWS {
+        for ext in ["svg", "png", "pdf"] {
+            assert!(
+                plots.join(format!("{stem}.{ext}")).is_file(),
+                "{stem}.{ext}"
+            );
+        }
+    }
+
+    // Fixed target: the targets of each size easiest first (median start
+    // 9 at N = 8, 13 at N = 12), the ERT on a log axis, and the targets
+    // random restart never reached at N = 12 in the strip above it.
+    let words = svg(&plots, "fixed-target");
+    for w in [
+        "N = 8",
+        "N = 12",
+        "target: attacking pairs left",
+        "ERT to the target (checks, log scale)",
+        "∞ (none reached)",
+        "10",
+        "3",
+        "1",
+        "0",
+    ] {
+        assert!(words.iter().any(|t| t == w), "no {w:?} in {words:?}");
+    }
+
+    // Fixed budget: budgets on a log axis, 0 (solved) on its own level.
+    let words = svg(&plots, "fixed-budget");
+    assert!(
+        words.iter().any(|t| t == "budget (checks, log scale)"),
+        "{words:?}"
+    );
+    assert!(words.iter().any(|t| t == "0 (solved)"), "{words:?}");
+
+    // Runtime ECDF: min-conflicts' 7 pairs (3 targets at N = 8, 4 at 12)
+    // reached at 62, 134, 134 and 44, 98, 206, 206 checks; the largest
+    // budget is random restart's 12,600 checks at N = 12.
+    let end = 12_600f64.log10();
+    let hits = [62.0, 134.0, 134.0, 44.0, 98.0, 206.0, 206.0];
+    let area: f64 = hits
+        .iter()
+        .map(|h: &f64| (end - h.log10()) / end)
+        .sum::<f64>()
+        / 7.0;
+    let words = svg(&plots, "runtime-ecdf");
+    let entry = format!("min-conflicts (area {area:.2})");
+    assert!(words.contains(&entry), "no {entry:?} in {words:?}");
+    assert!(words.iter().any(|t| t == "checks (log scale)"), "{words:?}");
+
+    // The report: each chart with its caption, then the tables.
+    let html = read(&plots.join("report.html"));
+    for stem in VIEWS {
+        assert!(html.contains(&format!("id=\"chart-{stem}\"")), "{stem}");
+    }
+    assert!(html.contains("Fixed-target view: the expected running time"));
+    assert!(html.contains("Runtime ECDF over targets and sizes"));
+    let table = &html[html.find("id=\"fixed-target-table\"").unwrap()..];
+    let table = &table[..table.find("</table>").unwrap()];
+    // Rows: N = 8 (targets 3, 1, 0) and N = 12 (10, 3, 1, 0).
+    assert_eq!(table.matches("<tr>").count(), 1 + 3 + 4);
+    // At N = 8, random restart reached 1 once (at 3,400 checks) and its
+    // other trial stopped at 8,100: (3,400 + 8,100) / 1.
+    assert!(table.contains("11,500 (1/2)"), "{table}");
+    // At N = 12 it never reached 3: ∞, with its trial count.
+    assert!(table.contains("∞ (0/1)"), "{table}");
+    assert!(html.contains(&format!("<td class=\"num\">{area:.2}</td>")));
+
+    let out = std::process::Command::new(common::binary())
+        .args(["report", "--latex"])
+        .arg(&data)
+        .arg("--plots")
+        .arg(&plots)
+        .output()
+        .unwrap();
+    ok(out);
+    let tex = read(&plots.join("targets.tex"));
+    assert!(tex.contains("\\begin{longtable}{rrrr}"), "{tex}");
+    assert!(tex.contains("8 & 1 & 134 & 11,500 (1/2) \\\\"), "{tex}");
+    assert!(tex.contains("$\\infty$ (0/1)"), "{tex}");
+}
+
+#[test]
+fn without_traces_the_views_are_skipped_with_a_note_and_left_out_of_the_report() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tiny_copy(tmp.path());
+    std::fs::remove_file(data.join("traces.csv")).unwrap();
+    let plots = tmp.path().join("plots");
+    let out = ok(plot_into(&data, &plots, &[]));
+    let notes = stderr(&out);
+    for name in ["fixed-target", "fixed-budget", "runtime ECDF"] {
+        assert!(
+            notes.contains(&format!(
+                "no {name} chart: there is no traces.csv (set `trace = true` in the config"
+            )),
+            "{notes}"
+        );
+    }
+    for stem in VIEWS {
+        assert!(!plots.join(format!("{stem}.svg")).exists(), "{stem}");
+    }
+    let html = read(&plots.join("report.html"));
+    assert!(!html.contains("fixed-target-table"));
+    assert!(!html.contains("id=\"targets\""));
+}
