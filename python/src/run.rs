@@ -163,7 +163,13 @@ pub fn run(
                         let total = observed.to_run.load(Ordering::Relaxed);
                         if let Err(e) = callback.call1(py, (done, total)) {
                             stop.store(true, Ordering::Relaxed);
-                            callback_error.get_or_insert(e);
+                            // Ctrl-C's handler runs in whatever Python code
+                            // the calling thread runs: here, the callback.
+                            if e.is_instance_of::<PyKeyboardInterrupt>(py) {
+                                interrupted_by_user = true;
+                            } else {
+                                callback_error.get_or_insert(e);
+                            }
                         }
                     }
                 }
