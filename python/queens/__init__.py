@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import os
 import sys
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Union
@@ -272,6 +273,9 @@ def run(
     a tqdm bar when tqdm is installed (terminal and Jupyter). The GIL is
     released while built-in solvers run.
 
+    A config's warnings, and trials that ended in a solver's error, are
+    reported with :func:`warnings.warn`.
+
     Ctrl-C stops the run as the command line does: the finished trials are
     kept and :class:`Interrupted` (a ``KeyboardInterrupt``) is raised;
     running the same call again resumes. Raises :class:`ConfigError` (with
@@ -300,6 +304,15 @@ def run(
     if result["report"] is not None:
         result["report"] = Path(result["report"])
     outcome = RunResult(**result)
+    for warning in outcome.warnings:
+        warnings.warn(warning, stacklevel=2)
+    if outcome.program_errors:
+        warnings.warn(
+            f"{outcome.program_errors} trial(s) ended in a solver's error (solver_error or "
+            "invalid_solution): left out of the statistics, the comparison and the charts; "
+            f"the reasons are in {outcome.data / 'external.log'}",
+            stacklevel=2,
+        )
     if outcome.interrupted:
         raise Interrupted(
             "interrupted: the finished trials are kept; run the same call again to resume",

@@ -65,7 +65,9 @@ def test_an_exception_is_a_solver_error_row_with_the_traceback_in_the_log(tmp_pa
     queens.register("flaky", flaky)
     try:
         config = 'name = "flaky"\nsizes = [8]\ntrials = 8\n[[algorithm]]\nname = "python:flaky"\n'
-        result = queens.run(config, data=tmp_path / "d", plots=tmp_path / "p", progress=False)
+        with pytest.warns(UserWarning, match="ended in a solver's error"):
+            result = queens.run(config, data=tmp_path / "d", plots=tmp_path / "p",
+                                progress=False)
     finally:
         queens.unregister("flaky")
     runs = result.load().runs
