@@ -161,6 +161,20 @@ fn without_the_front_end_an_in_process_entry_is_refused_or_stands_in() {
 }
 
 #[test]
+fn an_in_process_entry_refuses_the_keys_of_a_program() {
+    let text = CONFIG.replace("label = \"seeded\"", "label = \"seeded\"\nstep = \"flip\"");
+    let error = load_with("in-process.toml", &text, Programs::Check, Some(&Registry))
+        .err()
+        .expect("refused");
+    let message = error.to_string();
+    assert!(message.contains("in-process.toml:10:8"), "{message}");
+    assert!(
+        message.contains("'python:seeded' runs in process"),
+        "{message}"
+    );
+}
+
+#[test]
 fn an_unknown_in_process_name_is_located_with_the_front_ends_message() {
     let text = CONFIG.replace("python:seeded", "python:other");
     let error = load_with("in-process.toml", &text, Programs::Check, Some(&Registry))

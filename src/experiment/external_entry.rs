@@ -86,12 +86,8 @@ impl ExternalTable<'_> {
         algorithm: &str,
         at: &impl Fn(Range<usize>, String) -> ConfigError,
     ) -> Result<(), ConfigError> {
-        let span = match (self.command, self.per_trial, self.step, self.max_line_bytes) {
-            (Some(c), _, _, _) => c.span(),
-            (None, Some(p), _, _) => p.span(),
-            (None, None, Some(s), _) => s.span(),
-            (None, None, None, Some(m)) => m.span(),
-            (None, None, None, None) => return Ok(()),
+        let Some(span) = self.program_keys() else {
+            return Ok(());
         };
         Err(at(
             span,
@@ -101,6 +97,16 @@ impl ExternalTable<'_> {
                 external::NAME
             ),
         ))
+    }
+
+    /// Where the first of `command`, `per_trial`, `step` and
+    /// `max_line_bytes` is written, if any is.
+    fn program_keys(&self) -> Option<Range<usize>> {
+        self.command
+            .map(Spanned::span)
+            .or_else(|| self.per_trial.map(Spanned::span))
+            .or_else(|| self.step.map(Spanned::span))
+            .or_else(|| self.max_line_bytes.map(Spanned::span))
     }
 
     /// Checks the table and builds the solver; `source` is the config
@@ -204,7 +210,16 @@ impl ExternalTable<'_> {
         in_process: Option<&dyn InProcessSolvers>,
         at: &impl Fn(Range<usize>, String) -> ConfigError,
     ) -> Result<(&'static Algorithm, Params, Box<dyn Configured>), ConfigError> {
-        self.refuse_on_builtin(&format!("{}{name}", in_process::PREFIX), at)?;
+        if let Some(span) = self.program_keys() {
+            return Err(at(
+                span,
+                format!(
+                    "'{}{name}' runs in process and starts no program: `command`, `per_trial`, `step` and `max_line_bytes` are for name = \"{}\"; remove them (its step unit is the one given to queens.register)",
+                    in_process::PREFIX,
+                    external::NAME
+                ),
+            ));
+        }
         let params = self.params(combination, at)?;
         match (in_process, programs) {
             (Some(solvers), _) => {
