@@ -4,8 +4,9 @@ protocol over a pipe): experiments/solvers/min_conflicts.py's search, on
 experiments/external-python.toml's plan (N = 8..256, 50 trials, the same
 budget), one worker thread.
 
-First the mean wall_seconds of a row on that plan (README's figure for the
-external program: 5.2 ms). Then the overhead of a trial alone: the mean wall_seconds of a solver that
+First the mean wall_seconds of a row on that plan, each mode in its own
+run under the same label, so both search the same seeds and do the same
+work (README's figure for the external program: 5.2 ms). Then the overhead of a trial alone: the mean wall_seconds of a solver that
 answers at once with a fixed board (N = 8), in process and as an external
 program, which is what the harness adds to any search (the call, the
 reply's checks, the validation; for the external program also the JSON
@@ -36,20 +37,22 @@ def mc(n, rng_seed, budget, trace, params):
     return min_conflicts.solve(n, rng_seed, params, budget, trace)
 
 
-def run(sizes, trials, threads):
-    """Runs both modes on `sizes`; returns the rows and the whole time."""
+def run(mode, sizes, trials, threads):
+    """Runs one mode on `sizes` under the label "mc" (so both modes search
+    the same seeds, and the same trials); returns the rows and the whole
+    time."""
+    if mode == "in process":
+        entry = {"name": "python:mc"}
+    else:
+        program = ROOT / "experiments" / "solvers" / "min_conflicts.py"
+        entry = {"name": "external", "command": ["python3", str(program)], "step": "repair"}
     config = {
         "name": "overhead",
         "seed": 1992,
         "trials": trials,
         "sizes": sizes,
         "budget": BUDGET,
-        "algorithm": [
-            {"name": "python:mc", "label": "in process", "params": {"patience": 100}},
-            {"name": "external", "label": "external", "params": {"patience": 100},
-             "command": ["python3", str(ROOT / "experiments" / "solvers" / "min_conflicts.py")],
-             "step": "repair"},
-        ],
+        "algorithm": [{**entry, "label": "mc", "params": {"patience": 100}}],
     }
     with tempfile.TemporaryDirectory() as tmp:
         start = time.perf_counter()
@@ -106,13 +109,16 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=1)
     args = parser.parse_args()
     queens.register("mc", mc, step="repair")
-    runs, whole = run([8, 16, 32, 64, 128, 256], args.trials, args.threads)
-    print(f"external-python's plan (N = 8..256, {args.trials} trials per N and mode): "
-          f"{whole:.1f} s in all, {args.threads} thread(s)")
-    print(f"  {'mode':<12} {'mean wall_seconds':>18}")
-    for label in ("in process", "external"):
-        wall = statistics.fmean(runs[runs["label"] == label]["wall_seconds"])
-        print(f"  {label:<12} {wall * 1e3:>15.3f} ms")
+    print(f"external-python's plan (N = 8..256, {args.trials} trials per N), the same "
+          f"seeds both ways, {args.threads} thread(s):")
+    print(f"  {'mode':<12} {'mean wall_seconds':>18} {'whole run':>10}")
+    steps = {}
+    for mode in ("in process", "external"):
+        runs, whole = run(mode, [8, 16, 32, 64, 128, 256], args.trials, args.threads)
+        steps[mode] = list(runs["steps"])
+        wall = statistics.fmean(runs["wall_seconds"])
+        print(f"  {mode:<12} {wall * 1e3:>15.3f} ms {whole:>8.1f} s")
+    assert steps["in process"] == steps["external"], "both modes search the same trials"
     means = overhead(args.small_trials, args.threads)
     print(f"a solver that answers at once (N = 8, {args.small_trials} trials per mode): "
           "the harness's cost per trial")
