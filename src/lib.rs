@@ -28,6 +28,8 @@
 //!   one line each. Adding an algorithm is one file plus that one line.
 //! - **A program of one's own**, in any language: [`solvers::algorithms::external`]
 //!   runs it as a solver over JSON lines (`experiments/solvers/PROTOCOL.md`).
+//!   A front end's own solvers run in process by name (`python:NAME`, the
+//!   Python package in `python/`): [`solvers::in_process`].
 //! - **The trial path**: [`trial::run_trial`] runs one seeded search under a
 //!   budget, times it and validates its solution. `queens solve`, the
 //!   experiment runner and the benchmarks all go through it, which is why

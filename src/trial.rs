@@ -9,7 +9,9 @@
 //! that ran it, for the benchmarks), and checks any solution with the independent
 //! validator ([`crate::base::board::validate`]), which shares no code with a
 //! solver. An external program ([`Solver::external`]) is started before the
-//! clock and sent the trial's seed instead of a generator.
+//! clock and sent the trial's seed instead of a generator; an in-process
+//! solver of another language gets the seed through
+//! [`Solver::solve_from_seed`].
 
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -21,7 +23,7 @@ use rand::rngs::ChaCha8Rng;
 use crate::base::board::{Violation, validate};
 use crate::base::outcome::{Outcome, StopReason};
 use crate::base::shell;
-use crate::solvers::{Budget, Control, Params, Solver, Trace};
+use crate::solvers::{Budget, Control, Params, Solver, Trace, in_process};
 
 /// What one trial is: the solver, the board size, the seed of its generator
 /// and the budget, with an optional interrupt flag and trace observer.
@@ -131,7 +133,9 @@ pub fn replay_command(
 }
 
 /// [`replay_command`] for a trial of `solver`: an external program's names
-/// its command (`--command "…"`) instead of `algorithm`.
+/// its command (`--command "…"`) instead of `algorithm`; an in-process
+/// solver's (`python:NAME`) is the Python call
+/// ([`in_process::replay`]).
 pub fn replay_command_of(
     solver: &dyn Solver,
     algorithm: &str,
@@ -140,6 +144,9 @@ pub fn replay_command_of(
     params: &Params,
     budget: &Budget,
 ) -> String {
+    if let Some(name) = algorithm.strip_prefix(in_process::PREFIX) {
+        return in_process::replay(name, n, seed, params, budget);
+    }
     match solver.external() {
         Some(program) => replay_with(
             &format!("--command {}", shell::quote(&program.command_line())),
@@ -161,6 +168,9 @@ pub fn replay_template_of(
     params: &Params,
     budget: &Budget,
 ) -> String {
+    if let Some(name) = algorithm.strip_prefix(in_process::PREFIX) {
+        return in_process::replay(name, "N", "SEED", params, budget);
+    }
     let what = match solver.external() {
         Some(program) => format!("--command {}", shell::quote(&program.command_line())),
         None => format!("-a {}", shell::quote(algorithm)),
@@ -214,7 +224,7 @@ pub fn run_trial(trial: Trial<'_>) -> Result<TrialResult, InvalidSolution> {
     let start = Instant::now();
     let outcome = match external {
         Some(program) => program.solve_trial(n, seed, &mut control),
-        None => solver.solve(n, &mut rng, &mut control),
+        None => solver.solve_from_seed(n, seed, &mut rng, &mut control),
     };
     let wall_seconds = start.elapsed().as_secs_f64();
     let cpu_seconds = cpu.map(|c| c.elapsed().as_secs_f64());

@@ -43,6 +43,11 @@
 //! `max_line_bytes` optional; see
 //! `external_entry`).
 //!
+//! An entry with `name = "python:NAME"` runs the in-process solver a front
+//! end registered as NAME (the Python package's `queens.register`;
+//! [`crate::solvers::in_process`]), handed over by [`load_with`]; its
+//! `params` are taken verbatim, as an external program's.
+//!
 //! An algorithm's budget is its registry default, overridden by `[budget]`,
 //! overridden by its own `[algorithm.budget]`.
 //!
@@ -64,6 +69,7 @@ pub use super::external_entry::Programs;
 use super::limits::MAX_PLANNED_TRIALS;
 use super::question::{self, Question, RawQuestion};
 use super::sweep::{self, Combination};
+use crate::solvers::in_process::InProcessSolvers;
 use crate::solvers::params::{ParamError, RawValue};
 use crate::solvers::{Algorithm, Budget, Configured, Params, Solver, find_algorithm};
 
@@ -299,6 +305,19 @@ pub fn load_checking(
     text: &str,
     programs: Programs,
 ) -> Result<Experiment, ConfigError> {
+    load_with(source, text, programs, None)
+}
+
+/// [`load_checking`], building the entries named `python:NAME` from the
+/// solvers a front end registered (`in_process`); without them such an
+/// entry is refused, or under [`Programs::AsStored`] built as a stand-in
+/// that never runs ([`crate::solvers::in_process::Unregistered`]).
+pub fn load_with(
+    source: &str,
+    text: &str,
+    programs: Programs,
+    in_process: Option<&dyn InProcessSolvers>,
+) -> Result<Experiment, ConfigError> {
     let at = |span: Range<usize>, message: String| ConfigError {
         location: locate(source, text, span.start),
         message,
@@ -389,8 +408,16 @@ pub fn load_checking(
             max_line_bytes: a.max_line_bytes.as_ref(),
             params: a.params.as_ref(),
         };
+        let in_process_entry = a
+            .name
+            .get_ref()
+            .strip_prefix(crate::solvers::in_process::PREFIX)
+            .map(|name| external.build_in_process(name, combination, programs, in_process, &at))
+            .transpose()?;
         let algorithm = if a.name.get_ref() == crate::solvers::algorithms::external::NAME {
             &crate::solvers::algorithms::external::ALGORITHM
+        } else if let Some((algorithm, _, _)) = &in_process_entry {
+            algorithm
         } else {
             find_algorithm(a.name.get_ref()).map_err(|e| at(a.name.span(), e.to_string()))?
         };
@@ -438,6 +465,8 @@ pub fn load_checking(
         let (params, solver) =
             if std::ptr::eq(algorithm, &crate::solvers::algorithms::external::ALGORITHM) {
                 external.build(source, combination, programs, &at)?
+            } else if let Some((_, params, solver)) = in_process_entry {
+                (params, solver)
             } else {
                 external.refuse_on_builtin(algorithm.name, &at)?;
                 build(algorithm, a, combination, &label, &at)?

@@ -20,6 +20,11 @@
 //! the memory the harness spends on one line of the program's output: a
 //! longer line ends the program and the trial is a `solver_error`.
 //!
+//! The same table with `name = "python:NAME"` runs an in-process solver
+//! ([`crate::solvers::in_process`]): `params` verbatim as above, no
+//! `command`, `per_trial`, `step` or `max_line_bytes`
+//! ([`ExternalTable::build_in_process`]).
+//!
 //! Every error names the file, line and column: a missing or empty
 //! `command`, a path in it that is not there (with the resolved path), a
 //! program not on `PATH`, a missing `label`, a parameter that is not a
@@ -36,7 +41,8 @@ use super::diagnostics::ConfigError;
 use super::sweep::Combination;
 use crate::base::records::{FORMULA_RULE, starts_like_formula};
 use crate::solvers::algorithms::external::{self, ExternalSolver, resolve_command};
-use crate::solvers::{Configured, Params};
+use crate::solvers::in_process::{self, InProcessSolvers};
+use crate::solvers::{Algorithm, Configured, Params};
 
 /// Whether loading a config checks that external programs are there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,12 +86,8 @@ impl ExternalTable<'_> {
         algorithm: &str,
         at: &impl Fn(Range<usize>, String) -> ConfigError,
     ) -> Result<(), ConfigError> {
-        let span = match (self.command, self.per_trial, self.step, self.max_line_bytes) {
-            (Some(c), _, _, _) => c.span(),
-            (None, Some(p), _, _) => p.span(),
-            (None, None, Some(s), _) => s.span(),
-            (None, None, None, Some(m)) => m.span(),
-            (None, None, None, None) => return Ok(()),
+        let Some(span) = self.program_keys() else {
+            return Ok(());
         };
         Err(at(
             span,
@@ -95,6 +97,16 @@ impl ExternalTable<'_> {
                 external::NAME
             ),
         ))
+    }
+
+    /// Where the first of `command`, `per_trial`, `step` and
+    /// `max_line_bytes` is written, if any is.
+    fn program_keys(&self) -> Option<Range<usize>> {
+        self.command
+            .map(Spanned::span)
+            .or_else(|| self.per_trial.map(Spanned::span))
+            .or_else(|| self.step.map(Spanned::span))
+            .or_else(|| self.max_line_bytes.map(Spanned::span))
     }
 
     /// Checks the table and builds the solver; `source` is the config
@@ -184,6 +196,51 @@ impl ExternalTable<'_> {
             solver = solver.with_max_line_bytes(bytes);
         }
         Ok((params, Box::new(solver)))
+    }
+
+    /// Checks an entry naming the in-process solver `name` (after
+    /// `python:`) and builds it from `in_process`, with its descriptor;
+    /// without `in_process` (a stored config read back) the solver is a
+    /// stand-in that never runs, unless `programs` asks for the check.
+    pub fn build_in_process(
+        &self,
+        name: &str,
+        combination: &Combination,
+        programs: Programs,
+        in_process: Option<&dyn InProcessSolvers>,
+        at: &impl Fn(Range<usize>, String) -> ConfigError,
+    ) -> Result<(&'static Algorithm, Params, Box<dyn Configured>), ConfigError> {
+        if let Some(span) = self.program_keys() {
+            return Err(at(
+                span,
+                format!(
+                    "'{}{name}' runs in process and starts no program: `command`, `per_trial`, `step` and `max_line_bytes` are for name = \"{}\"; remove them (its step unit is the one given to queens.register)",
+                    in_process::PREFIX,
+                    external::NAME
+                ),
+            ));
+        }
+        let params = self.params(combination, at)?;
+        match (in_process, programs) {
+            (Some(solvers), _) => {
+                let (solver, step_unit) = solvers
+                    .build(name, &params)
+                    .map_err(|message| at(self.name.clone(), message))?;
+                Ok((in_process::descriptor(name, &step_unit), params, solver))
+            }
+            (None, Programs::AsStored) => Ok((
+                in_process::descriptor(name, "step of the solver"),
+                params,
+                Box::new(in_process::Unregistered),
+            )),
+            (None, Programs::Check) => Err(at(
+                self.name.clone(),
+                format!(
+                    "'{}{name}' names a solver registered in a Python process: run this config with queens.run() from Python after queens.register({name:?}, ...)",
+                    in_process::PREFIX
+                ),
+            )),
+        }
     }
 
     /// The parameters, verbatim: each a number, a word or a flag (a swept

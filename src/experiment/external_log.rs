@@ -1,5 +1,6 @@
 //! `external.log`, beside runs.csv: one record per trial an external
-//! program failed (crashed, replied what the protocol refuses, answered
+//! program (or an in-process solver, [`crate::solvers::in_process`])
+//! failed (crashed, replied what the protocol refuses, answered
 //! with a board that is no solution, or was killed at the time limit),
 //! appended as the trial ends, with the command that replays the trial
 //! and the tail of the program's stderr. The trial's row in runs.csv says
@@ -38,7 +39,13 @@ pub fn note_replays<'a>(
         .unwrap_or_default();
     let text: String = entries
         .into_iter()
-        .filter(|entry| entry.solver.external().is_some())
+        .filter(|entry| {
+            entry.solver.external().is_some()
+                || entry
+                    .algorithm
+                    .name
+                    .starts_with(crate::solvers::in_process::PREFIX)
+        })
         .map(|entry| {
             let replay = replay_template_of(
                 &*entry.solver,
@@ -53,13 +60,11 @@ pub fn note_replays<'a>(
     append_text(&log, &text)
 }
 
-/// Appends the failures `entry`'s program reported since the last call (none
-/// for a built-in algorithm) to the log beside `runs`.
+/// Appends the failures `entry`'s program (or in-process solver) reported
+/// since the last call (none for a built-in algorithm) to the log beside
+/// `runs`.
 pub fn append(entry: &Entry, runs: &Path) -> RunResult<()> {
-    let Some(program) = entry.solver.external() else {
-        return Ok(());
-    };
-    let failures = program.take_failures();
+    let failures = entry.solver.take_failures();
     if failures.is_empty() {
         return Ok(());
     }

@@ -26,9 +26,14 @@
 //!   names its source and its choices, and `external`: a program of the
 //!   user's own, in any language, as a solver (the `queens-external`
 //!   protocol over its stdin and stdout).
+//! - **In-process solvers** ([`in_process`]): a front end's own solvers
+//!   (the Python package's registered callables), by name, through two
+//!   hooks of [`Solver`] ([`Solver::solve_from_seed`],
+//!   [`Solver::take_failures`]).
 
 pub mod algorithm;
 pub mod control;
+pub mod in_process;
 pub mod memory;
 pub mod params;
 pub mod registry;
@@ -58,6 +63,32 @@ pub trait Solver: Send + Sync {
     /// [`Solver::solve`]. Built-in solvers are not.
     fn external(&self) -> Option<&algorithms::external::ExternalSolver> {
         None
+    }
+
+    /// Runs one trial from its `seed`: the trial path's call for a solver
+    /// that is not an external program. The default calls
+    /// [`Solver::solve`] with `rng`, the generator seeded from `seed`; an
+    /// in-process solver of another language ([`in_process`]) overrides
+    /// it to hand its code the trial's seed itself, as the external
+    /// protocol does.
+    fn solve_from_seed(
+        &self,
+        n: usize,
+        _seed: u64,
+        rng: &mut ChaCha8Rng,
+        control: &mut Control<'_>,
+    ) -> Outcome {
+        self.solve(n, rng, control)
+    }
+
+    /// The trials this solver failed since the last call, oldest first,
+    /// for `external.log`: an external program's
+    /// ([`algorithms::external::ExternalSolver::take_failures`]) or an
+    /// in-process solver's; none for a built-in algorithm.
+    fn take_failures(&self) -> Vec<algorithms::external::Failure> {
+        self.external()
+            .map(algorithms::external::ExternalSolver::take_failures)
+            .unwrap_or_default()
     }
 }
 

@@ -1,0 +1,288 @@
+//! `run()`: an experiment config through the library's runner and
+//! finishing steps, as `queens run` does; `finish()`: the comparison, the
+//! charts and the report of a data directory, as `queens compare`, `queens
+//! plot` and `queens report` do; `config_labels()`: a stored config's
+//! labels in its order.
+//!
+//! The run goes on a worker thread with the GIL released; the calling
+//! thread wakes every 100 ms to hand the progress to Python and to check
+//! for Ctrl-C, which sets the run's interrupt flag: the finished trials
+//! are kept, the run stops cleanly, and running it again resumes it.
+
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Duration;
+
+use pyo3::exceptions::PyKeyboardInterrupt;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use queens::base::records::{RunRecord, read_rows};
+use queens::experiment::config::{self, Programs};
+use queens::experiment::diagnostics::ConfigWarning;
+use queens::experiment::observer::{RunObserver, SessionStart, TrialInfo};
+use queens::experiment::runner::{RunOptions, RunReport, run_experiment};
+use queens::finish::{FinishObserver, Finished, Steps, finish as finish_steps};
+
+use crate::errors::{ConfigError, DataError, QueensError, guard, message, panicked, run_error};
+use crate::in_process::Registry;
+
+/// How often the calling thread wakes during a run.
+const POLL: Duration = Duration::from_millis(100);
+
+/// What the run tells the calling thread.
+#[derive(Default)]
+struct Progress {
+    /// Trials this session will run.
+    to_run: AtomicU64,
+    /// Trials done by earlier sessions.
+    previously_done: AtomicU64,
+    /// Trials this session finished.
+    done: AtomicU64,
+    /// The config's warnings.
+    warnings: Mutex<Vec<String>>,
+}
+
+impl RunObserver for Progress {
+    fn warning(&self, warning: &ConfigWarning) {
+        if let Ok(mut w) = self.warnings.lock() {
+            w.push(warning.to_string());
+        }
+    }
+
+    fn session_started(&self, start: &SessionStart<'_>) {
+        self.to_run.store(start.to_run, Ordering::Relaxed);
+        self.previously_done
+            .store(start.previously_done, Ordering::Relaxed);
+    }
+
+    fn trial_finished(&self, _: &TrialInfo<'_>, record: Option<&RunRecord>) {
+        if record.is_some() {
+            self.done.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+}
+
+/// The finishing steps' notes, and the interrupt flag they stop on.
+struct Notes<'a> {
+    stop: &'a AtomicBool,
+    notes: Mutex<Vec<String>>,
+}
+
+impl FinishObserver for Notes<'_> {
+    fn note(&self, note: &str) {
+        if let Ok(mut n) = self.notes.lock() {
+            n.push(note.to_string());
+        }
+    }
+
+    fn stop_requested(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+}
+
+/// What the worker thread brings back.
+type Outcome = Result<(RunReport, Option<Finished>, Vec<String>), PyErr>;
+
+/// Runs the config `text` (named `source` in messages; relative paths in
+/// it start from `source`'s directory) into `data` and `plots` (default
+/// `data/<name>`, `plots/<name>`) on `threads` workers; `progress(done,
+/// total)` is called from the calling thread as trials finish; `solvers`
+/// are the registered Python solvers. Returns what the run did.
+#[pyfunction]
+#[pyo3(signature = (source, text, data=None, plots=None, threads=None, fresh=false, progress=None, solvers=None))]
+#[allow(clippy::too_many_arguments)]
+pub fn run(
+    py: Python<'_>,
+    source: &str,
+    text: &str,
+    data: Option<PathBuf>,
+    plots: Option<PathBuf>,
+    threads: Option<usize>,
+    fresh: bool,
+    progress: Option<Py<PyAny>>,
+    solvers: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Py<PyDict>> {
+    guard(|| {
+        let registry = Registry::from_python(solvers)?;
+        let experiment = config::load_with(source, text, Programs::Check, Some(&registry))
+            .map_err(|e| ConfigError::new_err(e.to_string()))?;
+        let data_dir = data.unwrap_or_else(|| PathBuf::from("data").join(&experiment.name));
+        let plots_dir = plots.unwrap_or_else(|| PathBuf::from("plots").join(&experiment.name));
+        let threads = match threads {
+            Some(0) => return Err(ConfigError::new_err("threads = 0: give at least 1")),
+            Some(t) => t,
+            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        };
+        let stop = AtomicBool::new(false);
+        let observed = Progress::default();
+        let mut interrupted_by_user = false;
+        let mut callback_error = None;
+        let outcome: Outcome = std::thread::scope(|scope| {
+            let worker = scope.spawn(|| {
+                let options = RunOptions {
+                    data_dir: data_dir.clone(),
+                    threads,
+                    fresh,
+                    shard: None,
+                    observer: &observed,
+                    interrupt: &stop,
+                };
+                let report = run_experiment(&experiment, &options).map_err(run_error)?;
+                if report.interrupted {
+                    return Ok((report, None, Vec::new()));
+                }
+                let notes = Notes {
+                    stop: &stop,
+                    notes: Mutex::new(Vec::new()),
+                };
+                let finished = finish_steps(
+                    &data_dir,
+                    &plots_dir,
+                    Steps::ALL,
+                    &Default::default(),
+                    &notes,
+                )
+                .map_err(|e| DataError::new_err(message(&e)))?;
+                let notes = notes.notes.into_inner().unwrap_or_default();
+                Ok((report, Some(finished), notes))
+            });
+            let mut shown = u64::MAX;
+            loop {
+                let finished = py.detach(|| {
+                    let start = std::time::Instant::now();
+                    while !worker.is_finished() && start.elapsed() < POLL {
+                        std::thread::sleep(Duration::from_millis(5));
+                    }
+                    worker.is_finished()
+                });
+                if let Some(callback) = &progress {
+                    let done = observed.done.load(Ordering::Relaxed);
+                    if done != shown || finished {
+                        shown = done;
+                        let total = observed.to_run.load(Ordering::Relaxed);
+                        if let Err(e) = callback.call1(py, (done, total)) {
+                            stop.store(true, Ordering::Relaxed);
+                            // Ctrl-C's handler runs in whatever Python code
+                            // the calling thread runs: here, the callback.
+                            if e.is_instance_of::<PyKeyboardInterrupt>(py) {
+                                interrupted_by_user = true;
+                            } else {
+                                callback_error.get_or_insert(e);
+                            }
+                        }
+                    }
+                }
+                if finished {
+                    break;
+                }
+                if let Err(e) = py.check_signals() {
+                    stop.store(true, Ordering::Relaxed);
+                    if e.is_instance_of::<PyKeyboardInterrupt>(py) {
+                        interrupted_by_user = true;
+                    } else {
+                        callback_error.get_or_insert(e);
+                    }
+                }
+            }
+            worker.join().unwrap_or_else(|panic| Err(panicked(&panic)))
+        });
+        if let Some(e) = callback_error {
+            return Err(e);
+        }
+        let (report, finished, notes) = outcome?;
+        let result = PyDict::new(py);
+        result.set_item("name", &experiment.name)?;
+        result.set_item("data", &data_dir)?;
+        result.set_item("plots", &plots_dir)?;
+        result.set_item("planned", report.planned)?;
+        result.set_item("previously_done", report.previously_done)?;
+        result.set_item("ran", report.ran)?;
+        result.set_item("interrupted", report.interrupted || interrupted_by_user)?;
+        result.set_item("program_errors", program_errors(&report.files.runs)?)?;
+        let warnings = observed.warnings.into_inner().unwrap_or_default();
+        result.set_item("warnings", warnings)?;
+        put_finished(&result, finished.as_ref(), notes)?;
+        Ok(result.unbind())
+    })
+}
+
+/// Rows of the runs file that ended in a program's (or Python solver's)
+/// error.
+fn program_errors(runs: &Path) -> PyResult<usize> {
+    let rows: Vec<RunRecord> = read_rows(runs).map_err(|e| DataError::new_err(message(&e)))?;
+    Ok(rows
+        .iter()
+        .filter(|r| r.stop_reason.is_program_error())
+        .count())
+}
+
+/// Adds the files the finishing steps wrote, and their notes.
+fn put_finished(
+    result: &Bound<'_, PyDict>,
+    finished: Option<&Finished>,
+    mut notes: Vec<String>,
+) -> PyResult<()> {
+    let charts: Vec<PathBuf> = finished.map(|f| f.charts.clone()).unwrap_or_default();
+    result.set_item("charts", charts)?;
+    result.set_item("report", finished.and_then(|f| f.report.clone()))?;
+    let comparison: Vec<PathBuf> = finished
+        .map(|f| f.comparison_files.iter().map(|w| w.path.clone()).collect())
+        .unwrap_or_default();
+    result.set_item("comparison", comparison)?;
+    if let Some(f) = finished {
+        notes.extend(f.notes.iter().cloned());
+        notes.extend(
+            f.skipped
+                .iter()
+                .map(|s| format!("{}: {}", s.chart, s.reason)),
+        );
+    }
+    result.set_item("notes", notes)
+}
+
+/// The steps after a run, from `data`'s files into `plots`: `steps` is
+/// "all" (comparison, charts, report), "charts", "report" (the charts when
+/// missing, then the report) or "comparison".
+#[pyfunction]
+pub fn finish(py: Python<'_>, data: PathBuf, plots: PathBuf, steps: &str) -> PyResult<Py<PyDict>> {
+    guard(|| {
+        let steps = match steps {
+            "all" => Steps::ALL,
+            "charts" => Steps::CHARTS,
+            "report" => Steps::REPORT,
+            "comparison" => Steps::COMPARISON,
+            other => {
+                return Err(QueensError::new_err(format!(
+                    "steps {other:?}: say \"all\", \"charts\", \"report\" or \"comparison\""
+                )));
+            }
+        };
+        let stop = AtomicBool::new(false);
+        let notes = Notes {
+            stop: &stop,
+            notes: Mutex::new(Vec::new()),
+        };
+        let finished = py
+            .detach(|| finish_steps(&data, &plots, steps, &Default::default(), &notes))
+            .map_err(|e| DataError::new_err(message(&e)))?;
+        let result = PyDict::new(py);
+        put_finished(
+            &result,
+            Some(&finished),
+            notes.notes.into_inner().unwrap_or_default(),
+        )?;
+        Ok(result.unbind())
+    })
+}
+
+/// The labels of the stored config `text` (from `source`), in its order:
+/// what the tables' categorical labels follow.
+#[pyfunction]
+pub fn config_labels(source: &str, text: &str) -> PyResult<Vec<String>> {
+    guard(|| {
+        let experiment = config::load_checking(source, text, Programs::AsStored)
+            .map_err(|e| ConfigError::new_err(e.to_string()))?;
+        Ok(experiment.entries.into_iter().map(|e| e.label).collect())
+    })
+}
