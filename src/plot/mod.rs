@@ -26,6 +26,7 @@
 //! pipeline, [`crate::finish`]), once.
 
 mod axis;
+mod collide;
 pub mod data;
 mod error;
 pub mod options;
@@ -49,6 +50,8 @@ mod ranking;
 mod raster;
 mod scaling;
 mod series;
+#[cfg(test)]
+mod shipped;
 mod sizes;
 mod success;
 
