@@ -110,7 +110,7 @@ pub fn render(
         options.sizes.as_deref(),
         &crate::base::records::data_dir::DataDir::new(data_dir).runs(),
     )?;
-    let styles = Styles::for_labels(data.labels());
+    let styles = Styles::for_labels(data.labels()).in_order(&data.label_order);
     std::fs::create_dir_all(plots_dir).map_err(|source| PlotError::CreateDir {
         path: plots_dir.to_owned(),
         source,

@@ -34,7 +34,7 @@ fn figures(dir: &Path) -> Vec<(String, Figure)> {
     let options = Options::default();
     let chosen =
         super::sizes::choose(&data.runs, None, &DataDir::new(dir).runs()).expect("sizes chosen");
-    let styles = Styles::for_labels(data.labels());
+    let styles = Styles::for_labels(data.labels()).in_order(&data.label_order);
     let comparison = compare::compare(&data.runs, &compare::Options::default()).ok();
     let mut notes = Vec::new();
     let mut figures = Vec::new();
@@ -124,4 +124,35 @@ fn every_paper_figure_fits_its_column_or_page() {
     }
     assert!(too_big.is_empty(), "paper figures too big: {too_big:#?}");
     assert!(inches(PAPER_COLUMN_HEIGHT) <= 3.01);
+}
+
+#[test]
+fn legends_list_the_labels_in_the_order_the_config_declares_them() {
+    let mut misordered = Vec::new();
+    let mut unsorted_configs = 0;
+    for dir in shipped() {
+        let order = ExperimentData::load(&dir).expect("loads").label_order;
+        if order.windows(2).any(|w| w[0] > w[1]) {
+            unsorted_configs += 1;
+        }
+        for (name, figure) in figures(&dir) {
+            let places: Vec<Option<usize>> = figure
+                .legend
+                .iter()
+                .map(|(label, _)| order.iter().position(|l| l == label))
+                .collect();
+            // Legends of labels (not of parameter groups or numbers).
+            if places.iter().all(Option::is_some) && !places.is_sorted() {
+                misordered.push(name);
+            }
+        }
+    }
+    assert!(
+        unsorted_configs > 0,
+        "some config declares its labels unsorted"
+    );
+    assert!(
+        misordered.is_empty(),
+        "legends out of config order: {misordered:?}"
+    );
 }
