@@ -40,8 +40,8 @@ for data in data/*/; do
     {
         printf '\\section*{%s}\n' "$name"
         printf '\\input{%s/summary.tex}\n\\input{%s/compare.tex}\n' "$name" "$name"
-        if [ -f "$work/$name/paper/scaling.pdf" ]; then
-            printf '\\includegraphics{%s/paper/scaling.pdf}\n' "$name"
+        if [ -f "$work/$name/paper/ert.pdf" ]; then
+            printf '\\includegraphics{%s/paper/ert.pdf}\n' "$name"
         fi
     } >>"$work/tables.tex"
 done

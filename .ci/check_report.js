@@ -146,6 +146,24 @@ async function checkReport(browser, dir) {
   await page.setViewportSize({ width: 390, height: 844 });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   if (overflow > 1) fail(`on a 390 px wide screen the page scrolls sideways by ${overflow} px`);
+  // On the phone a chart keeps legible text (it scrolls inside its figure
+  // instead of shrinking) and a table keeps its first column in view.
+  const phone = await page.evaluate(() => {
+    const smallest = [...document.querySelectorAll('figure svg')].map((s) => {
+      const scale = s.getBoundingClientRect().width / s.viewBox.baseVal.width;
+      const sizes = [...s.querySelectorAll('text')].map((t) => parseFloat(t.getAttribute('font-size')) * scale);
+      return Math.min(...sizes);
+    });
+    const sticky = [...document.querySelectorAll('.scroll table')].map((t) => {
+      const cell = t.querySelector('tbody td, tbody th');
+      return cell ? getComputedStyle(cell).position : 'sticky';
+    });
+    return { smallest, sticky };
+  });
+  phone.smallest.forEach((px, i) => {
+    if (px < 10) fail(`on a 390 px wide screen chart ${i + 1}'s text is ${px.toFixed(1)} px`);
+  });
+  if (phone.sticky.some((p) => p !== 'sticky')) fail('a table\'s first column scrolls out of view on a phone');
   await context.close();
 
   const summary = `${dom.svgs.length} charts, ${dom.tables.length} tables, screenshot ${shot.colours >= 1000 ? '1000+' : shot.colours} colours, ${(shot.share * 100).toFixed(1)}% ink`;

@@ -5,7 +5,7 @@
 //! SVG's pixels; the same data gives the same bytes.
 //!
 //! The data is the hand-written `tests/fixtures/tiny` (six charts; its
-//! success chart has one panel).
+//! ERT chart has one panel, its success chart two, one per label).
 
 mod common;
 
@@ -84,7 +84,7 @@ fn a_paper_figure_has_no_title_and_the_size_of_a_column_in_svg_and_pdf() {
     plot(&plots, &[]);
     plot(&plots, &["--style", "paper"]);
     let paper = plots.join("paper");
-    let screen_title = text_contents(&read(&plots.join("success.svg")))
+    let screen_title = text_contents(&read(&plots.join("ert.svg")))
         .into_iter()
         .find(|t| t.starts_with("tiny: "))
         .expect("the screen figure has its title");
@@ -100,8 +100,8 @@ fn a_paper_figure_has_no_title_and_the_size_of_a_column_in_svg_and_pdf() {
         .collect();
     assert_eq!(written, expected, "SVG and PDF only, no PNG");
 
-    // The success chart has one panel: a column figure.
-    let svg = read(&paper.join("success.svg"));
+    // The ERT chart has one panel: a column figure.
+    let svg = read(&paper.join("ert.svg"));
     assert_eq!(attribute(&svg, "svg", "width"), "3.5in");
     let (width, height) = view_box(&svg);
     assert_eq!(width, 500.0);
@@ -119,7 +119,7 @@ fn a_paper_figure_has_no_title_and_the_size_of_a_column_in_svg_and_pdf() {
         "the panel is drawn: {shown:?}"
     );
 
-    let pdf = std::fs::read(paper.join("success.pdf")).unwrap();
+    let pdf = std::fs::read(paper.join("ert.pdf")).unwrap();
     let page = media_box(&pdf);
     assert_eq!(page[..3], [0.0, 0.0, 252.0], "3.5 in = 252 pt wide");
     assert!((page[3] - 252.0 * height / width).abs() < 0.01, "{page:?}");

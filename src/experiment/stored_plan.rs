@@ -132,6 +132,20 @@ pub fn check_rows(dir: &Path, runs: &Path, rows: &[RunRecord]) -> Result<(), Pla
     }
 }
 
+/// The labels of the config stored in `dir`'s metadata.json, in the order
+/// the config declares them; `None` without a complete metadata.json or
+/// when its config does not load (the check of the rows reports that).
+pub fn stored_labels(dir: &Path) -> Option<Vec<String>> {
+    let metadata = complete_metadata(&DataDir::new(dir).metadata())?;
+    let experiment = config::load_checking(
+        &metadata.config_source,
+        &metadata.config_text,
+        Programs::AsStored,
+    )
+    .ok()?;
+    Some(experiment.entries.iter().map(|e| e.label.clone()).collect())
+}
+
 /// metadata.json at `path` when it exists and holds every field a run
 /// writes.
 fn complete_metadata(path: &Path) -> Option<Metadata> {

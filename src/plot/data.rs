@@ -99,6 +99,9 @@ pub struct ExperimentData {
     pub traces: Option<Vec<TraceRecord>>,
     /// Remarks on what was read (a torn last line dropped).
     pub notes: Vec<String>,
+    /// The labels in the order the stored config declares them (the order
+    /// of every legend); empty without a stored config.
+    pub label_order: Vec<String>,
 }
 
 impl ExperimentData {
@@ -143,6 +146,7 @@ impl ExperimentData {
             summary,
             traces,
             notes,
+            label_order: stored_plan::stored_labels(dir).unwrap_or_default(),
         })
     }
 

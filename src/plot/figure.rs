@@ -3,13 +3,22 @@
 //! then one or more panels in a grid (the panels of a column share their
 //! margins, so their axes line up), then the legend below the panels,
 //! where it cannot hide data; the paper style leaves the title and the line
-//! out (the paper's caption carries them).
+//! out (the paper's caption carries them). The note of a panel with
+//! something drawn in it ("none solved: …") is written between the panels
+//! and the legend, named by the panel's caption, so that it crosses no
+//! curve.
 //!
-//! A figure of at most [`COLUMN_PANELS`] panels is [`COLUMN_WIDTH`] units
-//! wide (a 3.5-inch column, panels stacked or 2 × 2), a larger one
-//! [`PAGE_WIDTH`] (a 7-inch page, three or four panels a row); the height
-//! follows from the header, the panel grid and the legend (see
-//! [`Figure::size`]).
+//! On screen a figure of at most [`COLUMN_PANELS`] panels is
+//! [`COLUMN_WIDTH`] units wide (a 3.5-inch column, panels stacked or
+//! 2 × 2), a larger one [`PAGE_WIDTH`] (a 7-inch page, three or four panels
+//! a row); the height follows from the header, the panel grid, the notes
+//! and the legend (see [`Figure::size`]). The paper style keeps a column
+//! figure at most [`PAPER_COLUMN_HEIGHT`] units (about 3 inches) high: it
+//! holds [`PAPER_COLUMN_PANELS`] panel, as low as that height needs (not
+//! below [`PAPER_PANEL_HEIGHT`]); a paper figure of more panels is
+//! page-wide, with two or three panels side by side in one row, four
+//! 2 × 2 (two panels side by side in one 3.5-inch column leave no room
+//! for their axes at 8 pt).
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -18,7 +27,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use super::error::DrawError;
 use super::fit::{fit, line_height, measure, wrap};
 use super::options::Style;
-use super::panel::{MARKER_RADIUS, Margins, Panel, dashes, marker_outline};
+use super::panel::{Annotations, MARKER_RADIUS, Margins, Panel, dashes, marker_outline};
 use super::style::{
     COLUMN_PANELS, COLUMN_WIDTH, FONT, INK, LEGEND_SIZE, MUTED, PAGE_WIDTH, SUBTITLE_SIZE,
     SeriesStyle, TITLE_SIZE,
@@ -36,6 +45,16 @@ const SAMPLE: u32 = 56;
 const LEGEND_GAP: u32 = 18;
 /// Vertical distance between legend rows.
 const LEGEND_ROW: u32 = 24;
+/// The most panels a column figure holds in the paper style.
+pub const PAPER_COLUMN_PANELS: usize = 1;
+/// The most height of a column figure in the paper style, in units: 3
+/// inches at 3.5 inches per [`COLUMN_WIDTH`] units.
+pub const PAPER_COLUMN_HEIGHT: u32 = 430;
+/// The lowest and highest panel of the paper style, in units.
+const PAPER_PANEL_HEIGHT: (u32, u32) = (200, 310);
+/// The paper style's legend: width of an entry's line sample plus the gap
+/// before its text, the gap after its text, and the distance between rows.
+const PAPER_LEGEND: (u32, u32, u32) = (40, 12, 22);
 
 /// A chart ready to draw.
 #[derive(Clone, Debug, Default)]
@@ -65,6 +84,14 @@ struct Layout {
     rows: usize,
     cols: usize,
     panel_height: u32,
+    /// The notes written below the panels, as wrapped lines.
+    notes: Vec<String>,
+    /// Width of a legend entry's line sample plus the gap before its text,
+    /// and the distance between legend rows.
+    sample: u32,
+    legend_row: u32,
+    /// Free space after a legend entry's text.
+    legend_gap: u32,
     /// Legend columns, the width of one, and the labels as shown.
     legend_cols: usize,
     legend_entry: u32,
@@ -74,7 +101,20 @@ struct Layout {
 
 impl Layout {
     fn height(&self) -> u32 {
-        self.header + self.rows as u32 * self.panel_height + self.legend + MARGIN
+        self.header
+            + self.rows as u32 * self.panel_height
+            + self.notes_height()
+            + self.legend
+            + MARGIN
+    }
+
+    /// The height of the notes below the panels (none without notes).
+    fn notes_height(&self) -> u32 {
+        if self.notes.is_empty() {
+            0
+        } else {
+            self.notes.len() as u32 * line_height(LEGEND_SIZE) + MARGIN
+        }
     }
 }
 
@@ -87,8 +127,30 @@ impl Figure {
         Ok((layout.width, layout.height()))
     }
 
+    /// The notes of the panels that have something drawn (an empty
+    /// panel writes its own), each named by its panel's caption when the
+    /// figure has several panels.
+    fn outside_notes(&self) -> Vec<String> {
+        self.panels
+            .iter()
+            .filter(|panel| !panel.note_inside())
+            .filter_map(|panel| {
+                let note = panel.note.as_ref()?;
+                Some(if self.panels.len() > 1 && !panel.caption.is_empty() {
+                    format!("{}: {note}", panel.caption)
+                } else {
+                    note.clone()
+                })
+            })
+            .collect()
+    }
+
     fn layout(&self, style: Style) -> Result<Layout, DrawError> {
-        let width = if self.panels.len() <= COLUMN_PANELS {
+        let column_panels = match style {
+            Style::Screen => COLUMN_PANELS,
+            Style::Paper => PAPER_COLUMN_PANELS,
+        };
+        let width = if self.panels.len() <= column_panels {
             COLUMN_WIDTH
         } else {
             PAGE_WIDTH
@@ -104,17 +166,29 @@ impl Figure {
         let header = MARGIN
             + line_height(TITLE_SIZE) * title.len() as u32
             + line_height(SUBTITLE_SIZE) * subtitle.len() as u32;
-        let (rows, cols) = grid(self.panels.len(), width);
-        let panel_height = ((f64::from(width) / cols as f64 * PANEL_ASPECT).round() as u32)
-            .clamp(PANEL_HEIGHT.0, PANEL_HEIGHT.1);
+        let (rows, cols) = grid(self.panels.len(), width, style);
+        let (floor, ceiling) = match style {
+            Style::Screen => PANEL_HEIGHT,
+            Style::Paper => PAPER_PANEL_HEIGHT,
+        };
+        let natural =
+            ((f64::from(width) / cols as f64 * PANEL_ASPECT).round() as u32).clamp(floor, ceiling);
 
+        let mut notes = Vec::new();
+        for note in self.outside_notes() {
+            notes.extend(wrap(&note, LEGEND_SIZE, FontStyle::Normal, line)?);
+        }
+        let (sample, gap, legend_row) = match style {
+            Style::Screen => (SAMPLE, LEGEND_GAP, LEGEND_ROW),
+            Style::Paper => PAPER_LEGEND,
+        };
         let font = (FONT, LEGEND_SIZE).into_font();
         let mut widest = 0;
         for (label, _) in &self.legend {
             widest = widest.max(font.box_size(label).map_err(measure)?.0);
         }
-        let text_room = line - SAMPLE;
-        let legend_entry = SAMPLE + widest.min(text_room) + LEGEND_GAP;
+        let text_room = line - sample;
+        let legend_entry = sample + widest.min(text_room) + gap;
         let legend_cols = ((line / legend_entry) as usize).clamp(1, self.legend.len().max(1));
         let legend_labels = self
             .legend
@@ -129,21 +203,33 @@ impl Figure {
         let legend = if legend_rows == 0 {
             0
         } else {
-            legend_rows * LEGEND_ROW + MARGIN
+            legend_rows * legend_row + MARGIN
         };
-        Ok(Layout {
+        let mut layout = Layout {
             width,
             title,
             subtitle,
             header,
             rows,
             cols,
-            panel_height,
+            panel_height: natural,
+            notes,
+            sample,
+            legend_row,
+            legend_gap: gap,
             legend_cols,
             legend_entry,
             legend_labels,
             legend,
-        })
+        };
+        if style == Style::Paper && width == COLUMN_WIDTH {
+            // Lower panels until the figure is no higher than a column
+            // figure may be, but not below the floor.
+            let others = layout.height() - rows as u32 * natural;
+            let room = PAPER_COLUMN_HEIGHT.saturating_sub(others) / rows.max(1) as u32;
+            layout.panel_height = natural.min(room).max(floor);
+        }
+        Ok(layout)
     }
 
     /// Draws the figure in `style` onto `root`, an area of [`Figure::size`].
@@ -152,6 +238,42 @@ impl Figure {
         root: &DrawingArea<DB, Shift>,
         style: Style,
     ) -> Result<(), DrawError>
+    where
+        DB::ErrorType: 'static,
+    {
+        self.draw_annotated(root, style).map(|_| ())
+    }
+
+    /// Each text written beside a mark (drawing the figure in `style`)
+    /// that covers a marker, a line, an error bar, a span or another such
+    /// text, as "caption: text".
+    #[cfg(test)]
+    pub fn annotation_overlaps(&self, style: Style) -> Result<Vec<String>, DrawError> {
+        use super::collide::rects_meet;
+        let (width, height) = self.size(style)?;
+        let mut svg = String::new();
+        let annotations = {
+            let root = SVGBackend::with_string(&mut svg, (width, height)).into_drawing_area();
+            self.draw_annotated(&root, style)?
+        };
+        let mut overlaps = Vec::new();
+        for (panel, drawn) in self.panels.iter().zip(annotations) {
+            for (i, (text, rect)) in drawn.texts.iter().enumerate() {
+                let on_text = drawn.texts[..i].iter().any(|(_, r)| rects_meet(r, rect));
+                if drawn.obstacles.hits(rect) || on_text {
+                    overlaps.push(format!("{}: {text}", panel.caption));
+                }
+            }
+        }
+        Ok(overlaps)
+    }
+
+    /// [`Figure::draw`], returning each panel's texts beside marks.
+    fn draw_annotated<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        style: Style,
+    ) -> Result<Vec<Annotations>, DrawError>
     where
         DB::ErrorType: 'static,
     {
@@ -179,7 +301,8 @@ impl Figure {
         }
 
         let (_, body) = root.split_vertically(layout.header);
-        let (plots, legend) = body.split_vertically(layout.rows as u32 * layout.panel_height);
+        let (plots, below) = body.split_vertically(layout.rows as u32 * layout.panel_height);
+        let (notes, legend) = below.split_vertically(layout.notes_height());
         let areas = plots.split_evenly((layout.rows, layout.cols));
         // Every panel of a column takes the widest margins of the column,
         // so that their plotting areas, and a tick's x, line up.
@@ -195,10 +318,34 @@ impl Figure {
             let own = panel.margins(area, described(i), column.left)?;
             column.right = column.right.max(own.right);
         }
+        let mut annotations = Vec::new();
         for (i, (panel, area)) in self.panels.iter().zip(&areas).enumerate() {
-            panel.draw_within(area, described(i), columns[i % layout.cols])?;
+            annotations.push(panel.draw_annotated(area, described(i), columns[i % layout.cols])?);
         }
-        self.draw_legend(&legend, &layout)
+        Self::draw_notes(&notes, &layout)?;
+        self.draw_legend(&legend, &layout)?;
+        Ok(annotations)
+    }
+
+    /// The notes of the panels with something drawn, one under the other,
+    /// centred, in the muted colour of a note.
+    fn draw_notes<DB: DrawingBackend>(
+        area: &DrawingArea<DB, Shift>,
+        layout: &Layout,
+    ) -> Result<(), DrawError>
+    where
+        DB::ErrorType: 'static,
+    {
+        let font = (FONT, LEGEND_SIZE)
+            .into_font()
+            .color(&MUTED)
+            .pos(Pos::new(HPos::Center, VPos::Top));
+        let centre = (layout.width / 2) as i32;
+        for (i, line) in layout.notes.iter().enumerate() {
+            let y = (MARGIN + i as u32 * line_height(LEGEND_SIZE)) as i32;
+            area.draw(&Text::new(line.as_str(), (centre, y), font.clone()))?;
+        }
+        Ok(())
     }
 
     /// The legend in rows of `layout.legend_cols` entries, centred: each a
@@ -215,14 +362,18 @@ impl Figure {
             .into_font()
             .color(&INK)
             .pos(Pos::new(HPos::Left, VPos::Center));
-        let used =
-            layout.legend_cols.min(self.legend.len()) as u32 * layout.legend_entry - LEGEND_GAP;
+        let used = layout.legend_cols.min(self.legend.len()) as u32 * layout.legend_entry
+            - layout.legend_gap;
         let left = (layout.width.saturating_sub(used) / 2) as i32;
         let entries = self.legend.iter().zip(&layout.legend_labels);
         for (i, ((_, style), shown)) in entries.enumerate() {
             let x = left + (i % layout.legend_cols) as i32 * layout.legend_entry as i32;
-            let y = (MARGIN + LEGEND_ROW / 2 + (i / layout.legend_cols) as u32 * LEGEND_ROW) as i32;
-            let sample = [(f64::from(x + 2), 0.0), (f64::from(x + 46), 0.0)];
+            let row = layout.legend_row;
+            let y = (MARGIN + row / 2 + (i / layout.legend_cols) as u32 * row) as i32;
+            // The line sample ends 10 units before the text, the marker
+            // sits in its middle.
+            let end = x + layout.sample as i32 - 10;
+            let sample = [(f64::from(x + 2), 0.0), (f64::from(end), 0.0)];
             for dash in dashes(&sample, style.dash, 3) {
                 let dash: Vec<(i32, i32)> =
                     dash.iter().map(|(dx, _)| (dx.round() as i32, y)).collect();
@@ -230,11 +381,11 @@ impl Figure {
             }
             area.draw(&Text::new(
                 shown.as_str(),
-                (x + SAMPLE as i32, y),
+                (x + layout.sample as i32, y),
                 text.clone(),
             ))?;
             let (outline, rim) = marker_outline(style.marker, MARKER_RADIUS);
-            let at = (x + 24, y);
+            let at = ((x + 2 + end) / 2, y);
             area.draw(&(EmptyElement::at(at) + Polygon::new(outline, style.colour.filled())))?;
             area.draw(&(EmptyElement::at(at) + PathElement::new(rim, WHITE.stroke_width(1))))?;
         }
@@ -242,16 +393,24 @@ impl Figure {
     }
 }
 
-/// Rows and columns for `count` panels on a figure `width` units wide: a
-/// column figure stacks one or two panels and puts three or four 2 × 2; a
-/// page figure puts three panels a row, four from ten panels on.
-fn grid(count: usize, width: u32) -> (usize, usize) {
+/// Rows and columns for `count` panels on a figure `width` units wide in
+/// `style`. On screen a column figure stacks one or two panels and puts
+/// three or four 2 × 2 (a paper column figure has one panel); a paper page
+/// figure puts two or three panels side by side in one row, four 2 × 2.
+/// Otherwise a page figure puts three panels a row, four from ten panels
+/// on.
+fn grid(count: usize, width: u32, style: Style) -> (usize, usize) {
     if width < PAGE_WIDTH {
         return match count {
             0 | 1 => (1, 1),
             2 => (2, 1),
             _ => (2, 2),
         };
+    }
+    match (style, count) {
+        (Style::Paper, 0..=3) => return (1, count.max(1)),
+        (Style::Paper, 4) => return (2, 2),
+        _ => {}
     }
     let cols = if count >= 10 { 4 } else { 3 };
     (count.div_ceil(cols), cols)
@@ -263,12 +422,23 @@ mod tests {
 
     #[test]
     fn few_panels_fill_a_column_and_many_a_page() {
-        assert_eq!(grid(1, COLUMN_WIDTH), (1, 1));
-        assert_eq!(grid(2, COLUMN_WIDTH), (2, 1));
-        assert_eq!(grid(3, COLUMN_WIDTH), (2, 2));
-        assert_eq!(grid(4, COLUMN_WIDTH), (2, 2));
-        assert_eq!(grid(5, PAGE_WIDTH), (2, 3));
-        assert_eq!(grid(9, PAGE_WIDTH), (3, 3));
-        assert_eq!(grid(10, PAGE_WIDTH), (3, 4));
+        let screen = Style::Screen;
+        assert_eq!(grid(1, COLUMN_WIDTH, screen), (1, 1));
+        assert_eq!(grid(2, COLUMN_WIDTH, screen), (2, 1));
+        assert_eq!(grid(3, COLUMN_WIDTH, screen), (2, 2));
+        assert_eq!(grid(4, COLUMN_WIDTH, screen), (2, 2));
+        assert_eq!(grid(5, PAGE_WIDTH, screen), (2, 3));
+        assert_eq!(grid(9, PAGE_WIDTH, screen), (3, 3));
+        assert_eq!(grid(10, PAGE_WIDTH, screen), (3, 4));
+    }
+
+    #[test]
+    fn paper_panels_go_side_by_side() {
+        let paper = Style::Paper;
+        assert_eq!(grid(1, COLUMN_WIDTH, paper), (1, 1));
+        assert_eq!(grid(2, PAGE_WIDTH, paper), (1, 2));
+        assert_eq!(grid(3, PAGE_WIDTH, paper), (1, 3));
+        assert_eq!(grid(4, PAGE_WIDTH, paper), (2, 2));
+        assert_eq!(grid(5, PAGE_WIDTH, paper), (2, 3));
     }
 }

@@ -31,6 +31,7 @@
 //! pipeline, [`crate::finish`]), once.
 
 mod axis;
+mod collide;
 pub mod data;
 mod error;
 pub mod options;
@@ -57,6 +58,8 @@ mod raster;
 mod runtime_ecdf;
 mod scaling;
 mod series;
+#[cfg(test)]
+mod shipped;
 mod sizes;
 mod success;
 
@@ -115,7 +118,7 @@ pub fn render(
         options.sizes.as_deref(),
         &crate::base::records::data_dir::DataDir::new(data_dir).runs(),
     )?;
-    let styles = Styles::for_labels(data.labels());
+    let styles = Styles::for_labels(data.labels()).in_order(&data.label_order);
     std::fs::create_dir_all(plots_dir).map_err(|source| PlotError::CreateDir {
         path: plots_dir.to_owned(),
         source,

@@ -9,6 +9,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::axis::Axis;
+use super::collide::{Obstacles, Rect, candidates, rects_meet};
 use super::error::DrawError;
 use super::fit::{line_height, wrap};
 use super::style::{
@@ -175,7 +176,19 @@ pub enum Layer {
 /// units (a note is wrapped to the plotting area's width less this).
 const NOTE_MARGIN: u32 = 20;
 
-/// A panel: caption, axes, layers, and an optional note written across it.
+/// The texts a panel wrote beside its marks and what they kept clear of,
+/// in pixels of the drawing area.
+#[derive(Clone, Debug, Default)]
+pub struct Annotations {
+    /// Each text written, with its box.
+    pub texts: Vec<(String, Rect)>,
+    /// The panel's markers, lines, error bars and spans.
+    pub obstacles: Obstacles,
+}
+
+/// A panel: caption, axes, layers, and an optional note (written across
+/// an empty panel; a figure writes the note of a panel with layers below
+/// its panels, where it crosses no curve: see [`Panel::note_inside`]).
 #[derive(Clone, Debug)]
 pub struct Panel {
     /// The caption above the panel.
@@ -186,7 +199,8 @@ pub struct Panel {
     pub y: Axis,
     /// What is drawn, bottom layer first.
     pub layers: Vec<Layer>,
-    /// A remark written in the middle of the panel (e.g. "no solved trials").
+    /// A remark on the panel (e.g. "no solved trials"): written in its
+    /// middle when it has no layers, else outside its plotting area.
     pub note: Option<String>,
 }
 
@@ -299,6 +313,28 @@ impl Panel {
     where
         DB::ErrorType: 'static,
     {
+        self.draw_annotated(area, y_description, margins)
+            .map(|_| ())
+    }
+
+    /// Whether the note is written inside the panel: only in a panel with
+    /// nothing drawn, where it can cross no curve. The figure writes the
+    /// others below its panels.
+    pub fn note_inside(&self) -> bool {
+        self.layers.is_empty()
+    }
+
+    /// [`Panel::draw_within`], returning the texts written beside marks
+    /// and the obstacles they were placed around.
+    pub fn draw_annotated<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        y_description: bool,
+        margins: Margins,
+    ) -> Result<Annotations, DrawError>
+    where
+        DB::ErrorType: 'static,
+    {
         let mut builder = ChartBuilder::on(area);
         if !self.caption.is_empty() {
             builder.caption(&self.caption, (FONT, CAPTION_SIZE).into_font().color(&INK));
@@ -336,8 +372,8 @@ impl Panel {
         for layer in &self.layers {
             self.draw_layer(&mut chart, layer)?;
         }
-        self.draw_mark_texts(&mut chart)?;
-        if let Some(note) = &self.note {
+        let annotations = self.draw_mark_texts(&mut chart)?;
+        if let Some(note) = self.note.as_ref().filter(|_| self.note_inside()) {
             // Broken into lines that fit the plotting area, centred in it.
             let style = (FONT, AXIS_LABEL_SIZE)
                 .into_font()
@@ -358,7 +394,7 @@ impl Panel {
                 area.draw(&Text::new(line, at, style.clone()))?;
             }
         }
-        Ok(())
+        Ok(annotations)
     }
 
     fn draw_layer<DB: DrawingBackend>(
@@ -503,13 +539,93 @@ impl Panel {
         Ok(())
     }
 
-    /// Writes the texts of the marks beside them (right, left or above),
-    /// those marked `first` first; a text that would cover a marker or a
-    /// text already written, or leave the plotting area, is left out.
+    /// Everything drawn in the panel that a text must keep clear of, in
+    /// pixels: each marker (with a pixel of rim), each segment of a line
+    /// (dashed ones as if solid), error bars with their caps, and spans.
+    fn obstacles<DB: DrawingBackend>(&self, chart: &Chart<'_, DB>) -> Obstacles {
+        let pixel = |p: (f64, f64)| {
+            let (x, y) = chart.backend_coord(&p);
+            (f64::from(x), f64::from(y))
+        };
+        let square = |(x, y): (f64, f64), r: f64| {
+            let r = r.ceil() as i32 + 1;
+            let (x, y) = (x.round() as i32, y.round() as i32);
+            [x - r, y - r, x + r, y + r]
+        };
+        let mut obstacles = Obstacles::default();
+        for layer in &self.layers {
+            match layer {
+                Layer::Line {
+                    points, markers, ..
+                } => {
+                    for piece in points.split(|p| self.map(*p).is_none()) {
+                        let path: Vec<(f64, f64)> = piece
+                            .iter()
+                            .filter_map(|p| self.map(*p))
+                            .map(pixel)
+                            .collect();
+                        obstacles.add_path(&path);
+                        if *markers {
+                            let r = marker_radius(path.len());
+                            obstacles.rects.extend(path.iter().map(|&p| square(p, r)));
+                        }
+                    }
+                }
+                Layer::Marks { marks, .. } => {
+                    let r = marker_radius(marks.len());
+                    obstacles.rects.extend(
+                        marks
+                            .iter()
+                            .filter_map(|m| self.map((m.x, m.y)))
+                            .map(|p| square(pixel(p), r)),
+                    );
+                }
+                Layer::Intervals { bars, .. } => {
+                    for bar in bars {
+                        let (Some(low), Some(high)) =
+                            (self.map((bar.x, bar.low)), self.map((bar.x, bar.high)))
+                        else {
+                            continue;
+                        };
+                        let (low, high) = (pixel(low), pixel(high));
+                        obstacles.add_path(&[low, high]);
+                        let cap = f64::from(CAP);
+                        for end in [low, high] {
+                            obstacles.add_path(&[(end.0 - cap, end.1), (end.0 + cap, end.1)]);
+                        }
+                        if let Some(mid) = self.map((bar.x, bar.mid)) {
+                            obstacles.rects.push(square(pixel(mid), MARKER_RADIUS));
+                        }
+                    }
+                }
+                Layer::Span { y, from, to, .. } => {
+                    if let (Some(start), Some(end)) = (self.map((*from, *y)), self.map((*to, *y))) {
+                        let ((x0, py), (x1, _)) = (pixel(start), pixel(end));
+                        let half = f64::from(SPAN_WIDTH) / 2.0;
+                        obstacles.rects.push([
+                            x0.min(x1) as i32,
+                            (py - half).floor() as i32,
+                            x0.max(x1).ceil() as i32,
+                            (py + half).ceil() as i32,
+                        ]);
+                    }
+                }
+                Layer::Band { .. } | Layer::Cells(_) | Layer::Strip { .. } => {}
+            }
+        }
+        obstacles
+    }
+
+    /// Writes the texts of the marks beside them, those marked `first`
+    /// first, each at the first of the [`candidates`] places around its
+    /// marker that stays inside the plotting area and covers no marker, no
+    /// line, no error bar, no span and no text written before it; a text
+    /// with no such place is left out. Returns the texts written, with
+    /// their boxes in pixels, and the obstacles they kept clear of.
     fn draw_mark_texts<DB: DrawingBackend>(
         &self,
         chart: &mut Chart<'_, DB>,
-    ) -> Result<(), DrawError>
+    ) -> Result<Annotations, DrawError>
     where
         DB::ErrorType: 'static,
     {
@@ -529,58 +645,43 @@ impl Panel {
         texts.sort_by_key(|(m, _, _)| !m.first);
         let font = (FONT, MARK_TEXT_SIZE).into_font().color(&INK);
         let (x_range, y_range) = chart.plotting_area().get_pixel_range();
-        let mut markers: Vec<[i32; 4]> = Vec::new();
-        for layer in &self.layers {
-            if let Layer::Marks { marks, .. } = layer {
-                let r = marker_radius(marks.len()) as i32 + 1;
-                for at in marks.iter().filter_map(|m| self.map((m.x, m.y))) {
-                    let (px, py) = chart.backend_coord(&at);
-                    markers.push([px - r, py - r, px + r, py + r]);
-                }
-            }
-            if let Layer::Span { y, from, to, .. } = layer
-                && let (Some(start), Some(end)) = (self.map((*from, *y)), self.map((*to, *y)))
-            {
-                let ((x0, py), (x1, _)) = (chart.backend_coord(&start), chart.backend_coord(&end));
-                let half = SPAN_WIDTH as i32 / 2 + 1;
-                markers.push([x0.min(x1), py - half, x0.max(x1), py + half]);
-            }
-        }
-        let mut placed: Vec<[i32; 4]> = Vec::new();
+        let obstacles = self.obstacles(chart);
+        let mut placed: Vec<(String, Rect)> = Vec::new();
         for (mark, colour, radius) in texts {
             let (Some(text), Some(at)) = (&mark.text, self.map((mark.x, mark.y))) else {
                 continue;
             };
             let (w, h) = chart.plotting_area().estimate_text_size(text, &font)?;
-            let (w, h) = (w as i32, h as i32);
             let (px, py) = chart.backend_coord(&at);
             let gap = radius as i32 + 4;
-            let right = [px + gap, py - h / 2, px + gap + w, py + h / 2];
-            let left = [px - gap - w, py - h / 2, px - gap, py + h / 2];
-            let inside = |r: &[i32; 4]| {
-                r[0] >= x_range.start && r[2] <= x_range.end && r[1] >= y_range.start - 2
+            let inside = |r: &Rect| {
+                r[0] >= x_range.start
+                    && r[2] <= x_range.end
+                    && r[1] >= y_range.start - 2
+                    && r[3] <= y_range.end
             };
-            let above = [px - w / 2, py - gap - h, px + w - w / 2, py - gap];
-            let free = |r: &[i32; 4]| {
-                placed
-                    .iter()
-                    .chain(&markers)
-                    .all(|p| r[2] < p[0] || p[2] < r[0] || r[3] < p[1] || p[3] < r[1])
-            };
-            let sides = [right, left, above];
-            let Some(rect) = sides.into_iter().find(|r| inside(r) && free(r)) else {
+            let free =
+                |r: &Rect| !obstacles.hits(r) && placed.iter().all(|(_, p)| !rects_meet(r, p));
+            let Some(rect) = candidates(px, py, w as i32, h as i32, gap)
+                .into_iter()
+                .find(|r| inside(r) && free(r))
+            else {
                 continue;
             };
             let style = (FONT, MARK_TEXT_SIZE)
                 .into_font()
                 .color(&colour)
                 .pos(Pos::new(HPos::Left, VPos::Center));
+            let offset = (rect[0] - px, (rect[1] + rect[3]) / 2 - py);
             chart.draw_series(std::iter::once(
-                EmptyElement::at(at) + Text::new(text.clone(), (rect[0] - px, 0), style),
+                EmptyElement::at(at) + Text::new(text.clone(), offset, style),
             ))?;
-            placed.push(rect);
+            placed.push((text.clone(), rect));
         }
-        Ok(())
+        Ok(Annotations {
+            texts: placed,
+            obstacles,
+        })
     }
 
     /// The x ticks, thinned to every second, third… one until no two

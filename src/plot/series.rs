@@ -75,12 +75,18 @@ pub fn size_axis(sizes: impl IntoIterator<Item = u64>) -> Option<Axis> {
     Some(axis)
 }
 
-/// Legend entries for the labels drawn, in label order.
+/// Legend entries for the labels drawn, in the order the config declares
+/// them (see [`Styles::legend_key`]).
 pub fn legend<'a>(
     styles: &Styles,
     drawn: impl IntoIterator<Item = &'a str>,
 ) -> Vec<(String, SeriesStyle)> {
-    let drawn: BTreeSet<&str> = drawn.into_iter().collect();
+    let mut drawn: Vec<&str> = drawn
+        .into_iter()
+        .collect::<BTreeSet<&str>>()
+        .into_iter()
+        .collect();
+    drawn.sort_by_key(|label| styles.legend_key(label));
     drawn
         .into_iter()
         .filter_map(|label| Some((label.to_owned(), styles.of(label)?)))

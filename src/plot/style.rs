@@ -16,7 +16,8 @@
 //! the same style; up to seven labels get seven distinct colours, and up to
 //! ten labels ten distinct markers, so that a greyscale print still tells
 //! them apart. A label may get another style in an experiment with a
-//! different set of labels.
+//! different set of labels. Legends list the labels in the order the
+//! experiment's config declares them ([`Styles::in_order`]), not sorted.
 
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
@@ -220,6 +221,8 @@ pub struct SeriesStyle {
 #[derive(Clone, Debug)]
 pub struct Styles {
     labels: Vec<String>,
+    /// The legend order: labels declared by the config first, in its order.
+    order: Vec<String>,
 }
 
 impl Styles {
@@ -229,12 +232,28 @@ impl Styles {
         let sorted: BTreeSet<&str> = labels.into_iter().collect();
         Styles {
             labels: sorted.into_iter().map(str::to_owned).collect(),
+            order: Vec::new(),
         }
     }
 
-    /// The labels, sorted: the order of every legend.
+    /// The same styles, with legends in `order` (the labels as the config
+    /// declares them); a label not in it comes after those that are, in
+    /// byte order.
+    pub fn in_order(mut self, order: &[String]) -> Self {
+        self.order = order.to_vec();
+        self
+    }
+
+    /// The labels, sorted (the order styles are assigned in).
     pub fn labels(&self) -> &[String] {
         &self.labels
+    }
+
+    /// Where `label` goes in a legend: its place in the config's order
+    /// (those not in it after all that are), then the label itself.
+    pub fn legend_key<'a>(&self, label: &'a str) -> (usize, &'a str) {
+        let place = self.order.iter().position(|l| l == label);
+        (place.unwrap_or(self.order.len()), label)
     }
 
     /// The style of `label`, or `None` for a label the experiment lacks.

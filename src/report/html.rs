@@ -13,14 +13,20 @@ use crate::base::records::metadata::{ExternalProgram, Metadata};
 use crate::base::shell;
 
 /// The report's style: one column that fits a phone, tables that scroll
-/// sideways, charts as wide as the page, and a print layout.
+/// sideways with their first (key) column kept in view, charts as wide as
+/// the page that on a narrow screen keep a legible width (21rem for a
+/// column figure of 500 units, 42rem for a page figure of 1000: their
+/// 8-point text, about 16 units, stays at about 11 px) and scroll sideways
+/// inside their figure, and a print layout.
 const CSS: &str = "\
 :root{color-scheme:light}\
 body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,'DejaVu Sans',sans-serif;line-height:1.5;color:#222;background:#fff;margin:0 auto;padding:1rem;max-width:72rem}\
 h1{font-size:1.6rem;line-height:1.25}h2{font-size:1.3rem;margin-top:2rem;border-bottom:1px solid #ccc}h3{font-size:1.1rem}\
 figure{margin:1.5rem 0}figure svg{display:block;width:100%;height:auto;max-width:62.5rem}\
 figcaption{font-size:.95rem;color:#444}p,li{overflow-wrap:anywhere}\
-.scroll{overflow-x:auto;max-width:100%}\
+.scroll,.chart{overflow-x:auto;max-width:100%}\
+.chart.column svg{min-width:21rem}.chart.page svg{min-width:42rem}\
+.scroll th:first-child,.scroll td:first-child{position:sticky;left:0;background:#fff;z-index:1}\
 table{border-collapse:collapse;font-size:.9rem;font-variant-numeric:tabular-nums}\
 caption{text-align:left;font-weight:600;padding:.25rem 0}\
 th,td{padding:.25rem .6rem;border-bottom:1px solid #ddd;text-align:left;vertical-align:top}\
@@ -28,7 +34,7 @@ td.num{text-align:right;white-space:nowrap}thead th{border-bottom:2px solid #555
 pre{background:#f6f6f6;padding:.75rem;overflow-x:auto;font-size:.85rem}\
 code{font-size:.9em}dt{font-weight:600}details{margin:.25rem 0}summary{cursor:pointer}dd{margin:0 0 .5rem 1rem;overflow-wrap:anywhere}\
 @media (max-width:40rem){body{padding:.5rem}table{font-size:.8rem}}\
-@media print{body{max-width:none;padding:0;font-size:10pt}.scroll{overflow:visible}\
+@media print{body{max-width:none;padding:0;font-size:10pt}.scroll,.chart{overflow:visible}.chart svg{min-width:0!important}\
 figure{break-inside:avoid}figure svg{max-width:100%}h2{break-after:avoid}tr{break-inside:avoid}pre{white-space:pre-wrap}}";
 
 /// The whole report.
@@ -316,11 +322,27 @@ fn charts(inputs: &Inputs) -> Markup {
             }
             @for (i, chart) in inputs.charts.iter().enumerate() {
                 figure id={ "chart-" (chart.stem) } {
-                    (PreEscaped(&chart.svg))
+                    div class={ "chart " (chart_width(&chart.svg)) } role="region"
+                        aria-label={ "Figure " (i + 1) ", scrolls sideways on a narrow screen" } tabindex="0" {
+                        (PreEscaped(&chart.svg))
+                    }
                     figcaption { "Figure " (i + 1) ". " (chart.caption) " (" code { (chart.stem) ".svg" } ")" }
                 }
             }
         }
+    }
+}
+
+/// The class of a chart's width: `page` when its SVG's `viewBox` is wider
+/// than a column figure, else `column`.
+fn chart_width(svg: &str) -> &'static str {
+    let width = svg
+        .split_once("viewBox=\"")
+        .and_then(|(_, rest)| rest.split_whitespace().nth(2))
+        .and_then(|w| w.parse::<f64>().ok());
+    match width {
+        Some(w) if w > f64::from(crate::plot::style::COLUMN_WIDTH) => "page",
+        _ => "column",
     }
 }
 
@@ -553,7 +575,24 @@ fn source_of(algorithm: &str, params: &str) -> &'static str {
 
 #[cfg(test)]
 mod tests {
-    use super::source_of;
+    use super::{CSS, chart_width, source_of};
+
+    #[test]
+    fn charts_keep_a_legible_width_and_tables_their_key_column() {
+        assert_eq!(
+            chart_width(r#"<svg width="500" viewBox="0 0 500 300">"#),
+            "column"
+        );
+        assert_eq!(chart_width(r#"<svg viewBox="0 0 1000 300">"#), "page");
+        for (class, rem) in [("column", 21), ("page", 42)] {
+            assert!(CSS.contains(&format!(".chart.{class} svg{{min-width:{rem}rem}}")));
+            // 16-unit text at that width, 16 px a rem: at least 10 px.
+            let units = if class == "page" { 1000.0 } else { 500.0 };
+            assert!(16.0 * f64::from(rem) * 16.0 / units >= 10.0_f64, "{class}");
+        }
+        assert!(CSS.contains(".scroll td:first-child{position:sticky;left:0"));
+        assert!(CSS.contains(".scroll,.chart{overflow-x:auto"));
+    }
 
     #[test]
     fn each_label_is_credited_to_the_source_of_its_variant() {

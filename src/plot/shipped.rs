@@ -1,0 +1,158 @@
+//! Checks on the charts of every shipped experiment (`data/*` of the
+//! repository), built as `queens plot` builds them: no text beside a mark
+//! covers a marker, a line or another text, and every paper figure fits
+//! its place on the page (a column figure at most 3.5 × 3 inches).
+
+use std::path::{Path, PathBuf};
+
+use crate::analysis::compare;
+use crate::base::records::data_dir::DataDir;
+
+use super::data::ExperimentData;
+use super::figure::{Figure, PAPER_COLUMN_HEIGHT};
+use super::kind::{Build, Inputs};
+use super::options::{Options, Style};
+use super::registry::CHARTS;
+use super::style::{COLUMN_WIDTH, PAGE_WIDTH, POINTS_PER_UNIT, Styles, register_fonts};
+
+/// The shipped experiments' data directories.
+fn shipped() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(&root)
+        .expect("the data directory")
+        .map(|entry| entry.expect("an entry").path())
+        .filter(|dir| dir.join("runs.csv").is_file())
+        .collect();
+    dirs.sort();
+    dirs
+}
+
+/// Every figure `queens plot` draws for `dir` with the default options
+/// (the charts it skips left out), named "experiment/stem".
+fn figures(dir: &Path) -> Vec<(String, Figure)> {
+    let data = ExperimentData::load(dir).expect("shipped data loads");
+    let options = Options::default();
+    let chosen =
+        super::sizes::choose(&data.runs, None, &DataDir::new(dir).runs()).expect("sizes chosen");
+    let styles = Styles::for_labels(data.labels()).in_order(&data.label_order);
+    let comparison = compare::compare(&data.runs, &compare::Options::default()).ok();
+    let mut notes = Vec::new();
+    let mut figures = Vec::new();
+    for kind in CHARTS {
+        let Some(measure) = kind.measure(options.measure) else {
+            continue;
+        };
+        let inputs = Inputs {
+            data: &data,
+            styles: &styles,
+            options: &options,
+            measure,
+            chosen: &chosen,
+            comparison: comparison.as_ref(),
+        };
+        let built: Vec<Figure> = match kind.build {
+            Build::One(build) => build(&inputs, &mut notes).into_iter().collect(),
+            Build::PerKey(build) => build(&inputs, &mut notes)
+                .into_iter()
+                .filter_map(|(_, figure)| figure.ok())
+                .collect(),
+        };
+        figures.extend(built.into_iter().map(|figure| {
+            let name = format!("{}/{}", data.name, figure.stem);
+            (name, figure)
+        }));
+    }
+    figures
+}
+
+#[test]
+fn no_text_beside_a_mark_covers_a_mark_or_a_line() {
+    register_fonts().expect("the embedded font");
+    let mut overlaps = Vec::new();
+    for dir in shipped() {
+        for (name, figure) in figures(&dir) {
+            for style in [Style::Screen, Style::Paper] {
+                let found = figure.annotation_overlaps(style).expect("drawn");
+                overlaps.extend(found.into_iter().map(|o| format!("{name} ({style:?}) {o}")));
+            }
+        }
+    }
+    assert!(
+        overlaps.is_empty(),
+        "texts over marks or lines: {overlaps:#?}"
+    );
+}
+
+#[test]
+fn notes_of_panels_with_curves_are_written_outside_them() {
+    let mut crossing = Vec::new();
+    for dir in shipped() {
+        for (name, figure) in figures(&dir) {
+            for panel in &figure.panels {
+                if panel.note.is_some() && panel.note_inside() && !panel.layers.is_empty() {
+                    crossing.push(format!("{name}: {}", panel.caption));
+                }
+            }
+        }
+    }
+    assert!(crossing.is_empty(), "notes across curves: {crossing:?}");
+}
+
+#[test]
+fn every_paper_figure_fits_its_column_or_page() {
+    register_fonts().expect("the embedded font");
+    let inches = |units: u32| f64::from(units) * POINTS_PER_UNIT / 72.0;
+    let mut too_big = Vec::new();
+    for dir in shipped() {
+        for (name, figure) in figures(&dir) {
+            let (width, height) = figure.size(Style::Paper).expect("sized");
+            let fits = match width {
+                COLUMN_WIDTH => height <= PAPER_COLUMN_HEIGHT,
+                // A page figure leaves room for its caption on a 9-inch
+                // text block.
+                PAGE_WIDTH => inches(height) <= 6.0,
+                _ => false,
+            };
+            if !fits {
+                too_big.push(format!(
+                    "{name}: {:.2} × {:.2} in",
+                    inches(width),
+                    inches(height)
+                ));
+            }
+        }
+    }
+    assert!(too_big.is_empty(), "paper figures too big: {too_big:#?}");
+    assert!(inches(PAPER_COLUMN_HEIGHT) <= 3.01);
+}
+
+#[test]
+fn legends_list_the_labels_in_the_order_the_config_declares_them() {
+    let mut misordered = Vec::new();
+    let mut unsorted_configs = 0;
+    for dir in shipped() {
+        let order = ExperimentData::load(&dir).expect("loads").label_order;
+        if order.windows(2).any(|w| w[0] > w[1]) {
+            unsorted_configs += 1;
+        }
+        for (name, figure) in figures(&dir) {
+            let places: Vec<Option<usize>> = figure
+                .legend
+                .iter()
+                .map(|(label, _)| order.iter().position(|l| l == label))
+                .collect();
+            // Legends of labels (not of parameter groups or numbers).
+            if places.iter().all(Option::is_some) && !places.is_sorted() {
+                misordered.push(name);
+            }
+        }
+    }
+    assert!(
+        unsorted_configs > 0,
+        "some config declares its labels unsorted"
+    );
+    assert!(
+        misordered.is_empty(),
+        "legends out of config order: {misordered:?}"
+    );
+}
