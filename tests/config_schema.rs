@@ -97,4 +97,6 @@ fn the_schema_rejects_what_the_loader_rejects() {
     }
     let sweep = format!("{base}params = {{ variant = [\"fast\", \"random\"] }}\n");
     assert!(validator.is_valid(&as_json(&sweep)));
+    let in_process = base.replace("min-conflicts", "python:mine");
+    assert!(validator.is_valid(&as_json(&in_process)));
 }

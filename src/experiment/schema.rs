@@ -14,6 +14,7 @@ use serde_json::{Map, Value, json};
 use super::config::RawConfig;
 use crate::base::records::Measure;
 use crate::solvers::algorithms::external;
+use crate::solvers::in_process;
 use crate::solvers::{Algorithm, ParamKind, algorithms};
 
 /// The schema's file in the experiments directory, which the shipped
@@ -36,7 +37,8 @@ pub fn config_schema() -> Value {
     schema
 }
 
-/// The algorithm table's `name`: one of the registry's names or `external`.
+/// The algorithm table's `name`: one of the registry's names, `external`,
+/// or `python:NAME` for a solver registered in process.
 fn restrict_names(algorithm: &mut Map<String, Value>) {
     let mut names: Vec<&str> = algorithms().iter().map(|a| a.name).collect();
     names.push(external::NAME);
@@ -45,7 +47,11 @@ fn restrict_names(algorithm: &mut Map<String, Value>) {
         .and_then(|p| p.get_mut("name"))
         .and_then(Value::as_object_mut)
     {
-        name.insert("enum".to_owned(), json!(names));
+        let in_process = format!("^{}.+", in_process::PREFIX);
+        name.insert(
+            "anyOf".to_owned(),
+            json!([{"enum": names}, {"pattern": in_process}]),
+        );
     }
 }
 
