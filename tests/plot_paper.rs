@@ -15,16 +15,18 @@ use common::{ok, read, snapshot};
 
 use std::path::{Path, PathBuf};
 
-/// The charts `tests/fixtures/tiny` gives.
-const CHARTS: [&str; 8] = [
+/// The charts `tests/fixtures/tiny` gives, in the order of their file names.
+const CHARTS: [&str; 10] = [
     "compare",
     "convergence",
     "ecdf-checks",
     "ecdf-seconds",
     "ert",
     "ranking",
+    "scaling-per-n",
     "scaling",
     "success",
+    "trials",
 ];
 
 /// Plots a copy of `tests/fixtures/tiny` (beside `plots`: plotting writes
@@ -184,7 +186,7 @@ fn the_same_data_gives_the_same_bytes_in_both_styles() {
     };
     let (a, b) = (charts(&first), charts(&second));
     // Every chart as SVG, PNG and PDF, the paper ones as SVG and PDF.
-    assert_eq!(a.len(), 8 * 3 + 8 * 2, "{a:?}");
+    assert_eq!(a.len(), 10 * 3 + 10 * 2, "{a:?}");
     for ((name, x), (other, y)) in a.iter().zip(&b) {
         assert_eq!(name, other);
         assert!(x == y, "{} differs between two renderings", name.display());

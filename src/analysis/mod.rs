@@ -1,9 +1,11 @@
 //! Statistics over run records: quantiles, intervals, ERT, ECDFs, summaries,
-//! median convergence curves over traces, and the comparison of labels by
+//! median convergence curves over traces, growth exponents (power laws of
+//! the median work against N), and the comparison of labels by
 //! rank tests and effect sizes. Reads the rows of
 //! [`crate::base::records`] and nothing above them: it never runs a solver.
 
 pub mod compare;
+pub mod growth;
 pub mod rank_tests;
 pub mod stats;
 pub mod summary;

@@ -39,6 +39,8 @@ pub const HTML_FILE: &str = "report.html";
 pub const SUMMARY_TEX: &str = "summary.tex";
 /// The LaTeX comparison table's file name in the charts directory.
 pub const COMPARE_TEX: &str = "compare.tex";
+/// The LaTeX table of growth exponents' file name in the charts directory.
+pub const GROWTH_TEX: &str = "growth.tex";
 
 /// Writes `plots_dir/report.html` for the experiment in `data_dir`, whose
 /// charts are in `plots_dir`; returns its path.
@@ -49,16 +51,18 @@ pub fn write_html(data_dir: &Path, plots_dir: &Path) -> Result<PathBuf, ReportEr
     Ok(path)
 }
 
-/// Writes the summary and comparison tables of the experiment in
-/// `data_dir` as LaTeX (booktabs) into `plots_dir` (`summary.tex`,
-/// `compare.tex`); returns their paths.
+/// Writes the summary, comparison and growth-exponent tables of the
+/// experiment in `data_dir` as LaTeX (booktabs) into `plots_dir`
+/// (`summary.tex`, `compare.tex`, `growth.tex`); returns their paths.
 pub fn write_latex(data_dir: &Path, plots_dir: &Path) -> Result<Vec<PathBuf>, ReportError> {
     let inputs = Inputs::load_tables(data_dir, plots_dir)?;
     let summary = plots_dir.join(SUMMARY_TEX);
     write_file(&summary, latex::summary(&inputs).as_bytes())?;
     let compare = plots_dir.join(COMPARE_TEX);
     write_file(&compare, latex::compare(&inputs).as_bytes())?;
-    Ok(vec![summary, compare])
+    let growth = plots_dir.join(GROWTH_TEX);
+    write_file(&growth, latex::growth(&inputs).as_bytes())?;
+    Ok(vec![summary, compare, growth])
 }
 
 /// Writes `bytes` to `path` through the atomic writer (a failure leaves any
