@@ -141,7 +141,7 @@
 //! then finish::finish, from those files:
 //!   --analysis::compare--> compare.csv, ranking.csv
 //!   --plot--> charts (SVG, PNG, PDF), every kind of plot::registry::CHARTS
-//!   --report--> report.html (charts inline), summary.tex, compare.tex
+//!   --report--> report.html (charts inline), summary.tex, compare.tex, growth.tex
 //! ```
 //!
 //! Every stage can be re-run from the files of the stage before it:

@@ -173,7 +173,8 @@ fn has_text(svg: &str, text: &str) -> bool {
 }
 
 /// The colour of each legend entry of an SVG: the stroke of the line sample
-/// drawn just before the entry's text. The legend is drawn last, so a
+/// drawn just before the entry's text (after the label, a legend entry may
+/// give its growth exponent). The legend is drawn last, so a
 /// panel caption naming a label (the success chart's) is overwritten.
 fn legend_colours(svg: &str, labels: &[&str]) -> BTreeMap<String, String> {
     let mut found = BTreeMap::new();
@@ -188,7 +189,13 @@ fn legend_colours(svg: &str, labels: &[&str]) -> BTreeMap<String, String> {
             Some((number, label)) if number.parse::<u32>().is_ok() && labels.contains(&label) => {
                 label.to_owned()
             }
-            _ => content.to_owned(),
+            // The growth chart's legend gives each label's exponent:
+            // "genetic ~ N^1.71 [1.21, 2.21]", "genetic (no fit: 2 solved sizes)".
+            _ => [" ~ N^", " (no fit: "]
+                .iter()
+                .find_map(|s| content.split_once(s))
+                .map_or(content, |(label, _)| label)
+                .to_owned(),
         };
         if !labels.contains(&text.as_str()) {
             continue;
@@ -235,8 +242,10 @@ fn plot_writes_every_chart_as_svg_with_text_and_png_drawn_with_the_embedded_font
             "fixed-target",
             "ranking",
             "runtime-ecdf",
+            "scaling-per-n",
             "scaling",
-            "success"
+            "success",
+            "trials"
         ]
     );
     for svg_file in &svgs {
@@ -262,7 +271,7 @@ fn plot_writes_every_chart_as_svg_with_text_and_png_drawn_with_the_embedded_font
     // The listing on stdout names every file written: the charts, then
     // the report.
     let listed = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(listed.lines().count(), 11 * 3 + 1, "{listed}");
+    assert_eq!(listed.lines().count(), 13 * 3 + 1, "{listed}");
     assert!(listed.ends_with("report.html\n"), "{listed}");
 
     for png_file in files_with(&plots, "png") {
@@ -626,9 +635,9 @@ fn drawing_returns_its_skipped_charts_and_typed_errors_naming_the_path() {
     std::fs::remove_file(data.join("traces.csv")).unwrap();
     let plots = tmp.path().join("plots");
     let report = render(&data, &plots, &Options::default()).expect("renders");
-    // Seven charts: scaling, success, ERT, the two ECDFs, the comparison
-    // heat map and the ranking.
-    assert_eq!(report.charts.len(), 21, "{:?}", report.charts);
+    // Nine charts: scaling, scaling per N, the trials, success, ERT, the
+    // two ECDFs, the comparison heat map and the ranking.
+    assert_eq!(report.charts.len(), 27, "{:?}", report.charts);
     // Charts are written beside and renamed: no temporary file is left.
     let mut written: Vec<PathBuf> = std::fs::read_dir(&plots)
         .unwrap()

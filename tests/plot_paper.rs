@@ -15,8 +15,8 @@ use common::{ok, read, snapshot};
 
 use std::path::{Path, PathBuf};
 
-/// The charts `tests/fixtures/tiny` gives.
-const CHARTS: [&str; 11] = [
+/// The charts `tests/fixtures/tiny` gives, in the order of their file names.
+const CHARTS: [&str; 13] = [
     "compare",
     "convergence",
     "ecdf-checks",
@@ -26,8 +26,10 @@ const CHARTS: [&str; 11] = [
     "fixed-target",
     "ranking",
     "runtime-ecdf",
+    "scaling-per-n",
     "scaling",
     "success",
+    "trials",
 ];
 
 /// Plots a copy of `tests/fixtures/tiny` (beside `plots`: plotting writes
@@ -187,7 +189,7 @@ fn the_same_data_gives_the_same_bytes_in_both_styles() {
     };
     let (a, b) = (charts(&first), charts(&second));
     // Every chart as SVG, PNG and PDF, the paper ones as SVG and PDF.
-    assert_eq!(a.len(), 11 * 3 + 11 * 2, "{a:?}");
+    assert_eq!(a.len(), 13 * 3 + 13 * 2, "{a:?}");
     for ((name, x), (other, y)) in a.iter().zip(&b) {
         assert_eq!(name, other);
         assert!(x == y, "{} differs between two renderings", name.display());

@@ -13,13 +13,15 @@ use common::stderr;
 use std::path::{Path, PathBuf};
 
 /// The charts `tests/fixtures/tiny` gives.
-const CHARTS: [&str; 6] = [
+const CHARTS: [&str; 8] = [
     "convergence",
     "ecdf-checks",
     "ecdf-seconds",
     "ert",
     "scaling",
+    "scaling-per-n",
     "success",
+    "trials",
 ];
 
 /// Whether `needle` occurs in `haystack`.

@@ -1,5 +1,7 @@
 //! Charts drawn from an experiment's CSV files alone (`plot` never runs a
-//! solver): scaling, success rate, ERT, the ECDF in the chosen measure
+//! solver): scaling, scaling per N with growth exponents (`scaling-per-n`,
+//! skipped with one size), every trial's cost per size and label
+//! (`trials`, skipped with one size), success rate, ERT, the ECDF in the chosen measure
 //! (`ecdf-checks` by default) and of wall time (`ecdf-seconds`),
 //! convergence traces, the pairwise A12 heat map (`compare`, from the
 //! comparison [`crate::analysis::compare`] computes over runs.csv) and the
@@ -57,11 +59,13 @@ mod ranking;
 mod raster;
 mod runtime_ecdf;
 mod scaling;
+mod scaling_per_n;
 mod series;
 #[cfg(test)]
 mod shipped;
 mod sizes;
 mod success;
+mod trials;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

@@ -34,6 +34,11 @@ pub const DENSE_POINTS: usize = 20;
 /// full size, still big enough for a hollow marker (white inside) to read
 /// apart from a filled one.
 pub const DENSE_MARKER_RADIUS: f64 = 3.0;
+/// Radius of a [`Layer::Points`] dot, in pixels.
+const DOT_RADIUS: u32 = 2;
+/// Opacity of a [`Layer::Points`] dot: overlapping dots darken, so dense
+/// stretches of a strip read as dense.
+const DOT_OPACITY: f64 = 0.35;
 /// The fill of a [`Layer::Strip`]: a faint grey, over the grid.
 const STRIP_TINT: RGBColor = RGBColor(0xF7, 0xF7, 0xF7);
 /// Width of a [`Layer::Span`], in pixels.
@@ -162,6 +167,14 @@ pub enum Layer {
         low: f64,
         /// The height of its upper edge.
         high: f64,
+    },
+    /// Small translucent dots, one per value (a strip of individual
+    /// trials); dots falling on the same pixel are drawn once.
+    Points {
+        /// Their colour (drawn translucent).
+        colour: RGBColor,
+        /// The points.
+        points: Vec<(f64, f64)>,
     },
     /// Error bars with the series' marker at the point estimate.
     Intervals {
@@ -515,6 +528,16 @@ impl Panel {
                     )])?;
                 }
             }
+            Layer::Points { colour, points } => {
+                let mut seen = std::collections::BTreeSet::new();
+                let shown: Vec<(f64, f64)> = points
+                    .iter()
+                    .filter_map(|p| self.map(*p))
+                    .filter(|p| seen.insert(chart.backend_coord(p)))
+                    .collect();
+                let fill = colour.mix(DOT_OPACITY).filled();
+                chart.draw_series(shown.into_iter().map(|p| Circle::new(p, DOT_RADIUS, fill)))?;
+            }
             Layer::Intervals { style, bars } => {
                 let stroke = style.colour.stroke_width(2);
                 for bar in bars {
@@ -609,6 +632,15 @@ impl Panel {
                             (py + half).ceil() as i32,
                         ]);
                     }
+                }
+                Layer::Points { points, .. } => {
+                    let r = f64::from(DOT_RADIUS);
+                    obstacles.rects.extend(
+                        points
+                            .iter()
+                            .filter_map(|p| self.map(*p))
+                            .map(|p| square(pixel(p), r)),
+                    );
                 }
                 Layer::Band { .. } | Layer::Cells(_) | Layer::Strip { .. } => {}
             }

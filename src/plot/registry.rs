@@ -12,10 +12,13 @@ use super::{
     convergence, ecdf, ert, fixed_budget, fixed_target, pairwise, param, ranking, runtime_ecdf,
     scaling, success,
 };
+use super::{scaling_per_n, trials};
 
 /// Every chart kind, in the report's order.
 pub const CHARTS: &[ChartKind] = &[
     scaling::KIND,
+    scaling_per_n::KIND,
+    trials::KIND,
     ert::KIND,
     success::KIND,
     ecdf::KIND,
@@ -64,10 +67,11 @@ mod tests {
 
     #[test]
     fn a_fixed_stem_wins_over_a_prefix() {
+        let stem = |place: Option<usize>| place.map(|p| CHARTS[p].stem);
         let wall = describe("ecdf-seconds").map(|d| d.place);
         let checks = describe("ecdf-checks").map(|d| d.place);
-        assert_eq!(wall, Some(4));
-        assert_eq!(checks, Some(3));
+        assert_eq!(stem(wall), Some(Stem::Fixed("ecdf-seconds")));
+        assert_eq!(stem(checks), Some(Stem::PerMeasure("ecdf-")));
     }
 
     #[test]

@@ -59,7 +59,7 @@ fn figure(inputs: &Inputs<'_>, _notes: &mut Vec<String>) -> Result<Figure, Skip>
 }
 
 /// `text` with its first letter in capitals.
-fn capitalised(text: &str) -> String {
+pub(super) fn capitalised(text: &str) -> String {
     let mut chars = text.chars();
     chars
         .next()

@@ -53,6 +53,12 @@ pub enum Skip {
     /// No (label, N) cell has a solved trial, so no median to draw.
     #[error("no (label, N) cell has a solved trial")]
     NoSolvedCell,
+    /// Every trial is at one board size, so there is no growth to show.
+    #[error("every trial is at one board size (N = {n}): this view needs several sizes")]
+    OneSize {
+        /// The one size.
+        n: u64,
+    },
     /// No (label, N) cell has a success, so every ERT is infinite.
     #[error("no (label, N) cell has a success, so no ERT")]
     NoSuccess,

@@ -8,8 +8,9 @@ use super::format::{count, ert_ratio_cell, number, p_value, seconds, two, verdic
 use super::headline::{Finding, failures, findings};
 use super::questions::{Answer, answers};
 use crate::analysis::compare::significance_marks;
-use crate::base::records::SummaryRow;
+use crate::analysis::growth::growth_by_label;
 use crate::base::records::metadata::{ExternalProgram, Metadata};
+use crate::base::records::{Measure, SummaryRow};
 use crate::base::shell;
 
 /// The report's style: one column that fits a phone, tables that scroll
@@ -64,6 +65,7 @@ pub fn render(inputs: &Inputs) -> String {
                     }
                     (headline(&findings))
                     (charts(inputs))
+                    (growth(inputs))
                     (per_size(inputs, &findings))
                     (compared(inputs))
                     (summary(inputs))
@@ -343,6 +345,55 @@ fn chart_width(svg: &str) -> &'static str {
     match width {
         Some(w) if w > f64::from(crate::plot::style::COLUMN_WIDTH) => "page",
         _ => "column",
+    }
+}
+
+/// The growth exponents: each label's power law of its median checks
+/// against N (least squares on log–log over the sizes it solved, 95%
+/// t-interval of the slope; [`crate::analysis::growth`]); nothing with one
+/// size.
+fn growth(inputs: &Inputs) -> Markup {
+    let fits = growth_by_label(&inputs.summary, Measure::Checks);
+    let sizes: std::collections::BTreeSet<u64> = inputs.summary.iter().map(|r| r.n).collect();
+    html! {
+        @if sizes.len() > 1 {
+            section aria-labelledby="growth" {
+                h2 id="growth" { "Growth with board size" }
+                p { "How fast each label's median checks grow with N: the exponent b of a power law checks ≈ a·N^b fitted by least squares to log median checks against log N over the sizes where the label solved, with the 95% t-interval of the regression's slope (it widens when the medians stray from a power law; at least 3 sizes)." }
+                div class="scroll" role="region" aria-label="Growth exponents" tabindex="0" {
+                    table id="growth-table" {
+                        caption { "Growth exponent b of the median checks (checks ~ N^b) per label, with its 95% t-interval and the sizes fitted" }
+                        thead {
+                            tr {
+                                th scope="col" { "Label" }
+                                th scope="col" { "Exponent b" }
+                                th scope="col" { "95% interval" }
+                                th scope="col" { "Sizes fitted" }
+                            }
+                        }
+                        tbody {
+                            @for (label, fit) in &fits {
+                                tr {
+                                    th scope="row" { (label) }
+                                    @match fit {
+                                        Ok(fit) => {
+                                            td class="num" { (two(fit.exponent)) }
+                                            td class="num" { "[" (two(fit.interval.0)) ", " (two(fit.interval.1)) "]" }
+                                            td { (fit.sizes) " (N = " (fit.range.0) " to " (fit.range.1) ")" }
+                                        }
+                                        Err(why) => {
+                                            td class="num" { "NA" }
+                                            td class="num" { "NA" }
+                                            td { "no fit: " (why) }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 }
 

@@ -1,8 +1,8 @@
-//! The summary and comparison tables as LaTeX, with booktabs rules
-//! (`\toprule`, `\midrule`, `\bottomrule`), labels escaped for LaTeX and
-//! the significance marks, intervals and verdicts of the HTML report, and
-//! for a traced experiment the fixed-target and runtime-ECDF tables
-//! (`targets.tex`, [`super::targets`]). All
+//! The summary, comparison and growth-exponent tables as LaTeX, with
+//! booktabs rules (`\toprule`, `\midrule`, `\bottomrule`), labels escaped
+//! for LaTeX and the significance marks, intervals and verdicts of the HTML
+//! report, and for a traced experiment the fixed-target and runtime-ECDF
+//! tables (`targets.tex`, [`super::targets`]). All
 //! are `longtable`s, their header repeated on every page, so a comparison
 //! of hundreds of pairs breaks across pages instead of overflowing one.
 
@@ -10,6 +10,8 @@ use super::Inputs;
 use super::format::{count, ert_ratio_cell, number, two};
 use super::targets::{Targets, area_cell, ert_cell};
 use crate::analysis::compare::significance_marks;
+use crate::analysis::growth::growth_by_label;
+use crate::base::records::Measure;
 
 /// The summary table: one row per row of summary.csv (label, N, solved of
 /// trials, median checks, ERT in checks with its interval), in a group that
@@ -125,6 +127,38 @@ pub fn targets(targets: &Targets) -> String {
         out.push_str("\\bottomrule\n\\multicolumn{4}{l}{Area: normalised area under the runtime ECDF on the log-checks axis from 1 to the largest budget}\\\\\n\\end{longtable}\n");
     }
     out.push_str("}\n");
+    out
+}
+
+/// The growth exponents: one row per label (its exponent b of the median
+/// checks, checks ~ N^b, with the 95% t-interval of the log–log
+/// regression's slope and the sizes fitted; [`crate::analysis::growth`]),
+/// set in `\footnotesize`.
+pub fn growth(inputs: &Inputs) -> String {
+    let mut out = String::from(
+        "% queens report --latex: growth exponents of the median checks as a booktabs longtable (\\usepackage{booktabs,longtable})\n\
+         {\\footnotesize\\setlength{\\tabcolsep}{4pt}\n\
+         \\begin{longtable}{p{3.6cm}rrl}\n\\toprule\n\
+         Label & $b$ & 95\\% interval & Sizes fitted \\\\\n\\midrule\n\\endhead\n",
+    );
+    for (label, fit) in growth_by_label(&inputs.summary, Measure::Checks) {
+        let cells = match fit {
+            Ok(fit) => format!(
+                "{} & [{}, {}] & {} ($N$ = {} to {})",
+                two(fit.exponent),
+                two(fit.interval.0),
+                two(fit.interval.1),
+                fit.sizes,
+                fit.range.0,
+                fit.range.1
+            ),
+            Err(why) => format!("NA & NA & no fit: {}", escape(&why.to_string())),
+        };
+        out.push_str(&format!("{} & {cells} \\\\\n", escape(label)));
+    }
+    out.push_str(
+        "\\bottomrule\n\\multicolumn{4}{l}{Median checks $\\approx a N^b$, least squares on $\\log$--$\\log$ over the sizes solved; 95\\% $t$-interval of the slope}\\\\\n\\end{longtable}\n}\n",
+    );
     out
 }
 

@@ -44,6 +44,8 @@ pub const COMPARE_TEX: &str = "compare.tex";
 /// The LaTeX fixed-target and runtime-ECDF tables' file name in the charts
 /// directory (written when the experiment has traces).
 pub const TARGETS_TEX: &str = "targets.tex";
+/// The LaTeX table of growth exponents' file name in the charts directory.
+pub const GROWTH_TEX: &str = "growth.tex";
 
 /// Writes `plots_dir/report.html` for the experiment in `data_dir`, whose
 /// charts are in `plots_dir`; returns its path.
@@ -54,17 +56,19 @@ pub fn write_html(data_dir: &Path, plots_dir: &Path) -> Result<PathBuf, ReportEr
     Ok(path)
 }
 
-/// Writes the summary and comparison tables of the experiment in
-/// `data_dir` as LaTeX (booktabs) into `plots_dir` (`summary.tex`,
-/// `compare.tex`, and `targets.tex` when it has traces); returns their
-/// paths.
+/// Writes the summary, comparison and growth-exponent tables of the
+/// experiment in `data_dir` as LaTeX (booktabs) into `plots_dir`
+/// (`summary.tex`, `compare.tex`, `growth.tex`, and `targets.tex` when it
+/// has traces); returns their paths.
 pub fn write_latex(data_dir: &Path, plots_dir: &Path) -> Result<Vec<PathBuf>, ReportError> {
     let inputs = Inputs::load_tables(data_dir, plots_dir)?;
     let summary = plots_dir.join(SUMMARY_TEX);
     write_file(&summary, latex::summary(&inputs).as_bytes())?;
     let compare = plots_dir.join(COMPARE_TEX);
     write_file(&compare, latex::compare(&inputs).as_bytes())?;
-    let mut written = vec![summary, compare];
+    let growth = plots_dir.join(GROWTH_TEX);
+    write_file(&growth, latex::growth(&inputs).as_bytes())?;
+    let mut written = vec![summary, compare, growth];
     if let Some(targets) = &inputs.targets {
         let path = plots_dir.join(TARGETS_TEX);
         write_file(&path, latex::targets(targets).as_bytes())?;

@@ -31,9 +31,9 @@ pub struct ReportArgs {
     /// plots/<experiment name>]; only with one DATA_DIR.
     #[arg(long, value_name = "DIR")]
     plots: Option<PathBuf>,
-    /// Also write the summary and comparison tables as LaTeX (booktabs,
-    /// with significance marks): summary.tex and compare.tex beside
-    /// report.html.
+    /// Also write the summary, comparison and growth-exponent tables as
+    /// LaTeX (booktabs, with significance marks): summary.tex, compare.tex
+    /// and growth.tex beside report.html.
     #[arg(long)]
     latex: bool,
 }
