@@ -4,6 +4,7 @@
 //! [`crate::base::records`] and nothing above them: it never runs a solver.
 
 pub mod compare;
+pub mod friedman;
 pub mod rank_tests;
 pub mod stats;
 pub mod summary;
