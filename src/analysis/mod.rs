@@ -3,9 +3,14 @@
 //! rank tests and effect sizes. Reads the rows of
 //! [`crate::base::records`] and nothing above them: it never runs a solver.
 
+pub mod across_sizes;
 pub mod compare;
 pub mod friedman;
 pub mod rank_tests;
 pub mod stats;
 pub mod summary;
 pub mod traces;
+pub mod versus_best;
+
+#[cfg(test)]
+pub(crate) mod test_rows;
