@@ -215,8 +215,8 @@ impl Figure {
             .into_font()
             .color(&INK)
             .pos(Pos::new(HPos::Left, VPos::Center));
-        let used =
-            layout.legend_cols.min(self.legend.len()) as u32 * layout.legend_entry - LEGEND_GAP;
+        let used = (layout.legend_cols.min(self.legend.len()) as u32 * layout.legend_entry)
+            .saturating_sub(LEGEND_GAP);
         let left = (layout.width.saturating_sub(used) / 2) as i32;
         let entries = self.legend.iter().zip(&layout.legend_labels);
         for (i, ((_, style), shown)) in entries.enumerate() {

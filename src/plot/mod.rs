@@ -34,6 +34,7 @@ mod skip;
 pub mod style;
 
 mod convergence;
+mod critical_difference;
 mod ecdf;
 mod ert;
 mod figure;

@@ -8,7 +8,9 @@
 //! one file (its `KIND` and build function) plus one line here.
 
 pub use super::kind::{Build, ChartKind, Inputs, Keyed, MeasureUse, Needs, Stem};
-use super::{convergence, ecdf, ert, pairwise, param, ranking, scaling, success};
+use super::{
+    convergence, critical_difference, ecdf, ert, pairwise, param, ranking, scaling, success,
+};
 
 /// Every chart kind, in the report's order.
 pub const CHARTS: &[ChartKind] = &[
@@ -20,6 +22,7 @@ pub const CHARTS: &[ChartKind] = &[
     convergence::KIND,
     pairwise::KIND,
     ranking::KIND,
+    critical_difference::KIND,
     param::KIND,
 ];
 
