@@ -60,7 +60,7 @@ pub struct Steps {
     pub charts: Charts,
     /// report.html.
     pub report: bool,
-    /// summary.tex and compare.tex beside the report.
+    /// summary.tex, compare.tex and ert-ratio.tex beside the report.
     pub latex: bool,
 }
 
@@ -180,7 +180,7 @@ pub struct Finished {
     pub notes: Vec<String>,
     /// report.html, when written.
     pub report: Option<PathBuf>,
-    /// summary.tex and compare.tex, when written.
+    /// summary.tex, compare.tex and ert-ratio.tex, when written.
     pub latex: Vec<PathBuf>,
 }
 

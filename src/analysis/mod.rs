@@ -1,6 +1,8 @@
 //! Statistics over run records: quantiles, intervals, ERT, ECDFs, summaries,
-//! median convergence curves over traces, and the comparison of labels by
-//! rank tests and effect sizes. Reads the rows of
+//! median convergence curves over traces, the comparison of labels by
+//! rank tests and effect sizes, each label's ERT ratio to the best
+//! (`versus_best`), and the ranking across sizes by the Friedman test
+//! and the Nemenyi critical difference (`across_sizes`, `friedman`). Reads the rows of
 //! [`crate::base::records`] and nothing above them: it never runs a solver.
 
 pub mod across_sizes;

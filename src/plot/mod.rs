@@ -2,8 +2,9 @@
 //! solver): scaling, success rate, ERT, the ECDF in the chosen measure
 //! (`ecdf-checks` by default) and of wall time (`ecdf-seconds`),
 //! convergence traces, the pairwise A12 heat map (`compare`, from the
-//! comparison [`crate::analysis::compare`] computes over runs.csv) and the
-//! ranking, and for each swept parameter its `param-<key>` chart (param.rs,
+//! comparison [`crate::analysis::compare`] computes over runs.csv), the
+//! ranking, the critical-difference diagram across sizes
+//! (`critical-difference`, [`crate::analysis::across_sizes`]), and for each swept parameter its `param-<key>` chart (param.rs,
 //! cocopp's ppfigparam; none without a sweep). The ECDF, convergence and
 //! heat-map charts are drawn at the sizes sizes.rs chooses (`--n`, or a default the subtitle states);
 //! the heat map is skipped, with a note pointing at compare.csv, above

@@ -62,6 +62,7 @@ pub fn render(inputs: &Inputs) -> String {
                     (compared(inputs))
                     (summary(inputs))
                     (comparisons(inputs))
+                    (super::versus_best::html(inputs))
                     (methods())
                     (provenance(inputs))
                 }

@@ -2,8 +2,9 @@
 //! `report.html` in the charts directory: the answers to the questions the
 //! config declares (`[[question]]`), the headline, the charts (inline
 //! SVG), the findings at each size (collapsible), what was compared, the
-//! summary and comparison tables, the methods and the provenance; and the
-//! same tables as LaTeX (booktabs) for a paper.
+//! summary and comparison tables, each label's ERT ratio to the best and
+//! the ranking across sizes (`versus_best.rs`), the methods and the
+//! provenance; and the tables as LaTeX (booktabs) for a paper.
 //!
 //! Like the charts, the report is drawn from files alone: the data
 //! directory's summary.csv, compare.csv, ranking.csv and metadata.json, and
@@ -24,6 +25,7 @@ mod inputs;
 mod latex;
 mod questions;
 mod svg_check;
+mod versus_best;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -39,6 +41,9 @@ pub const HTML_FILE: &str = "report.html";
 pub const SUMMARY_TEX: &str = "summary.tex";
 /// The LaTeX comparison table's file name in the charts directory.
 pub const COMPARE_TEX: &str = "compare.tex";
+/// The LaTeX table of ERT ratios to the best's file name in the charts
+/// directory.
+pub const RATIO_TEX: &str = "ert-ratio.tex";
 
 /// Writes `plots_dir/report.html` for the experiment in `data_dir`, whose
 /// charts are in `plots_dir`; returns its path.
@@ -49,16 +54,21 @@ pub fn write_html(data_dir: &Path, plots_dir: &Path) -> Result<PathBuf, ReportEr
     Ok(path)
 }
 
-/// Writes the summary and comparison tables of the experiment in
-/// `data_dir` as LaTeX (booktabs) into `plots_dir` (`summary.tex`,
-/// `compare.tex`); returns their paths.
+/// Writes the summary, comparison and ERT-ratio tables of the experiment
+/// in `data_dir` as LaTeX (booktabs) into `plots_dir` (`summary.tex`,
+/// `compare.tex`, `ert-ratio.tex`); returns their paths.
 pub fn write_latex(data_dir: &Path, plots_dir: &Path) -> Result<Vec<PathBuf>, ReportError> {
     let inputs = Inputs::load_tables(data_dir, plots_dir)?;
     let summary = plots_dir.join(SUMMARY_TEX);
     write_file(&summary, latex::summary(&inputs).as_bytes())?;
     let compare = plots_dir.join(COMPARE_TEX);
     write_file(&compare, latex::compare(&inputs).as_bytes())?;
-    Ok(vec![summary, compare])
+    let ratios = plots_dir.join(RATIO_TEX);
+    write_file(
+        &ratios,
+        versus_best::latex(&inputs, latex::escape).as_bytes(),
+    )?;
+    Ok(vec![summary, compare, ratios])
 }
 
 /// Writes `bytes` to `path` through the atomic writer (a failure leaves any
