@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # LaTeX: writes `queens report --latex` for every shipped experiment into a
 # temporary directory and compiles, with pdflatex, one document that
-# \input's each summary.tex, compare.tex and growth.tex (booktabs longtables) and
+# \input's each summary.tex, compare.tex, growth.tex, ert-ratio.tex and targets.tex (booktabs longtables) and
 # includes each experiment's paper figure scaling.pdf, as the README's
 # LaTeX example does. Fails on a LaTeX error, an overfull box wider than
 # 20 pt, or a warning about an included PDF's version.
@@ -39,7 +39,7 @@ for data in data/*/; do
     cargo run --release --quiet -- report "$data" --plots "$work/$name" --latex >/dev/null
     {
         printf '\\section*{%s}\n' "$name"
-        printf '\\input{%s/summary.tex}\n\\input{%s/compare.tex}\n\\input{%s/growth.tex}\n' "$name" "$name" "$name"
+        printf '\\input{%s/summary.tex}\n\\input{%s/compare.tex}\n\\input{%s/growth.tex}\n\\input{%s/ert-ratio.tex}\n' "$name" "$name" "$name" "$name"
         if [ -f "$work/$name/targets.tex" ]; then
             printf '\\input{%s/targets.tex}\n' "$name"
         fi

@@ -60,7 +60,8 @@ pub struct Steps {
     pub charts: Charts,
     /// report.html.
     pub report: bool,
-    /// summary.tex, compare.tex and growth.tex beside the report.
+    /// summary.tex, compare.tex, growth.tex, ert-ratio.tex (and targets.tex
+    /// with traces) beside the report.
     pub latex: bool,
 }
 
@@ -180,7 +181,8 @@ pub struct Finished {
     pub notes: Vec<String>,
     /// report.html, when written.
     pub report: Option<PathBuf>,
-    /// summary.tex, compare.tex and growth.tex, when written.
+    /// summary.tex, compare.tex, growth.tex, ert-ratio.tex (and targets.tex
+    /// with traces), when written.
     pub latex: Vec<PathBuf>,
 }
 

@@ -55,7 +55,10 @@
 //!   A12); its rows are [`base::records::CompareRow`] and
 //!   [`base::records::RankingRow`]. [`analysis::summary`] computes every
 //!   measure's block of statistics, ERT with its interval from simulated
-//!   restarts included.
+//!   restarts included. [`analysis::versus_best`] gives each label's ERT
+//!   ratio to the best at each N (cocopp's tables);
+//!   [`analysis::across_sizes`] ranks the labels across sizes with
+//!   [`analysis::friedman`] (Friedman test, Nemenyi critical difference).
 //! - **The charts**: [`plot`], one file per chart kind, each declaring its
 //!   [`plot::registry::ChartKind`] (file stem, caption, what it needs, build
 //!   function); [`plot::registry::CHARTS`] lists them, one line each, and

@@ -235,6 +235,7 @@ fn plot_writes_every_chart_as_svg_with_text_and_png_drawn_with_the_embedded_font
         [
             "compare",
             "convergence",
+            "critical-difference",
             "ecdf-checks",
             "ecdf-seconds",
             "ert",
@@ -271,7 +272,7 @@ fn plot_writes_every_chart_as_svg_with_text_and_png_drawn_with_the_embedded_font
     // The listing on stdout names every file written: the charts, then
     // the report.
     let listed = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(listed.lines().count(), 13 * 3 + 1, "{listed}");
+    assert_eq!(listed.lines().count(), 14 * 3 + 1, "{listed}");
     assert!(listed.ends_with("report.html\n"), "{listed}");
 
     for png_file in files_with(&plots, "png") {
@@ -339,6 +340,11 @@ fn each_label_keeps_its_colour_across_charts_and_runs() {
         let mut per_chart = BTreeMap::new();
         for svg_file in files_with(&plots, "svg") {
             let svg = std::fs::read_to_string(&svg_file).unwrap();
+            per_chart.insert(svg_file.file_name().unwrap().to_owned(), svg.clone());
+            // The critical-difference chart names its rows: it has no legend.
+            if svg_file.ends_with("critical-difference.svg") {
+                continue;
+            }
             let colours = legend_colours(&svg, &LABELS);
             assert!(colours.len() >= 3, "{}: {colours:?}", svg_file.display());
             for (label, colour) in &colours {
@@ -349,7 +355,6 @@ fn each_label_keeps_its_colour_across_charts_and_runs() {
                     svg_file.display()
                 );
             }
-            per_chart.insert(svg_file.file_name().unwrap().to_owned(), svg);
         }
         renders.push(per_chart);
     }
@@ -635,9 +640,10 @@ fn drawing_returns_its_skipped_charts_and_typed_errors_naming_the_path() {
     std::fs::remove_file(data.join("traces.csv")).unwrap();
     let plots = tmp.path().join("plots");
     let report = render(&data, &plots, &Options::default()).expect("renders");
-    // Nine charts: scaling, scaling per N, the trials, success, ERT, the
-    // two ECDFs, the comparison heat map and the ranking.
-    assert_eq!(report.charts.len(), 27, "{:?}", report.charts);
+    // Ten charts: scaling, scaling per N, the trials, success, ERT, the
+    // two ECDFs, the comparison heat map, the ranking and the
+    // critical-difference diagram.
+    assert_eq!(report.charts.len(), 30, "{:?}", report.charts);
     // Charts are written beside and renamed: no temporary file is left.
     let mut written: Vec<PathBuf> = std::fs::read_dir(&plots)
         .unwrap()
@@ -848,4 +854,67 @@ fn stacked_panels_of_a_figure_put_each_x_tick_at_the_same_x() {
         compared >= 5,
         "only {compared} ticks in more than one panel"
     );
+}
+
+/// The chart stems a rendering skipped, each with its reason.
+fn skipped_charts(report: &queens::finish::Finished) -> BTreeMap<String, Skip> {
+    report
+        .skipped
+        .iter()
+        .map(|s| (s.chart.clone(), s.reason.clone()))
+        .collect()
+}
+
+#[test]
+fn one_trial_labels_get_the_critical_difference_chart_not_success_or_per_size_ranking() {
+    use queens::finish::{Quiet, Steps, finish};
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("once");
+    write_experiment(&data, "once", &LABELS, &[8, 12, 16, 24], 1, false);
+    let plots = tmp.path().join("plots");
+    let report = finish(&data, &plots, Steps::CHARTS, &Options::default(), &Quiet).expect("drawn");
+    let skipped = skipped_charts(&report);
+    for chart in ["success", "ranking"] {
+        match &skipped.get(chart) {
+            Some(Skip::SingleTrials {
+                single: 4,
+                labels: 4,
+                instead,
+            }) => {
+                assert!(instead.contains("scaling chart"), "{instead}")
+            }
+            other => panic!("{chart}: expected a skip for single trials, got {other:?}"),
+        }
+    }
+    assert!(plots.join("critical-difference.svg").is_file());
+    assert!(!plots.join("success.svg").is_file() && !plots.join("ranking.svg").is_file());
+    let svg = std::fs::read_to_string(plots.join("critical-difference.svg")).unwrap();
+    let words = common::svg::text_contents(&svg);
+    for label in LABELS {
+        assert!(
+            words.iter().any(|w| w == label),
+            "{label} not named: {words:?}"
+        );
+    }
+    assert!(words.iter().any(|w| w.starts_with("CD = ")), "{words:?}");
+    assert!(
+        words.iter().any(|w| w.contains("Friedman χ² = ")),
+        "{words:?}"
+    );
+}
+
+#[test]
+fn the_critical_difference_chart_is_skipped_below_two_sizes_and_success_keeps_sampled_labels() {
+    use queens::analysis::across_sizes::NoRanking;
+    use queens::finish::{Quiet, Steps, finish};
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("one-size");
+    write_experiment(&data, "one-size", &LABELS, &[16], 20, false);
+    let plots = tmp.path().join("plots");
+    let report = finish(&data, &plots, Steps::CHARTS, &Options::default(), &Quiet).expect("drawn");
+    match skipped_charts(&report).get("critical-difference") {
+        Some(Skip::NoRanking(NoRanking::FewerThanTwoSizes { sizes: 1 })) => {}
+        other => panic!("expected fewer than two sizes, got {other:?}"),
+    }
+    assert!(plots.join("success.svg").is_file() && plots.join("ranking.svg").is_file());
 }

@@ -362,8 +362,8 @@ impl Figure {
             .into_font()
             .color(&INK)
             .pos(Pos::new(HPos::Left, VPos::Center));
-        let used = layout.legend_cols.min(self.legend.len()) as u32 * layout.legend_entry
-            - layout.legend_gap;
+        let used = (layout.legend_cols.min(self.legend.len()) as u32 * layout.legend_entry)
+            .saturating_sub(layout.legend_gap);
         let left = (layout.width.saturating_sub(used) / 2) as i32;
         let entries = self.legend.iter().zip(&layout.legend_labels);
         for (i, ((_, style), shown)) in entries.enumerate() {

@@ -4,8 +4,10 @@
 //! (`trials`, skipped with one size), success rate, ERT, the ECDF in the chosen measure
 //! (`ecdf-checks` by default) and of wall time (`ecdf-seconds`),
 //! convergence traces, the pairwise A12 heat map (`compare`, from the
-//! comparison [`crate::analysis::compare`] computes over runs.csv) and the
-//! ranking, the views of the traces cocopp and IOHanalyzer draw
+//! comparison [`crate::analysis::compare`] computes over runs.csv), the
+//! ranking, the critical-difference diagram across sizes
+//! (`critical-difference`, [`crate::analysis::across_sizes`]), the views
+//! of the traces cocopp and IOHanalyzer draw
 //! (`fixed-target`: ERT to each target of attacking pairs; `fixed-budget`:
 //! quantiles of the attacking pairs left within a budget; `runtime-ecdf`:
 //! the share of (trial, target) pairs reached against checks, with its
@@ -42,6 +44,7 @@ mod skip;
 pub mod style;
 
 mod convergence;
+mod critical_difference;
 mod ecdf;
 mod ert;
 mod figure;

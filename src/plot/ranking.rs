@@ -5,7 +5,11 @@
 //! whose test against the best (Holm-corrected Mann–Whitney at the default
 //! alpha) could have found a difference and found none is marked "≈1" (tied
 //! with place 1); one the best is significantly cheaper than, or untestable
-//! against it (too few trials for any p below alpha), is not.
+//! against it (too few trials for any p below alpha), is not. Not drawn
+//! when more than half the labels have exactly one trial at each size:
+//! most places would be one run's exact cost, which the scaling chart
+//! draws, and the critical-difference chart ranks such labels across the
+//! sizes.
 
 use std::collections::BTreeMap;
 
@@ -15,8 +19,9 @@ use super::axis::{Axis, Scale};
 use super::figure::Figure;
 use super::kind::{Build, ChartKind, Inputs, MeasureUse, Needs, Stem};
 use super::panel::{Layer, Mark, Panel};
-use super::series::{legend, size_axis};
+use super::series::{legend, size_axis, summary_by_label};
 use super::skip::Skip;
+use super::success::single_trial_labels;
 
 /// The ranking chart's kind.
 pub const KIND: ChartKind = ChartKind {
@@ -35,6 +40,15 @@ pub const KIND: ChartKind = ChartKind {
 
 /// The ranking figure of the comparison, or why there is none.
 fn figure(inputs: &Inputs<'_>, _notes: &mut Vec<String>) -> Result<Figure, Skip> {
+    let single = single_trial_labels(&inputs.data.summary).len();
+    let labels = summary_by_label(&inputs.data.summary).len();
+    if 2 * single > labels {
+        return Err(Skip::SingleTrials {
+            single,
+            labels,
+            instead: "a place at each size would mostly be one run's exact cost, which the scaling chart draws; the critical-difference chart ranks the labels across the sizes",
+        });
+    }
     let comparison = inputs.comparison()?;
     let (styles, experiment, measure) = (inputs.styles, &inputs.data.name, inputs.measure.name());
     let mut by_label: BTreeMap<&str, Vec<&RankingRow>> = BTreeMap::new();

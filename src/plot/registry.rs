@@ -9,8 +9,8 @@
 
 pub use super::kind::{Build, ChartKind, Inputs, Keyed, MeasureUse, Needs, Stem};
 use super::{
-    convergence, ecdf, ert, fixed_budget, fixed_target, pairwise, param, ranking, runtime_ecdf,
-    scaling, success,
+    convergence, critical_difference, ecdf, ert, fixed_budget, fixed_target, pairwise, param,
+    ranking, runtime_ecdf, scaling, success,
 };
 use super::{scaling_per_n, trials};
 
@@ -29,6 +29,7 @@ pub const CHARTS: &[ChartKind] = &[
     runtime_ecdf::KIND,
     pairwise::KIND,
     ranking::KIND,
+    critical_difference::KIND,
     param::KIND,
 ];
 

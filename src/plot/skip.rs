@@ -5,6 +5,7 @@
 
 use std::sync::Arc;
 
+use crate::analysis::across_sizes::NoRanking;
 use crate::analysis::compare::CompareError;
 
 use super::phrases::{sizes_text, units_text};
@@ -86,6 +87,24 @@ pub enum Skip {
     /// Fewer than two labels, so there is nothing to rank.
     #[error("fewer than two labels to rank")]
     FewerThanTwoLabels,
+    /// Too many labels have exactly one trial at each size (deterministic
+    /// labels, run once): the chart's intervals or per-size places would
+    /// draw single runs as if they were samples; `instead` names the view
+    /// of their exact values.
+    #[error(
+        "{single} of the {labels} labels have exactly one trial at each size (deterministic): {instead}"
+    )]
+    SingleTrials {
+        /// The labels with one trial at each size.
+        single: usize,
+        /// Every label.
+        labels: usize,
+        /// Why the chart adds nothing and where the exact values are.
+        instead: &'static str,
+    },
+    /// The labels cannot be ranked across sizes.
+    #[error(transparent)]
+    NoRanking(NoRanking),
     /// No two labels of the measure differ in the swept key alone.
     #[error("no labels of the {measure} measure sweep {key}")]
     NoSweepLabels {

@@ -1,7 +1,13 @@
 //! The success chart: the share of trials solved against N, with Wilson 95%
 //! intervals as error bars, as small multiples: one panel per label on
 //! shared axes, so every point sits at its N and no two labels' whiskers
-//! cover each other.
+//! cover each other. A label with exactly one trial at each size
+//! ([`single_trial_labels`]) has no panel, with a note: its panel would be
+//! a fence of 0-or-100% points with one-trial Wilson bars, while the
+//! scaling chart shows its runs' exact costs and, in its strip, the sizes
+//! it did not solve; with no other label the chart is not drawn.
+
+use crate::base::records::SummaryRow;
 
 use super::axis::Axis;
 use super::figure::Figure;
@@ -30,9 +36,26 @@ pub const KIND: ChartKind = ChartKind {
 };
 
 /// The success-rate figure, or why there is none.
-fn figure(inputs: &Inputs<'_>, _notes: &mut Vec<String>) -> Result<Figure, Skip> {
+fn figure(inputs: &Inputs<'_>, notes: &mut Vec<String>) -> Result<Figure, Skip> {
     let (data, styles) = (inputs.data, inputs.styles);
-    let groups = summary_by_label(&data.summary);
+    let mut groups = summary_by_label(&data.summary);
+    let single = single_trial_labels(&data.summary);
+    if !single.is_empty() && single.len() == groups.len() {
+        return Err(Skip::SingleTrials {
+            single: single.len(),
+            labels: groups.len(),
+            instead: "a success rate of 0 or 100% with a one-trial Wilson interval says nothing the exact values do not; the scaling chart shows each label's exact cost at each N and, in its top strip, the sizes it did not solve",
+        });
+    }
+    if !single.is_empty() {
+        groups.retain(|label, _| !single.contains(label));
+        notes.push(format!(
+            "success chart: leaves out {} (one trial at each size: the scaling chart shows {} exact cost at each N and, in its top strip, the sizes {} did not solve)",
+            single.join(", "),
+            if single.len() == 1 { "its" } else { "their" },
+            if single.len() == 1 { "it" } else { "they" },
+        ));
+    }
     let x = size_axis(data.summary.iter().map(|r| r.n)).ok_or(Skip::NoSizes)?;
     let mut y = Axis::fraction("trials solved (%)");
     if groups.len() > SPARSE_TICKS_FROM {
@@ -70,7 +93,7 @@ fn figure(inputs: &Inputs<'_>, _notes: &mut Vec<String>) -> Result<Figure, Skip>
             note: None,
         });
     }
-    let trials: Vec<u64> = data.summary.iter().map(|r| r.trials).collect();
+    let trials: Vec<u64> = groups.values().flatten().map(|r| r.trials).collect();
     let (fewest, most) = (
         trials.iter().min().copied().unwrap_or(0),
         trials.iter().max().copied().unwrap_or(0),
@@ -90,4 +113,14 @@ fn figure(inputs: &Inputs<'_>, _notes: &mut Vec<String>) -> Result<Figure, Skip>
         panels,
         shared_y: true,
     })
+}
+
+/// The labels with exactly one trial at each size they ran (deterministic
+/// labels, run once), sorted.
+pub(super) fn single_trial_labels(summary: &[SummaryRow]) -> Vec<&str> {
+    summary_by_label(summary)
+        .into_iter()
+        .filter(|(_, rows)| rows.iter().all(|r| r.trials == 1))
+        .map(|(label, _)| label)
+        .collect()
 }

@@ -73,6 +73,7 @@ pub fn render(inputs: &Inputs) -> String {
                         (super::targets::section(targets))
                     }
                     (comparisons(inputs))
+                    (super::versus_best::html(inputs))
                     (methods())
                     (provenance(inputs))
                 }

@@ -204,7 +204,7 @@ fn marks(mark: &str) -> String {
 }
 
 /// `text` with LaTeX's special characters escaped.
-fn escape(text: &str) -> String {
+pub(super) fn escape(text: &str) -> String {
     let mut out = String::new();
     for c in text.chars() {
         match c {

@@ -2,8 +2,9 @@
 //! `report.html` in the charts directory: the answers to the questions the
 //! config declares (`[[question]]`), the headline, the charts (inline
 //! SVG), the findings at each size (collapsible), what was compared, the
-//! summary and comparison tables, the methods and the provenance; and the
-//! same tables as LaTeX (booktabs) for a paper.
+//! summary and comparison tables, each label's ERT ratio to the best and
+//! the ranking across sizes (`versus_best.rs`), the methods and the
+//! provenance; and the tables as LaTeX (booktabs) for a paper.
 //!
 //! Like the charts, the report is drawn from files alone: the data
 //! directory's summary.csv, compare.csv, ranking.csv and metadata.json
@@ -26,6 +27,7 @@ mod latex;
 mod questions;
 mod svg_check;
 mod targets;
+mod versus_best;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -46,6 +48,9 @@ pub const COMPARE_TEX: &str = "compare.tex";
 pub const TARGETS_TEX: &str = "targets.tex";
 /// The LaTeX table of growth exponents' file name in the charts directory.
 pub const GROWTH_TEX: &str = "growth.tex";
+/// The LaTeX table of ERT ratios to the best's file name in the charts
+/// directory.
+pub const RATIO_TEX: &str = "ert-ratio.tex";
 
 /// Writes `plots_dir/report.html` for the experiment in `data_dir`, whose
 /// charts are in `plots_dir`; returns its path.
@@ -56,10 +61,10 @@ pub fn write_html(data_dir: &Path, plots_dir: &Path) -> Result<PathBuf, ReportEr
     Ok(path)
 }
 
-/// Writes the summary, comparison and growth-exponent tables of the
-/// experiment in `data_dir` as LaTeX (booktabs) into `plots_dir`
-/// (`summary.tex`, `compare.tex`, `growth.tex`, and `targets.tex` when it
-/// has traces); returns their paths.
+/// Writes the summary, comparison, growth-exponent and ERT-ratio tables of
+/// the experiment in `data_dir` as LaTeX (booktabs) into `plots_dir`
+/// (`summary.tex`, `compare.tex`, `growth.tex`, `ert-ratio.tex`, and
+/// `targets.tex` when it has traces); returns their paths.
 pub fn write_latex(data_dir: &Path, plots_dir: &Path) -> Result<Vec<PathBuf>, ReportError> {
     let inputs = Inputs::load_tables(data_dir, plots_dir)?;
     let summary = plots_dir.join(SUMMARY_TEX);
@@ -68,7 +73,12 @@ pub fn write_latex(data_dir: &Path, plots_dir: &Path) -> Result<Vec<PathBuf>, Re
     write_file(&compare, latex::compare(&inputs).as_bytes())?;
     let growth = plots_dir.join(GROWTH_TEX);
     write_file(&growth, latex::growth(&inputs).as_bytes())?;
-    let mut written = vec![summary, compare, growth];
+    let ratios = plots_dir.join(RATIO_TEX);
+    write_file(
+        &ratios,
+        versus_best::latex(&inputs, latex::escape).as_bytes(),
+    )?;
+    let mut written = vec![summary, compare, growth, ratios];
     if let Some(targets) = &inputs.targets {
         let path = plots_dir.join(TARGETS_TEX);
         write_file(&path, latex::targets(targets).as_bytes())?;
