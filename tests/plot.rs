@@ -291,8 +291,9 @@ fn plot_writes_every_chart_as_svg_with_text_and_png_drawn_with_the_embedded_font
             .iter()
             .filter(|c| distinct.contains(&[c.0, c.1, c.2]))
             .count();
+        // The heat map colours its cells by A12, not by label.
         assert!(
-            series >= 3,
+            series >= 3 || png_file.ends_with("compare.png"),
             "{}: only {series} series colours",
             png_file.display()
         );
@@ -341,8 +342,10 @@ fn each_label_keeps_its_colour_across_charts_and_runs() {
         for svg_file in files_with(&plots, "svg") {
             let svg = std::fs::read_to_string(&svg_file).unwrap();
             per_chart.insert(svg_file.file_name().unwrap().to_owned(), svg.clone());
-            // The critical-difference chart names its rows: it has no legend.
-            if svg_file.ends_with("critical-difference.svg") {
+            // The critical-difference chart and the heat map name their
+            // rows: they have no legend (the heat map has one only as the
+            // key of names cut short).
+            if svg_file.ends_with("critical-difference.svg") || svg_file.ends_with("compare.svg") {
                 continue;
             }
             let colours = legend_colours(&svg, &LABELS);

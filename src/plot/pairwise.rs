@@ -56,13 +56,19 @@ fn figure(inputs: &Inputs<'_>, _notes: &mut Vec<String>) -> Result<Figure, Skip>
     if maps.is_empty() {
         return Err(Skip::NoPairs);
     }
-    // One numbering for every panel: the labels in legend order.
-    let mut labels: Vec<&str> = maps
+    // One numbering for every panel: the labels in legend order (the
+    // config's).
+    let mut named: Vec<&str> = maps
         .iter()
         .flat_map(|m| m.labels.iter().map(String::as_str))
         .collect();
-    labels.sort_unstable();
-    labels.dedup();
+    named.sort_unstable();
+    named.dedup();
+    let ordered: Vec<String> = legend(styles, named.iter().copied())
+        .into_iter()
+        .map(|(label, _)| label)
+        .collect();
+    let labels: Vec<&str> = ordered.iter().map(String::as_str).collect();
     if labels.len() > MAX_LABELS {
         return Err(Skip::TooManyLabels {
             labels: labels.len(),
@@ -81,9 +87,15 @@ fn figure(inputs: &Inputs<'_>, _notes: &mut Vec<String>) -> Result<Figure, Skip>
         axis.ticks = Some((1..=labels.len()).map(|p| p as f64).collect());
         Some(axis)
     };
-    let (Some(x), Some(mut y)) = (axis("column label"), axis("row label")) else {
+    let (Some(x), Some(mut y)) = (axis("column label (number)"), axis("row label")) else {
         return Err(Skip::NothingToPlace);
     };
+    // The rows are named, each with its number, the key of the columns.
+    y.names = labels
+        .iter()
+        .enumerate()
+        .map(|(i, label)| format!("{} {}", abbreviated(label), i + 1))
+        .collect();
     // Label 1 at the top, as a table reads.
     (y.lo, y.hi) = (y.hi, y.lo);
     let panels = maps
@@ -96,13 +108,7 @@ fn figure(inputs: &Inputs<'_>, _notes: &mut Vec<String>) -> Result<Figure, Skip>
                         continue;
                     };
                     let (fill, texts) = match cell {
-                        Some(cell) => (
-                            a12_colour(cell.a12),
-                            vec![
-                                format!("{:.2}{}", cell.a12, cell.marks),
-                                cell.marks.to_owned(),
-                            ],
-                        ),
+                        Some(cell) => (cell_colour(cell), cell_texts(cell)),
                         None if row == column => (GRID_LIGHT, Vec::new()),
                         None => (GRID_LIGHT, vec!["NA".to_owned()]),
                     };
@@ -123,24 +129,77 @@ fn figure(inputs: &Inputs<'_>, _notes: &mut Vec<String>) -> Result<Figure, Skip>
             }
         })
         .collect();
-    let numbered = legend(styles, labels.iter().copied())
-        .into_iter()
-        .map(|(label, style)| {
-            let number = place(&label).unwrap_or_default();
-            (format!("{number} {label}"), style)
-        })
-        .collect();
+    // The legend is the key of the names cut short; none when every name
+    // is whole.
+    let numbered = if labels.iter().all(|l| abbreviated(l) == *l) {
+        Vec::new()
+    } else {
+        legend(styles, labels.iter().copied())
+            .into_iter()
+            .map(|(label, style)| {
+                let number = place(&label).unwrap_or_default();
+                (format!("{number} {label}"), style)
+            })
+            .collect()
+    };
     Ok(Figure {
         stem: "compare".to_owned(),
         title: format!("{experiment}: every pair compared by {measure}"),
         subtitle: format!(
-            "{}; cell: A12 of row over column (red: row cheaper, blue: column cheaper); Holm p < 0.05 *, 0.01 **, 0.001 ***",
+            "{}; cell: A12 of row over column (red: row cheaper, blue: column cheaper); Holm p < 0.05 *, 0.01 **, 0.001 ***; pale: not significant",
             chosen.describe()
         ),
         legend: numbered,
         panels,
         shared_y: true,
     })
+}
+
+/// The longest row name written whole; a longer one is cut, and the
+/// legend (numbered) gives it whole.
+const MAX_ROW_NAME: usize = 26;
+
+/// `label`, cut to [`MAX_ROW_NAME`] characters with an ellipsis when longer.
+fn abbreviated(label: &str) -> String {
+    if label.chars().count() <= MAX_ROW_NAME {
+        label.to_owned()
+    } else {
+        let kept: String = label.chars().take(MAX_ROW_NAME - 1).collect();
+        format!("{}…", kept.trim_end())
+    }
+}
+
+/// How much of the light grey a cell without a significant difference is
+/// mixed with, so that it reads paler than any significant one.
+const PALE: f64 = 0.65;
+
+/// A cell's fill: its A12 on the diverging scale, paled towards the
+/// light grey when the difference is not significant (no mark).
+fn cell_colour(cell: &Cell) -> RGBColor {
+    let colour = a12_colour(cell.a12);
+    if !cell.marks.is_empty() {
+        return colour;
+    }
+    let mix = |x: u8, y: u8| (x as f64 + (y as f64 - x as f64) * PALE).round() as u8;
+    let RGBColor(r, g, b) = colour;
+    let RGBColor(pr, pg, pb) = GRID_LIGHT;
+    RGBColor(mix(r, pr), mix(g, pg), mix(b, pb))
+}
+
+/// A cell's texts, the first that fits its width written: the A12 with its
+/// marks, then shorter forms (no leading zero, no marks), then the marks.
+fn cell_texts(cell: &Cell) -> Vec<String> {
+    let value = format!("{:.2}", cell.a12);
+    let short = match value.as_str() {
+        "1.00" => "1".to_owned(),
+        _ => value.strip_prefix('0').unwrap_or(&value).to_owned(),
+    };
+    vec![
+        format!("{value}{}", cell.marks),
+        format!("{short}{}", cell.marks),
+        short,
+        cell.marks.to_owned(),
+    ]
 }
 
 /// One cell of the heat map: the row label against the column label.
@@ -231,6 +290,7 @@ pub fn a12_colour(a12: f64) -> RGBColor {
 mod tests {
     use super::*;
     use crate::base::records::RankingRow;
+    use crate::plot::style::luminance;
 
     fn pair(a: &str, b: &str, a12: f64, p_holm: f64) -> CompareRow {
         CompareRow {
@@ -296,6 +356,38 @@ mod tests {
         );
         assert_eq!(a12(2, 1), Some((0.45, "")));
         assert_eq!(Heatmap::of(&comparison, 9), None);
+    }
+
+    #[test]
+    fn a_cell_without_significance_is_paler_and_long_names_are_cut() {
+        let significant = Cell {
+            a12: 0.9,
+            marks: "**",
+        };
+        let not = Cell {
+            a12: 0.9,
+            marks: "",
+        };
+        let strong = cell_colour(&significant);
+        let pale = cell_colour(&not);
+        assert_eq!(strong, a12_colour(0.9));
+        assert!(
+            luminance(pale) > luminance(strong) + 0.2,
+            "{pale:?} {strong:?}"
+        );
+        assert_eq!(cell_texts(&significant), ["0.90**", ".90**", ".90", "**"]);
+        assert_eq!(cell_texts(&not)[0], "0.90");
+        let certain = Cell {
+            a12: 0.999,
+            marks: "***",
+        };
+        assert_eq!(cell_texts(&certain), ["1.00***", "1***", "1", "***"]);
+        assert_eq!(
+            abbreviated("smarter repair (clearing)"),
+            "smarter repair (clearing)"
+        );
+        let long = "forward checking + MRV + a long note";
+        assert_eq!(abbreviated(long), "forward checking + MRV +…");
     }
 
     #[test]

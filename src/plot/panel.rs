@@ -22,6 +22,11 @@ const BAND_OPACITY: f64 = 0.16;
 /// Size of the texts beside marks ("2/200") and in heat-map cells: the
 /// tick size, the smallest that prints at 8 pt (see the style module).
 const MARK_TEXT_SIZE: f64 = TICK_SIZE;
+
+/// The size of the values written in a heat map's cells: a little smaller
+/// than the other texts beside marks, so that two decimals fit the cells
+/// of seven labels in a column figure.
+const CELL_TEXT_SIZE: f64 = TICK_SIZE * 0.85;
 /// Radius of a point marker, in pixels.
 pub const MARKER_RADIUS: f64 = 5.0;
 /// A series with more points than this in one layer (more than 20 board
@@ -491,13 +496,13 @@ impl Panel {
                     chart.draw_series([Rectangle::new(corners, WHITE.stroke_width(2))])?;
                     let left = chart.backend_coord(&corners[0]).0;
                     let right = chart.backend_coord(&corners[1]).0;
-                    let room = (right - left).unsigned_abs().saturating_sub(6);
+                    let room = (right - left).unsigned_abs().saturating_sub(3);
                     let ink = if luminance(cell.fill) < 0.3 {
                         WHITE
                     } else {
                         INK
                     };
-                    let font = (FONT, MARK_TEXT_SIZE)
+                    let font = (FONT, CELL_TEXT_SIZE)
                         .into_font()
                         .color(&ink)
                         .pos(Pos::new(HPos::Center, VPos::Center));

@@ -253,6 +253,7 @@ pub(super) mod tests {
             runs,
             traces: None,
             notes: Vec::new(),
+            label_order: Vec::new(),
         }
     }
 
