@@ -187,17 +187,21 @@ fn cell_colour(cell: &Cell) -> RGBColor {
 }
 
 /// A cell's texts, the first that fits its width written: the A12 with its
-/// marks, then shorter forms (no leading zero, no marks), then the marks.
+/// marks, then shorter forms (no leading zero, no marks, one decimal),
+/// then the marks.
 fn cell_texts(cell: &Cell) -> Vec<String> {
-    let value = format!("{:.2}", cell.a12);
-    let short = match value.as_str() {
-        "1.00" => "1".to_owned(),
+    let without_zero = |value: String| match value.as_str() {
+        "1.00" | "1.0" => "1".to_owned(),
         _ => value.strip_prefix('0').unwrap_or(&value).to_owned(),
     };
+    let value = format!("{:.2}", cell.a12);
+    let short = without_zero(value.clone());
+    let shortest = without_zero(format!("{:.1}", cell.a12));
     vec![
         format!("{value}{}", cell.marks),
         format!("{short}{}", cell.marks),
         short,
+        shortest,
         cell.marks.to_owned(),
     ]
 }
@@ -375,13 +379,16 @@ mod tests {
             luminance(pale) > luminance(strong) + 0.2,
             "{pale:?} {strong:?}"
         );
-        assert_eq!(cell_texts(&significant), ["0.90**", ".90**", ".90", "**"]);
+        assert_eq!(
+            cell_texts(&significant),
+            ["0.90**", ".90**", ".90", ".9", "**"]
+        );
         assert_eq!(cell_texts(&not)[0], "0.90");
         let certain = Cell {
             a12: 0.999,
             marks: "***",
         };
-        assert_eq!(cell_texts(&certain), ["1.00***", "1***", "1", "***"]);
+        assert_eq!(cell_texts(&certain), ["1.00***", "1***", "1", "1", "***"]);
         assert_eq!(
             abbreviated("smarter repair (clearing)"),
             "smarter repair (clearing)"

@@ -23,10 +23,6 @@ const BAND_OPACITY: f64 = 0.16;
 /// tick size, the smallest that prints at 8 pt (see the style module).
 const MARK_TEXT_SIZE: f64 = TICK_SIZE;
 
-/// The size of the values written in a heat map's cells: a little smaller
-/// than the other texts beside marks, so that two decimals fit the cells
-/// of seven labels in a column figure.
-const CELL_TEXT_SIZE: f64 = TICK_SIZE * 0.85;
 /// Radius of a point marker, in pixels.
 pub const MARKER_RADIUS: f64 = 5.0;
 /// A series with more points than this in one layer (more than 20 board
@@ -502,7 +498,7 @@ impl Panel {
                     } else {
                         INK
                     };
-                    let font = (FONT, CELL_TEXT_SIZE)
+                    let font = (FONT, MARK_TEXT_SIZE)
                         .into_font()
                         .color(&ink)
                         .pos(Pos::new(HPos::Center, VPos::Center));
