@@ -172,7 +172,7 @@ pub struct Experiment {
 #[schemars(title = "queens experiment config")]
 pub(super) struct RawConfig {
     /// The experiment's name: its data and plots directories are
-    /// data/<name> and plots/<name> (letters, digits, '-', '_', '.').
+    /// data/NAME and plots/NAME (letters, digits, '-', '_', '.').
     #[schemars(with = "String")]
     name: Spanned<String>,
     /// What the experiment is for, shown in the report.
