@@ -83,32 +83,40 @@ pub fn compare(inputs: &Inputs) -> String {
 /// not) and the runtime ECDF's table (per label: pairs reached, budget,
 /// area), both `longtable`s in `\footnotesize`.
 pub fn targets(targets: &Targets) -> String {
-    let columns = targets.labels.len();
-    let mut out = format!(
-        "% queens report --latex: the fixed-target and runtime-ECDF tables as booktabs longtables (\\usepackage{{booktabs,longtable}})\n\
+    let mut out = String::from(
+        "% queens report --latex: the fixed-target and runtime-ECDF tables as booktabs longtables (\\usepackage{booktabs,longtable})\n\
          % ERT: checks of every traced trial (to its first reaching the target, or all it spent) over the trials that reached it\n\
-         {{\\footnotesize\\setlength{{\\tabcolsep}}{{4pt}}\n\
-         \\begin{{longtable}}{{rr{}}}\n\\toprule\n\
-         \\multicolumn{{{}}}{{l}}{{ERT in checks to each target of attacking pairs}} \\\\\n\
-         $N$ & Target",
-        "r".repeat(columns),
-        columns + 2
+         {\\footnotesize\\setlength{\\tabcolsep}{4pt}\n",
     );
-    for label in &targets.labels {
-        out.push_str(&format!(" & {}", escape(label)));
-    }
-    out.push_str(" \\\\\n\\midrule\n\\endhead\n");
-    for row in &targets.rows {
-        out.push_str(&format!("{} & {}", row.n, row.target));
-        for ert in &row.erts {
-            out.push_str(&format!(" & {}", escape(&ert_cell(ert.as_ref()))));
+    // At most this many labels a table, so that a page holds its width.
+    const LABELS_PER_TABLE: usize = 3;
+    let indices: Vec<usize> = (0..targets.labels.len()).collect();
+    for chunk in indices.chunks(LABELS_PER_TABLE) {
+        let columns = chunk.len();
+        out.push_str(&format!(
+            "\\begin{{longtable}}{{rr{}}}\n\\toprule\n\
+             \\multicolumn{{{}}}{{l}}{{ERT in checks to each target of attacking pairs}} \\\\\n\
+             $N$ & Target",
+            "r".repeat(columns),
+            columns + 2
+        ));
+        for &i in chunk {
+            out.push_str(&format!(" & {}", escape(&targets.labels[i])));
         }
-        out.push_str(" \\\\\n");
+        out.push_str(" \\\\\n\\midrule\n\\endhead\n");
+        for row in &targets.rows {
+            out.push_str(&format!("{} & {}", row.n, row.target));
+            for &i in chunk {
+                let ert = row.erts.get(i).and_then(Option::as_ref);
+                out.push_str(&format!(" & {}", escape(&ert_cell(ert))));
+            }
+            out.push_str(" \\\\\n");
+        }
+        out.push_str(&format!(
+            "\\bottomrule\n\\multicolumn{{{}}}{{l}}{{($r$/$t$): $r$ of $t$ trials reached it; $\\infty$: none did; --: no traces}}\\\\\n\\end{{longtable}}\n",
+            columns + 2
+        ));
     }
-    out.push_str(&format!(
-        "\\bottomrule\n\\multicolumn{{{}}}{{l}}{{($r$/$t$): $r$ of $t$ trials reached the target; $\\infty$: none did; --: no traces at that size}}\\\\\n\\end{{longtable}}\n",
-        columns + 2
-    ));
     if !targets.areas.is_empty() {
         out.push_str(
             "\\begin{longtable}{p{3.6cm}rrr}\n\\toprule\n\
