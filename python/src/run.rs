@@ -22,7 +22,7 @@ use queens::experiment::config::{self, Programs};
 use queens::experiment::diagnostics::ConfigWarning;
 use queens::experiment::observer::{RunObserver, SessionStart, TrialInfo};
 use queens::experiment::runner::{RunOptions, RunReport, run_experiment};
-use queens::finish::{FinishObserver, Finished, Steps, finish as finish_steps};
+use queens::finish::{FinishError, FinishObserver, Finished, Steps, finish as finish_steps};
 
 use crate::errors::{ConfigError, DataError, QueensError, guard, message, panicked, run_error};
 use crate::in_process::Registry;
@@ -136,16 +136,21 @@ pub fn run(
                     stop: &stop,
                     notes: Mutex::new(Vec::new()),
                 };
-                let finished = finish_steps(
+                let finished = match finish_steps(
                     &data_dir,
                     &plots_dir,
                     Steps::ALL,
                     &Default::default(),
                     &notes,
-                )
-                .map_err(|e| DataError::new_err(message(&e)))?;
+                ) {
+                    Ok(finished) => Some(finished),
+                    // Ctrl-C while the charts or the report were drawn: an
+                    // interrupted run, as the CLI's exit 130 says.
+                    Err(FinishError::Stopped { .. }) => None,
+                    Err(e) => return Err(DataError::new_err(message(&e))),
+                };
                 let notes = notes.notes.into_inner().unwrap_or_default();
-                Ok((report, Some(finished), notes))
+                Ok((report, finished, notes))
             });
             let mut shown = u64::MAX;
             loop {
