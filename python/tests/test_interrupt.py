@@ -12,7 +12,7 @@ CHILD = textwrap.dedent(
     """
     import json, sys
     import queens
-    config = {"name": "long", "seed": 1, "trials": 400, "sizes": [200, 250],
+    config = {"name": "long", "seed": 1, "trials": 400, "sizes": [2000, 2500],
               "algorithm": [{"name": "min-conflicts", "params": {"variant": "random"}}]}
     def progress(done, total):
         if done > 0:
