@@ -104,14 +104,16 @@
 //!                files alone
 //! animate        one seeded trial recorded frame by frame through the
 //!                trace observer, drawn as an HTML page or a playing SVG
-//! experiment     config -> plan -> trials in parallel (resumable, sharded)
+//! experiment     config (and its JSON Schema) -> plan -> trials in
+//!                parallel (resumable, sharded)
 //!                -> runs.csv, traces.csv, summary.csv, params.csv,
 //!                metadata.json; reports to a RunObserver the caller
 //!                supplies
 //! analysis       statistics over rows: quantiles, intervals, ERT in every
 //!                measure, ECDFs, rank tests and effect sizes, targets
 //!                reached in traces (fixed-target, fixed-budget, runtime
-//!                ECDF)
+//!                ECDF), growth exponents, ERT ratios to the best, the
+//!                Friedman ranking across sizes
 //! trial          one seeded, timed, validated search
 //! solvers        the Solver trait, Control (budget, clock, interrupt,
 //!                trace), parameters, the registry; blocks/ (boards,
@@ -144,7 +146,8 @@
 //! then finish::finish, from those files:
 //!   --analysis::compare--> compare.csv, ranking.csv
 //!   --plot--> charts (SVG, PNG, PDF), every kind of plot::registry::CHARTS
-//!   --report--> report.html (charts inline), summary.tex, compare.tex, growth.tex
+//!   --report--> report.html (charts inline), summary.tex, compare.tex,
+//!               growth.tex, ert-ratio.tex (and targets.tex with traces)
 //! ```
 //!
 //! Every stage can be re-run from the files of the stage before it:
