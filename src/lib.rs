@@ -175,7 +175,7 @@
 //!   whole-board evaluation costs N, a row scan N, a swap delta 4. What
 //!   each algorithm's checks count is part of its descriptor
 //!   ([`Algorithm::checks`](solvers::Algorithm::checks), one line per
-//!   variant; `queens algorithms` lists them and README.md's table of them
+//!   variant; `queens algorithms` lists them and the book's algorithms page
 //!   is generated), and its file's header details it.
 //! - [`validate`]: the independent validator; it shares no code with any
 //!   solver, and every reported solution passes through it.

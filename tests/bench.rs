@@ -1,5 +1,5 @@
 //! `queens bench --quick` runs every benchmark target end to end: the figures
-//! the README quotes come from code that is exercised on every CI run.
+//! the book's speed page quotes come from code that is exercised on every CI run.
 
 use assert_cmd::Command;
 use serde_json::Value;

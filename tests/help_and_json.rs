@@ -1,7 +1,7 @@
-//! The help, the README and the behaviour agree (issue 15, item 13): the
+//! The help, the book and the behaviour agree (issue 15, item 13): the
 //! `solve` usage line shows `--algorithm` as optional, and every `--json`
-//! object (solve, count, enumerate) has its keys in the order the README
-//! lists them.
+//! object (solve, count, enumerate) has its keys in the order the book's
+//! getting-started page lists them.
 
 mod common;
 
@@ -46,11 +46,16 @@ fn top_level_keys(text: &str) -> Vec<String> {
     keys
 }
 
-/// The key list the README gives after `marker`: `{"a", "b", …}`.
+/// The key list the getting-started page gives after `marker`: `{"a", "b", …}`.
 fn readme_keys(marker: &str) -> Vec<String> {
-    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
-        .expect("README.md");
-    let from = readme.find(marker).expect("the marker in the README") + marker.len();
+    let readme = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/src/getting-started.md"),
+    )
+    .expect("docs/src/getting-started.md");
+    let from = readme
+        .find(marker)
+        .expect("the marker in the book's getting-started page")
+        + marker.len();
     let rest = &readme[from..];
     let open = rest.find("`{\"").expect("a key list after the marker") + 1;
     let close = rest[open..].find('}').expect("the list ends") + open;

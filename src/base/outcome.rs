@@ -103,7 +103,7 @@ pub struct Metrics {
     ///
     /// What each algorithm's checks count, variant by variant, is part of
     /// its descriptor ([`Algorithm::checks`](crate::solvers::algorithm::Algorithm::checks)):
-    /// `queens algorithms` lists it, and README.md's table of it is the
+    /// `queens algorithms` lists it, and the book's table of it is the
     /// output of `queens algorithms --checks-markdown`.
     pub checks: u64,
     /// Tests: squares tested for safety by an exact search (Kuechmann's

@@ -40,7 +40,7 @@ pub struct BenchRow {
 }
 
 /// A speed goal the project set for one measurement: at most this much
-/// CPU time on one core of the 2-core machine the README's figures come
+/// CPU time on one core of the 2-core machine the book's speed figures come
 /// from. A table shows whether the measurement met it.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Goal {

@@ -18,7 +18,7 @@ mod terminal;
 
 use std::process::ExitCode;
 
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use commands::{
     algorithms, animate, bench, compare, completions, count, enumerate, export, man, merge, plot,
     report, run, schema, solve, summarize,
@@ -91,9 +91,22 @@ pub enum Exit {
 /// everything, and of a `solve --command` whose trial did.
 pub const PROGRAM_ERRORS_CODE: u8 = 3;
 
+/// The command line's definition: the derived one, with the lists in the
+/// long help of `plot` (its charts) and `summarize` (its columns) generated
+/// from the library's registries, so `--help`, the manual pages, the
+/// completions and the book's reference say the same.
+fn command() -> clap::Command {
+    Cli::command()
+        .mut_subcommand("plot", plot::with_chart_list)
+        .mut_subcommand("summarize", summarize::with_column_list)
+}
+
 /// Parses the command line, runs the subcommand and returns its exit code.
 pub fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let parsed = command()
+        .try_get_matches()
+        .and_then(|matches| Cli::from_arg_matches(&matches));
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();
@@ -125,8 +138,8 @@ pub fn main() -> ExitCode {
         Command::Export(a) => export::run(a),
         Command::Bench(a) => bench::run(a),
         Command::Animate(a) => animate::run(a),
-        Command::Completions(a) => completions::run(a, Cli::command()),
-        Command::Man(a) => man::run(a, Cli::command()),
+        Command::Completions(a) => completions::run(a, command()),
+        Command::Man(a) => man::run(a, command()),
         Command::Schema(a) => schema::run(a),
     };
     if let Some(stopped) = signals::requested_exit() {

@@ -33,6 +33,23 @@ pub const CHARTS: &[ChartKind] = &[
     param::KIND,
 ];
 
+/// Every chart kind as `queens plot --help` and the book list it, in the
+/// report's order: the file stem (`MEASURE` or `KEY` standing for the part
+/// that varies) and the caption.
+pub fn catalogue() -> Vec<(String, String)> {
+    CHARTS
+        .iter()
+        .map(|kind| {
+            let (stem, suffix) = match kind.stem {
+                Stem::Fixed(name) => (name.to_owned(), ""),
+                Stem::PerMeasure(prefix) => (format!("{prefix}MEASURE"), "MEASURE"),
+                Stem::PerKey(prefix) => (format!("{prefix}KEY"), "KEY"),
+            };
+            (stem, kind.fill(kind.caption, suffix))
+        })
+        .collect()
+}
+
 /// A chart file's kind, as the report shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Described {
@@ -73,6 +90,16 @@ mod tests {
         let checks = describe("ecdf-checks").map(|d| d.place);
         assert_eq!(stem(wall), Some(Stem::Fixed("ecdf-seconds")));
         assert_eq!(stem(checks), Some(Stem::PerMeasure("ecdf-")));
+    }
+
+    #[test]
+    fn the_catalogue_names_every_kind_with_its_placeholder_filled() {
+        let catalogue = catalogue();
+        assert_eq!(catalogue.len(), CHARTS.len());
+        let stems: Vec<&str> = catalogue.iter().map(|(stem, _)| stem.as_str()).collect();
+        assert!(stems.contains(&"ecdf-MEASURE") && stems.contains(&"param-KEY"));
+        assert!(stems.contains(&"critical-difference") && stems.contains(&"compare"));
+        assert!(catalogue.iter().all(|(_, caption)| !caption.contains('{')));
     }
 
     #[test]

@@ -53,7 +53,7 @@ pub fn boxed<S: Configured + 'static>(
 
 /// What an algorithm's `checks` count in one of its variants, or in all of
 /// them: one row of the table of checks that `queens algorithms
-/// --checks-markdown` prints and README.md carries. A check itself is
+/// --checks-markdown` prints and the book's algorithms page carries. A check itself is
 /// defined at [`crate::base::outcome::Metrics::checks`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CheckCount {

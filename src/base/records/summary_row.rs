@@ -192,6 +192,12 @@ impl SummaryRow {
     pub fn columns() -> &'static [&'static str] {
         &COLUMNS
     }
+
+    /// The columns before the measures' blocks: the cell's (label, n,
+    /// trials, success rate, …).
+    pub fn cell_columns() -> &'static [&'static str] {
+        SummaryRow::CELL_COLUMNS
+    }
 }
 
 /// The measure and the statistic (its template in

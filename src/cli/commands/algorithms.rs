@@ -1,8 +1,9 @@
 //! `queens algorithms`: every registered algorithm with its source, its
 //! parameters and their defaults and what its `checks` count, as text,
-//! JSON, or the two Markdown tables of README.md's "Algorithms" section
-//! (the algorithms, and what their checks count; a test keeps each equal to
-//! its copy there); the text ends with how to run a program of one's own
+//! JSON, or the two Markdown tables of the book's algorithms page
+//! (docs/src/reference/algorithms.md: the algorithms, also in README.md,
+//! and what their checks count; a test keeps each copy equal to its
+//! source); the text ends with how to run a program of one's own
 //! (`external`).
 
 use std::io::{self, Write};
@@ -19,12 +20,12 @@ pub struct AlgorithmsArgs {
     /// Print a JSON array instead of text.
     #[arg(long, conflicts_with_all = ["markdown", "checks_markdown"])]
     json: bool,
-    /// Print the Markdown table of the algorithms in README.md's
-    /// "Algorithms" section.
+    /// Print the Markdown table of the algorithms in README.md and the
+    /// book's algorithms page.
     #[arg(long, conflicts_with = "checks_markdown")]
     markdown: bool,
     /// Print the Markdown table of what each algorithm's checks count, in
-    /// README.md's "Algorithms" section.
+    /// the book's algorithms page.
     #[arg(long)]
     checks_markdown: bool,
 }
@@ -167,19 +168,18 @@ fn cell(text: &str) -> String {
 mod tests {
     use super::*;
 
-    /// The table in README.md's "## Algorithms" section whose header line
-    /// is `header`.
-    fn readme_table(header: &str) -> String {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/README.md");
-        let readme = std::fs::read_to_string(path).expect("README.md is readable");
-        let section = readme
-            .split_once("\n## Algorithms\n")
-            .expect("README.md has an Algorithms section")
+    /// The table of `file` (a path from the crate's root) whose header line
+    /// is `header`, in its section headed `heading`.
+    fn table_in(file: &str, heading: &str, header: &str) -> String {
+        let path = format!("{}/{file}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).expect("the Markdown file is readable");
+        let section = text
+            .split_once(&format!("{heading}\n"))
+            .unwrap_or_else(|| panic!("{file} has no section {heading}"))
             .1;
-        let section = section.split("\n## ").next().unwrap_or(section);
         let start = section
             .find(&format!("\n{header}\n"))
-            .unwrap_or_else(|| panic!("README.md's Algorithms section has no table {header}"));
+            .unwrap_or_else(|| panic!("{file}'s section {heading} has no table {header}"));
         section[start + 1..]
             .lines()
             .take_while(|line| line.starts_with('|'))
@@ -187,25 +187,31 @@ mod tests {
             .collect()
     }
 
-    /// Asserts that README.md holds `table` as `queens algorithms FLAG`
-    /// prints it.
-    fn assert_readme_holds(table: &str, flag: &str) {
+    /// Asserts that `file`'s section `heading` holds `table` as `queens
+    /// algorithms FLAG` prints it.
+    fn assert_holds(file: &str, heading: &str, table: &str, flag: &str) {
         let header = table.lines().next().expect("a header line");
         assert_eq!(
-            readme_table(header),
+            table_in(file, heading, header),
             table,
-            "README.md's table \"{header}\" is stale: replace it with the output of `queens algorithms {flag}`"
+            "{file}'s table \"{header}\" is stale: replace it with the output of `queens algorithms {flag}`"
         );
     }
 
+    /// The book's page of algorithms and what their checks count.
+    const BOOK_PAGE: &str = "docs/src/reference/algorithms.md";
+
     #[test]
     fn the_readme_table_is_the_generated_one() {
-        assert_readme_holds(&markdown_table(algorithms()), "--markdown");
+        let table = markdown_table(algorithms());
+        assert_holds("README.md", "\n## Algorithms", &table, "--markdown");
+        assert_holds(BOOK_PAGE, "# Algorithms", &table, "--markdown");
     }
 
     #[test]
-    fn the_readme_table_of_checks_is_the_generated_one() {
-        assert_readme_holds(&checks_table(algorithms()), "--checks-markdown");
+    fn the_book_table_of_checks_is_the_generated_one() {
+        let table = checks_table(algorithms());
+        assert_holds(BOOK_PAGE, "# Algorithms", &table, "--checks-markdown");
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! `queens bench`: self-timing benchmarks that reproduce the speed figures in
-//! the README (CPU time, wall time for parallel speed-ups, heap per queen).
+//! the book's speed page (CPU time, wall time for parallel speed-ups, heap per queen).
 
 use std::io::{self, Write};
 
@@ -9,7 +9,7 @@ use queens::bench::{self, BenchOptions, BenchRow, Goal};
 use super::args::board_size;
 use crate::cli::Exit;
 
-/// Measure the speed figures quoted in the README.
+/// Measure the speed figures quoted in the book's speed page.
 ///
 /// Reports CPU time and wall time for each measurement (for a solver's run,
 /// the CPU and wall time of its search alone, without the validation of its
@@ -28,7 +28,7 @@ pub struct BenchArgs {
     quick: bool,
     /// Also the sizes that take minutes to hours (only `count` has them):
     /// N = 19, 20 and 21 on one thread, about 30 s, 4 min and half an hour
-    /// on one core of the machine the README's figures come from.
+    /// on one core of the machine the book's figures come from.
     #[arg(long)]
     large: bool,
     /// Print one JSON object per measurement instead of a table.

@@ -76,7 +76,7 @@ struct Class {
     size: usize,
 }
 
-/// The `--json` object, its keys in the order the README lists them.
+/// The `--json` object, its keys in the order the book's getting-started page lists them.
 #[derive(Serialize)]
 struct JsonReport<'a> {
     n: usize,

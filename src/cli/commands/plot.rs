@@ -16,11 +16,12 @@ use crate::cli::terminal::finishing::{Notes, print_comparison};
 /// Draw the charts of an experiment from its CSV files.
 ///
 /// Reads summary.csv and runs.csv (and traces.csv when present) in DATA_DIR
-/// and writes each chart as SVG, PNG and PDF: scaling, success rate, ERT, ECDFs
-/// of steps and of time, convergence. Then writes compare.csv and ranking.csv
-/// into DATA_DIR (as `queens compare` by checks) and prints the ranking,
-/// and writes the report beside the charts (as `queens report`). Never runs
-/// a solver.
+/// and writes each chart below as SVG, PNG and PDF (SVG and PDF with
+/// `--style paper`); a chart the data cannot support (no traces, one label,
+/// nothing solved) is skipped with a note saying why. Then writes
+/// compare.csv and ranking.csv into DATA_DIR (as `queens compare` by
+/// checks) and prints the ranking, and writes the report beside the charts
+/// (as `queens report`). Never runs a solver.
 #[derive(clap::Args)]
 pub struct PlotArgs {
     /// The experiment's data directory (as written by `queens run`).
@@ -45,6 +46,23 @@ pub struct PlotArgs {
     /// carries it; SVG and PDF).
     #[arg(long, value_name = "STYLE", default_value = "screen", value_parser = Style::parse)]
     style: Style,
+}
+
+/// The `plot` command with the chart list of its long help generated from
+/// the chart registry, so the help names every chart `plot` draws.
+pub fn with_chart_list(command: clap::Command) -> clap::Command {
+    let intro = command
+        .get_long_about()
+        .map(ToString::to_string)
+        .unwrap_or_default();
+    let charts: Vec<String> = plot::registry::catalogue()
+        .into_iter()
+        .map(|(stem, caption)| format!("  {stem}: {caption}"))
+        .collect();
+    let list = charts.join("\n");
+    command.long_about(format!(
+        "{intro}\n\nThe charts, by file name, in the report's order (MEASURE: --measure; KEY: a swept parameter):\n{list}"
+    ))
 }
 
 /// Parses one size of `--n`: a board size of at least 1.

@@ -168,7 +168,7 @@ fn write_files(
     columns.and(drawing)
 }
 
-/// The `--json` object, its keys in the order the README lists them.
+/// The `--json` object, its keys in the order the book's getting-started page lists them.
 #[derive(Serialize)]
 struct JsonReport<'a> {
     algorithm: &'a str,

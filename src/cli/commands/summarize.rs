@@ -7,7 +7,7 @@ use anyhow::{Context, anyhow, bail};
 use queens::analysis::summary::summarize;
 use queens::base::records::derived;
 use queens::base::records::{
-    DataDir, RunsDigest, SUMMARY_FILE, SummaryRow, read_runs, write_summary,
+    DataDir, MeasureSummary, RunsDigest, SUMMARY_FILE, SummaryRow, read_runs, write_summary,
 };
 use queens::experiment::error::RunError;
 use queens::experiment::lock::lock_data_dir;
@@ -20,16 +20,37 @@ use crate::cli::terminal::stderr::stderr_line;
 /// Recompute DIR/summary.csv from DIR/runs.csv (no solver runs), and
 /// record in DIR/derived.json the runs.csv it was computed from.
 ///
-/// Per (label, n): trials, successes, success rate with its Wilson 95%
-/// interval; mean, median, p10 and p90 of steps, checks and wall time over
-/// solved trials; a seeded bootstrap 95% interval of the median steps; ERT
-/// (COCO) in steps and seconds. Prints a short table. Refused while another
-/// queens process writes DIR.
+/// One row per (label, n): the trials, successes and success rate with its
+/// Wilson 95% interval; for each measure, statistics over the solved trials
+/// (mean, median with a seeded bootstrap 95% interval, quantiles, maximum),
+/// the ERT (COCO's expected running time, failed trials included) with its
+/// interval and a heavy-tail flag. Prints a short table. Refused while
+/// another queens process writes DIR.
 #[derive(clap::Args)]
 pub struct SummarizeArgs {
     /// The data directory holding runs.csv.
     #[arg(value_name = "DIR")]
     dir: PathBuf,
+}
+
+/// The `summarize` command with the column list of its long help generated
+/// from summary.csv's definition, so the help names every column written.
+pub fn with_column_list(command: clap::Command) -> clap::Command {
+    let intro = command
+        .get_long_about()
+        .map(ToString::to_string)
+        .unwrap_or_default();
+    let measures: Vec<&str> = SummaryRow::MEASURES.iter().map(|m| m.name()).collect();
+    let block: Vec<String> = MeasureSummary::COLUMNS
+        .iter()
+        .map(|template| template.replace("{m}", "m"))
+        .collect();
+    command.long_about(format!(
+        "{intro}\n\nThe columns of summary.csv: {}; then, for each measure m of {}, the block {}.",
+        SummaryRow::cell_columns().join(", "),
+        measures.join(", "),
+        block.join(", "),
+    ))
 }
 
 /// Writes the summary and prints its main columns.
