@@ -255,3 +255,69 @@ fn link_targets_and_anchors_are_read_as_mdbook_reads_them() {
         .into();
     assert_eq!(anchors(text), expected);
 }
+
+/// The column names of the table that follows `### FILE` in the data
+/// reference, in order (the first table after the heading, and for
+/// summary.csv the block table too).
+fn documented_columns(page: &str, file: &str) -> Vec<Vec<String>> {
+    let section = page
+        .split_once(&format!("\n### {file}\n"))
+        .unwrap_or_else(|| panic!("the data reference has no section {file}"))
+        .1;
+    let section = section.split("\n### ").next().unwrap_or(section);
+    let mut tables: Vec<Vec<String>> = Vec::new();
+    let mut in_table = false;
+    for line in section.lines() {
+        let table_line = line.starts_with('|');
+        if table_line && !in_table {
+            tables.push(Vec::new());
+        }
+        in_table = table_line;
+        if line.starts_with("| `")
+            && let Some(table) = tables.last_mut()
+        {
+            let name = line.split('`').nth(1).unwrap_or_default();
+            table.push(name.to_owned());
+        }
+    }
+    tables
+}
+
+/// The header of a shipped CSV file.
+fn shipped_header(file: &str) -> Vec<String> {
+    let path = root().join("data/blog-repair").join(file);
+    let text = fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let header = text.lines().next().unwrap_or_default();
+    header.split(',').map(str::to_owned).collect()
+}
+
+#[test]
+fn the_data_reference_names_every_column_of_every_file_in_order() {
+    let page = fs::read_to_string(root().join("docs/src/reference/data.md")).expect("data.md");
+    for file in [
+        "runs.csv",
+        "params.csv",
+        "traces.csv",
+        "compare.csv",
+        "ranking.csv",
+    ] {
+        let tables = documented_columns(&page, file);
+        assert_eq!(tables.first(), Some(&shipped_header(file)), "{file}");
+    }
+    let summary = documented_columns(&page, "summary.csv");
+    let [cell, block] = summary.as_slice() else {
+        panic!("summary.csv has a table of the cell's columns and one of a block's: {summary:?}");
+    };
+    let mut columns = cell.clone();
+    for measure in ["steps", "checks", "evaluations", "seconds"] {
+        columns.extend(
+            block
+                .iter()
+                .map(|template| match template.strip_prefix("m_") {
+                    Some(rest) => format!("{measure}_{rest}"),
+                    None => template.replacen("_m", &format!("_{measure}"), 1),
+                }),
+        );
+    }
+    assert_eq!(columns, shipped_header("summary.csv"));
+}

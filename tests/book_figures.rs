@@ -1,0 +1,189 @@
+//! The figures the book quotes from the shipped experiments are the ones
+//! their data files hold: each table below is recomputed from the committed
+//! CSV files and compared cell by cell with the page (the published
+//! reproductions: Wirth's and Kuechmann's counters, the textbook's CSP
+//! heuristics, the blog's comparison). Wall times are machine figures and
+//! are not compared.
+
+use std::collections::HashMap;
+use std::fs;
+use std::path::PathBuf;
+
+/// The crate's root.
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The rows of a shipped CSV file as maps of column to text.
+fn rows(path: &str) -> Vec<HashMap<String, String>> {
+    let mut reader = csv::Reader::from_path(root().join(path)).expect("a shipped CSV file");
+    let header = reader.headers().expect("a header").clone();
+    reader
+        .records()
+        .map(|record| {
+            let record = record.expect("a whole row");
+            header
+                .iter()
+                .map(str::to_owned)
+                .zip(record.iter().map(str::to_owned))
+                .collect()
+        })
+        .collect()
+}
+
+/// The body rows of the table in `page` whose header line starts with
+/// `header`, as cells.
+fn page_table(page: &str, header: &str) -> Vec<Vec<String>> {
+    let text = fs::read_to_string(root().join(page)).expect("a book page");
+    let start = text
+        .find(&format!("\n{header}"))
+        .unwrap_or_else(|| panic!("{page} has no table starting {header}"));
+    text[start + 1..]
+        .lines()
+        .take_while(|line| line.starts_with('|'))
+        .skip(2)
+        .map(|line| {
+            line.trim_matches('|')
+                .split('|')
+                .map(|c| c.trim().to_owned())
+                .collect()
+        })
+        .collect()
+}
+
+/// A count as the book writes it: rounded half to even (1,638.5 is
+/// 1,638), with thousands separators.
+fn count(value: f64) -> String {
+    let digits = format!("{:.0}", value.round_ties_even());
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A summary.csv value as the book writes it: `—` for NA, `∞` for Inf.
+fn shown(text: &str) -> String {
+    match text {
+        "NA" => "—".to_owned(),
+        "Inf" => "∞".to_owned(),
+        number => count(number.parse().expect("a number")),
+    }
+}
+
+/// The summary row of `label` at `n`.
+fn cell<'a>(
+    summary: &'a [HashMap<String, String>],
+    label: &str,
+    n: &str,
+) -> &'a HashMap<String, String> {
+    summary
+        .iter()
+        .find(|row| row["label"] == label && row["n"] == n)
+        .unwrap_or_else(|| panic!("no summary row for {label} at N = {n}"))
+}
+
+#[test]
+fn the_backtracking_table_is_wirths_counters_from_runs_csv() {
+    let runs = rows("data/backtracking/runs.csv");
+    let table = page_table("docs/src/experiments/backtracking.md", "| N | first: tests");
+    assert_eq!(table.len(), 11, "N = 4..14");
+    for row in &table {
+        let n = &row[0];
+        let run = |label: &str| {
+            runs.iter()
+                .find(|r| r["label"] == label && &r["n"] == n)
+                .unwrap_or_else(|| panic!("no {label} run at N = {n}"))
+        };
+        let (first, all) = (run("first solution"), run("exhaustive"));
+        let number = |r: &HashMap<String, String>, c: &str| count(r[c].parse().expect("a count"));
+        let expected = [
+            n.clone(),
+            number(first, "tests"),
+            number(first, "backtracks"),
+            number(all, "tests"),
+            number(all, "backtracks"),
+            number(all, "solutions"),
+        ];
+        assert_eq!(row.as_slice(), expected.as_slice(), "N = {n}");
+    }
+}
+
+#[test]
+fn the_csp_table_is_the_median_checks_of_summary_csv() {
+    let summary = rows("data/csp-heuristics/summary.csv");
+    let header = "| N | backtracking | backtracking + MRV |";
+    let page = "docs/src/experiments/csp-heuristics.md";
+    let text = fs::read_to_string(root().join(page)).expect("the page");
+    let labels: Vec<String> = text
+        .lines()
+        .find(|line| line.starts_with(header))
+        .expect("the table's header")
+        .trim_matches('|')
+        .split('|')
+        .skip(1)
+        .map(|c| c.trim().to_owned())
+        .collect();
+    let table = page_table(page, header);
+    assert!(table.len() >= 10, "{table:?}");
+    for row in &table {
+        let n = &row[0];
+        for (label, shown_value) in labels.iter().zip(&row[1..]) {
+            let at = cell(&summary, label, n);
+            let expected = if at["successes"] == "0" {
+                "budget".to_owned()
+            } else {
+                shown(&at["checks_median"])
+            };
+            assert_eq!(shown_value, &expected, "{label} at N = {n}");
+        }
+    }
+}
+
+#[test]
+fn the_blog_table_is_summary_csv() {
+    let summary = rows("data/blog-repair/summary.csv");
+    let table = page_table(
+        "docs/src/experiments/blog-repair.md",
+        "| label | N | solved |",
+    );
+    assert_eq!(table.len(), 21, "7 labels at N = 8, 10, 12");
+    for row in &table {
+        let (label, n) = (&row[0], &row[1]);
+        let at = cell(&summary, label, n);
+        let ert_checks = match (
+            at["ert_checks_ci_low"].as_str(),
+            at["ert_checks_ci_high"].as_str(),
+        ) {
+            ("NA", _) | (_, "NA") => shown(&at["ert_checks"]),
+            (low, high) => format!(
+                "{} [{}, {}]",
+                shown(&at["ert_checks"]),
+                shown(low),
+                shown(high)
+            ),
+        };
+        let expected = [
+            label.clone(),
+            n.clone(),
+            format!("{}/{}", at["successes"], at["trials"]),
+            shown(&at["steps_median"]),
+            shown(&at["ert_steps"]),
+            ert_checks,
+        ];
+        assert_eq!(&row[..6], expected.as_slice(), "{label} at N = {n}");
+    }
+}
+
+#[test]
+fn counts_are_written_as_the_book_writes_them() {
+    assert_eq!(count(1_234_567.4), "1,234,567");
+    assert_eq!(count(999.5), "1,000");
+    assert_eq!(count(1_638.5), "1,638");
+    assert_eq!(count(26.0), "26");
+    assert_eq!(shown("NA"), "—");
+    assert_eq!(shown("Inf"), "∞");
+}
