@@ -2,7 +2,7 @@
 # Data types: reads every CSV file of the data directories given as
 # arguments (runs.csv, summary.csv, traces.csv, params.csv, compare.csv,
 # ranking.csv, those that exist) with R's read.csv and pandas' read_csv,
-# default options, and checks that each column comes out as the README
+# default options, and checks that each column comes out as the book's data reference
 # promises: seeds exact and below 2^53, `solved` logical, `budget` and
 # `params` text, summary.csv numeric with Inf read as infinity, and no
 # column changing type between directories (.ci/check_data_types.py and

@@ -2,8 +2,8 @@
 # LaTeX: writes `queens report --latex` for every shipped experiment into a
 # temporary directory and compiles, with pdflatex, one document that
 # \input's each summary.tex, compare.tex, growth.tex, ert-ratio.tex and targets.tex (booktabs longtables) and
-# includes each experiment's paper figure scaling.pdf, as the README's
-# LaTeX example does. Fails on a LaTeX error, an overfull box wider than
+# includes each experiment's paper figure scaling.pdf, as the book's
+# LaTeX example (docs/src/how-to/paper.md) does. Fails on a LaTeX error, an overfull box wider than
 # 20 pt, or a warning about an included PDF's version.
 #
 # Needs root on Debian (it installs texlive-latex-base and

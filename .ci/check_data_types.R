@@ -1,6 +1,6 @@
 # Reads every CSV file of the data directories given as arguments with R's
 # read.csv, default options, and checks that the columns come out as the
-# README promises (the pandas twin is check_data_types.py):
+# book's data reference (docs/src/reference/data.md) promises (the pandas twin is check_data_types.py):
 #
 # - runs.csv `seed`: read exactly (sprintf("%.0f") equals the file's text)
 #   and below 2^53;

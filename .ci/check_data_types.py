@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Reads every CSV file of the data directories given as arguments with
 pandas' read_csv, default options, and checks that the columns come out as
-the README promises (the R twin is check_data_types.R):
+the book's data reference (docs/src/reference/data.md) promises (the R twin is check_data_types.R):
 
 - runs.csv `seed`: int64, equal to the file's text, below 2^53;
 - `solved`, `significant`, `indistinguishable_from_best` and summary.csv's

@@ -1,7 +1,7 @@
 """A data directory as pandas tables: :func:`load`.
 
 Every table is read with the dtypes the CSV contract promises (the
-README's "Reading the data"): ``seed``, ``n``, ``trial`` and the counters
+book's reference of the data files, docs/src/reference/data.md): ``seed``, ``n``, ``trial`` and the counters
 ``int64``; ``solved``, ``significant``, ``indistinguishable_from_best`` and
 summary.csv's ``*_heavy_tail`` ``bool``; ``NA`` missing (``final_conflicts``
 a nullable ``Int64``); ``Inf`` infinite; the labels (``label``,

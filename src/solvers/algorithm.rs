@@ -72,7 +72,7 @@ pub struct Algorithm {
     pub summary: &'static str,
     /// Where it comes from (paper, book, blog), in full.
     pub source: &'static str,
-    /// The source in a few words, as the README's table of algorithms
+    /// The source in a few words, as the README's and the book's table of algorithms
     /// cites it.
     pub citation: &'static str,
     /// What one step is: the unit of the `steps` counter and of
