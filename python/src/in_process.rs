@@ -209,10 +209,7 @@ impl Solver for PythonSolver {
 impl Configured for PythonSolver {
     /// The harness's side only: the answer and its solution.
     fn memory(&self, n: usize) -> MemoryEstimate {
-        MemoryEstimate::new(
-            (n as u64).saturating_mul(16),
-            "the solver's own memory is its own; run smaller sizes",
-        )
+        MemoryEstimate::harness_side(n, "the solver's own memory is its own; run smaller sizes")
     }
 
     fn never_restarts(&self) -> Option<&'static str> {

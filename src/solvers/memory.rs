@@ -51,6 +51,13 @@ impl MemoryEstimate {
         Self::new((n as u64).saturating_mul(per_queen), hint)
     }
 
+    /// The harness's side of a solver whose own memory it cannot see (an
+    /// external program, a function registered from Python): the reply and
+    /// its solution, 16 bytes per queen, with `hint`.
+    pub fn harness_side(n: usize, hint: &'static str) -> Self {
+        Self::per_queen(n, 16, hint)
+    }
+
     /// This estimate with `bytes` more (buffers whose size does not depend
     /// on N).
     pub fn plus(self, bytes: u64) -> Self {

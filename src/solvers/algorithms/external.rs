@@ -552,10 +552,7 @@ impl Solver for ExternalSolver {
 impl Configured for ExternalSolver {
     /// The harness's side only: the reply and its solution.
     fn memory(&self, n: usize) -> MemoryEstimate {
-        MemoryEstimate::new(
-            (n as u64).saturating_mul(16),
-            "the program's own memory is its own; run smaller sizes",
-        )
+        MemoryEstimate::harness_side(n, "the program's own memory is its own; run smaller sizes")
     }
 
     fn never_restarts(&self) -> Option<&'static str> {
