@@ -202,12 +202,14 @@ fn the_command_line_reference_is_every_help_text_of_today() {
     ] {
         assert!(page.contains(section), "no {section:?} in the reference");
     }
-    // The lists in plot's and summarize's help come from the registries.
+    // The lists in plot's, summarize's and compare's help come from the
+    // registries and the row types.
     assert!(
         page.contains("  critical-difference: "),
         "plot's chart list"
     );
     assert!(page.contains("ert_m_ci_high"), "summarize's column list");
+    assert!(page.contains("ert_ratio_ci_high."), "compare's column list");
 }
 
 #[test]

@@ -92,13 +92,15 @@ pub enum Exit {
 pub const PROGRAM_ERRORS_CODE: u8 = 3;
 
 /// The command line's definition: the derived one, with the lists in the
-/// long help of `plot` (its charts) and `summarize` (its columns) generated
+/// long help of `plot` (its charts), `summarize` and `compare` (the columns
+/// they write) generated
 /// from the library's registries, so `--help`, the manual pages, the
 /// completions and the book's reference say the same.
 fn command() -> clap::Command {
     Cli::command()
         .mut_subcommand("plot", plot::with_chart_list)
         .mut_subcommand("summarize", summarize::with_column_list)
+        .mut_subcommand("compare", compare::with_column_lists)
 }
 
 /// Parses the command line, runs the subcommand and returns its exit code.

@@ -10,7 +10,10 @@ use anyhow::{Context, anyhow, bail};
 use queens::analysis::compare::{
     Comparison, DEFAULT_ALPHA, DEFAULT_SEED, Options, combine, compare,
 };
-use queens::base::records::{self as records, DataDir, Measure, RunRecord, RunsDigest};
+use queens::base::records::header::columns;
+use queens::base::records::{
+    self as records, CompareRow, DataDir, Measure, RankingRow, RunRecord, RunsDigest,
+};
 use queens::experiment::error::RunError;
 use queens::experiment::lock::lock_data_dir;
 use queens::experiment::stored_plan::check_rows;
@@ -51,21 +54,17 @@ use crate::cli::terminal::stderr::stderr_line;
 /// from the best only when their pair is no_detectable_difference, and at
 /// an N where nothing solved no label is best.
 ///
-/// Writes compare.csv (one row per N and pair: measure, n, label_a,
-/// label_b, trials_a/b, successes_a/b, u, p, method, p_holm, significant,
-/// a12, a12_ci_low, a12_ci_high, magnitude, better, min_attainable_p,
-/// verdict) and ranking.csv (one row per N and label: measure, n, label,
-/// trials, successes, mean_rank, rank, indistinguishable_from_best,
-/// versus_best) into --output DIR. Without --output,
+/// Writes compare.csv (one row per N and pair) and ranking.csv (one row per
+/// N and label), whose columns are listed below, into --output DIR.
+/// Without --output,
 /// one DATA_DIR compared with the default options (checks, alpha 0.05, seed
 /// 2016) writes them into that directory, as `queens run` does; any other
 /// comparison is only printed, so the directory's own files keep describing
 /// its default comparison. derived.json in the directory written records
 /// the runs compared, so a report refuses compare.csv and ranking.csv
 /// written into a directory from other directories' runs. Refused while
-/// another queens process writes that directory. `better` is the cheaper label when p_holm <
-/// alpha, NA otherwise.
-/// Several DATA_DIRs are compared together; when a label occurs in two of
+/// another queens process writes that directory. `better` is the cheaper
+/// label when p_holm < alpha, NA otherwise. Several DATA_DIRs are compared together; when a label occurs in two of
 /// them, every label becomes EXPERIMENT/label. Never runs a solver.
 #[derive(clap::Args)]
 pub struct CompareArgs {
@@ -101,6 +100,21 @@ fn alpha(text: &str) -> Result<f64, String> {
             "'{text}' is not a significance level: give a number between 0 and 1 (exclusive), like 0.05"
         )),
     }
+}
+
+/// The `compare` command with the column lists of its long help generated
+/// from the row types of compare.csv and ranking.csv, so the help names
+/// every column written.
+pub fn with_column_lists(command: clap::Command) -> clap::Command {
+    let intro = command
+        .get_long_about()
+        .map(ToString::to_string)
+        .unwrap_or_default();
+    command.long_about(format!(
+        "{intro}\n\nThe columns of compare.csv: {}.\n\nThe columns of ranking.csv: {}.",
+        columns::<CompareRow>().join(", "),
+        columns::<RankingRow>().join(", "),
+    ))
 }
 
 /// Compares, writes both files and prints the tables.

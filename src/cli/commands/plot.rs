@@ -36,9 +36,11 @@ pub struct PlotArgs {
     /// in the same unit; otherwise a note and no chart).
     #[arg(long, value_name = "MEASURE", default_value = "checks", value_parser = Measure::parse)]
     measure: Measure,
-    /// The board sizes of the ECDF and convergence charts, comma-separated
-    /// (like 8,12) [default: every size as small multiples, or the largest
-    /// shared size when there are more than four].
+    /// The board sizes of the charts drawn per size (the ECDFs,
+    /// convergence, fixed-target, fixed-budget and the comparison heat map,
+    /// a panel each; the parameter charts, a line each), comma-separated (like 8,12) [default: every
+    /// size as small multiples, or the largest shared size when there are
+    /// more than four].
     #[arg(long = "n", value_name = "SIZES", value_delimiter = ',', value_parser = size)]
     sizes: Option<Vec<u64>>,
     /// screen (a title in the image; SVG, PNG and PDF) or paper (sized for a

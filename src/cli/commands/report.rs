@@ -16,10 +16,12 @@ use crate::cli::terminal::finishing::Notes;
 
 /// Write an experiment's report: one self-contained HTML file.
 ///
-/// For each DATA_DIR, writes report.html into its charts directory: what
-/// was compared, the headline results in words (from compare.csv,
-/// ranking.csv and summary.csv), every SVG chart inline, the summary and
-/// comparison tables and the provenance. It needs no network and no other
+/// For each DATA_DIR, writes report.html into its charts directory: the
+/// answers to the config's questions, what was compared, the headline
+/// results in words (from compare.csv, ranking.csv and summary.csv), every
+/// SVG chart inline with its caption, the tables (summary, every pair, the
+/// ERT ratio to the best, growth exponents, the ranking across sizes and,
+/// for traced experiments, the fixed-target ERTs) and the provenance. It needs no network and no other
 /// file. When the charts directory holds no chart, draws the charts first
 /// (as `queens plot` does). Prints the files written.
 #[derive(clap::Args)]
@@ -31,9 +33,9 @@ pub struct ReportArgs {
     /// plots/<experiment name>]; only with one DATA_DIR.
     #[arg(long, value_name = "DIR")]
     plots: Option<PathBuf>,
-    /// Also write the summary, comparison and growth-exponent tables as
-    /// LaTeX (booktabs, with significance marks): summary.tex, compare.tex
-    /// and growth.tex beside report.html.
+    /// Also write the tables as LaTeX booktabs longtables beside
+    /// report.html: summary.tex, compare.tex (with significance marks),
+    /// growth.tex, ert-ratio.tex and, for traced experiments, targets.tex.
     #[arg(long)]
     latex: bool,
 }
