@@ -202,6 +202,7 @@ fn figure(inputs: &Inputs<'_>, notes: &mut Vec<String>) -> Result<Figure, Skip> 
         legend: legend(styles, drawn.iter().map(String::as_str)),
         panels,
         shared_y: false,
+        colour_bar: None,
     })
 }
 

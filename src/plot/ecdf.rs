@@ -136,6 +136,7 @@ fn figure(inputs: &Inputs<'_>, notes: &mut Vec<String>) -> Result<Figure, Skip> 
         legend: legend(styles, drawn),
         panels,
         shared_y: true,
+        colour_bar: None,
     })
 }
 

@@ -3,16 +3,19 @@
 //! then one or more panels in a grid (the panels of a column share their
 //! margins, so their axes line up), then the legend below the panels,
 //! where it cannot hide data; the paper style leaves the title and the line
-//! out (the paper's caption carries them). The note of a panel with
-//! something drawn in it ("none solved: …") is written between the panels
-//! and the legend, named by the panel's caption, so that it crosses no
-//! curve.
+//! out (the paper's caption carries them). A figure whose cells are
+//! coloured by a value (the heat map) has its colour bar right below the
+//! panels, in both styles. The note of a panel with something drawn in it
+//! ("none solved: …") is written between the panels (and colour bar) and
+//! the legend, named by the panel's caption, so that it crosses no curve.
 //!
 //! On screen a figure of at most [`COLUMN_PANELS`] panels is
 //! [`COLUMN_WIDTH`] units wide (a 3.5-inch column, panels stacked or
 //! 2 × 2), a larger one [`PAGE_WIDTH`] (a 7-inch page, three or four panels
-//! a row); the height follows from the header, the panel grid, the notes
-//! and the legend (see [`Figure::size`]). The paper style keeps a column
+//! a row); the height follows from the header, the panel grid, the colour
+//! bar, the notes and the legend (see [`Figure::size`]); panels of cells
+//! (heat maps) are higher for their width, so that the cells are about
+//! square. The paper style keeps a column
 //! figure at most [`PAPER_COLUMN_HEIGHT`] units (about 3 inches) high: it
 //! holds [`PAPER_COLUMN_PANELS`] panel, as low as that height needs (not
 //! below [`PAPER_PANEL_HEIGHT`]); a paper figure of more panels is
@@ -24,6 +27,8 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
+use super::collide::Rect;
+use super::colour_bar::{BarLayout, ColourBar};
 use super::error::DrawError;
 use super::fit::{fit, line_height, measure, wrap};
 use super::options::Style;
@@ -37,6 +42,9 @@ use super::style::{
 const MARGIN: u32 = 10;
 /// A panel's height for its width, within [`PANEL_HEIGHT`].
 const PANEL_ASPECT: f64 = 0.62;
+/// The height for its width of a panel of cells (a heat map): higher, so
+/// that its cells are about square and a row holds its values.
+const CELLS_ASPECT: f64 = 0.9;
 /// The lowest and highest panel, in units.
 const PANEL_HEIGHT: (u32, u32) = (240, 330);
 /// Width of a legend entry's line sample plus the gap before its text.
@@ -72,6 +80,9 @@ pub struct Figure {
     /// Whether all panels have the same y axis, so only the first of each
     /// row needs its description.
     pub shared_y: bool,
+    /// The key of the colours of the panels' cells, drawn below the panels
+    /// (none for a figure without cells).
+    pub colour_bar: Option<ColourBar>,
 }
 
 /// Where everything of a figure goes, in units.
@@ -84,6 +95,9 @@ struct Layout {
     rows: usize,
     cols: usize,
     panel_height: u32,
+    /// The colour bar below the panels and its height (0 without one).
+    colour_bar: Option<BarLayout>,
+    colour_bar_height: u32,
     /// The notes written below the panels, as wrapped lines.
     notes: Vec<String>,
     /// Width of a legend entry's line sample plus the gap before its text,
@@ -103,6 +117,7 @@ impl Layout {
     fn height(&self) -> u32 {
         self.header
             + self.rows as u32 * self.panel_height
+            + self.colour_bar_height
             + self.notes_height()
             + self.legend
             + MARGIN
@@ -171,9 +186,19 @@ impl Figure {
             Style::Screen => PANEL_HEIGHT,
             Style::Paper => PAPER_PANEL_HEIGHT,
         };
+        let aspect = if self.panels.iter().any(Panel::has_cells) {
+            CELLS_ASPECT
+        } else {
+            PANEL_ASPECT
+        };
         let natural =
-            ((f64::from(width) / cols as f64 * PANEL_ASPECT).round() as u32).clamp(floor, ceiling);
+            ((f64::from(width) / cols as f64 * aspect).round() as u32).clamp(floor, ceiling);
 
+        let colour_bar = match &self.colour_bar {
+            Some(bar) => Some(bar.layout(width, MARGIN)?),
+            None => None,
+        };
+        let colour_bar_height = self.colour_bar.as_ref().map_or(0, ColourBar::height);
         let mut notes = Vec::new();
         for note in self.outside_notes() {
             notes.extend(wrap(&note, LEGEND_SIZE, FontStyle::Normal, line)?);
@@ -213,6 +238,8 @@ impl Figure {
             rows,
             cols,
             panel_height: natural,
+            colour_bar,
+            colour_bar_height,
             notes,
             sample,
             legend_row,
@@ -257,7 +284,7 @@ impl Figure {
             self.draw_annotated(&root, style)?
         };
         let mut overlaps = Vec::new();
-        for (panel, drawn) in self.panels.iter().zip(annotations) {
+        for (panel, drawn) in self.panels.iter().zip(annotations.0) {
             for (i, (text, rect)) in drawn.texts.iter().enumerate() {
                 let on_text = drawn.texts[..i].iter().any(|(_, r)| rects_meet(r, rect));
                 if drawn.obstacles.hits(rect) || on_text {
@@ -268,12 +295,35 @@ impl Figure {
         Ok(overlaps)
     }
 
-    /// [`Figure::draw`], returning each panel's texts beside marks.
+    /// The figure drawn in `style` as SVG, with the texts of its colour
+    /// bar (boxes in pixels of the figure) and the band of heights the
+    /// bar may use: below the panels, above the notes and the legend.
+    #[cfg(test)]
+    pub fn colour_bar_drawn(&self, style: Style) -> Result<ColourBarDrawn, DrawError> {
+        let layout = self.layout(style)?;
+        let (width, height) = (layout.width, layout.height());
+        let mut svg = String::new();
+        let drawn = {
+            let root = SVGBackend::with_string(&mut svg, (width, height)).into_drawing_area();
+            self.draw_annotated(&root, style)?
+        };
+        let top = layout.header + layout.rows as u32 * layout.panel_height;
+        let band = (top as i32, (top + layout.colour_bar_height) as i32);
+        Ok(ColourBarDrawn {
+            svg,
+            size: (width, height),
+            band,
+            texts: drawn.1,
+        })
+    }
+
+    /// [`Figure::draw`], returning each panel's texts beside marks and the
+    /// colour bar's texts.
     fn draw_annotated<DB: DrawingBackend>(
         &self,
         root: &DrawingArea<DB, Shift>,
         style: Style,
-    ) -> Result<Vec<Annotations>, DrawError>
+    ) -> Result<Drawn, DrawError>
     where
         DB::ErrorType: 'static,
     {
@@ -302,6 +352,7 @@ impl Figure {
 
         let (_, body) = root.split_vertically(layout.header);
         let (plots, below) = body.split_vertically(layout.rows as u32 * layout.panel_height);
+        let (bar_area, below) = below.split_vertically(layout.colour_bar_height);
         let (notes, legend) = below.split_vertically(layout.notes_height());
         let areas = plots.split_evenly((layout.rows, layout.cols));
         // Every panel of a column takes the widest margins of the column,
@@ -322,9 +373,18 @@ impl Figure {
         for (i, (panel, area)) in self.panels.iter().zip(&areas).enumerate() {
             annotations.push(panel.draw_annotated(area, described(i), columns[i % layout.cols])?);
         }
+        let mut colour_bar = Vec::new();
+        if let (Some(bar), Some(placed)) = (&self.colour_bar, &layout.colour_bar) {
+            let (dx, dy) = bar_area.get_base_pixel();
+            colour_bar = bar
+                .draw(&bar_area, placed)?
+                .into_iter()
+                .map(|(text, r)| (text, [r[0] + dx, r[1] + dy, r[2] + dx, r[3] + dy]))
+                .collect();
+        }
         Self::draw_notes(&notes, &layout)?;
         self.draw_legend(&legend, &layout)?;
-        Ok(annotations)
+        Ok((annotations, colour_bar))
     }
 
     /// The notes of the panels with something drawn, one under the other,
@@ -391,6 +451,24 @@ impl Figure {
         }
         Ok(())
     }
+}
+
+/// What drawing a figure wrote that a check looks at: each panel's texts
+/// beside marks, and the colour bar's texts with their boxes in pixels of
+/// the figure.
+type Drawn = (Vec<Annotations>, Vec<(String, Rect)>);
+
+/// A figure drawn as SVG, with where its colour bar's texts went.
+#[cfg(test)]
+pub struct ColourBarDrawn {
+    /// The SVG.
+    pub svg: String,
+    /// The figure's width and height, in units.
+    pub size: (u32, u32),
+    /// The heights, from and to, between which the colour bar is drawn.
+    pub band: (i32, i32),
+    /// Each text of the colour bar with its box.
+    pub texts: Vec<(String, Rect)>,
 }
 
 /// Rows and columns for `count` panels on a figure `width` units wide in

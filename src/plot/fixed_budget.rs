@@ -92,6 +92,7 @@ fn figure(inputs: &Inputs<'_>, notes: &mut Vec<String>) -> Result<Figure, Skip> 
         legend: legend(inputs.styles, drawn),
         panels,
         shared_y: false,
+        colour_bar: None,
     })
 }
 

@@ -36,6 +36,7 @@
 
 mod axis;
 mod collide;
+mod colour_bar;
 pub mod data;
 mod error;
 pub mod options;

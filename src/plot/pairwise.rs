@@ -2,7 +2,9 @@
 //! label against column label, each cell coloured by the Vargha–Delaney A12
 //! of the row over the column (the probability that a trial of the row
 //! label is cheaper) and marked with the significance of its
-//! Holm-corrected Mann–Whitney p-value. Labels are ordered by their rank at
+//! Holm-corrected Mann–Whitney p-value, paled when it is not significant.
+//! A colour bar below the panels shows the scale, as significant and as
+//! paled cells are coloured. Labels are ordered by their rank at
 //! that size (best first), so a column of dark cells under the best label
 //! shows how far ahead it is. The comparison is computed from runs.csv
 //! with `analysis::compare` in the chosen measure, as `queens compare`
@@ -14,6 +16,7 @@ use crate::analysis::compare::{Comparison, significance_marks};
 use crate::base::records::CompareRow;
 
 use super::axis::{Axis, Scale};
+use super::colour_bar::{ColourBar, Strip};
 use super::figure::Figure;
 use super::kind::{Build, ChartKind, Inputs, MeasureUse, Needs, Stem};
 use super::panel::{self, Layer, Panel};
@@ -87,15 +90,26 @@ fn figure(inputs: &Inputs<'_>, _notes: &mut Vec<String>) -> Result<Figure, Skip>
         axis.ticks = Some((1..=labels.len()).map(|p| p as f64).collect());
         Some(axis)
     };
-    let (Some(x), Some(mut y)) = (axis("column label (number)"), axis("row label")) else {
+    // The rows are named, each with its number, the key of the columns,
+    // when the panels are wide enough for names: at most two panels (one
+    // above the other, or side by side on a page). Narrower panels number
+    // their rows too, and the legend names every number.
+    let rows_named = maps.len() <= MAX_PANELS_WITH_NAMES;
+    let row_description = if rows_named {
+        "row label"
+    } else {
+        "row label (number)"
+    };
+    let (Some(x), Some(mut y)) = (axis("column label (number)"), axis(row_description)) else {
         return Err(Skip::NothingToPlace);
     };
-    // The rows are named, each with its number, the key of the columns.
-    y.names = labels
-        .iter()
-        .enumerate()
-        .map(|(i, label)| format!("{} {}", abbreviated(label), i + 1))
-        .collect();
+    if rows_named {
+        y.names = labels
+            .iter()
+            .enumerate()
+            .map(|(i, label)| format!("{} {}", abbreviated(label), i + 1))
+            .collect();
+    }
     // Label 1 at the top, as a table reads.
     (y.lo, y.hi) = (y.hi, y.lo);
     let panels = maps
@@ -129,9 +143,9 @@ fn figure(inputs: &Inputs<'_>, _notes: &mut Vec<String>) -> Result<Figure, Skip>
             }
         })
         .collect();
-    // The legend is the key of the names cut short; none when every name
-    // is whole.
-    let numbered = if labels.iter().all(|l| abbreviated(l) == *l) {
+    // The legend is the key of the numbers when the rows are not named or
+    // some name is cut short; none when every row is named whole.
+    let numbered = if rows_named && labels.iter().all(|l| abbreviated(l) == *l) {
         Vec::new()
     } else {
         legend(styles, labels.iter().copied())
@@ -146,13 +160,46 @@ fn figure(inputs: &Inputs<'_>, _notes: &mut Vec<String>) -> Result<Figure, Skip>
         stem: "compare".to_owned(),
         title: format!("{experiment}: every pair compared by {measure}"),
         subtitle: format!(
-            "{}; cell: A12 of row over column (red: row cheaper, blue: column cheaper); Holm p < 0.05 *, 0.01 **, 0.001 ***; pale: not significant",
+            "{}; cell: A12 of row over column, marked Holm p < 0.05 *, 0.01 **, 0.001 ***",
             chosen.describe()
         ),
         legend: numbered,
         panels,
         shared_y: true,
+        colour_bar: Some(colour_bar()),
     })
+}
+
+/// The most panels whose rows are named: three or more panels share a
+/// figure's width and leave no room for names.
+const MAX_PANELS_WITH_NAMES: usize = 2;
+
+/// The key of the cells' colours: the A12 scale of the significant cells,
+/// and below it the same scale paled, as the cells without a significant
+/// difference are drawn.
+fn colour_bar() -> ColourBar {
+    ColourBar {
+        title: "A12: chance the row label is cheaper".to_owned(),
+        strips: vec![
+            Strip {
+                name: "Holm p < 0.05".to_owned(),
+                colour: a12_colour,
+            },
+            Strip {
+                name: "Holm p ≥ 0.05".to_owned(),
+                colour: pale_a12_colour,
+            },
+        ],
+        ticks: [
+            (0.0, "0"),
+            (0.25, "0.25"),
+            (0.5, "0.5"),
+            (0.75, "0.75"),
+            (1.0, "1"),
+        ]
+        .map(|(value, text)| (value, text.to_owned()))
+        .to_vec(),
+    }
 }
 
 /// The longest row name written whole; a longer one is cut, and the
@@ -176,10 +223,17 @@ const PALE: f64 = 0.65;
 /// A cell's fill: its A12 on the diverging scale, paled towards the
 /// light grey when the difference is not significant (no mark).
 fn cell_colour(cell: &Cell) -> RGBColor {
-    let colour = a12_colour(cell.a12);
-    if !cell.marks.is_empty() {
-        return colour;
+    if cell.marks.is_empty() {
+        pale_a12_colour(cell.a12)
+    } else {
+        a12_colour(cell.a12)
     }
+}
+
+/// The colour of an A12 on the diverging scale mixed with the light grey:
+/// the fill of a cell without a significant difference.
+fn pale_a12_colour(a12: f64) -> RGBColor {
+    let colour = a12_colour(a12);
     let mix = |x: u8, y: u8| (x as f64 + (y as f64 - x as f64) * PALE).round() as u8;
     let RGBColor(r, g, b) = colour;
     let RGBColor(pr, pg, pb) = GRID_LIGHT;
@@ -188,10 +242,11 @@ fn cell_colour(cell: &Cell) -> RGBColor {
 
 /// A cell's texts, the first that fits its width written: the A12 with its
 /// marks, then shorter forms (no leading zero, no marks, one decimal),
-/// then the marks.
+/// then the marks. A shortened 0 or 1 is written as the digit alone.
 fn cell_texts(cell: &Cell) -> Vec<String> {
     let without_zero = |value: String| match value.as_str() {
         "1.00" | "1.0" => "1".to_owned(),
+        "0.00" | "0.0" => "0".to_owned(),
         _ => value.strip_prefix('0').unwrap_or(&value).to_owned(),
     };
     let value = format!("{:.2}", cell.a12);
@@ -389,6 +444,11 @@ mod tests {
             marks: "***",
         };
         assert_eq!(cell_texts(&certain), ["1.00***", "1***", "1", "1", "***"]);
+        let none = Cell {
+            a12: 0.001,
+            marks: "",
+        };
+        assert_eq!(cell_texts(&none), ["0.00", "0", "0", "0", ""]);
         assert_eq!(
             abbreviated("smarter repair (clearing)"),
             "smarter repair (clearing)"

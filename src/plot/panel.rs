@@ -13,8 +13,8 @@ use super::collide::{Obstacles, Rect, candidates, rects_meet};
 use super::error::DrawError;
 use super::fit::{line_height, wrap};
 use super::style::{
-    AXIS_LABEL_SIZE, CAPTION_SIZE, Dash, FONT, GRID, GRID_LIGHT, INK, MUTED, Marker, SeriesStyle,
-    TICK_SIZE, luminance,
+    AXIS_LABEL_SIZE, CAPTION_SIZE, Dash, EM_PER_SIZE, FONT, GRID, GRID_LIGHT, INK, MUTED, Marker,
+    SeriesStyle, TICK_SIZE, luminance,
 };
 
 /// Opacity of a p10–p90 band.
@@ -22,6 +22,10 @@ const BAND_OPACITY: f64 = 0.16;
 /// Size of the texts beside marks ("2/200") and in heat-map cells: the
 /// tick size, the smallest that prints at 8 pt (see the style module).
 const MARK_TEXT_SIZE: f64 = TICK_SIZE;
+/// Height of a digit (DejaVu Sans: 0.73 em) as a share of a plotters font
+/// size: a heat-map cell prints its value only when at least that high
+/// and a little more, so that no value reaches into the next row.
+const DIGIT_HEIGHT: f64 = 0.73 * EM_PER_SIZE;
 
 /// Radius of a point marker, in pixels.
 pub const MARKER_RADIUS: f64 = 5.0;
@@ -106,7 +110,8 @@ pub struct Cell {
     pub y: f64,
     /// The fill colour.
     pub fill: RGBColor,
-    /// The texts written in the cell, the first that fits its width.
+    /// The texts written in the cell, the first that fits its width (none
+    /// in a cell lower than a digit).
     pub texts: Vec<String>,
 }
 
@@ -331,6 +336,11 @@ impl Panel {
             .map(|_| ())
     }
 
+    /// Whether the panel draws cells (a heat map).
+    pub fn has_cells(&self) -> bool {
+        self.layers.iter().any(|l| matches!(l, Layer::Cells(_)))
+    }
+
     /// Whether the note is written inside the panel: only in a panel with
     /// nothing drawn, where it can cross no curve. The figure writes the
     /// others below its panels.
@@ -490,9 +500,13 @@ impl Panel {
                     let corners = [(cell.x - 0.5, cell.y - 0.5), (cell.x + 0.5, cell.y + 0.5)];
                     chart.draw_series([Rectangle::new(corners, cell.fill.filled())])?;
                     chart.draw_series([Rectangle::new(corners, WHITE.stroke_width(2))])?;
-                    let left = chart.backend_coord(&corners[0]).0;
-                    let right = chart.backend_coord(&corners[1]).0;
+                    let (left, top) = chart.backend_coord(&corners[0]);
+                    let (right, bottom) = chart.backend_coord(&corners[1]);
                     let room = (right - left).unsigned_abs().saturating_sub(3);
+                    let digit = (MARK_TEXT_SIZE * DIGIT_HEIGHT).ceil() as u32;
+                    if (bottom - top).unsigned_abs() < digit + 3 {
+                        continue;
+                    }
                     let ink = if luminance(cell.fill) < 0.3 {
                         WHITE
                     } else {

@@ -282,6 +282,7 @@ fn figure(
         legend: lines.iter().map(|l| (l.name.clone(), l.style)).collect(),
         panels: vec![ert, success],
         shared_y: false,
+        colour_bar: None,
     })
 }
 

@@ -109,5 +109,6 @@ fn figure(inputs: &Inputs<'_>, _notes: &mut Vec<String>) -> Result<Figure, Skip>
             note: None,
         }],
         shared_y: true,
+        colour_bar: None,
     })
 }

@@ -165,6 +165,7 @@ fn figure(inputs: &Inputs<'_>, notes: &mut Vec<String>) -> Result<Figure, Skip> 
             note: None,
         }],
         shared_y: true,
+        colour_bar: None,
     })
 }
 

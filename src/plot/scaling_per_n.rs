@@ -116,6 +116,7 @@ fn figure(inputs: &Inputs<'_>, _notes: &mut Vec<String>) -> Result<Figure, Skip>
         legend,
         panels: vec![panel],
         shared_y: false,
+        colour_bar: None,
     })
 }
 

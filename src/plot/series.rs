@@ -464,6 +464,7 @@ pub fn statistic_figure(
         legend: legend(styles, drawn),
         panels,
         shared_y: false,
+        colour_bar: None,
     })
 }
 

@@ -156,3 +156,62 @@ fn legends_list_the_labels_in_the_order_the_config_declares_them() {
         "legends out of config order: {misordered:?}"
     );
 }
+
+#[test]
+fn every_heat_map_has_its_colour_bar_apart_from_other_text_in_both_styles() {
+    use super::collide::rects_meet;
+    register_fonts().expect("the embedded font");
+    let expected = [
+        "A12: chance the row label is cheaper",
+        "Holm p < 0.05",
+        "Holm p ≥ 0.05",
+        "0",
+        "0.25",
+        "0.5",
+        "0.75",
+        "1",
+    ];
+    let mut heat_maps = 0;
+    let mut faults = Vec::new();
+    for dir in shipped() {
+        for (name, figure) in figures(&dir) {
+            if !figure.panels.iter().any(|p| p.has_cells()) {
+                continue;
+            }
+            heat_maps += 1;
+            for style in [Style::Screen, Style::Paper] {
+                let drawn = figure.colour_bar_drawn(style).expect("drawn");
+                let written: Vec<&str> = drawn.texts.iter().map(|(t, _)| t.as_str()).collect();
+                if written != expected {
+                    faults.push(format!("{name} ({style:?}): bar texts {written:?}"));
+                }
+                let (width, height) = drawn.size;
+                let (top, bottom) = drawn.band;
+                for (i, (text, r)) in drawn.texts.iter().enumerate() {
+                    let escaped = text.replace('&', "&amp;").replace('<', "&lt;");
+                    if !drawn.svg.contains(&format!(">\n{escaped}\n</text>")) {
+                        faults.push(format!("{name} ({style:?}): {text} not in the SVG"));
+                    }
+                    // Inside the canvas, and below the panels and above
+                    // the notes and legend: no other text is there.
+                    let inside = r[0] >= 0 && r[2] <= width as i32 && r[1] >= 0;
+                    if !inside || r[3] > height as i32 || r[1] < top || r[3] > bottom {
+                        faults.push(format!(
+                            "{name} ({style:?}): {text} at {r:?} outside {width} × {height} or the band {top}..{bottom}"
+                        ));
+                    }
+                    if let Some((other, _)) =
+                        drawn.texts[..i].iter().find(|(_, o)| rects_meet(o, r))
+                    {
+                        faults.push(format!("{name} ({style:?}): {text} meets {other}"));
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        heat_maps >= 5,
+        "only {heat_maps} heat maps among the shipped charts"
+    );
+    assert!(faults.is_empty(), "colour bars: {faults:#?}");
+}

@@ -112,6 +112,7 @@ fn figure(inputs: &Inputs<'_>, notes: &mut Vec<String>) -> Result<Figure, Skip> 
         legend: legend(styles, groups.keys().copied()),
         panels,
         shared_y: true,
+        colour_bar: None,
     })
 }
 

@@ -201,6 +201,7 @@ fn figure(inputs: &Inputs<'_>, notes: &mut Vec<String>) -> Result<Figure, Skip> 
         legend: shown,
         panels,
         shared_y: true,
+        colour_bar: None,
     })
 }
 
