@@ -47,9 +47,13 @@
 //!   repairs and restarts then handle. Randomness: 32-bit draws bounded by
 //!   Lemire's method and bucket indices cut from 64-bit draws, all from the
 //!   solver's ChaCha8 stream.
-//! - Pages: on Linux the columns, counters and occupancy rings are advised
-//!   onto transparent huge pages (`hugepages.rs`), which cuts the TLB misses
-//!   of their random reads (about 10% of the time at N = 10⁸); a hint only.
+//! - Pages: on Linux the columns and occupancy rings, read at random by the
+//!   initialization, are advised onto transparent huge pages
+//!   (`hugepages.rs`), which cuts the TLB misses of their random reads
+//!   (about 10% of the time at N = 10⁸); a hint only. The counters are not:
+//!   the initialization writes them in order, and where fresh huge pages
+//!   are costly to fault in (virtual machines), advising them cost more
+//!   (10⁸ queens: 7.2–7.6 s CPU with, 5.2–5.4 s without).
 //! - Repair: a list of rows that may be attacked, with the invariant that
 //!   every attacking pair has a row on it (the initialization lists each row
 //!   placed under attack; a swap lists its two rows if they end attacked).

@@ -176,9 +176,13 @@ impl<C: Counter> FastBoard<C> {
             down: vec![C::default(); diagonals],
             pairs: 0,
         };
+        // Only the columns: the counters are written in order by the
+        // initialization and read at random only by the few repairs, so
+        // 2 MiB pages would save them little, and on a virtual machine
+        // that hands freed memory back to its host a fresh huge page costs
+        // several times as much to fault in as 512 small ones (see
+        // `hugepages.rs`).
         advise(&mut board.columns);
-        advise(&mut board.up);
-        advise(&mut board.down);
         board
     }
 
