@@ -98,9 +98,22 @@ pub const PROGRAM_ERRORS_CODE: u8 = 3;
 /// completions and the book's reference say the same.
 fn command() -> clap::Command {
     Cli::command()
-        .mut_subcommand("plot", plot::with_chart_list)
-        .mut_subcommand("summarize", summarize::with_column_list)
-        .mut_subcommand("compare", compare::with_column_lists)
+        .mut_subcommand("plot", |c| with_generated_help(c, plot::chart_list()))
+        .mut_subcommand("summarize", |c| {
+            with_generated_help(c, summarize::column_list())
+        })
+        .mut_subcommand("compare", |c| {
+            with_generated_help(c, compare::column_lists())
+        })
+}
+
+/// `command` with `generated` appended to its long help, after a blank line.
+fn with_generated_help(command: clap::Command, generated: String) -> clap::Command {
+    let intro = command
+        .get_long_about()
+        .map(ToString::to_string)
+        .unwrap_or_default();
+    command.long_about(format!("{intro}\n\n{generated}"))
 }
 
 /// Parses the command line, runs the subcommand and returns its exit code.

@@ -4,7 +4,8 @@
 //! (`trials`, skipped with one size), success rate, ERT, the ECDF in the chosen measure
 //! (`ecdf-checks` by default) and of wall time (`ecdf-seconds`),
 //! convergence traces, the pairwise A12 heat map (`compare`, from the
-//! comparison [`crate::analysis::compare`] computes over runs.csv), the
+//! comparison [`crate::analysis::compare`] computes over runs.csv, its A12
+//! scale drawn as a colour bar by `colour_bar.rs`), the
 //! ranking, the critical-difference diagram across sizes
 //! (`critical-difference`, [`crate::analysis::across_sizes`]), the views
 //! of the traces cocopp and IOHanalyzer draw

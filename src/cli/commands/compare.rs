@@ -102,19 +102,14 @@ fn alpha(text: &str) -> Result<f64, String> {
     }
 }
 
-/// The `compare` command with the column lists of its long help generated
-/// from the row types of compare.csv and ranking.csv, so the help names
-/// every column written.
-pub fn with_column_lists(command: clap::Command) -> clap::Command {
-    let intro = command
-        .get_long_about()
-        .map(ToString::to_string)
-        .unwrap_or_default();
-    command.long_about(format!(
-        "{intro}\n\nThe columns of compare.csv: {}.\n\nThe columns of ranking.csv: {}.",
+/// The column lists that end the long help: every column of compare.csv
+/// and ranking.csv, from their row types.
+pub fn column_lists() -> String {
+    format!(
+        "The columns of compare.csv: {}.\n\nThe columns of ranking.csv: {}.",
         columns::<CompareRow>().join(", "),
         columns::<RankingRow>().join(", "),
-    ))
+    )
 }
 
 /// Compares, writes both files and prints the tables.

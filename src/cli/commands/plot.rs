@@ -50,21 +50,17 @@ pub struct PlotArgs {
     style: Style,
 }
 
-/// The `plot` command with the chart list of its long help generated from
-/// the chart registry, so the help names every chart `plot` draws.
-pub fn with_chart_list(command: clap::Command) -> clap::Command {
-    let intro = command
-        .get_long_about()
-        .map(ToString::to_string)
-        .unwrap_or_default();
+/// The chart list that ends the long help: every chart `plot` draws, from
+/// the chart registry.
+pub fn chart_list() -> String {
     let charts: Vec<String> = plot::registry::catalogue()
         .into_iter()
         .map(|(stem, caption)| format!("  {stem}: {caption}"))
         .collect();
     let list = charts.join("\n");
-    command.long_about(format!(
-        "{intro}\n\nThe charts, by file name, in the report's order (MEASURE: --measure; KEY: a swept parameter):\n{list}"
-    ))
+    format!(
+        "The charts, by file name, in the report's order (MEASURE: --measure; KEY: a swept parameter):\n{list}"
+    )
 }
 
 /// Parses one size of `--n`: a board size of at least 1.

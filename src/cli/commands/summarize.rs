@@ -33,24 +33,20 @@ pub struct SummarizeArgs {
     dir: PathBuf,
 }
 
-/// The `summarize` command with the column list of its long help generated
-/// from summary.csv's definition, so the help names every column written.
-pub fn with_column_list(command: clap::Command) -> clap::Command {
-    let intro = command
-        .get_long_about()
-        .map(ToString::to_string)
-        .unwrap_or_default();
+/// The column list that ends the long help: every column of summary.csv,
+/// from its definition.
+pub fn column_list() -> String {
     let measures: Vec<&str> = SummaryRow::MEASURES.iter().map(|m| m.name()).collect();
     let block: Vec<String> = MeasureSummary::COLUMNS
         .iter()
         .map(|template| template.replace("{m}", "m"))
         .collect();
-    command.long_about(format!(
-        "{intro}\n\nThe columns of summary.csv: {}; then, for each measure m of {}, the block {}.",
+    format!(
+        "The columns of summary.csv: {}; then, for each measure m of {}, the block {}.",
         SummaryRow::cell_columns().join(", "),
         measures.join(", "),
         block.join(", "),
-    ))
+    )
 }
 
 /// Writes the summary and prints its main columns.
