@@ -2,8 +2,8 @@
 //! their data files hold: each table below is recomputed from the committed
 //! CSV files and compared cell by cell with the page (the published
 //! reproductions: Wirth's and Kuechmann's counters, the textbook's CSP
-//! heuristics, the blog's comparison). Wall times are machine figures and
-//! are not compared.
+//! heuristics, the blog's two tables; and the scaling and series tables).
+//! Wall times are machine figures and are not compared.
 
 use std::collections::HashMap;
 use std::fs;
@@ -186,4 +186,143 @@ fn counts_are_written_as_the_book_writes_them() {
     assert_eq!(count(26.0), "26");
     assert_eq!(shown("NA"), "—");
     assert_eq!(shown("Inf"), "∞");
+}
+
+#[test]
+fn the_local_search_scaling_table_is_summary_csv() {
+    let summary = rows("data/local-search-scaling/summary.csv");
+    let page = "docs/src/experiments/local-search-scaling.md";
+    let table = page_table(page, "| median over 50 trials |");
+    let sizes = ["64", "1024", "1000000"];
+    assert_eq!(table.len(), 4, "one row per label");
+    for row in &table {
+        let label = row[0].split(':').next().expect("a label");
+        for (n, shown_cell) in sizes.iter().zip(&row[1..]) {
+            let found = summary.iter().find(|r| r["label"] == label && &r["n"] == n);
+            let Some(at) = found else {
+                assert_eq!(shown_cell, "—", "{label} did not run at N = {n}");
+                continue;
+            };
+            // Repairs (or moves, generations) and checks; the time is the
+            // machine's.
+            let parts: Vec<&str> = shown_cell.split(" / ").collect();
+            assert_eq!(parts.len(), 3, "{label} at N = {n}: {shown_cell}");
+            assert_eq!(parts[0], shown(&at["steps_median"]), "{label} at N = {n}");
+            assert_eq!(parts[1], shown(&at["checks_median"]), "{label} at N = {n}");
+        }
+    }
+}
+
+#[test]
+fn the_series_table_is_summary_csv() {
+    let summary = rows("data/series/summary.csv");
+    let table = page_table("docs/src/experiments/series.md", "| label | N = 8 |");
+    assert_eq!(table.len(), 5, "five labels");
+    for row in &table {
+        let label = &row[0];
+        for (n, shown_cell) in ["8", "16", "24", "32"].iter().zip(&row[1..]) {
+            let at = cell(&summary, label, n);
+            let solved = format!("{}/{}", at["successes"], at["trials"]);
+            let expected = if at["successes"] == "0" {
+                solved
+            } else {
+                format!("{solved}, {}", shown(&at["checks_median"]))
+            };
+            assert_eq!(shown_cell, &expected, "{label} at N = {n}");
+        }
+    }
+}
+
+/// A p value as the book writes it: two significant digits, in powers of
+/// ten below 0.001 (`7.5·10^-26`).
+fn p_value(p: f64) -> String {
+    if p >= 0.001 {
+        let decimals = (1 - p.log10().floor() as i32).max(0) as usize;
+        format!("{p:.decimals$}")
+    } else {
+        let exponent = p.log10().floor() as i32;
+        let mantissa = p / 10f64.powi(exponent);
+        let (mantissa, exponent) = if format!("{mantissa:.1}") == "10.0" {
+            (1.0, exponent + 1)
+        } else {
+            (mantissa, exponent)
+        };
+        format!("{mantissa:.1}·10^{exponent}")
+    }
+}
+
+/// A ratio as the book writes it: three significant digits.
+fn ratio(value: f64) -> String {
+    let decimals = (2 - value.log10().floor() as i32).max(0) as usize;
+    format!("{value:.decimals$}")
+}
+
+#[test]
+fn the_blog_comparison_table_is_compare_csv() {
+    let compare = rows("data/blog-repair/compare.csv");
+    let table = page_table(
+        "docs/src/experiments/blog-repair.md",
+        "| N | variant | A12 of stupid vs smarter",
+    );
+    assert_eq!(table.len(), 6, "2 variants at N = 8, 10, 12");
+    for row in &table {
+        let (n, variant) = (&row[0], &row[1]);
+        let suffix = match variant.as_str() {
+            "as published" => "blog",
+            "clearing restart" => "clearing",
+            other => panic!("unknown variant {other}"),
+        };
+        let (stupid, smarter) = (
+            format!("stupid repair ({suffix})"),
+            format!("smarter repair ({suffix})"),
+        );
+        let at = compare
+            .iter()
+            .find(|r| {
+                r["measure"] == "checks"
+                    && &r["n"] == n
+                    && r["label_a"] == stupid
+                    && r["label_b"] == smarter
+            })
+            .unwrap_or_else(|| panic!("no comparison of {stupid} and {smarter} at N = {n}"));
+        let number = |column: &str| -> f64 { at[column].parse().expect("a number") };
+        let verdict = if at["better"] == stupid {
+            "stupid"
+        } else if at["better"] == smarter {
+            "smarter"
+        } else {
+            "neither"
+        };
+        let expected = [
+            n.clone(),
+            variant.clone(),
+            format!(
+                "{:.3} [{:.3}, {:.3}]",
+                number("a12"),
+                number("a12_ci_low"),
+                number("a12_ci_high")
+            ),
+            at["magnitude"].clone(),
+            p_value(number("p_holm")),
+            format!(
+                "{} [{}, {}]",
+                ratio(number("ert_ratio")),
+                ratio(number("ert_ratio_ci_low")),
+                ratio(number("ert_ratio_ci_high"))
+            ),
+            verdict.to_owned(),
+        ];
+        assert_eq!(row.as_slice(), expected.as_slice(), "N = {n}, {variant}");
+    }
+}
+
+#[test]
+fn p_values_and_ratios_are_written_as_the_book_writes_them() {
+    assert_eq!(p_value(7.46e-26), "7.5·10^-26");
+    assert_eq!(p_value(0.0014), "0.0014");
+    assert_eq!(p_value(0.019), "0.019");
+    assert_eq!(p_value(9.96e-31), "1.0·10^-30");
+    assert_eq!(ratio(0.3891), "0.389");
+    assert_eq!(ratio(1.4529), "1.45");
+    assert_eq!(ratio(48.76), "48.8");
 }
