@@ -921,3 +921,54 @@ fn the_critical_difference_chart_is_skipped_below_two_sizes_and_success_keeps_sa
     }
     assert!(plots.join("success.svg").is_file() && plots.join("ranking.svg").is_file());
 }
+
+#[test]
+fn a_heat_map_of_three_sizes_numbers_its_rows_and_its_legend_keys_every_number() {
+    // annealing-sweep compares nine labels at three sizes: three panels
+    // leave no room for names, so the rows are numbered.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut labels = std::collections::BTreeSet::new();
+    let mut reader = csv::Reader::from_path(root.join("data/annealing-sweep/compare.csv")).unwrap();
+    let header = reader.headers().unwrap().clone();
+    let column = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let (a, b) = (column("label_a"), column("label_b"));
+    for record in reader.records() {
+        let record = record.unwrap();
+        labels.insert(record[a].to_owned());
+        labels.insert(record[b].to_owned());
+    }
+    assert!(labels.len() >= 3, "{labels:?}");
+    for svg_file in ["compare.svg", "paper/compare.svg"] {
+        let svg =
+            std::fs::read_to_string(root.join("plots/annealing-sweep").join(svg_file)).unwrap();
+        for caption in ["N = 8", "N = 16", "N = 32", "row label (number)"] {
+            assert!(has_text(&svg, caption), "{svg_file}: no {caption:?}");
+        }
+        let mut keyed = BTreeMap::new();
+        for t in texts(&svg) {
+            if let Some((number, label)) = t.content.split_once(' ')
+                && let Ok(number) = number.parse::<usize>()
+                && labels.contains(label)
+            {
+                assert!(
+                    keyed.insert(number, label.to_owned()).is_none(),
+                    "{svg_file}: {number} twice"
+                );
+            }
+        }
+        let numbers: Vec<usize> = keyed.keys().copied().collect();
+        assert_eq!(
+            numbers,
+            (1..=labels.len()).collect::<Vec<_>>(),
+            "{svg_file}"
+        );
+        let named: std::collections::BTreeSet<String> = keyed.into_values().collect();
+        assert_eq!(named, labels, "{svg_file}: every label keyed once");
+        for number in 1..=labels.len() {
+            assert!(
+                has_text(&svg, &number.to_string()),
+                "{svg_file}: no row {number}"
+            );
+        }
+    }
+}
