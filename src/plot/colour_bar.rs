@@ -57,6 +57,15 @@ pub struct BarLayout {
     /// The title and the strips' names as written (cut to the room).
     title: String,
     names: Vec<String>,
+    /// The height the bar takes, in units ([`ColourBar::height`]).
+    height: u32,
+}
+
+impl BarLayout {
+    /// The height the bar takes, in units.
+    pub fn height(&self) -> u32 {
+        self.height
+    }
 }
 
 impl ColourBar {
@@ -116,6 +125,7 @@ impl ColourBar {
             strip_width,
             title,
             names,
+            height: self.height(),
         })
     }
 

@@ -95,9 +95,8 @@ struct Layout {
     rows: usize,
     cols: usize,
     panel_height: u32,
-    /// The colour bar below the panels and its height (0 without one).
+    /// The colour bar below the panels.
     colour_bar: Option<BarLayout>,
-    colour_bar_height: u32,
     /// The notes written below the panels, as wrapped lines.
     notes: Vec<String>,
     /// Width of a legend entry's line sample plus the gap before its text,
@@ -114,10 +113,15 @@ struct Layout {
 }
 
 impl Layout {
+    /// The height of the colour bar, 0 without one.
+    fn colour_bar_height(&self) -> u32 {
+        self.colour_bar.as_ref().map_or(0, BarLayout::height)
+    }
+
     fn height(&self) -> u32 {
         self.header
             + self.rows as u32 * self.panel_height
-            + self.colour_bar_height
+            + self.colour_bar_height()
             + self.notes_height()
             + self.legend
             + MARGIN
@@ -198,7 +202,6 @@ impl Figure {
             Some(bar) => Some(bar.layout(width, MARGIN)?),
             None => None,
         };
-        let colour_bar_height = self.colour_bar.as_ref().map_or(0, ColourBar::height);
         let mut notes = Vec::new();
         for note in self.outside_notes() {
             notes.extend(wrap(&note, LEGEND_SIZE, FontStyle::Normal, line)?);
@@ -239,7 +242,6 @@ impl Figure {
             cols,
             panel_height: natural,
             colour_bar,
-            colour_bar_height,
             notes,
             sample,
             legend_row,
@@ -277,12 +279,7 @@ impl Figure {
     #[cfg(test)]
     pub fn annotation_overlaps(&self, style: Style) -> Result<Vec<String>, DrawError> {
         use super::collide::rects_meet;
-        let (width, height) = self.size(style)?;
-        let mut svg = String::new();
-        let annotations = {
-            let root = SVGBackend::with_string(&mut svg, (width, height)).into_drawing_area();
-            self.draw_annotated(&root, style)?
-        };
+        let (_, _, annotations) = self.drawn_as_svg(style)?;
         let mut overlaps = Vec::new();
         for (panel, drawn) in self.panels.iter().zip(annotations.0) {
             for (i, (text, rect)) in drawn.texts.iter().enumerate() {
@@ -300,21 +297,30 @@ impl Figure {
     /// bar may use: below the panels, above the notes and the legend.
     #[cfg(test)]
     pub fn colour_bar_drawn(&self, style: Style) -> Result<ColourBarDrawn, DrawError> {
-        let layout = self.layout(style)?;
+        let (layout, svg, drawn) = self.drawn_as_svg(style)?;
         let (width, height) = (layout.width, layout.height());
-        let mut svg = String::new();
-        let drawn = {
-            let root = SVGBackend::with_string(&mut svg, (width, height)).into_drawing_area();
-            self.draw_annotated(&root, style)?
-        };
         let top = layout.header + layout.rows as u32 * layout.panel_height;
-        let band = (top as i32, (top + layout.colour_bar_height) as i32);
+        let band = (top as i32, (top + layout.colour_bar_height()) as i32);
         Ok(ColourBarDrawn {
             svg,
             size: (width, height),
             band,
             texts: drawn.1,
         })
+    }
+
+    /// The figure drawn in `style` as SVG, with its layout and what the
+    /// drawing wrote, for the checks above.
+    #[cfg(test)]
+    fn drawn_as_svg(&self, style: Style) -> Result<(Layout, String, Drawn), DrawError> {
+        let layout = self.layout(style)?;
+        let mut svg = String::new();
+        let drawn = {
+            let size = (layout.width, layout.height());
+            let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+            self.draw_annotated(&root, style)?
+        };
+        Ok((layout, svg, drawn))
     }
 
     /// [`Figure::draw`], returning each panel's texts beside marks and the
@@ -352,7 +358,7 @@ impl Figure {
 
         let (_, body) = root.split_vertically(layout.header);
         let (plots, below) = body.split_vertically(layout.rows as u32 * layout.panel_height);
-        let (bar_area, below) = below.split_vertically(layout.colour_bar_height);
+        let (bar_area, below) = below.split_vertically(layout.colour_bar_height());
         let (notes, legend) = below.split_vertically(layout.notes_height());
         let areas = plots.split_evenly((layout.rows, layout.cols));
         // Every panel of a column takes the widest margins of the column,

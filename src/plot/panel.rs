@@ -496,6 +496,7 @@ impl Panel {
                 draw_markers(chart, &at(hollow), style, true, radius)?;
             }
             Layer::Cells(cells) => {
+                let digit = (MARK_TEXT_SIZE * DIGIT_HEIGHT).ceil() as u32;
                 for cell in cells {
                     let corners = [(cell.x - 0.5, cell.y - 0.5), (cell.x + 0.5, cell.y + 0.5)];
                     chart.draw_series([Rectangle::new(corners, cell.fill.filled())])?;
@@ -503,7 +504,6 @@ impl Panel {
                     let (left, top) = chart.backend_coord(&corners[0]);
                     let (right, bottom) = chart.backend_coord(&corners[1]);
                     let room = (right - left).unsigned_abs().saturating_sub(3);
-                    let digit = (MARK_TEXT_SIZE * DIGIT_HEIGHT).ceil() as u32;
                     if (bottom - top).unsigned_abs() < digit + 3 {
                         continue;
                     }
