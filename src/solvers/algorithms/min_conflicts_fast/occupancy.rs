@@ -10,51 +10,48 @@
 //! `x mod R`. Every 64 rows the 64 diagonals just finished are retired: their
 //! bits are written to the counters and cleared, for the diagonals `R`
 //! higher, which no row reaches before another `R − n ≥ 64` rows. The rings
-//! take n/8 to n/4 bytes each, and the counters are written in diagonal order, one
-//! sequential stream per direction.
+//! take n/8 to n/4 bytes each, stored as one array of word pairs (up, down),
+//! and the counters are written in diagonal order, one sequential stream
+//! per direction.
 
 use super::board::Counter;
 use super::hugepages::advise;
 
 /// Occupancy bits of the up- and down-diagonals that rows to come reach.
 pub(super) struct Occupancy {
-    /// Bit `x mod R` (bit `% 64` of word `/ 64`): up-diagonal `x` is occupied.
-    up: Vec<u64>,
-    /// Bit `x mod R`: down-diagonal `x` is occupied.
-    down: Vec<u64>,
-    /// `R − 1`.
-    mask: usize,
+    /// Word `k` of both rings, side by side: `[UP]` holds bits `64k..64k +
+    /// 64` of the up-diagonals (bit `x mod R` for diagonal `x`), `[DOWN]`
+    /// the same bits of the down-diagonals. One array keeps both rings
+    /// behind one pointer and one length in the hot loop.
+    rings: Vec<[u64; 2]>,
 }
+
+/// The up-diagonals' word of a pair in [`Occupancy::rings`].
+const UP: usize = 0;
+
+/// The down-diagonals' word of a pair in [`Occupancy::rings`].
+const DOWN: usize = 1;
 
 impl Occupancy {
     /// No diagonal of an `n`-board occupied.
     pub(super) fn new(n: usize) -> Self {
         let bits = (n + 64).next_power_of_two();
-        let (mut up, mut down) = (vec![0; bits / 64], vec![0; bits / 64]);
-        advise(&mut up);
-        advise(&mut down);
-        Self {
-            up,
-            down,
-            mask: bits - 1,
-        }
+        let mut rings = vec![[0; 2]; bits / 64];
+        advise(&mut rings);
+        Self { rings }
     }
 
     /// The bits, borrowed for reading and marking.
     pub(super) fn bits(&mut self) -> Bits<'_> {
         Bits {
-            up: &mut self.up,
-            down: &mut self.down,
-            mask: self.mask,
+            rings: &mut self.rings,
         }
     }
 }
 
 /// [`Occupancy`]'s bits, borrowed (so the hot loop keeps them in registers).
 pub(super) struct Bits<'a> {
-    up: &'a mut [u64],
-    down: &'a mut [u64],
-    mask: usize,
+    rings: &'a mut [[u64; 2]],
 }
 
 impl Bits<'_> {
@@ -62,27 +59,29 @@ impl Bits<'_> {
     /// must be reachable by rows to come).
     #[inline(always)]
     pub(super) fn taken(&self, u: usize, d: usize) -> u8 {
-        let (up, down) = (self.up[self.word(u)], self.down[self.word(d)]);
+        let up = self.rings[self.word(u)][UP];
+        let down = self.rings[self.word(d)][DOWN];
         (up >> (u % 64) & 1) as u8 + (down >> (d % 64) & 1) as u8
     }
 
-    /// The index of the word holding diagonal `x`'s bit (`x mod R` over 64).
+    /// The index of the pair of words holding diagonal `x`'s bits (`x mod
+    /// R` over 64); masked by the rings' length, a power of two, so the
+    /// compiler sees it in range.
     #[inline(always)]
     fn word(&self, x: usize) -> usize {
-        (x / 64) & (self.up.len() - 1)
+        (x / 64) & (self.rings.len() - 1)
     }
 
     /// Marks both diagonals occupied; returns which were already (bit 0 for
     /// `u`, bit 1 for `d`).
     #[inline(always)]
     pub(super) fn mark(&mut self, u: usize, d: usize) -> u8 {
-        let (u, d) = (u & self.mask, d & self.mask);
-        let (wu, bu) = (&mut self.up[u / 64], u % 64);
-        let was_up = (*wu >> bu & 1) as u8;
-        *wu |= 1 << bu;
-        let (wd, bd) = (&mut self.down[d / 64], d % 64);
-        let was_down = (*wd >> bd & 1) as u8;
-        *wd |= 1 << bd;
+        let wu = &mut self.rings[(u / 64) & (self.rings.len() - 1)][UP];
+        let was_up = (*wu >> (u % 64) & 1) as u8;
+        *wu |= 1 << (u % 64);
+        let wd = &mut self.rings[(d / 64) & (self.rings.len() - 1)][DOWN];
+        let was_down = (*wd >> (d % 64) & 1) as u8;
+        *wd |= 1 << (d % 64);
         was_up | was_down << 1
     }
 
@@ -91,21 +90,20 @@ impl Bits<'_> {
     /// clears their bits.
     #[inline]
     pub(super) fn retire<C: Counter>(&mut self, from: usize, up: &mut [C], down: &mut [C]) {
-        let w = (from & self.mask) / 64;
+        let w = self.word(from);
         let end = (from + 64).min(up.len());
         if from < end {
-            C::set_bits(&mut up[from..end], self.up[w]);
-            C::set_bits(&mut down[from..end], self.down[w]);
+            C::set_bits(&mut up[from..end], self.rings[w][UP]);
+            C::set_bits(&mut down[from..end], self.rings[w][DOWN]);
         }
-        self.up[w] = 0;
-        self.down[w] = 0;
+        self.rings[w] = [0; 2];
     }
 
     /// Asks for the words holding up-diagonal `u` and down-diagonal `d`.
     #[inline(always)]
     pub(super) fn prefetch(&self, u: usize, d: usize) {
-        prefetch(self.up.as_ptr().wrapping_add(self.word(u)));
-        prefetch(self.down.as_ptr().wrapping_add(self.word(d)));
+        prefetch(&self.rings[self.word(u)][UP]);
+        prefetch(&self.rings[self.word(d)][DOWN]);
     }
 }
 
