@@ -11,9 +11,10 @@
 //!
 //! The row loop ([`place_rows`]) is a function of its own, with the rare
 //! work (drawing a run, replacing a position that left the pool) out of
-//! line, so that its state fits the processor's registers: kept inline in
-//! the solver, it spilled to the stack, and took about 290 instructions per
-//! queen at 10⁶ queens where it now takes about 210.
+//! line, so that its state fits the processor's registers. Kept inline in
+//! the solver, it spilled that state to the stack: the whole solve of 10⁶
+//! queens (seed 0) took 326 million instructions then and 270 million now,
+//! with the same decisions.
 
 use std::ops::Range;
 
