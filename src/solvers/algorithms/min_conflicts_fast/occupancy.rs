@@ -76,10 +76,11 @@ impl Bits<'_> {
     /// `u`, bit 1 for `d`).
     #[inline(always)]
     pub(super) fn mark(&mut self, u: usize, d: usize) -> u8 {
-        let wu = &mut self.rings[(u / 64) & (self.rings.len() - 1)][UP];
+        let (ku, kd) = (self.word(u), self.word(d));
+        let wu = &mut self.rings[ku][UP];
         let was_up = (*wu >> (u % 64) & 1) as u8;
         *wu |= 1 << (u % 64);
-        let wd = &mut self.rings[(d / 64) & (self.rings.len() - 1)][DOWN];
+        let wd = &mut self.rings[kd][DOWN];
         let was_down = (*wd >> (d % 64) & 1) as u8;
         *wd |= 1 << (d % 64);
         was_up | was_down << 1
