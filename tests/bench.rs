@@ -84,3 +84,49 @@ fn every_benchmark_target_measures_and_checks_its_results() {
         .expect("the counting allocator reports heap use");
     assert!(heap > 0);
 }
+
+#[test]
+fn repeated_runs_report_each_measurement_once_with_its_median_and_range() {
+    let run = |runs: &str| {
+        let output = Command::cargo_bin("queens")
+            .expect("the queens binary is built")
+            .args([
+                "bench",
+                "min-conflicts",
+                "--quick",
+                "--json",
+                "--runs",
+                runs,
+            ])
+            .output()
+            .expect("runs");
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        String::from_utf8_lossy(&output.stdout)
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+            .collect::<Vec<Value>>()
+    };
+    let once = run("1");
+    let thrice = run("3");
+    assert_eq!(once.len(), thrice.len(), "{thrice:?}");
+    for (one, three) in once.iter().zip(&thrice) {
+        assert_eq!(one["name"], three["name"]);
+        // The solver is seeded: every run makes the same repairs and checks.
+        assert_eq!(one["note"], three["note"]);
+        assert_eq!(
+            (one["runs"].as_u64(), three["runs"].as_u64()),
+            (Some(1), Some(3))
+        );
+        assert_eq!(one["cpu_seconds_min"], one["cpu_seconds"]);
+        let seconds = |key: &str| three[key].as_f64().expect("seconds");
+        assert!(
+            seconds("cpu_seconds_min") <= seconds("cpu_seconds")
+                && seconds("cpu_seconds") <= seconds("cpu_seconds_max"),
+            "{three}"
+        );
+    }
+}

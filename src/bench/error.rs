@@ -89,6 +89,19 @@ pub enum BenchError {
     /// The runner benchmark's experiment failed.
     #[error("the runner benchmark's experiment failed")]
     Run(#[from] RunError),
+    /// Two runs of one target measured different things: a bug in the
+    /// target, whose measurements must not depend on the run.
+    #[error(
+        "run {run} of the benchmark measured {found:?} where the first run measured {expected:?}"
+    )]
+    Unrepeatable {
+        /// The run, from 1.
+        run: usize,
+        /// The first run's measurement at that place.
+        expected: String,
+        /// This run's measurement at that place (empty if it had none).
+        found: String,
+    },
     /// The runner benchmark's temporary data directory could not be
     /// removed.
     #[error("cannot remove the runner benchmark's data directory {path}; delete it by hand")]

@@ -1,9 +1,10 @@
 //! Self-timing benchmarks behind `queens bench`: each target measures process
 //! CPU time (and wall time, for parallel speed-ups) and heap use, so figures
-//! can be quoted from one run on a shared, noisy machine. Targets that run a
-//! solver run it as a trial (module `trial`); every target checks its
-//! results and fails with a [`BenchError`] rather than report a figure for a
-//! wrong one.
+//! can be quoted from one run on a shared, noisy machine; [`repeated`] runs
+//! a target several times and reports each measurement's median and range.
+//! Targets that run a solver run it as a trial (module `trial`); every
+//! target checks its results and fails with a [`BenchError`] rather than
+//! report a figure for a wrong one.
 
 pub mod alloc;
 pub mod construction;
@@ -18,6 +19,8 @@ use std::time::Instant;
 
 use serde::Serialize;
 
+use crate::analysis::stats::{quantile_sorted, sorted};
+
 pub use error::BenchError;
 
 /// One measured figure.
@@ -30,6 +33,13 @@ pub struct BenchRow {
     /// Wall seconds: of the search alone when a solver ran as a trial, of
     /// the whole measurement otherwise.
     pub wall_seconds: f64,
+    /// How many runs the row summarizes (see [`repeated`]); with more than
+    /// one, `cpu_seconds` and `wall_seconds` are the runs' medians.
+    pub runs: usize,
+    /// The fastest run's CPU seconds (`cpu_seconds` for one run).
+    pub cpu_seconds_min: f64,
+    /// The slowest run's CPU seconds (`cpu_seconds` for one run).
+    pub cpu_seconds_max: f64,
     /// Peak heap bytes allocated during the measurement, when tracked.
     pub peak_heap_bytes: Option<u64>,
     /// The CPU time the project aims for on this measurement, when it has
@@ -83,6 +93,9 @@ impl BenchRow {
             name: name.into(),
             cpu_seconds: timing.cpu_seconds,
             wall_seconds: timing.wall_seconds,
+            runs: 1,
+            cpu_seconds_min: timing.cpu_seconds,
+            cpu_seconds_max: timing.cpu_seconds,
             peak_heap_bytes: alloc::is_tracking().then_some(timing.peak_heap_bytes),
             goal: None,
             note: note.into(),
@@ -96,6 +109,73 @@ impl BenchRow {
             met: self.cpu_seconds <= cpu_seconds,
         });
         self
+    }
+}
+
+/// Runs a benchmark target `runs` times (at least once), each run measuring
+/// all of its sizes in turn, so a slow spell of a shared machine falls on
+/// one round rather than on every run of one size; reports each measurement
+/// once: the median CPU and wall seconds of its runs (Hyndman & Fan's type
+/// 7, as everywhere in the crate), the fastest and slowest run's CPU
+/// seconds, the largest heap peak, the first run's note, and its goal
+/// judged on the median CPU time. Fails with the target's error, or if two
+/// runs measured different things.
+pub fn repeated<E: From<BenchError>>(
+    runs: usize,
+    mut target: impl FnMut() -> Result<Vec<BenchRow>, E>,
+) -> Result<Vec<BenchRow>, E> {
+    let mut rounds = Vec::with_capacity(runs.max(1));
+    for _ in 0..runs.max(1) {
+        rounds.push(target()?);
+    }
+    let first = rounds.swap_remove(0);
+    first
+        .into_iter()
+        .enumerate()
+        .map(|(place, row)| {
+            let mut same = vec![row];
+            for (k, round) in rounds.iter().enumerate() {
+                match round.get(place) {
+                    Some(other) if other.name == same[0].name => same.push(other.clone()),
+                    other => {
+                        return Err(BenchError::Unrepeatable {
+                            run: k + 2,
+                            expected: same[0].name.clone(),
+                            found: other.map(|o| o.name.clone()).unwrap_or_default(),
+                        }
+                        .into());
+                    }
+                }
+            }
+            Ok(merged(same))
+        })
+        .collect()
+}
+
+/// One row for the runs of one measurement (see [`repeated`]).
+fn merged(rows: Vec<BenchRow>) -> BenchRow {
+    let median = |seconds: fn(&BenchRow) -> f64| {
+        let values: Vec<f64> = rows.iter().map(seconds).collect();
+        quantile_sorted(&sorted(&values), 0.5).unwrap_or(f64::NAN)
+    };
+    let cpu_seconds = median(|r| r.cpu_seconds);
+    let wall_seconds = median(|r| r.wall_seconds);
+    let cpu = sorted(&rows.iter().map(|r| r.cpu_seconds).collect::<Vec<_>>());
+    let peak_heap_bytes = rows.iter().filter_map(|r| r.peak_heap_bytes).max();
+    let runs = rows.len();
+    let first = rows.into_iter().next().expect("a measurement has a run");
+    BenchRow {
+        cpu_seconds,
+        wall_seconds,
+        runs,
+        cpu_seconds_min: cpu[0],
+        cpu_seconds_max: cpu[cpu.len() - 1],
+        peak_heap_bytes,
+        goal: first.goal.map(|goal| Goal {
+            met: cpu_seconds <= goal.cpu_seconds_at_most,
+            ..goal
+        }),
+        ..first
     }
 }
 
@@ -121,6 +201,59 @@ mod tests {
             peak_heap_bytes: 0,
         };
         BenchRow::new("min-conflicts fast n=100000000 seed=0", timing, "")
+    }
+
+    /// A run of a target measuring two sizes, the first `cpu` seconds.
+    fn round(cpu: f64) -> Vec<BenchRow> {
+        let mut second = row(1.0);
+        second.name = "min-conflicts fast n=1000000000 seed=0".to_owned();
+        vec![row(cpu).with_goal(5.0), second]
+    }
+
+    #[test]
+    fn repeated_runs_report_the_median_and_the_range_and_judge_the_goal_on_the_median() {
+        let mut cpu = [6.2, 4.6, 4.8].into_iter();
+        let rows = repeated::<BenchError>(3, || Ok(round(cpu.next().expect("three runs"))))
+            .expect("merged");
+        assert_eq!(rows.len(), 2);
+        let first = &rows[0];
+        assert_eq!(first.runs, 3);
+        assert_eq!(first.cpu_seconds, 4.8);
+        assert_eq!((first.cpu_seconds_min, first.cpu_seconds_max), (4.6, 6.2));
+        assert_eq!(first.wall_seconds, 4.8);
+        assert_eq!(
+            first.goal,
+            Some(Goal {
+                cpu_seconds_at_most: 5.0,
+                met: true
+            })
+        );
+        // Two runs: the mean of the middle two.
+        let mut cpu = [6.2, 4.6].into_iter();
+        let rows =
+            repeated::<BenchError>(2, || Ok(round(cpu.next().expect("two runs")))).expect("merged");
+        assert!((rows[0].cpu_seconds - 5.4).abs() < 1e-12);
+        assert!(!rows[0].goal.expect("a goal").met);
+        // One run is the run itself; zero runs means one.
+        let rows = repeated::<BenchError>(0, || Ok(round(6.2))).expect("one run");
+        assert_eq!((rows[0].runs, rows[0].cpu_seconds_max), (1, 6.2));
+    }
+
+    #[test]
+    fn runs_that_measure_different_things_are_refused() {
+        let mut runs = 0;
+        let error = repeated::<BenchError>(2, || {
+            runs += 1;
+            let mut rows = round(1.0);
+            rows.truncate(3 - runs);
+            Ok(rows)
+        })
+        .expect_err("the second run lacks a size");
+        let message = error.to_string();
+        assert!(
+            message.contains("run 2") && message.contains("n=1000000000"),
+            "{message}"
+        );
     }
 
     #[test]
