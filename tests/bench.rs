@@ -4,11 +4,14 @@
 use assert_cmd::Command;
 use serde_json::Value;
 
-#[test]
-fn every_benchmark_target_measures_and_checks_its_results() {
+/// Runs `queens bench` with `args` and `--json`; the measurements, one JSON
+/// object each.
+fn bench_json(args: &[&str]) -> Vec<Value> {
     let output = Command::cargo_bin("queens")
         .expect("the queens binary is built")
-        .args(["bench", "all", "--quick", "--json"])
+        .arg("bench")
+        .args(args)
+        .arg("--json")
         .output()
         .expect("runs");
     assert!(
@@ -16,10 +19,15 @@ fn every_benchmark_target_measures_and_checks_its_results() {
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    let rows: Vec<Value> = String::from_utf8_lossy(&output.stdout)
+    String::from_utf8_lossy(&output.stdout)
         .lines()
         .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
-        .collect();
+        .collect()
+}
+
+#[test]
+fn every_benchmark_target_measures_and_checks_its_results() {
+    let rows = bench_json(&["all", "--quick"]);
     for prefix in [
         "count",
         "construction",
@@ -87,29 +95,7 @@ fn every_benchmark_target_measures_and_checks_its_results() {
 
 #[test]
 fn repeated_runs_report_each_measurement_once_with_its_median_and_range() {
-    let run = |runs: &str| {
-        let output = Command::cargo_bin("queens")
-            .expect("the queens binary is built")
-            .args([
-                "bench",
-                "min-conflicts",
-                "--quick",
-                "--json",
-                "--runs",
-                runs,
-            ])
-            .output()
-            .expect("runs");
-        assert!(
-            output.status.success(),
-            "{}",
-            String::from_utf8_lossy(&output.stderr)
-        );
-        String::from_utf8_lossy(&output.stdout)
-            .lines()
-            .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
-            .collect::<Vec<Value>>()
-    };
+    let run = |runs: &str| bench_json(&["min-conflicts", "--quick", "--runs", runs]);
     let once = run("1");
     let thrice = run("3");
     assert_eq!(once.len(), thrice.len(), "{thrice:?}");
