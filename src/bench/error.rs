@@ -92,15 +92,18 @@ pub enum BenchError {
     /// Two runs of one target measured different things: a bug in the
     /// target, whose measurements must not depend on the run.
     #[error(
-        "run {run} of the benchmark measured {found:?} where the first run measured {expected:?}"
+        "run {run} of the benchmark measured {} where the first run measured {}; \
+         a target must measure the same things every run",
+        measurement(.found),
+        measurement(.expected)
     )]
     Unrepeatable {
         /// The run, from 1.
         run: usize,
-        /// The first run's measurement at that place.
-        expected: String,
-        /// This run's measurement at that place (empty if it had none).
-        found: String,
+        /// The first run's measurement at that place, if it had one there.
+        expected: Option<String>,
+        /// This run's measurement at that place, if it had one there.
+        found: Option<String>,
     },
     /// The runner benchmark's temporary data directory could not be
     /// removed.
@@ -111,4 +114,10 @@ pub enum BenchError {
         /// The reason the system gives.
         source: std::io::Error,
     },
+}
+
+/// A measurement's name, quoted, or "nothing" where a run had none.
+fn measurement(name: &Option<String>) -> String {
+    name.as_ref()
+        .map_or_else(|| "nothing".to_owned(), |name| format!("{name:?}"))
 }

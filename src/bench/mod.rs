@@ -128,7 +128,18 @@ pub fn repeated<E: From<BenchError>>(
     for _ in 0..runs.max(1) {
         rounds.push(target()?);
     }
-    let first = rounds.swap_remove(0);
+    let first = rounds.remove(0);
+    // Run k + 2 is `rounds[k]`.
+    for (k, round) in rounds.iter().enumerate() {
+        if let Some(extra) = round.get(first.len()) {
+            return Err(BenchError::Unrepeatable {
+                run: k + 2,
+                expected: None,
+                found: Some(extra.name.clone()),
+            }
+            .into());
+        }
+    }
     first
         .into_iter()
         .enumerate()
@@ -140,8 +151,8 @@ pub fn repeated<E: From<BenchError>>(
                     other => {
                         return Err(BenchError::Unrepeatable {
                             run: k + 2,
-                            expected: same[0].name.clone(),
-                            found: other.map(|o| o.name.clone()).unwrap_or_default(),
+                            expected: Some(same[0].name.clone()),
+                            found: other.map(|o| o.name.clone()),
                         }
                         .into());
                     }
@@ -240,18 +251,36 @@ mod tests {
     }
 
     #[test]
-    fn runs_that_measure_different_things_are_refused() {
+    fn runs_that_measure_different_things_are_refused_naming_the_run() {
+        // Run 3 of 3 lacks the second size.
+        let mut runs = 0;
+        let error = repeated::<BenchError>(3, || {
+            runs += 1;
+            let mut rows = round(1.0);
+            rows.truncate(if runs == 3 { 1 } else { 2 });
+            Ok(rows)
+        })
+        .expect_err("the third run lacks a size");
+        let message = error.to_string();
+        assert!(
+            message.starts_with("run 3 of the benchmark measured nothing where")
+                && message.contains("n=1000000000"),
+            "{message}"
+        );
+        // Run 2 of 2 measures a size more than the first.
         let mut runs = 0;
         let error = repeated::<BenchError>(2, || {
             runs += 1;
             let mut rows = round(1.0);
-            rows.truncate(3 - runs);
+            rows.truncate(runs);
             Ok(rows)
         })
-        .expect_err("the second run lacks a size");
+        .expect_err("the second run has an extra size");
         let message = error.to_string();
         assert!(
-            message.contains("run 2") && message.contains("n=1000000000"),
+            message
+                .starts_with("run 2 of the benchmark measured \"min-conflicts fast n=1000000000")
+                && message.contains("where the first run measured nothing"),
             "{message}"
         );
     }
