@@ -129,49 +129,39 @@ pub fn repeated<E: From<BenchError>>(
         rounds.push(target()?);
     }
     let first = rounds.remove(0);
-    // Run k + 2 is `rounds[k]`.
+    let name = |row: &BenchRow| row.name.clone();
+    // Run k + 2 is `rounds[k]`; it must measure what the first run did, in
+    // the same order.
     for (k, round) in rounds.iter().enumerate() {
-        if let Some(extra) = round.get(first.len()) {
+        let places = first.len().max(round.len());
+        if let Some(place) =
+            (0..places).find(|&p| first.get(p).map(|r| &r.name) != round.get(p).map(|r| &r.name))
+        {
             return Err(BenchError::Unrepeatable {
                 run: k + 2,
-                expected: None,
-                found: Some(extra.name.clone()),
+                expected: first.get(place).map(name),
+                found: round.get(place).map(name),
             }
             .into());
         }
     }
-    first
-        .into_iter()
-        .enumerate()
-        .map(|(place, row)| {
-            let mut same = vec![row];
-            for (k, round) in rounds.iter().enumerate() {
-                match round.get(place) {
-                    Some(other) if other.name == same[0].name => same.push(other.clone()),
-                    other => {
-                        return Err(BenchError::Unrepeatable {
-                            run: k + 2,
-                            expected: Some(same[0].name.clone()),
-                            found: other.map(|o| o.name.clone()),
-                        }
-                        .into());
-                    }
-                }
-            }
-            Ok(merged(same))
-        })
-        .collect()
+    let mut measurements: Vec<Vec<BenchRow>> = first.into_iter().map(|row| vec![row]).collect();
+    for round in rounds {
+        for (runs, row) in measurements.iter_mut().zip(round) {
+            runs.push(row);
+        }
+    }
+    Ok(measurements.into_iter().map(merged).collect())
 }
 
 /// One row for the runs of one measurement (see [`repeated`]).
 fn merged(rows: Vec<BenchRow>) -> BenchRow {
-    let median = |seconds: fn(&BenchRow) -> f64| {
-        let values: Vec<f64> = rows.iter().map(seconds).collect();
-        quantile_sorted(&sorted(&values), 0.5).unwrap_or(f64::NAN)
-    };
-    let cpu_seconds = median(|r| r.cpu_seconds);
-    let wall_seconds = median(|r| r.wall_seconds);
-    let cpu = sorted(&rows.iter().map(|r| r.cpu_seconds).collect::<Vec<_>>());
+    let ascending =
+        |seconds: fn(&BenchRow) -> f64| sorted(&rows.iter().map(seconds).collect::<Vec<_>>());
+    let cpu = ascending(|r| r.cpu_seconds);
+    let median = |values: &[f64]| quantile_sorted(values, 0.5).unwrap_or(f64::NAN);
+    let cpu_seconds = median(&cpu);
+    let wall_seconds = median(&ascending(|r| r.wall_seconds));
     let peak_heap_bytes = rows.iter().filter_map(|r| r.peak_heap_bytes).max();
     let runs = rows.len();
     let first = rows.into_iter().next().expect("a measurement has a run");
