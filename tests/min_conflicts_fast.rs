@@ -6,7 +6,7 @@ use proptest::prelude::*;
 use queens::base::board::{attacking_pairs, validate};
 use queens::solvers::Trace;
 use queens::solvers::algorithms::min_conflicts_fast::{
-    self, FastBoard, FastBoardError, StallLimit,
+    self, DenseCounts, DiagonalCounts, FastBoard, FastBoardError, SparseCounts, StallLimit,
 };
 use queens::solvers::blocks::boards::RowBoard;
 use queens::{Budget, Control, Metrics, Outcome, StopReason};
@@ -148,21 +148,23 @@ fn zero_time_limit_stops_unsolved() {
 #[test]
 fn board_rejects_non_permutations_and_narrow_counters() {
     assert!(matches!(
-        FastBoard::<u8>::from_columns(vec![0, 0, 1]),
+        FastBoard::<SparseCounts>::from_columns(vec![0, 0, 1]),
         Err(FastBoardError::NotPermutation { row: 1, .. })
     ));
     assert!(matches!(
-        FastBoard::<u8>::from_columns(vec![0, 3, 1]),
+        FastBoard::<DenseCounts>::from_columns(vec![0, 3, 1]),
         Err(FastBoardError::NotPermutation { row: 1, .. })
     ));
-    // 300 queens on the main diagonal do not fit a u8 counter, but do a u16.
-    let diagonal: Vec<u32> = (0..300).collect();
+    // 70 000 queens on one diagonal do not fit a u16 counter, but do the
+    // sparse counts.
+    let diagonal: Vec<u32> = (0..70_000).collect();
     assert!(matches!(
-        FastBoard::<u8>::from_columns(diagonal.clone()),
-        Err(FastBoardError::CounterTooNarrow { max: 255 })
+        FastBoard::<DenseCounts>::from_columns(diagonal.clone()),
+        Err(FastBoardError::CounterTooNarrow { max: 65_535 })
     ));
-    let board = FastBoard::<u16>::from_columns(diagonal).expect("fits u16");
-    assert_eq!(board.pairs(), 300 * 299 / 2);
+    let board = FastBoard::<SparseCounts>::from_columns(diagonal).expect("sparse counts");
+    assert_eq!(board.pairs(), 70_000 * 69_999 / 2);
+    assert_eq!(board.conflicts(12_345), 69_999);
 }
 
 /// Attackers of `row`'s queen, counted by brute force.
@@ -175,7 +177,7 @@ fn attackers(columns: &[u32], row: usize) -> u32 {
     columns.iter().enumerate().filter(|&p| attacks(p)).count() as u32
 }
 
-fn check_board(board: &FastBoard<u16>) {
+fn check_board<S: DiagonalCounts>(board: &FastBoard<S>) {
     let columns = board.columns();
     assert_eq!(board.pairs(), attacking_pairs(columns));
     for row in 0..columns.len() {
@@ -183,11 +185,31 @@ fn check_board(board: &FastBoard<u16>) {
     }
 }
 
+/// Applies `swaps` to a board of `columns` with counts `S`, checking the
+/// running pair count, each queen's attackers and each predicted delta
+/// against a from-scratch count after every swap.
+fn check_swaps<S: DiagonalCounts>(columns: Vec<u32>, swaps: &[(usize, usize)]) {
+    let mut board = FastBoard::<S>::from_columns(columns).expect("a permutation");
+    check_board(&board);
+    for &(a, b) in swaps {
+        let before = board.pairs();
+        let predicted = board.swap_delta(a, b);
+        let delta = board.swap(a, b);
+        assert_eq!(delta, predicted, "swap ({a}, {b})");
+        assert_eq!(board.pairs() as i64, before as i64 + delta);
+        check_board(&board);
+        // The fresh board built from the same columns agrees too.
+        let fresh = FastBoard::<S>::from_columns(board.columns().to_vec()).expect("a permutation");
+        assert_eq!(fresh.pairs(), board.pairs());
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
     /// After any sequence of swaps, the running pair count, each queen's
-    /// attackers and each predicted delta equal a from-scratch count.
+    /// attackers and each predicted delta equal a from-scratch count, with
+    /// dense and with sparse counts.
     #[test]
     fn swap_bookkeeping_matches_a_fresh_count(
         n in 1usize..40,
@@ -196,20 +218,9 @@ proptest! {
     ) {
         let mut columns: Vec<u32> = (0..n as u32).collect();
         columns.shuffle(&mut ChaCha8Rng::seed_from_u64(seed));
-        let mut board = FastBoard::<u16>::from_columns(columns).expect("a permutation");
-        check_board(&board);
-        for (a, b) in swaps {
-            let (a, b) = (a.index(n), b.index(n));
-            let before = board.pairs();
-            let predicted = board.swap_delta(a, b);
-            let delta = board.swap(a, b);
-            prop_assert_eq!(delta, predicted);
-            prop_assert_eq!(board.pairs() as i64, before as i64 + delta);
-            check_board(&board);
-            // The fresh board built from the same columns agrees too.
-            let fresh = FastBoard::<u16>::from_columns(board.columns().to_vec()).expect("a permutation");
-            prop_assert_eq!(fresh.pairs(), board.pairs());
-        }
+        let swaps: Vec<(usize, usize)> = swaps.iter().map(|(a, b)| (a.index(n), b.index(n))).collect();
+        check_swaps::<DenseCounts>(columns.clone(), &swaps);
+        check_swaps::<SparseCounts>(columns, &swaps);
     }
 
     /// Every returned solution passes the independent validator.

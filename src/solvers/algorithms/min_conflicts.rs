@@ -145,10 +145,11 @@ impl Solver for Settings {
 impl Configured for Settings {
     /// `random`: the board and its line counters (24 bytes per queen, the
     /// board's columns becoming the solution), the attacked rows (8) and
-    /// the tied columns (4); `blog`: the grid; `fast`: its counters, 8.3 to 8.4
-    /// bytes per queen at the peak above N = 65 535 (`u8` counters; 12 if a
-    /// budget stops the initialization, which then counts its pairs
-    /// afresh), 12.6 below (`u16`), plus its list of attacked rows, and
+    /// the tied columns (4); `blog`: the grid; `fast`: its columns and
+    /// counts, 4.5 bytes per queen at the peak above N = 65 535 (sparse
+    /// counts, estimated at 5; 12 if a budget stops the initialization,
+    /// which then counts its pairs afresh), 12.6 below (`u16`), plus its
+    /// list of attacked rows, and
     /// `FAST_FIXED_BYTES` (9 KiB) at every N. Saturating: never wraps.
     fn memory(&self, n: usize) -> MemoryEstimate {
         match self {
@@ -158,11 +159,11 @@ impl Configured for Settings {
             Settings::Blog(_) => blog_repair::memory(n),
             Settings::Fast if n > u16::MAX as usize => {
                 // The largest `u16` board's estimate is a floor, so the
-                // estimate never decreases as N grows (it is at most 0.5 MiB
-                // above the need, up to N = 123,788).
+                // estimate never decreases as N grows (it is at most 1 MiB
+                // above the need, up to N = 222,819).
                 let largest_u16 = FAST_U16_PER_QUEEN * u16::MAX as u64;
                 MemoryEstimate::new(
-                    (n as u64).saturating_mul(9).max(largest_u16),
+                    (n as u64).saturating_mul(5).max(largest_u16),
                     "choose a smaller N: this is the leanest solver",
                 )
                 .plus(FAST_FIXED_BYTES)

@@ -18,22 +18,19 @@
 //!   column), so only diagonals conflict; moves swap the columns of two rows
 //!   (Sosic & Gu). One occupancy counter per diagonal and direction
 //!   ([`FastBoard`]); the running number of attacking pairs is the objective.
-//! - Memory: `u32` columns (N < 2³²) plus counters of `u8` for N > 65 535
-//!   (8 bytes per queen) or `u16` below (where a diagonal holds at most
-//!   N ≤ 65 535 queens, so no bound is needed); the initialization adds two
-//!   rings of diagonal bits of 1/8 to 1/4 byte per queen each while it runs
-//!   (8.3 to 8.4 bytes per queen at the peak for N = 10⁶..10⁹; a search
-//!   stopped during the initialization counts its pairs afresh at 12).
-//!   A `u8` never wraps: if a diagonal would count more than 255 queens,
-//!   or the initialization ends with more than 255·254/2 attacking pairs
-//!   (never seen: about 370 at N = 10⁸ and 3 180 at N = 10⁹ with seed 0),
-//!   the solver starts over (a restart) with `u16` counters (12 bytes per
-//!   queen).
-//!   Repairs never raise the pair count, and a diagonal with k queens alone
-//!   makes k(k−1)/2 pairs, so every count stays ≤ 255; a swap decrements its
-//!   counters before incrementing any, so no intermediate value exceeds a
-//!   final one. Increments and decrements are checked anyway and would
-//!   panic, never wrap.
+//! - Memory: `u32` columns (N < 2³²) plus the diagonal counts
+//!   (`counts.rs`). Up to N = 65 535 a `u16` per diagonal and direction
+//!   (12 bytes per queen; a diagonal holds at most N ≤ 65 535 queens).
+//!   Above, the counts are sparse: the occupancy bits the initialization
+//!   placed the rows with (2N bits per direction, 1/2 byte per queen in
+//!   all) kept as they are, plus a
+//!   hash map of the diagonals holding two or more queens (about 370 at
+//!   N = 10⁸ with seed 0), so no count has a bound to overflow: 4.5 bytes
+//!   per queen at the peak (4.6 measured at N = 10⁸ with the validation's
+//!   bits; a search stopped during the initialization counts its pairs
+//!   afresh at 12). Byte counters before took 8.3: this halves the memory
+//!   the kernel must clear and the work of writing it. Every change of a
+//!   count is checked and would panic, never wrap.
 //! - Initialization (`init.rs`, QS4 "in the spirit of Minton's greedy
 //!   assignment"): the columns start dealt into random piles (`pool.rs`),
 //!   the pool of unused columns; rows in order, each on the first examined pool
@@ -47,13 +44,12 @@
 //!   repairs and restarts then handle. Randomness: 32-bit draws bounded by
 //!   Lemire's method and bucket indices cut from 64-bit draws, all from the
 //!   solver's ChaCha8 stream.
-//! - Pages: on Linux the columns and occupancy rings, read at random by the
+//! - Pages: on Linux the occupancy bits, read at random by the
 //!   initialization, are advised onto transparent huge pages
-//!   (`hugepages.rs`), which cuts the TLB misses of their random reads
-//!   (about 10% of the time at N = 10⁸); a hint only. The counters are not:
-//!   the initialization writes them in order, and where fresh huge pages
-//!   are costly to fault in (virtual machines), advising them cost more
-//!   (10⁸ queens: 7.2–7.6 s CPU with, 5.2–5.4 s without).
+//!   (`hugepages.rs`), which cuts the TLB misses of their random reads; a
+//!   hint only. The columns are not: where fresh huge pages are costly to
+//!   fault in (virtual machines), advising their 400 MB at N = 10⁸ cost
+//!   more in faults than it saved in TLB misses.
 //! - Repair: a list of rows that may be attacked, with the invariant that
 //!   every attacking pair has a row on it (the initialization lists each row
 //!   placed under attack; a swap lists its two rows if they end attacked).
@@ -107,10 +103,10 @@
 //! stop and restarts in one uninterrupted call. Here a repair attempt whose
 //! row is no longer attacked, or that finds no partner, asks the budget but
 //! makes no step and leaves no point; a (re)initialization asks the budget
-//! every 65 536 rows and may stop half-built; and a `u8` board too crowded
-//! starts over as a `u16` board, a board of another type.
+//! every 65 536 rows and may stop half-built.
 
 mod board;
+mod counts;
 mod draw;
 mod hugepages;
 mod init;
@@ -118,7 +114,8 @@ mod occupancy;
 mod placer;
 mod pool;
 
-pub use board::{Counter, FastBoard, FastBoardError, MAX_N};
+pub use board::{FastBoard, FastBoardError, MAX_N};
+pub use counts::{DenseCounts, DiagonalCounts, Direction, OccupancyWords, SparseCounts};
 pub use init::TAIL;
 pub use placer::{INIT_TRIES, RUN};
 
@@ -129,7 +126,6 @@ use crate::base::board::Placement;
 use crate::solvers::blocks::boards::RowBoard;
 use crate::solvers::blocks::frame::{Frame, View};
 use crate::solvers::{Control, Metrics, Outcome, StopReason};
-use init::InitFailure;
 
 /// Largest N whose repairs examine every swap partner of an attacked queen.
 pub const EXHAUSTIVE_MAX: usize = 256;
@@ -137,8 +133,9 @@ pub const EXHAUSTIVE_MAX: usize = 256;
 /// Random swap partners tried for one attacked queen above [`EXHAUSTIVE_MAX`].
 pub const PARTNER_TRIES: usize = 1024;
 
-/// Largest N counted with `u16` diagonal counters; larger boards use `u8`.
-const U16_MAX_N: usize = u16::MAX as usize;
+/// Largest N counted with dense `u16` diagonal counters; larger boards use
+/// sparse ones.
+const DENSE_MAX_N: usize = u16::MAX as usize;
 
 /// Checks per queen spent without a new lowest pair count before a restart
 /// above [`EXHAUSTIVE_MAX`] (see the module header).
@@ -167,96 +164,27 @@ pub fn stall_limit(n: usize) -> StallLimit {
 /// Solves the N-Queens problem for large N; see the module header.
 pub fn solve(n: usize, rng: &mut ChaCha8Rng, control: &mut Control<'_>) -> Outcome {
     assert!(n <= MAX_N, "board size {n} exceeds {MAX_N}");
-    if n <= U16_MAX_N {
-        return run(
-            FastBoard::<u16>::unplaced(n),
-            rng,
-            control,
-            Metrics::default(),
-            false,
-        )
-        .unwrap_or_else(|crowded| unexpected(n, crowded));
+    if n <= DENSE_MAX_N {
+        run(FastBoard::<DenseCounts>::unplaced(n), rng, control)
+    } else {
+        run(FastBoard::<SparseCounts>::unplaced(n), rng, control)
     }
-    match run(
-        FastBoard::<u8>::unplaced(n),
-        rng,
-        control,
-        Metrics::default(),
-        true,
-    ) {
-        Ok(outcome) => outcome,
-        Err(Crowded {
-            mut metrics,
-            columns,
-        }) => {
-            // The u8 bound failed: start over with u16 counters, if the
-            // budget allows one more restart.
-            if let Some(reason) = control.stop_before(&metrics, true) {
-                return Outcome::from_last_board(columns, metrics, Some(reason));
-            }
-            drop(columns);
-            metrics.restarts += 1;
-            run(FastBoard::<u16>::unplaced(n), rng, control, metrics, false)
-                .unwrap_or_else(|crowded| unexpected(n, crowded))
-        }
-    }
-}
-
-/// A board too crowded for its `u8` counters: the metrics so far and the
-/// columns placed.
-struct Crowded {
-    metrics: Metrics,
-    columns: Vec<u32>,
-}
-
-/// Unreachable in practice: `run` only reports crowding when asked to.
-fn unexpected(n: usize, crowded: Crowded) -> Outcome {
-    unreachable!(
-        "n={n}: crowding reported without widening ({:?})",
-        crowded.metrics
-    )
 }
 
 /// Initializes and repairs until solved or stopped, restarting when stalled.
-/// With `widen`, a board too crowded for its counter type (see the header)
-/// ends the run with `Err`, so the caller can retry with wider counters;
-/// otherwise such a board is a restart.
-fn run<C: Counter>(
-    mut board: FastBoard<C>,
+fn run<S: DiagonalCounts>(
+    mut board: FastBoard<S>,
     rng: &mut ChaCha8Rng,
     control: &mut Control<'_>,
-    mut metrics: Metrics,
-    widen: bool,
-) -> Result<Outcome, Crowded> {
+) -> Outcome {
+    let mut metrics = Metrics::default();
     let mut attacked: Vec<u32> = Vec::new();
     loop {
-        match init::initialize(&mut board, rng, control, &mut metrics, &mut attacked) {
-            Ok(()) => {}
-            Err(InitFailure::Stopped(reason)) => {
-                // The counters cover the rows placed so far only: they are
-                // freed, and the pairs counted afresh.
-                return Ok(Outcome::from_last_board(
-                    board.into_columns(),
-                    metrics,
-                    Some(reason),
-                ));
-            }
-            Err(InitFailure::TooCrowded) if widen => {
-                return Err(Crowded {
-                    metrics,
-                    columns: board.into_columns(),
-                });
-            }
-            Err(InitFailure::TooCrowded) => {
-                if let Some(reason) = restart(&mut attacked, &mut metrics, control) {
-                    return Ok(Outcome::from_last_board(
-                        board.into_columns(),
-                        metrics,
-                        Some(reason),
-                    ));
-                }
-                continue;
-            }
+        if let Err(reason) = init::initialize(&mut board, rng, control, &mut metrics, &mut attacked)
+        {
+            // The counts cover the rows placed so far only: they are freed,
+            // and the pairs counted afresh.
+            return Outcome::from_last_board(board.into_columns(), metrics, Some(reason));
         }
         if control.tracing() {
             control.observe(&metrics, board.pairs());
@@ -266,16 +194,13 @@ fn run<C: Counter>(
         }
         match repair(&mut board, &mut attacked, rng, control, &mut metrics) {
             Some(StopReason::Solved) => {
-                return Ok(Outcome::solved(
-                    Placement::new(board.into_columns()),
-                    metrics,
-                ));
+                return Outcome::solved(Placement::new(board.into_columns()), metrics);
             }
-            Some(reason) => return Ok(stopped(board, metrics, reason)),
+            Some(reason) => return stopped(board, metrics, reason),
             None => {}
         }
         if let Some(reason) = restart(&mut attacked, &mut metrics, control) {
-            return Ok(stopped(board, metrics, reason));
+            return stopped(board, metrics, reason);
         }
     }
 }
@@ -297,15 +222,19 @@ fn restart(
 }
 
 /// An unsolved outcome for a fully placed board.
-fn stopped<C: Counter>(board: FastBoard<C>, mut metrics: Metrics, reason: StopReason) -> Outcome {
+fn stopped<S: DiagonalCounts>(
+    board: FastBoard<S>,
+    mut metrics: Metrics,
+    reason: StopReason,
+) -> Outcome {
     metrics.final_conflicts = Some(board.pairs());
     Outcome::unsolved(metrics, reason)
 }
 
 /// Repairs until the board is solved (`Some(Solved)`), the budget stops it
 /// (`Some(reason)`), or it stalls (`None`: restart).
-fn repair<C: Counter>(
-    board: &mut FastBoard<C>,
+fn repair<S: DiagonalCounts>(
+    board: &mut FastBoard<S>,
     attacked: &mut Vec<u32>,
     rng: &mut ChaCha8Rng,
     control: &mut Control<'_>,
@@ -368,8 +297,8 @@ fn repair<C: Counter>(
 }
 
 /// The row whose swap with `row` the repair takes, if any (see the header).
-fn choose_partner<C: Counter>(
-    board: &FastBoard<C>,
+fn choose_partner<S: DiagonalCounts>(
+    board: &FastBoard<S>,
     row: usize,
     rng: &mut ChaCha8Rng,
     metrics: &mut Metrics,

@@ -1,102 +1,15 @@
 //! The board of min-conflicts `fast`: a permutation of columns (one queen per
-//! row and per column, so only diagonals can conflict) plus one occupancy
-//! counter per diagonal of each direction, kept up to date by every swap.
+//! row and per column, so only diagonals can conflict) plus the number of
+//! queens on each diagonal of each direction, kept up to date by every swap.
 //!
-//! Counters are narrow (`u8` or `u16`, see [`Counter`]) to keep the board at
-//! 4 + 2 × 2 = 8 bytes per queen with `u8`. A counter never wraps: every
-//! increment is checked and panics instead of overflowing, and the solver
-//! only uses `u8` where it has proved the bound (see the solver's header).
+//! The counts are a type parameter ([`DiagonalCounts`]): one `u16` per
+//! diagonal up to N = 65 535 ([`DenseCounts`](super::DenseCounts), 12 bytes per queen with the
+//! columns), occupancy bits and a map of the crowded diagonals above
+//! ([`SparseCounts`](super::SparseCounts), 4.5 bytes per queen). Every change of a count is
+//! checked and panics instead of wrapping.
 
-use super::hugepages::advise;
-use crate::solvers::blocks::boards::{RowBoard, anti_diagonal, diagonal, lines};
-
-/// A diagonal occupancy counter: how many queens stand on one diagonal.
-pub trait Counter: Copy + Default + Send + Sync + 'static {
-    /// The largest count the type holds.
-    const MAX: u32;
-    /// A count of one.
-    const ONE: Self;
-    /// The count as a `u32`.
-    fn get(self) -> u32;
-    /// The count plus one; panics instead of wrapping past [`Counter::MAX`].
-    fn incremented(self) -> Self;
-    /// The count minus one (the diagonal must hold a queen).
-    fn decremented(self) -> Self;
-    /// Sets `counters[b]` to bit `b` of `word` (0 or 1); at most 64 counters.
-    fn set_bits(counters: &mut [Self], word: u64);
-}
-
-macro_rules! counter {
-    ($t:ty, $set_bits:path) => {
-        impl Counter for $t {
-            const MAX: u32 = <$t>::MAX as u32;
-            const ONE: Self = 1;
-            #[inline(always)]
-            fn get(self) -> u32 {
-                u32::from(self)
-            }
-            #[inline(always)]
-            fn incremented(self) -> Self {
-                match self.checked_add(1) {
-                    Some(v) => v,
-                    None => overflow(),
-                }
-            }
-            #[inline(always)]
-            fn decremented(self) -> Self {
-                match self.checked_sub(1) {
-                    Some(v) => v,
-                    None => underflow(),
-                }
-            }
-            #[inline]
-            fn set_bits(counters: &mut [Self], word: u64) {
-                $set_bits(counters, word)
-            }
-        }
-    };
-}
-
-counter!(u8, bytes_from_bits);
-counter!(u16, from_bits);
-
-/// [`Counter::set_bits`], one counter at a time.
-fn from_bits<C: Counter>(counters: &mut [C], word: u64) {
-    for (b, counter) in counters.iter_mut().enumerate() {
-        *counter = if word >> b & 1 == 1 {
-            C::ONE
-        } else {
-            C::default()
-        };
-    }
-}
-
-/// [`Counter::set_bits`] for bytes, eight at a time: the byte of bits is
-/// copied into all eight bytes of a word, byte `k` keeps bit `k`, and adding
-/// `0x80 − 2ᵏ` to it carries that bit into bit 7, which becomes the byte.
-fn bytes_from_bits(counters: &mut [u8], word: u64) {
-    for (k, chunk) in counters.chunks_mut(8).enumerate() {
-        let byte = word >> (8 * k) & 0xFF;
-        let kept = byte.wrapping_mul(0x0101_0101_0101_0101) & 0x8040_2010_0804_0201;
-        let bytes = (kept + 0x0040_6070_787C_7E7F) >> 7 & 0x0101_0101_0101_0101;
-        match <&mut [u8; 8]>::try_from(&mut *chunk) {
-            Ok(eight) => *eight = bytes.to_le_bytes(),
-            Err(_) => chunk.copy_from_slice(&bytes.to_le_bytes()[..chunk.len()]),
-        }
-    }
-}
-
-#[cold]
-#[inline(never)]
-fn overflow() -> ! {
-    panic!("diagonal counter overflow: the counter type is too narrow for this board")
-}
-
-#[cold]
-#[inline(never)]
-fn underflow() -> ! {
-    panic!("diagonal counter underflow: a queen was removed from an empty diagonal")
-}
+use super::counts::{DiagonalCounts, Direction, occupancy_words};
+use crate::solvers::blocks::boards::{RowBoard, anti_diagonal, diagonal};
 
 #[cold]
 #[inline(never)]
@@ -146,44 +59,39 @@ pub const MAX_N: usize = u32::MAX as usize;
 ///
 /// A [`RowBoard`] like the local searches' boards, but its own type, not a
 /// [`PermutationBoard`](crate::solvers::blocks::boards::PermutationBoard): its
-/// counters are narrow (the type parameter `C`, `u8` above N = 65 535) so
-/// that a billion queens fit in 8 bytes each, its initialization fills it
-/// row by row through crate-visible fields, and it keeps no check counter
-/// (the solver counts its checks in its metrics, the initialization's reads
-/// of the occupancy rings, which are not the board, included).
+/// counts (the type parameter `S`, [`SparseCounts`](super::SparseCounts) above N = 65 535) keep
+/// a billion queens in 4.5 bytes each, its initialization builds them from
+/// the occupancy bits it placed the rows with, and it keeps no check counter
+/// (the solver counts its checks in its metrics).
 #[derive(Clone, Debug)]
-pub struct FastBoard<C: Counter> {
+pub struct FastBoard<S: DiagonalCounts> {
     /// `columns[r]`: the column of row `r`'s queen.
     pub(super) columns: Vec<u32>,
-    /// Queens on each up-diagonal `r + c` (written by the initialization as
-    /// it goes).
-    pub(super) up: Vec<C>,
-    /// Queens on each down-diagonal `r + n - 1 - c`.
-    pub(super) down: Vec<C>,
+    /// Queens on each up-diagonal `r + c` and each down-diagonal
+    /// `r + n - 1 - c` (rebuilt by every initialization).
+    pub(super) counts: S,
     /// Attacking pairs: the sum over all diagonals of `k (k - 1) / 2`, `k` the
     /// diagonal's count (columns never conflict in a permutation).
     pub(super) pairs: u64,
 }
 
-impl<C: Counter> FastBoard<C> {
-    /// A board of `n` rows, every column and counter zero, for the
-    /// initialization to fill.
+/// The up- and down-diagonal indices of square (`row`, `column`) on a board
+/// of size `n`.
+#[inline(always)]
+pub(super) fn diagonals_of(n: usize, row: usize, column: u32) -> (usize, usize) {
+    (anti_diagonal(row, column), diagonal(n, row, column))
+}
+
+impl<S: DiagonalCounts> FastBoard<S> {
+    /// A board of `n` rows, every column zero and no counts yet, for the
+    /// initialization to fill (it builds the counts).
     pub(super) fn unplaced(n: usize) -> Self {
-        let diagonals = lines(n);
-        let mut board = Self {
+        Self {
+            // Not advised onto huge pages (see `hugepages.rs`).
             columns: vec![0; n],
-            up: vec![C::default(); diagonals],
-            down: vec![C::default(); diagonals],
+            counts: S::from_occupancy(0, Vec::new()),
             pairs: 0,
-        };
-        // Only the columns: the counters are written in order by the
-        // initialization and read at random only by the few repairs, so
-        // 2 MiB pages would save them little, and on a virtual machine
-        // that hands freed memory back to its host a fresh huge page costs
-        // several times as much to fault in as 512 small ones (see
-        // `hugepages.rs`).
-        advise(&mut board.columns);
-        board
+        }
     }
 
     /// The board with queen `r` in column `columns[r]`, all counted.
@@ -200,12 +108,17 @@ impl<C: Counter> FastBoard<C> {
             }
             seen[c] = true;
         }
-        let mut board = Self::unplaced(n);
-        board.columns = columns;
+        let mut board = Self {
+            columns,
+            counts: S::from_occupancy(n, vec![[0; 2]; occupancy_words(n)]),
+            pairs: 0,
+        };
         for row in 0..n {
             let (u, d) = board.diagonals(row, board.columns[row]);
-            if board.up[u].get() == C::MAX || board.down[d].get() == C::MAX {
-                return Err(FastBoardError::CounterTooNarrow { max: C::MAX });
+            if board.counts.get(Direction::Up, u) == S::MAX
+                || board.counts.get(Direction::Down, d) == S::MAX
+            {
+                return Err(FastBoardError::CounterTooNarrow { max: S::MAX });
             }
             board.place(row);
         }
@@ -215,33 +128,29 @@ impl<C: Counter> FastBoard<C> {
     /// The up- and down-diagonal indices of square (`row`, `column`).
     #[inline(always)]
     pub(super) fn diagonals(&self, row: usize, column: u32) -> (usize, usize) {
-        Self::diagonals_of(self.columns.len(), row, column)
+        diagonals_of(self.columns.len(), row, column)
     }
 
-    /// The up- and down-diagonal indices of square (`row`, `column`) on a
-    /// board of size `n`.
+    /// Queens on up-diagonal `u` plus queens on down-diagonal `d`.
     #[inline(always)]
-    pub(super) fn diagonals_of(n: usize, row: usize, column: u32) -> (usize, usize) {
-        (anti_diagonal(row, column), diagonal(n, row, column))
+    fn on(&self, (u, d): (usize, usize)) -> i64 {
+        i64::from(self.counts.get(Direction::Up, u))
+            + i64::from(self.counts.get(Direction::Down, d))
     }
 
     /// Counts row `row`'s queen on its diagonals and adds the pairs it forms
-    /// with queens already counted; returns how many it attacks.
-    #[inline(always)]
-    pub(super) fn place(&mut self, row: usize) -> u32 {
-        let (u, d) = self.diagonals(row, self.columns[row]);
-        let attacked = self.up[u].get() + self.down[d].get();
-        self.up[u] = self.up[u].incremented();
-        self.down[d] = self.down[d].incremented();
-        self.pairs += u64::from(attacked);
-        attacked
+    /// with queens already counted.
+    fn place(&mut self, row: usize) {
+        let square = self.diagonals(row, self.columns[row]);
+        self.pairs += self.on(square) as u64;
+        self.counts.increment(Direction::Up, square.0);
+        self.counts.increment(Direction::Down, square.1);
     }
 
     /// How many other queens attack the queen of `row`.
     #[inline]
     pub fn conflicts(&self, row: usize) -> u32 {
-        let (u, d) = self.diagonals(row, self.columns[row]);
-        self.up[u].get() + self.down[d].get() - 2
+        (self.on(self.diagonals(row, self.columns[row])) - 2) as u32
     }
 
     /// The change in attacking pairs if rows `a` and `b` exchanged columns.
@@ -257,24 +166,14 @@ impl<C: Counter> FastBoard<C> {
         let (ca, cb) = (self.columns[a], self.columns[b]);
         let (ua, da) = self.diagonals(a, ca);
         let (ub, db) = self.diagonals(b, cb);
-        let (ua2, da2) = self.diagonals(a, cb);
-        let (ub2, db2) = self.diagonals(b, ca);
-        let count = |v: &[C], i: usize| i64::from(v[i].get());
-        let removed = count(&self.up, ua)
-            + count(&self.down, da)
-            + count(&self.up, ub)
-            + count(&self.down, db)
-            - 4;
-        let added = count(&self.up, ua2)
-            + count(&self.down, da2)
-            + count(&self.up, ub2)
-            + count(&self.down, db2);
+        let removed = self.on((ua, da)) + self.on((ub, db)) - 4;
+        let added = self.on(self.diagonals(a, cb)) + self.on(self.diagonals(b, ca));
         let shared = 2 * (i64::from(ua == ub) + i64::from(da == db));
         added + shared - removed
     }
 
-    /// Exchanges the columns of rows `a` and `b`, updating every counter and
-    /// the pair count; returns the change in attacking pairs. Counters are
+    /// Exchanges the columns of rows `a` and `b`, updating every count and
+    /// the pair count; returns the change in attacking pairs. Counts are
     /// decremented before any is incremented, so none exceeds its final value.
     #[inline]
     pub fn swap(&mut self, a: usize, b: usize) -> i64 {
@@ -283,22 +182,14 @@ impl<C: Counter> FastBoard<C> {
             return 0;
         }
         let (ca, cb) = (self.columns[a], self.columns[b]);
-        let (ua, da) = self.diagonals(a, ca);
-        let (ub, db) = self.diagonals(b, cb);
-        for i in [ua, ub] {
-            self.up[i] = self.up[i].decremented();
-        }
-        for i in [da, db] {
-            self.down[i] = self.down[i].decremented();
+        for (u, d) in [self.diagonals(a, ca), self.diagonals(b, cb)] {
+            self.counts.decrement(Direction::Up, u);
+            self.counts.decrement(Direction::Down, d);
         }
         self.columns.swap(a, b);
-        let (ua2, da2) = self.diagonals(a, cb);
-        let (ub2, db2) = self.diagonals(b, ca);
-        for i in [ua2, ub2] {
-            self.up[i] = self.up[i].incremented();
-        }
-        for i in [da2, db2] {
-            self.down[i] = self.down[i].incremented();
+        for (u, d) in [self.diagonals(a, cb), self.diagonals(b, ca)] {
+            self.counts.increment(Direction::Up, u);
+            self.counts.increment(Direction::Down, d);
         }
         self.pairs = self
             .pairs
@@ -309,7 +200,7 @@ impl<C: Counter> FastBoard<C> {
 }
 
 /// Its columns, and its attacking pairs once every row is placed.
-impl<C: Counter> RowBoard for FastBoard<C> {
+impl<S: DiagonalCounts> RowBoard for FastBoard<S> {
     #[inline]
     fn columns(&self) -> &[u32] {
         &self.columns
@@ -323,22 +214,5 @@ impl<C: Counter> RowBoard for FastBoard<C> {
     #[inline]
     fn pairs(&self) -> u64 {
         self.pairs
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn bytes_from_bits_agrees_with_one_at_a_time() {
-        for word in [0, u64::MAX, 0x8000_0000_0000_0001, 0x0123_4567_89AB_CDEF] {
-            for len in [0, 1, 7, 8, 9, 63, 64] {
-                let (mut fast, mut slow) = (vec![9u8; len], vec![9u8; len]);
-                bytes_from_bits(&mut fast, word);
-                from_bits(&mut slow, word);
-                assert_eq!(fast, slow, "word={word:#x} len={len}");
-            }
-        }
     }
 }

@@ -1,21 +1,23 @@
-//! Asks Linux to back the solver's randomly read arrays with transparent
+//! Asks Linux to back the initialization's occupancy bits with transparent
 //! huge pages.
 //!
-//! The initialization reads the columns (the pool) and the occupancy rings
-//! at random; with 4 KiB pages nearly every such read also misses the TLB.
+//! The initialization reads and marks the occupancy bits at random, two
+//! words per candidate square, within a window of `n/4` bytes (25 MB at
+//! N = 10⁸); with 4 KiB pages nearly every such read also misses the TLB.
 //! Where transparent huge pages are set to `madvise` (a common default),
 //! 2 MiB pages cut those misses. The advice is a hint: it changes no
 //! result, and where it is refused or unknown (other systems) nothing
 //! happens.
 //!
 //! Huge pages are not free everywhere: on a virtual machine whose balloon
-//! reports freed memory to its host, a fresh 2 MiB page is often backed
-//! anew by the host when first touched, and faulting it in then costs
-//! several times as much as 512 small pages (measured on the benchmark
-//! machine: 0.7 to 2.5 s of kernel time for 840 MB, against 0.33 s with
-//! 4 KiB pages). So only the arrays read at random are advised; the
-//! diagonal counters, written in order by the initialization, are not.
-
+//! reports freed memory to its host, a fresh 2 MiB page is backed anew by
+//! the host when first touched. On the benchmark machine, touching 400 MB
+//! of fresh memory took 1.2 s of CPU with huge pages and 0.18 s with 4 KiB
+//! ones (seconds after another process freed it; 0.06 s with huge pages
+//! when the memory had been freed just before). So the columns (400 MB at
+//! N = 10⁸), read at random only once per run of candidates, stay on small
+//! pages: advising them cost more in faults than it saved in TLB misses
+//! (10⁸ queens: 5.2–5.4 s CPU advised, 4.8–4.9 s not, alternated runs).
 /// Advises huge pages for the whole 4 KiB pages inside `buffer`, if those
 /// pages cover at least 2 MiB (one huge page's size).
 pub(super) fn advise<T>(buffer: &mut [T]) {

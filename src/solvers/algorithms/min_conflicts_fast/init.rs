@@ -24,16 +24,16 @@
 //! or from a random position near it, leaves 8 to 20 times as many.
 //!
 //! While rows are placed, only whether a diagonal is occupied matters, so
-//! occupancy is kept in bits ([`Occupancy`](super::occupancy::Occupancy)),
-//! which also writes the counters' occupancy, 0 or 1, as diagonals become
-//! final. Each row placed on an occupied diagonal is listed with which of
-//! its diagonals were occupied; a diagonal's queen count is then exactly
-//! its occupancy plus the listed rows that found it occupied, which is how
-//! the counters are completed at the end, one step per listed row.
+//! occupancy is kept in bits ([`Occupancy`](super::occupancy::Occupancy)).
+//! Each row placed on an occupied diagonal is listed with which of its
+//! diagonals were occupied; a diagonal's queen count is then exactly its
+//! occupancy plus the listed rows that found it occupied, which is how the
+//! board's counts are completed at the end, one step per listed row.
 
 use rand::rngs::ChaCha8Rng;
 
-use super::board::{Counter, FastBoard};
+use super::board::FastBoard;
+use super::counts::{DiagonalCounts, Direction};
 use super::placer::{INIT_TRIES, Placer, RUN};
 use super::pool::deal;
 use crate::solvers::blocks::boards::RowBoard;
@@ -49,113 +49,88 @@ const _: () = assert!(INIT_TRIES <= TAIL && RUN <= TAIL);
 /// Rows between two looks at the budget and the clock.
 const POLL_ROWS: usize = 1 << 16;
 
-/// Why an initialization did not produce a board.
-pub(super) enum InitFailure {
-    /// The budget ran out.
-    Stopped(StopReason),
-    /// A diagonal counter would overflow, or the board has more attacking
-    /// pairs than the repair's counter bound allows (see the solver's
-    /// header); start again.
-    TooCrowded,
-}
-
-/// Places every row of `board`, fills its counters and pair count, and
+/// Places every row of `board`, builds its counts and pair count, and
 /// pushes each row that was placed under attack onto `attacked`, so that
 /// every attacking pair has at least one of its rows on the list. Counts one
 /// check per pool position examined, one per row placed (its mark) and one
-/// per listed row whose counters are completed, and one evaluation when the
+/// per listed row whose counts are completed, and one evaluation when the
 /// pair total is known. If the budget stops it, the unplaced rows hold the
 /// pool in its order at that moment.
-pub(super) fn initialize<C: Counter>(
-    board: &mut FastBoard<C>,
+pub(super) fn initialize<S: DiagonalCounts>(
+    board: &mut FastBoard<S>,
     rng: &mut ChaCha8Rng,
     control: &mut Control<'_>,
     metrics: &mut Metrics,
     attacked: &mut Vec<u32>,
-) -> Result<(), InitFailure> {
+) -> Result<(), StopReason> {
     let n = board.n();
+    // The last board's counts go before the new occupancy is allocated.
+    board.counts = S::from_occupancy(0, Vec::new());
     deal(&mut board.columns, rng);
     let greedy_end = n.saturating_sub(TAIL);
-    let mut placer = Placer::new(board, attacked);
+    let mut placer = Placer::new(&mut board.columns, attacked);
     for start in (0..greedy_end).step_by(POLL_ROWS) {
         if start > 0
             && let Some(reason) = control
                 .stop_reason(metrics)
                 .or_else(|| control.poll_clock())
         {
-            return Err(InitFailure::Stopped(reason));
+            return Err(reason);
         }
         let rows = start..(start + POLL_ROWS).min(greedy_end);
         metrics.checks += placer.place_greedily(rows, rng);
     }
     metrics.checks += placer.place_randomly(greedy_end..n, rng);
-    let found = placer.finish();
-    count_queens(board, attacked, &found, metrics)
+    let (occupancy, found) = placer.finish();
+    board.counts = S::from_occupancy(n, occupancy);
+    count_queens(board, attacked, &found, metrics);
+    Ok(())
 }
 
-/// Adds the listed rows' extra queens to the counters, which hold the
-/// occupancy (see the module header), and sets the pair count; fails if a
-/// counter would overflow or the pairs exceed the repair's bound. One check
-/// per listed row (the counters of its square read and bumped; the pair
-/// total is summed from those same counters), and one evaluation once the
-/// pair total is known.
-fn count_queens<C: Counter>(
-    board: &mut FastBoard<C>,
+/// Adds the listed rows' extra queens to the counts, which hold the
+/// occupancy (see the module header), and sets the pair count. One check
+/// per listed row (the counts of its square read and bumped; the pair total
+/// is summed from those same counts), and one evaluation once the pair
+/// total is known.
+fn count_queens<S: DiagonalCounts>(
+    board: &mut FastBoard<S>,
     attacked: &[u32],
     found: &[u8],
     metrics: &mut Metrics,
-) -> Result<(), InitFailure> {
-    let mut crowded_up = Vec::new();
-    let mut crowded_down = Vec::new();
+) {
+    let mut crowded = [Vec::new(), Vec::new()];
     for (&row, &flags) in attacked.iter().zip(found) {
         metrics.checks += 1;
         let (u, d) = board.diagonals(row as usize, board.columns[row as usize]);
-        if flags & 1 != 0 {
-            bump(&mut board.up[u])?;
-            crowded_up.push(u);
-        }
-        if flags & 2 != 0 {
-            bump(&mut board.down[d])?;
-            crowded_down.push(d);
+        for (direction, x) in [(Direction::Up, u), (Direction::Down, d)] {
+            if flags >> direction as u8 & 1 != 0 {
+                board.counts.increment(direction, x);
+                crowded[direction as usize].push(x);
+            }
         }
     }
     board.pairs = 0;
-    for (crowded, counts) in [
-        (&mut crowded_up, &board.up),
-        (&mut crowded_down, &board.down),
-    ] {
-        crowded.sort_unstable();
-        crowded.dedup();
-        for &k in crowded.iter() {
-            let queens = u64::from(counts[k].get());
+    for (direction, mut diagonals) in [Direction::Up, Direction::Down].into_iter().zip(crowded) {
+        diagonals.sort_unstable();
+        diagonals.dedup();
+        for x in diagonals {
+            let queens = u64::from(board.counts.get(direction, x));
             board.pairs += queens * (queens - 1) / 2;
         }
     }
     metrics.evaluations += 1;
-    if board.pairs > u64::from(C::MAX) * u64::from(C::MAX - 1) / 2 {
-        return Err(InitFailure::TooCrowded);
-    }
-    Ok(())
-}
-
-/// Adds one queen to a counter, failing instead of overflowing.
-fn bump<C: Counter>(counter: &mut C) -> Result<(), InitFailure> {
-    if counter.get() == C::MAX {
-        return Err(InitFailure::TooCrowded);
-    }
-    *counter = counter.incremented();
-    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::counts::{DenseCounts, SparseCounts};
     use super::*;
     use crate::solvers::Budget;
     use rand::SeedableRng;
 
     /// Initializes a board of size `n` with `seed`.
-    fn initialized<C: Counter>(n: usize, seed: u64) -> (FastBoard<C>, Vec<u32>, Metrics) {
-        let mut board = FastBoard::<C>::unplaced(n);
+    fn initialized<S: DiagonalCounts>(n: usize, seed: u64) -> (FastBoard<S>, Vec<u32>, Metrics) {
+        let mut board = FastBoard::<S>::unplaced(n);
         let mut attacked = Vec::new();
         let mut metrics = Metrics::default();
         let mut control = Control::new(Budget::UNLIMITED);
@@ -167,21 +142,22 @@ mod tests {
             &mut metrics,
             &mut attacked,
         );
-        assert!(result.is_ok(), "n={n} seed={seed}: crowded");
+        assert!(result.is_ok(), "n={n} seed={seed}: stopped");
         (board, attacked, metrics)
     }
 
     /// The counters, pair count and attacked list after an initialization
     /// agree with a board counted from scratch.
-    fn check<C: Counter>(n: usize, seed: u64) {
-        let (board, attacked, metrics) = initialized::<C>(n, seed);
-        let fresh = FastBoard::<C>::from_columns(board.columns().to_vec()).expect("a permutation");
+    fn check<S: DiagonalCounts>(n: usize, seed: u64) {
+        let (board, attacked, metrics) = initialized::<S>(n, seed);
+        let fresh = FastBoard::<S>::from_columns(board.columns().to_vec()).expect("a permutation");
         assert_eq!(board.pairs(), fresh.pairs(), "n={n} seed={seed}");
-        let counts = |b: &FastBoard<C>| {
-            (
-                b.up.iter().map(|c| c.get()).collect::<Vec<_>>(),
-                b.down.iter().map(|c| c.get()).collect::<Vec<_>>(),
-            )
+        let counts = |b: &FastBoard<S>| {
+            [Direction::Up, Direction::Down].map(|direction| {
+                (0..(2 * n).saturating_sub(1))
+                    .map(|x| b.counts.get(direction, x))
+                    .collect::<Vec<_>>()
+            })
         };
         assert_eq!(counts(&board), counts(&fresh), "n={n} seed={seed}");
         let listed: std::collections::HashSet<u32> = attacked.iter().copied().collect();
@@ -208,20 +184,17 @@ mod tests {
     fn counters_match_a_fresh_count() {
         for n in (1..=300).step_by(7).chain([64, 65, 128, 129, 1000]) {
             for seed in 0..3 {
-                check::<u16>(n, seed);
+                check::<DenseCounts>(n, seed);
+                check::<SparseCounts>(n, seed);
             }
         }
-        check::<u16>(5000, 7);
-    }
-
-    #[test]
-    fn byte_counters_match_a_fresh_count() {
-        check::<u8>(70_000, 1);
+        check::<DenseCounts>(5000, 7);
+        check::<SparseCounts>(70_000, 1);
     }
 
     #[test]
     fn large_boards_leave_few_queens_attacked() {
-        let (board, attacked, _) = initialized::<u8>(1 << 20, 3);
+        let (board, attacked, _) = initialized::<SparseCounts>(1 << 20, 3);
         assert!(attacked.len() < 200, "{} attacked", attacked.len());
         assert!(board.pairs() < 200);
     }

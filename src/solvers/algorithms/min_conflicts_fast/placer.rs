@@ -20,7 +20,8 @@ use std::ops::Range;
 
 use rand::rngs::ChaCha8Rng;
 
-use super::board::{Counter, FastBoard};
+use super::board::diagonals_of;
+use super::counts::OccupancyWords;
 use super::draw::below;
 use super::occupancy::{Bits, Occupancy, prefetch};
 
@@ -37,12 +38,10 @@ pub const RUN: usize = 16;
 /// place of the run before it is examined, [`RUN`] candidates earlier.
 const QUEUE: usize = 4;
 
-/// The board being initialized, borrowed field by field, with the occupancy
-/// of the diagonals, the candidate stream and the list of attacked rows.
-pub(super) struct Placer<'a, C: Counter> {
+/// The board's columns being placed, with the occupancy of the diagonals,
+/// the candidate stream and the list of attacked rows.
+pub(super) struct Placer<'a> {
     columns: &'a mut [u32],
-    up: &'a mut [C],
-    down: &'a mut [C],
     occupancy: Occupancy,
     stream: Stream,
     /// Rows placed under attack.
@@ -63,15 +62,13 @@ struct Stream {
     started: bool,
 }
 
-impl<'a, C: Counter> Placer<'a, C> {
-    /// A placer for `board`, whose columns must hold the pool (a permutation
-    /// of `0..n`) and whose counters it will overwrite.
-    pub(super) fn new(board: &'a mut FastBoard<C>, attacked: &'a mut Vec<u32>) -> Self {
-        let n = board.columns.len();
+impl<'a> Placer<'a> {
+    /// A placer for `columns`, which must hold the pool (a permutation of
+    /// `0..n`), with no diagonal occupied.
+    pub(super) fn new(columns: &'a mut [u32], attacked: &'a mut Vec<u32>) -> Self {
+        let n = columns.len();
         Self {
-            columns: &mut board.columns,
-            up: &mut board.up,
-            down: &mut board.down,
+            columns,
             occupancy: Occupancy::new(n),
             stream: Stream {
                 starts: [0; QUEUE],
@@ -98,7 +95,6 @@ impl<'a, C: Counter> Placer<'a, C> {
         place_rows(
             self.columns,
             self.occupancy.bits(),
-            (&mut *self.up, &mut *self.down),
             stream,
             rows,
             rng,
@@ -114,11 +110,8 @@ impl<'a, C: Counter> Placer<'a, C> {
         let checks = rows.len() as u64;
         let mut bits = self.occupancy.bits();
         for i in rows {
-            if i % 64 == 0 && i > 0 {
-                bits.retire(i - 64, self.up, self.down);
-            }
             self.columns.swap(i, i + below(rng, n - i));
-            let (u, d) = FastBoard::<C>::diagonals_of(n, i, self.columns[i]);
+            let (u, d) = diagonals_of(n, i, self.columns[i]);
             let flags = bits.mark(u, d);
             if flags != 0 {
                 self.attacked.push(i as u32);
@@ -128,29 +121,21 @@ impl<'a, C: Counter> Placer<'a, C> {
         checks
     }
 
-    /// Writes the occupancy of the diagonals not retired yet to the counters
-    /// (call once every row is placed); returns the listed rows' flags (see
-    /// the struct's fields).
-    pub(super) fn finish(mut self) -> Vec<u8> {
-        let n = self.columns.len();
-        let mut bits = self.occupancy.bits();
-        let first = n.saturating_sub(1) / 64 * 64;
-        for from in (first..(2 * n).saturating_sub(1)).step_by(64) {
-            bits.retire(from, self.up, self.down);
-        }
-        self.found
+    /// The occupancy of every diagonal and the listed rows' flags (see the
+    /// struct's fields), once every row is placed.
+    pub(super) fn finish(self) -> (OccupancyWords, Vec<u8>) {
+        (self.occupancy.into_words(), self.found)
     }
 }
 
 /// [`Placer::place_greedily`]'s row loop, kept out of line so that its state
-/// (the run's next and end positions, the rings, the row) stays in
+/// (the run's next and end positions, the occupancy bits, the row) stays in
 /// registers: candidate `at` is examined for row `i`, and the pool entry of
 /// the candidate a run later, `at + ahead`, gives the diagonals to prefetch.
 #[inline(never)]
-fn place_rows<C: Counter>(
+fn place_rows(
     columns: &mut [u32],
     mut bits: Bits<'_>,
-    (up, down): (&mut [C], &mut [C]),
     stream: &mut Stream,
     rows: Range<usize>,
     rng: &mut ChaCha8Rng,
@@ -162,9 +147,6 @@ fn place_rows<C: Counter>(
     let mut ahead = stream.starts[1].wrapping_sub(stream.starts[0]);
     let mut checks = 0;
     for i in rows {
-        if i % 64 == 0 && i > 0 {
-            bits.retire(i - 64, up, down);
-        }
         // The first examined position with both diagonals free, else the
         // first with the fewest occupied.
         let mut best = (u8::MAX, i);
@@ -175,14 +157,14 @@ fn place_rows<C: Counter>(
                 (at, ahead) = stream.next_run(columns, rng, i);
                 end = at + RUN;
             }
-            let (u, d) = FastBoard::<C>::diagonals_of(n, i, columns[at.wrapping_add(ahead)]);
+            let (u, d) = diagonals_of(n, i, columns[at.wrapping_add(ahead)]);
             bits.prefetch(u, d);
             let mut j = at;
             at += 1;
             if j < i {
                 j = replacement(rng, i, n);
             }
-            let (u, d) = FastBoard::<C>::diagonals_of(n, i, columns[j]);
+            let (u, d) = diagonals_of(n, i, columns[j]);
             let taken = bits.taken(u, d);
             if taken == 0 {
                 best.1 = j;
@@ -194,7 +176,7 @@ fn place_rows<C: Counter>(
         }
         checks += tries as u64 + 1;
         columns.swap(i, best.1);
-        let (u, d) = FastBoard::<C>::diagonals_of(n, i, columns[i]);
+        let (u, d) = diagonals_of(n, i, columns[i]);
         let flags = bits.mark(u, d);
         if flags != 0 {
             attacked.push(i as u32);
