@@ -42,7 +42,7 @@ pub trait DiagonalCounts: Clone + std::fmt::Debug + Send + Sync + Sized + 'stati
     const MAX: u32;
     /// Counters for an `n`-board from its occupancy: one queen on each
     /// diagonal whose bit is set in `words` (which has
-    /// [`occupancy_words`]`(n)` pairs, no bit set beyond the last diagonal),
+    /// `2n / 64` pairs rounded up, no bit set beyond the last diagonal),
     /// none elsewhere.
     fn from_occupancy(n: usize, words: OccupancyWords) -> Self;
     /// Queens on diagonal `x` of `direction`.
@@ -221,15 +221,15 @@ mod tests {
                 sparse.decrement(direction, x);
             }
             for direction in [Direction::Up, Direction::Down] {
-                for x in 0..2 * n - 1 {
-                    let expected = plain[direction as usize][x];
+                for (x, &expected) in plain[direction as usize].iter().enumerate() {
                     assert_eq!(dense.get(direction, x), expected, "{direction:?} {x}");
                     assert_eq!(sparse.get(direction, x), expected, "{direction:?} {x}");
                 }
             }
         }
-        // Up 3 went 1 → 3 → 1; only up 70 and up 198 are left besides it.
-        assert_eq!(plain[0][3], 1);
+        // Up 3 went from 1 to 3 queens and back, down 64 from 1 to 2 and
+        // back: no diagonal is crowded any more.
+        assert_eq!((plain[0][3], plain[1][64]), (1, 1));
         assert!(sparse.crowded.is_empty());
     }
 
