@@ -1,24 +1,95 @@
 //! Uniform draws for the initialization, cut from the solver's ChaCha8
-//! stream: bounded 32-bit draws and small bucket indices packed in 64 bits.
+//! stream: bounded 32-bit draws, small bucket indices packed in 64 bits,
+//! and a view of the stream read a few words ahead ([`Lookahead`]).
 
 use rand::Rng;
+use rand::rngs::ChaCha8Rng;
+
+/// A source of uniform 32-bit words, taken in order.
+pub(super) trait Words {
+    /// The next word.
+    fn word(&mut self) -> u32;
+}
+
+impl Words for ChaCha8Rng {
+    #[inline(always)]
+    fn word(&mut self) -> u32 {
+        self.next_u32()
+    }
+}
+
+/// The solver's stream read [`PEEK`] words ahead, so that the next draws
+/// can be looked at before they are taken. Taking words from it gives
+/// exactly the words the stream gives; when it is dropped, the stream is
+/// wound back to the first word not taken, so it goes on as if it had
+/// been read directly.
+pub(super) struct Lookahead<'a> {
+    rng: &'a mut ChaCha8Rng,
+    /// The next `PEEK` words of the stream, the next one at `next`.
+    ahead: [u32; PEEK],
+    next: usize,
+}
+
+/// Words a [`Lookahead`] reads ahead of use.
+pub(super) const PEEK: usize = 8;
+
+impl<'a> Lookahead<'a> {
+    /// Reads the next [`PEEK`] words of `rng`.
+    pub(super) fn new(rng: &'a mut ChaCha8Rng) -> Self {
+        let ahead = std::array::from_fn(|_| rng.next_u32());
+        Self {
+            rng,
+            ahead,
+            next: 0,
+        }
+    }
+
+    /// The word `k` places after the next one (`k < PEEK`), not taken.
+    #[inline(always)]
+    pub(super) fn peek(&self, k: usize) -> u32 {
+        self.ahead[(self.next + k) % PEEK]
+    }
+}
+
+impl Words for Lookahead<'_> {
+    #[inline(always)]
+    fn word(&mut self) -> u32 {
+        let word = std::mem::replace(&mut self.ahead[self.next], self.rng.next_u32());
+        self.next = (self.next + 1) % PEEK;
+        word
+    }
+}
+
+impl Drop for Lookahead<'_> {
+    fn drop(&mut self) {
+        let position = self.rng.get_word_pos();
+        self.rng.set_word_pos(position - PEEK as u128);
+    }
+}
 
 /// A uniform draw from `0..m`, for `1 ≤ m ≤ 2³²`, from 32-bit draws by
 /// Lemire's multiply-and-reject method ("Fast random integer generation in
 /// an interval", 2019): exactly uniform, and a second draw only when the
 /// first lands in the `2³² mod m` values that would bias the result.
 #[inline(always)]
-pub(super) fn below<R: Rng + ?Sized>(rng: &mut R, m: usize) -> usize {
+pub(super) fn below<W: Words + ?Sized>(words: &mut W, m: usize) -> usize {
     debug_assert!((1..=1 << 32).contains(&m), "bound {m} out of range");
     let m = m as u64;
-    let mut product = u64::from(rng.next_u32()) * m;
+    let mut product = u64::from(words.word()) * m;
     if u64::from(product as u32) < m {
         let threshold = (1u64 << 32).wrapping_sub(m) % m;
         while u64::from(product as u32) < threshold {
-            product = u64::from(rng.next_u32()) * m;
+            product = u64::from(words.word()) * m;
         }
     }
     (product >> 32) as usize
+}
+
+/// What [`below`] will return for the word `word` if it takes no second
+/// word: a guess at a draw to come.
+#[inline(always)]
+pub(super) fn guess_below(word: u32, m: usize) -> usize {
+    ((u64::from(word) * m as u64) >> 32) as usize
 }
 
 /// Uniform indices of `bits` bits (at most 32), several cut from each
@@ -60,7 +131,6 @@ impl<'a, R: Rng + ?Sized> Indices<'a, R> {
 mod tests {
     use super::*;
     use rand::SeedableRng;
-    use rand::rngs::ChaCha8Rng;
 
     #[test]
     fn bounded_draws_cover_their_range_evenly() {
@@ -88,5 +158,23 @@ mod tests {
             hits[indices.next()] += 1;
         }
         assert!(hits.iter().all(|&h| (50..=150).contains(&h)));
+    }
+
+    #[test]
+    fn a_lookahead_gives_the_streams_words_and_winds_it_back() {
+        let mut direct = ChaCha8Rng::seed_from_u64(3);
+        let expected: Vec<u32> = (0..40).map(|_| direct.next_u32()).collect();
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let mut taken = Vec::new();
+        for chunk in [7, 0, 1, 20] {
+            let mut ahead = Lookahead::new(&mut rng);
+            for _ in 0..chunk {
+                assert_eq!(ahead.peek(0), expected[taken.len()]);
+                assert_eq!(ahead.peek(PEEK - 1), expected[taken.len() + PEEK - 1]);
+                taken.push(ahead.word());
+            }
+        }
+        taken.extend((taken.len()..40).map(|_| rng.next_u32()));
+        assert_eq!(taken, expected);
     }
 }

@@ -9,6 +9,16 @@
 //! bits on, nearly always in the same cache lines). Prefetching changes
 //! timing only, never a decision.
 //!
+//! The pool (the columns, 400 MB at N = 10⁸) is on small pages (see
+//! `hugepages.rs`), so a run's first read usually misses the TLB, and the
+//! processor cannot retire a prefetch before its page walk is done. So the
+//! draws are read [`PEEK`] words ahead ([`Lookahead`]), and every `PEEK`
+//! runs the starts of the next `PEEK` runs are guessed from those words
+//! (with the row of the moment, a few rows early) and prefetched together:
+//! their page walks overlap, and when a run is drawn its page is nearly
+//! always known. A guess that is wrong (a draw taken by a replacement, or
+//! a second word taken by the bounded draw) costs one useless prefetch.
+//!
 //! The row loop ([`place_rows`]) is a function of its own, with the rare
 //! work (drawing a run, replacing a position that left the pool) out of
 //! line, so that its state fits the processor's registers. Kept inline in
@@ -22,7 +32,7 @@ use rand::rngs::ChaCha8Rng;
 
 use super::board::diagonals_of;
 use super::counts::OccupancyWords;
-use super::draw::below;
+use super::draw::{Lookahead, PEEK, Words, below, guess_below};
 use super::occupancy::{Bits, Occupancy, prefetch};
 
 /// Pool positions examined for one row before settling for the least
@@ -60,6 +70,8 @@ struct Stream {
     offset: usize,
     /// Whether the runs have been drawn.
     started: bool,
+    /// Runs drawn so far, modulo [`PEEK`].
+    drawn: usize,
 }
 
 impl<'a> Placer<'a> {
@@ -74,6 +86,7 @@ impl<'a> Placer<'a> {
                 starts: [0; QUEUE],
                 offset: 0,
                 started: false,
+                drawn: 0,
             },
             attacked,
             found: Vec::new(),
@@ -85,10 +98,11 @@ impl<'a> Placer<'a> {
     /// plus one per row for marking its square, which reads whether its
     /// diagonals were already taken.
     pub(super) fn place_greedily(&mut self, rows: Range<usize>, rng: &mut ChaCha8Rng) -> u64 {
+        let mut words = Lookahead::new(rng);
         let stream = &mut self.stream;
         if !stream.started {
             for start in stream.starts.iter_mut() {
-                *start = draw_run(self.columns, rng, rows.start);
+                *start = draw_run(self.columns, &mut words, rows.start);
             }
             stream.started = true;
         }
@@ -97,7 +111,7 @@ impl<'a> Placer<'a> {
             self.occupancy.bits(),
             stream,
             rows,
-            rng,
+            &mut words,
             (&mut *self.attacked, &mut self.found),
         )
     }
@@ -138,7 +152,7 @@ fn place_rows(
     mut bits: Bits<'_>,
     stream: &mut Stream,
     rows: Range<usize>,
-    rng: &mut ChaCha8Rng,
+    rng: &mut Lookahead<'_>,
     (attacked, found): (&mut Vec<u32>, &mut Vec<u8>),
 ) -> u64 {
     let n = columns.len();
@@ -189,13 +203,22 @@ fn place_rows(
 
 impl Stream {
     /// Moves on to the next run, drawing a new one at the end of the queue
-    /// from the pool `i..n`; returns the new run's first position and how
-    /// far the run after it starts from it.
+    /// from the pool `i..n` (and every [`PEEK`] runs prefetching the guessed
+    /// starts of the next `PEEK`, see the module header); returns the new
+    /// run's first position and how far the run after it starts from it.
     #[cold]
     #[inline(never)]
-    fn next_run(&mut self, columns: &[u32], rng: &mut ChaCha8Rng, i: usize) -> (usize, usize) {
+    fn next_run(&mut self, columns: &[u32], rng: &mut Lookahead<'_>, i: usize) -> (usize, usize) {
         self.starts.rotate_left(1);
         self.starts[QUEUE - 1] = draw_run(columns, rng, i);
+        self.drawn = (self.drawn + 1) % PEEK;
+        if self.drawn == 0 {
+            let runs = columns.len() - i - RUN + 1;
+            for k in 0..PEEK {
+                let guess = i + guess_below(rng.peek(k), runs);
+                prefetch(columns.as_ptr().wrapping_add(guess));
+            }
+        }
         (self.starts[0], self.starts[1].wrapping_sub(self.starts[0]))
     }
 }
@@ -204,7 +227,7 @@ impl Stream {
 /// that has left the pool.
 #[cold]
 #[inline(never)]
-fn replacement(rng: &mut ChaCha8Rng, i: usize, n: usize) -> usize {
+fn replacement(rng: &mut Lookahead<'_>, i: usize, n: usize) -> usize {
     i + below(rng, n - i)
 }
 
@@ -212,7 +235,7 @@ fn replacement(rng: &mut ChaCha8Rng, i: usize, n: usize) -> usize {
 /// uniform among the runs that fit in the pool `i..n`; prefetches the run's
 /// pool entries.
 #[inline(always)]
-fn draw_run(columns: &[u32], rng: &mut ChaCha8Rng, i: usize) -> usize {
+fn draw_run<W: Words>(columns: &[u32], rng: &mut W, i: usize) -> usize {
     let start = i + below(rng, columns.len() - i - RUN + 1);
     prefetch(columns.as_ptr().wrapping_add(start));
     prefetch(columns.as_ptr().wrapping_add(start + RUN - 1));
