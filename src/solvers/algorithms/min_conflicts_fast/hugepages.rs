@@ -17,7 +17,12 @@
 //! when the memory had been freed just before). So the columns (400 MB at
 //! N = 10⁸), read at random only once per run of candidates, stay on small
 //! pages: advising them cost more in faults than it saved in TLB misses
-//! (10⁸ queens: 5.2–5.4 s CPU advised, 4.8–4.9 s not, alternated runs).
+//! (10⁸ queens, eight alternated runs each of one build without link-time
+//! optimization: 5.21–5.60 s CPU advised, median 5.41 s; 4.83–5.47 s not,
+//! median 4.91 s; the process's kernel time fell from 1.27–1.38 s to
+//! 0.26–0.28 s). The TLB misses this costs are mostly hidden by looking
+//! the pool's pages up ahead of use (see `placer.rs`).
+
 /// Advises huge pages for the whole 4 KiB pages inside `buffer`, if those
 /// pages cover at least 2 MiB (one huge page's size).
 pub(super) fn advise<T>(buffer: &mut [T]) {
