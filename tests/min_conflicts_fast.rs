@@ -58,8 +58,8 @@ fn solves_ten_thousand_and_a_hundred_thousand() {
 }
 
 #[test]
-fn solves_a_board_with_byte_counters() {
-    // Above 65 535 the board switches to u8 diagonal counters.
+fn solves_a_board_with_sparse_counts() {
+    // Above 65 535 the board switches from u16 counters to sparse counts.
     assert_solved(65_536, 3);
 }
 

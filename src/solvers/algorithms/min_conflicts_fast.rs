@@ -16,7 +16,7 @@
 //! Choices:
 //! - Board: a permutation (row `r` holds column `columns[r]`, one queen per
 //!   column), so only diagonals conflict; moves swap the columns of two rows
-//!   (Sosic & Gu). One occupancy counter per diagonal and direction
+//!   (Sosic & Gu). The number of queens on each diagonal of each direction
 //!   ([`FastBoard`]); the running number of attacking pairs is the objective.
 //! - Memory: `u32` columns (N < 2³²) plus the diagonal counts
 //!   (`counts.rs`). Up to N = 65 535 a `u16` per diagonal and direction
@@ -182,8 +182,8 @@ fn run<S: DiagonalCounts>(
     loop {
         if let Err(reason) = init::initialize(&mut board, rng, control, &mut metrics, &mut attacked)
         {
-            // The counts cover the rows placed so far only: they are freed,
-            // and the pairs counted afresh.
+            // The occupancy bits covered the rows placed so far only and
+            // are freed; the pairs are counted afresh.
             return Outcome::from_last_board(board.into_columns(), metrics, Some(reason));
         }
         if control.tracing() {

@@ -21,11 +21,12 @@
 //!
 //! The other boards, and why they stay their own types:
 //! - the fast solver's [`FastBoard`](crate::solvers::algorithms::min_conflicts_fast::FastBoard)
-//!   is a [`RowBoard`] but not a [`CountedBoard`]: its counters are `u8` or
-//!   `u16` (a type parameter) to fit N up to 2³² in 8 bytes per queen, its
+//!   is a [`RowBoard`] but not a [`CountedBoard`]: its counts are dense
+//!   `u16` or sparse (occupancy bits and a map of the crowded diagonals; a
+//!   type parameter) to fit N up to 2³² in 4.5 bytes per queen, its
 //!   initialization fills it row by row, and it keeps no check counter:
 //!   the solver counts its checks itself, the initialization's reads of
-//!   its occupancy rings (which are not the board) included;
+//!   its occupancy bits included;
 //! - the VulgaireDev blog's [`BlogGrid`](crate::solvers::blocks::blog_grid::BlogGrid) is no
 //!   [`RowBoard`]: the published restart lets a row hold several queens, so
 //!   it keeps a full N×N grid of line bitsets, not a column per row;

@@ -3,10 +3,11 @@
 //! queens on each diagonal of each direction, kept up to date by every swap.
 //!
 //! The counts are a type parameter ([`DiagonalCounts`]): one `u16` per
-//! diagonal up to N = 65 535 ([`DenseCounts`](super::DenseCounts), 12 bytes per queen with the
-//! columns), occupancy bits and a map of the crowded diagonals above
-//! ([`SparseCounts`](super::SparseCounts), 4.5 bytes per queen). Every change of a count is
-//! checked and panics instead of wrapping.
+//! diagonal up to N = 65 535 ([`DenseCounts`](super::DenseCounts), 12 bytes
+//! per queen with the columns), occupancy bits and a map of the crowded
+//! diagonals above ([`SparseCounts`](super::SparseCounts), 4.5 bytes per
+//! queen). Every change of a count is checked and panics instead of
+//! wrapping.
 
 use super::counts::{DiagonalCounts, Direction, occupancy_words};
 use crate::solvers::blocks::boards::{RowBoard, anti_diagonal, diagonal};
@@ -59,8 +60,9 @@ pub const MAX_N: usize = u32::MAX as usize;
 ///
 /// A [`RowBoard`] like the local searches' boards, but its own type, not a
 /// [`PermutationBoard`](crate::solvers::blocks::boards::PermutationBoard): its
-/// counts (the type parameter `S`, [`SparseCounts`](super::SparseCounts) above N = 65 535) keep
-/// a billion queens in 4.5 bytes each, its initialization builds them from
+/// counts (the type parameter `S`, [`SparseCounts`](super::SparseCounts)
+/// above N = 65 535) keep a billion queens in 4.5 bytes each, its
+/// initialization builds them from
 /// the occupancy bits it placed the rows with, and it keeps no check counter
 /// (the solver counts its checks in its metrics).
 #[derive(Clone, Debug)]

@@ -4,12 +4,12 @@
 //! ([`SparseCounts`], any N).
 //!
 //! After the initialization nearly every occupied diagonal holds exactly one
-//! queen (at N = 10⁸, about 370 of 2·10⁸ diagonals hold more), and the
-//! repairs only lower the number of attacking pairs. So the sparse counters
-//! store what the initialization already built, its occupancy bits (1/4
-//! byte per queen for both directions), and a hash map for the crowded
-//! diagonals: half a byte per queen where byte counters took four, and no
-//! bound on a diagonal's count. A count read costs a bit test, and a map
+//! queen (at N = 10⁸ with seed 0, about 370 attacking pairs on 4·10⁸
+//! diagonals), and the repairs only lower the number of attacking pairs.
+//! So the sparse counts keep what the initialization already built, its
+//! occupancy bits (2N per direction: half a byte per queen in all), and a
+//! hash map for the crowded diagonals: half a byte per queen where byte
+//! counters took four, and no bound on a diagonal's count. A count read costs a bit test, and a map
 //! look-up only on an occupied diagonal.
 
 use rustc_hash::FxHashMap;
@@ -98,8 +98,8 @@ impl DiagonalCounts for DenseCounts {
 }
 
 /// A bit per diagonal and direction (set when it holds a queen) and the
-/// count of each diagonal holding two or more: 1/4 byte per queen plus the
-/// map, for boards of any size.
+/// count of each diagonal holding two or more: half a byte per queen plus
+/// the map, for boards of any size.
 #[derive(Clone, Debug)]
 pub struct SparseCounts {
     /// Which diagonals hold a queen, laid out as [`OccupancyWords`].

@@ -10,7 +10,7 @@
 //! ([`SparseCounts`](super::counts::SparseCounts)) or are unpacked into them
 //! ([`DenseCounts`](super::counts::DenseCounts)).
 
-use super::counts::{OccupancyWords, occupancy_words};
+use super::counts::{Direction, OccupancyWords, occupancy_words};
 use super::hugepages::advise;
 
 /// Occupancy bits of the up- and down-diagonals of an `n`-board.
@@ -20,10 +20,10 @@ pub(super) struct Occupancy {
 }
 
 /// The up-diagonals' word of a pair in [`Occupancy::words`].
-const UP: usize = 0;
+const UP: usize = Direction::Up as usize;
 
 /// The down-diagonals' word of a pair in [`Occupancy::words`].
-const DOWN: usize = 1;
+const DOWN: usize = Direction::Down as usize;
 
 impl Occupancy {
     /// No diagonal of an `n`-board occupied.

@@ -16,8 +16,9 @@
 //! runs the starts of the next `PEEK` runs are guessed from those words
 //! (with the row of the moment, a few rows early) and prefetched together:
 //! their page walks overlap, and when a run is drawn its page is nearly
-//! always known. A guess that is wrong (a draw taken by a replacement, or
-//! a second word taken by the bounded draw) costs one useless prefetch.
+//! always known. A word taken by something else (a replacement, or a
+//! bounded draw's second word) shifts the guesses left in its batch: they
+//! become useless prefetches, and no decision changes.
 //!
 //! The row loop ([`place_rows`]) is a function of its own, with the rare
 //! work (drawing a run, replacing a position that left the pool) out of
@@ -32,7 +33,7 @@ use rand::rngs::ChaCha8Rng;
 
 use super::board::diagonals_of;
 use super::counts::OccupancyWords;
-use super::draw::{Lookahead, PEEK, Words, below, guess_below};
+use super::draw::{Lookahead, PEEK, below, guess_below};
 use super::occupancy::{Bits, Occupancy, prefetch};
 
 /// Pool positions examined for one row before settling for the least
@@ -70,7 +71,8 @@ struct Stream {
     offset: usize,
     /// Whether the runs have been drawn.
     started: bool,
-    /// Runs drawn so far, modulo [`PEEK`].
+    /// Runs drawn by [`Stream::next_run`] so far (not the first
+    /// [`QUEUE`]), modulo [`PEEK`].
     drawn: usize,
 }
 
@@ -213,7 +215,7 @@ impl Stream {
         self.starts[QUEUE - 1] = draw_run(columns, rng, i);
         self.drawn = (self.drawn + 1) % PEEK;
         if self.drawn == 0 {
-            let runs = columns.len() - i - RUN + 1;
+            let runs = run_starts(columns.len(), i);
             for k in 0..PEEK {
                 let guess = i + guess_below(rng.peek(k), runs);
                 prefetch(columns.as_ptr().wrapping_add(guess));
@@ -235,9 +237,15 @@ fn replacement(rng: &mut Lookahead<'_>, i: usize, n: usize) -> usize {
 /// uniform among the runs that fit in the pool `i..n`; prefetches the run's
 /// pool entries.
 #[inline(always)]
-fn draw_run<W: Words>(columns: &[u32], rng: &mut W, i: usize) -> usize {
-    let start = i + below(rng, columns.len() - i - RUN + 1);
+fn draw_run(columns: &[u32], rng: &mut Lookahead<'_>, i: usize) -> usize {
+    let start = i + below(rng, run_starts(columns.len(), i));
     prefetch(columns.as_ptr().wrapping_add(start));
     prefetch(columns.as_ptr().wrapping_add(start + RUN - 1));
     start
+}
+
+/// How many runs of [`RUN`] consecutive positions fit in the pool `i..n`.
+#[inline(always)]
+fn run_starts(n: usize, i: usize) -> usize {
+    n - i - RUN + 1
 }
