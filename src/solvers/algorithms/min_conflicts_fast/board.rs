@@ -91,7 +91,7 @@ impl<S: DiagonalCounts> FastBoard<S> {
         Self {
             // Not advised onto huge pages (see `hugepages.rs`).
             columns: vec![0; n],
-            counts: S::from_occupancy(0, Vec::new()),
+            counts: S::default(),
             pairs: 0,
         }
     }

@@ -14,6 +14,8 @@
 
 use rustc_hash::FxHashMap;
 
+use crate::solvers::blocks::boards::lines;
+
 /// One of the two directions of diagonals.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Direction {
@@ -35,9 +37,32 @@ pub fn occupancy_words(n: usize) -> usize {
     (2 * n).div_ceil(64)
 }
 
+/// The index of the word pair holding diagonal `x`'s bits in
+/// [`OccupancyWords`].
+#[inline(always)]
+pub(super) const fn pair(x: usize) -> usize {
+    x / 64
+}
+
+/// Diagonal `x`'s bit (0 or 1) in its word.
+#[inline(always)]
+pub(super) const fn bit(word: u64, x: usize) -> u64 {
+    word >> (x % 64) & 1
+}
+
+/// The mask of diagonal `x`'s bit in its word.
+#[inline(always)]
+pub(super) const fn mask(x: usize) -> u64 {
+    1 << (x % 64)
+}
+
 /// Queens per diagonal, in both directions, for the diagonals `0..2n − 1`
 /// of an `n`-board (indices as [`FastBoard`](super::FastBoard) gives them).
-pub trait DiagonalCounts: Clone + std::fmt::Debug + Send + Sync + Sized + 'static {
+/// The default is the counts of a board with no diagonals, which holds the
+/// place of the counts until an initialization builds them.
+pub trait DiagonalCounts:
+    Clone + std::fmt::Debug + Default + Send + Sync + Sized + 'static
+{
     /// The largest count one diagonal can hold.
     const MAX: u32;
     /// Counters for an `n`-board from its occupancy: one queen on each
@@ -58,7 +83,7 @@ pub trait DiagonalCounts: Clone + std::fmt::Debug + Send + Sync + Sized + 'stati
 /// One `u16` counter per diagonal and direction: 8 bytes per queen, for
 /// boards up to N = 65 535, where no diagonal can hold more queens than a
 /// `u16` counts.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct DenseCounts {
     /// Counters of the up-diagonals, then of the down-diagonals.
     counts: [Vec<u16>; 2],
@@ -68,10 +93,9 @@ impl DiagonalCounts for DenseCounts {
     const MAX: u32 = u16::MAX as u32;
 
     fn from_occupancy(n: usize, words: OccupancyWords) -> Self {
-        let diagonals = (2 * n).saturating_sub(1);
         let unpack = |direction: usize| {
-            (0..diagonals)
-                .map(|x| (words[x / 64][direction] >> (x % 64) & 1) as u16)
+            (0..lines(n))
+                .map(|x| bit(words[pair(x)][direction], x) as u16)
                 .collect()
         };
         Self {
@@ -100,7 +124,7 @@ impl DiagonalCounts for DenseCounts {
 /// A bit per diagonal and direction (set when it holds a queen) and the
 /// count of each diagonal holding two or more: half a byte per queen plus
 /// the map, for boards of any size.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct SparseCounts {
     /// Which diagonals hold a queen, laid out as [`OccupancyWords`].
     occupied: OccupancyWords,
@@ -113,7 +137,7 @@ impl SparseCounts {
     /// Whether diagonal `x` of `direction` holds a queen.
     #[inline(always)]
     fn occupied(&self, direction: Direction, x: usize) -> bool {
-        self.occupied[x / 64][direction as usize] >> (x % 64) & 1 == 1
+        bit(self.occupied[pair(x)][direction as usize], x) == 1
     }
 
     /// The key of diagonal `x` of `direction` in the map of crowded ones.
@@ -147,7 +171,7 @@ impl DiagonalCounts for SparseCounts {
     #[inline]
     fn increment(&mut self, direction: Direction, x: usize) {
         if !self.occupied(direction, x) {
-            self.occupied[x / 64][direction as usize] |= 1 << (x % 64);
+            self.occupied[pair(x)][direction as usize] |= mask(x);
             return;
         }
         let count = self.crowded.entry(Self::key(direction, x)).or_insert(1);
@@ -165,7 +189,7 @@ impl DiagonalCounts for SparseCounts {
             Some(_) => {
                 self.crowded.remove(&key);
             }
-            None => self.occupied[x / 64][direction as usize] &= !(1 << (x % 64)),
+            None => self.occupied[pair(x)][direction as usize] &= !mask(x),
         }
     }
 }
@@ -194,7 +218,7 @@ mod tests {
         let mut words = vec![[0u64; 2]; occupancy_words(n)];
         let mut plain = [vec![0u32; 2 * n - 1], vec![0u32; 2 * n - 1]];
         for (direction, x) in [(0, 3), (1, 3), (1, 64), (0, 198)] {
-            words[x / 64][direction] |= 1 << (x % 64);
+            words[pair(x)][direction] |= mask(x);
             plain[direction][x] = 1;
         }
         let mut dense = DenseCounts::from_occupancy(n, words.clone());

@@ -65,7 +65,7 @@ pub(super) fn initialize<S: DiagonalCounts>(
 ) -> Result<(), StopReason> {
     let n = board.n();
     // The last board's counts go before the new occupancy is allocated.
-    board.counts = S::from_occupancy(0, Vec::new());
+    board.counts = S::default();
     deal(&mut board.columns, rng);
     let greedy_end = n.saturating_sub(TAIL);
     let mut placer = Placer::new(&mut board.columns, attacked);
@@ -126,6 +126,7 @@ mod tests {
     use super::super::counts::{DenseCounts, SparseCounts};
     use super::*;
     use crate::solvers::Budget;
+    use crate::solvers::blocks::boards::lines;
     use rand::SeedableRng;
 
     /// Initializes a board of size `n` with `seed`.
@@ -154,7 +155,7 @@ mod tests {
         assert_eq!(board.pairs(), fresh.pairs(), "n={n} seed={seed}");
         let counts = |b: &FastBoard<S>| {
             [Direction::Up, Direction::Down].map(|direction| {
-                (0..(2 * n).saturating_sub(1))
+                (0..lines(n))
                     .map(|x| b.counts.get(direction, x))
                     .collect::<Vec<_>>()
             })

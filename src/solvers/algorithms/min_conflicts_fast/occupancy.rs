@@ -10,7 +10,7 @@
 //! ([`SparseCounts`](super::counts::SparseCounts)) or are unpacked into them
 //! ([`DenseCounts`](super::counts::DenseCounts)).
 
-use super::counts::{Direction, OccupancyWords, occupancy_words};
+use super::counts::{Direction, OccupancyWords, bit, mask, occupancy_words, pair};
 use super::hugepages::advise;
 
 /// Occupancy bits of the up- and down-diagonals of an `n`-board.
@@ -55,21 +55,19 @@ impl Bits<'_> {
     /// How many of up-diagonal `u` and down-diagonal `d` are occupied.
     #[inline(always)]
     pub(super) fn taken(&self, u: usize, d: usize) -> u8 {
-        let up = self.words[u / 64][UP];
-        let down = self.words[d / 64][DOWN];
-        (up >> (u % 64) & 1) as u8 + (down >> (d % 64) & 1) as u8
+        bit(self.words[pair(u)][UP], u) as u8 + bit(self.words[pair(d)][DOWN], d) as u8
     }
 
     /// Marks both diagonals occupied; returns which were already (bit 0 for
     /// `u`, bit 1 for `d`).
     #[inline(always)]
     pub(super) fn mark(&mut self, u: usize, d: usize) -> u8 {
-        let wu = &mut self.words[u / 64][UP];
-        let was_up = (*wu >> (u % 64) & 1) as u8;
-        *wu |= 1 << (u % 64);
-        let wd = &mut self.words[d / 64][DOWN];
-        let was_down = (*wd >> (d % 64) & 1) as u8;
-        *wd |= 1 << (d % 64);
+        let wu = &mut self.words[pair(u)][UP];
+        let was_up = bit(*wu, u) as u8;
+        *wu |= mask(u);
+        let wd = &mut self.words[pair(d)][DOWN];
+        let was_down = bit(*wd, d) as u8;
+        *wd |= mask(d);
         was_up | was_down << 1
     }
 
@@ -77,8 +75,8 @@ impl Bits<'_> {
     #[inline(always)]
     pub(super) fn prefetch(&self, u: usize, d: usize) {
         let base = self.words.as_ptr();
-        prefetch(base.wrapping_add(u / 64));
-        prefetch(base.wrapping_add(d / 64).cast::<u64>().wrapping_add(DOWN));
+        prefetch(base.wrapping_add(pair(u)));
+        prefetch(base.wrapping_add(pair(d)).cast::<u64>().wrapping_add(DOWN));
     }
 }
 

@@ -127,12 +127,7 @@ impl<'a> Placer<'a> {
         let mut bits = self.occupancy.bits();
         for i in rows {
             self.columns.swap(i, i + below(rng, n - i));
-            let (u, d) = diagonals_of(n, i, self.columns[i]);
-            let flags = bits.mark(u, d);
-            if flags != 0 {
-                self.attacked.push(i as u32);
-                self.found.push(flags);
-            }
+            settle(&mut bits, self.columns, i, (self.attacked, &mut self.found));
         }
         checks
     }
@@ -192,15 +187,27 @@ fn place_rows(
         }
         checks += tries as u64 + 1;
         columns.swap(i, best.1);
-        let (u, d) = diagonals_of(n, i, columns[i]);
-        let flags = bits.mark(u, d);
-        if flags != 0 {
-            attacked.push(i as u32);
-            found.push(flags);
-        }
+        settle(&mut bits, columns, i, (&mut *attacked, &mut *found));
     }
     stream.offset = at - stream.starts[0];
     checks
+}
+
+/// Marks the diagonals of row `i`'s queen, just placed, occupied, and lists
+/// the row with the flags of its occupied diagonals if it is attacked.
+#[inline(always)]
+fn settle(
+    bits: &mut Bits<'_>,
+    columns: &[u32],
+    i: usize,
+    (attacked, found): (&mut Vec<u32>, &mut Vec<u8>),
+) {
+    let (u, d) = diagonals_of(columns.len(), i, columns[i]);
+    let flags = bits.mark(u, d);
+    if flags != 0 {
+        attacked.push(i as u32);
+        found.push(flags);
+    }
 }
 
 impl Stream {
