@@ -90,47 +90,63 @@
 //!
 //! Each layer uses only the layers below it; nothing imports upwards.
 //!
+//! The table is data that `tests/layers.rs` checks the imports against:
+//! one line per layer, top first, its modules at column 0 separated by
+//! ", ", then at least two spaces and the description, whose further
+//! lines are indented; the modules of one layer may use each other.
+//!
 //! ```text
-//! cli (binary)   parse, validate, call the library, own the terminal
-//!                (progress bar, notes, warnings) and the exit codes
-//! finish         the steps after a run: comparison -> charts -> report,
-//!                from the data directory's files, reporting to a
-//!                FinishObserver
-//! plot, bench,   charts from the CSV files alone; self-timing benchmarks;
-//! report         the one-file HTML report (and LaTeX tables) from the CSV
-//!                files and the charts' SVG (its captions and order from
-//!                plot's chart registry)
-//! export         the experiment in the IOHprofiler format, from the CSV
-//!                files alone
-//! animate        one seeded trial recorded frame by frame through the
-//!                trace observer, drawn as an HTML page or a playing SVG
-//! experiment     config (and its JSON Schema) -> plan -> trials in
-//!                parallel (resumable, sharded)
-//!                -> runs.csv, traces.csv, summary.csv, params.csv,
-//!                metadata.json; reports to a RunObserver the caller
-//!                supplies
-//! analysis       statistics over rows: quantiles, intervals, ERT in every
-//!                measure, ECDFs, rank tests and effect sizes, targets
-//!                reached in traces (fixed-target, fixed-budget, runtime
-//!                ECDF), growth exponents, ERT ratios to the best, the
-//!                Friedman ranking across sizes
-//! trial          one seeded, timed, validated search
-//! solvers        the Solver trait, Control (budget, clock, interrupt,
-//!                trace), parameters, the registry; blocks/ (boards,
-//!                random draws, the local-search driver, frames) below
-//!                algorithms/ (one file each)
-//! counting       the exact counter, its checkpoints and shards, and the
-//!                symmetries
-//! base           records: the CSV contract (with the measures and the
-//!                block of statistics summary.csv gives each), the seed
-//!                chain, the data directory's layout and metadata.json,
-//!                atomic file and directory writing; board: placements and
-//!                the independent validator; outcome: StopReason, Metrics
-//!                and Outcome
+//! cli                  the binary: parse, validate, call the library, own the
+//!                      terminal (progress bar, notes, warnings) and the exit
+//!                      codes
+//! run, bench           the run service: config -> trials into the store ->
+//!                      the steps after, one call for the CLI and the Python
+//!                      package (threads, progress, interruption, exit status,
+//!                      where data and charts go); the runner (resume,
+//!                      sessions, trials in parallel, reporting to a
+//!                      RunObserver), merging shards; self-timing benchmarks
+//! finish               the steps after a run over an open store: comparison
+//!                      -> charts -> the outputs (report, LaTeX tables,
+//!                      IOHprofiler export: a registry), reporting to a
+//!                      FinishObserver
+//! plot, report         charts from the store's views alone; the one-file HTML
+//!                      report (and LaTeX tables) from the store and the
+//!                      charts' SVG (its captions and order from plot's chart
+//!                      registry)
+//! export               the experiment in the IOHprofiler format, from the
+//!                      store's runs and traces
+//! animate              one seeded trial recorded frame by frame through the
+//!                      trace observer, drawn as an HTML page or a playing SVG
+//! store                the data directory, opened once: its lock, metadata,
+//!                      stored plan and derived.json read once; runs, traces,
+//!                      summary and comparison read, hashed and checked once
+//!                      and handed out typed; derived files written with their
+//!                      record; a run's checks, resume, appended trials and
+//!                      finished files; the only module that names its files
+//! experiment           config (and its JSON Schema) -> plan (seeds, shards,
+//!                      the index of a row's place), params rows, questions
+//! analysis             statistics over rows: quantiles, intervals, ERT in
+//!                      every measure, ECDFs, rank tests and effect sizes,
+//!                      targets reached in traces (fixed-target, fixed-budget,
+//!                      runtime ECDF), growth exponents, ERT ratios to the
+//!                      best, the Friedman ranking across sizes
+//! trial                one seeded, timed, validated search
+//! solvers              the Solver trait, Control (budget, clock, interrupt,
+//!                      trace), parameters, the registry; blocks/ (boards,
+//!                      random draws, the local-search driver, frames) below
+//!                      algorithms/ (one file each)
+//! counting             the exact counter, its checkpoints and shards, and the
+//!                      symmetries
+//! base                 records: the CSV contract (with the measures and the
+//!                      block of statistics summary.csv gives each), the seed
+//!                      chain, the format of metadata.json, CSV reading,
+//!                      appending and atomic file and directory writing; board: placements
+//!                      and the independent validator; outcome: StopReason,
+//!                      Metrics and Outcome
 //! ```
 //!
 //! The library never prints and never exits: progress and notes go to an
-//! observer ([`experiment::observer::RunObserver`] for a run,
+//! observer ([`run::observer::RunObserver`] for a run,
 //! [`finish::FinishObserver`] for the steps after it) or come back in a
 //! report ([`finish::Finished`]); errors are typed enums
 //! (`thiserror`), and only the binary turns them into messages and exit
@@ -210,7 +226,9 @@ pub mod export;
 pub mod finish;
 pub mod plot;
 pub mod report;
+pub mod run;
 pub mod solvers;
+pub mod store;
 pub mod trial;
 
 pub use base::board::{Placement, Violation, validate};

@@ -12,7 +12,7 @@ use std::sync::{Mutex, OnceLock};
 
 use proptest::prelude::*;
 use queens::base::records::{
-    CompareRow, ParamRow, RankingRow, RunRecord, SummaryRow, TraceRecord, read_rows, read_runs,
+    CompareRow, ParamRow, RankingRow, RunRecord, SummaryRow, TraceRecord, read_rows,
 };
 use queens::counting::checkpoint::{self, Checkpoint};
 use queens::counting::{Counter, Shard};
@@ -53,7 +53,7 @@ fn written_checkpoint() -> &'static (Vec<u8>, BTreeMap<usize, u64>) {
 fn read_every_csv(dir: &Path, bytes: &[u8]) {
     let path = dir.join("file.csv");
     std::fs::write(&path, bytes).expect("written");
-    let _ = read_runs(&path);
+    let _ = queens::store::runs::read(&path);
     let _ = read_rows::<RunRecord>(&path);
     let _ = read_rows::<TraceRecord>(&path);
     let _ = read_rows::<SummaryRow>(&path);

@@ -306,7 +306,8 @@ fn a_measure_that_does_not_apply_a_bad_alpha_and_a_missing_directory_are_refused
     );
     let stderr = refused(d, &["compare", "D", "missing"]);
     assert!(
-        stderr.contains("missing/runs.csv not found") && stderr.contains("queens run CONFIG"),
+        stderr.contains("data directory missing does not exist")
+            && stderr.contains("queens run CONFIG"),
         "{stderr}"
     );
     // Seconds and checks apply to every label.

@@ -64,7 +64,7 @@ fn a_full_disk_leaves_charts_and_summary_whole_and_no_temporary_file() {
     let fixture = common::plot::tiny();
     let data = disk.join("data");
     fs::create_dir(&data).expect("data dir");
-    for file in ["runs.csv", "summary.csv", "traces.csv"] {
+    for file in ["runs.csv", "summary.csv", "traces.csv", "derived.json"] {
         fs::copy(fixture.join(file), data.join(file)).expect("copied");
     }
     // First, with space: the charts are drawn and the summary rewritten

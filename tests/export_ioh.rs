@@ -308,7 +308,7 @@ fn a_missing_data_directory_is_bad_input() {
     );
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        stderr(&out).contains("nowhere is not a data directory"),
+        stderr(&out).contains("data directory nowhere does not exist"),
         "{}",
         stderr(&out)
     );
@@ -319,7 +319,7 @@ fn a_missing_data_directory_is_bad_input() {
     );
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        stderr(&out).contains("runs.csv is missing"),
+        stderr(&out).contains("empty/runs.csv not found"),
         "{}",
         stderr(&out)
     );

@@ -17,7 +17,7 @@ fn tiny_copy(dir: &Path, name: &str) -> PathBuf {
     let source = common::plot::tiny();
     let copy = dir.join(name);
     fs::create_dir(&copy).expect("copy dir");
-    for file in ["runs.csv", "summary.csv"] {
+    for file in ["runs.csv", "summary.csv", "derived.json"] {
         fs::copy(source.join(file), copy.join(file)).expect("copied");
     }
     copy

@@ -26,6 +26,7 @@ use queens::plot::style::{
     COLUMN_WIDTH, EM_PER_SIZE, PAGE_WIDTH, PALETTE, PNG_SCALE, Styles, TICK_SIZE,
 };
 use queens::plot::{Options, Skip};
+use queens::store::Store;
 
 /// SplitMix64: a tiny seeded generator for the synthetic data.
 struct Mix(u64);
@@ -104,12 +105,14 @@ fn write_experiment(
         }
     }
     write_csv(&dir.join("runs.csv"), &runs);
-    write_summary(&dir.join("summary.csv"), &summarize(&runs)).unwrap();
     std::fs::write(
         dir.join("metadata.json"),
         format!("{{\"experiment\": \"{name}\"}}"),
     )
     .unwrap();
+    // Written through the store, which records it in derived.json.
+    let mut store = Store::open_to_write(dir).unwrap();
+    store.write_summary(summarize(&runs)).unwrap();
     if traces {
         write_csv(&dir.join("traces.csv"), &trace_rows(&runs, &mut mix));
     }
@@ -388,7 +391,7 @@ fn few_sizes_give_small_multiples_and_missing_traces_skip_the_convergence_chart(
 }
 
 #[test]
-fn the_default_plots_dir_is_named_after_the_experiment_in_metadata_and_a_torn_last_line_is_dropped()
+fn the_default_plots_dir_is_named_after_the_experiment_in_metadata_and_a_torn_last_line_is_refused()
 {
     let tmp = tempfile::tempdir().unwrap();
     let data = tiny_copy(tmp.path());
@@ -397,12 +400,23 @@ fn the_default_plots_dir_is_named_after_the_experiment_in_metadata_and_a_torn_la
         "{\"experiment\": \"tiny-study\", \"description\": \"a fixture\"}",
     )
     .unwrap();
-    let mut runs = std::fs::read_to_string(data.join("runs.csv")).unwrap();
-    runs.push_str("tiny,min-conflicts,min-conflicts,,12,3,99");
-    std::fs::write(data.join("runs.csv"), runs).unwrap();
+    let whole = std::fs::read_to_string(data.join("runs.csv")).unwrap();
+    let lines = whole.lines().count();
+    std::fs::write(
+        data.join("runs.csv"),
+        format!("{whole}tiny,min-conflicts,min-conflicts,,12,3,99"),
+    )
+    .unwrap();
+    let out = plot(&[Path::new("tiny")], tmp.path());
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains(&format!("runs.csv: line {} is cut short", lines + 1)),
+        "{}",
+        stderr(&out)
+    );
+    std::fs::write(data.join("runs.csv"), whole).unwrap();
     let out = plot(&[Path::new("tiny")], tmp.path());
     assert!(out.status.success(), "{}", stderr(&out));
-    assert!(stderr(&out).contains("torn last line"), "{}", stderr(&out));
     let plots = tmp.path().join("plots/tiny-study");
     assert!(plots.join("scaling.svg").is_file());
     assert!(plots.join("convergence.png").is_file());
@@ -491,7 +505,7 @@ fn a_malformed_row_before_the_last_is_an_error_naming_file_and_line() {
     let out = plot(&[&data], tmp.path());
     assert_eq!(out.status.code(), Some(2));
     let message = stderr(&out);
-    assert!(message.contains("runs.csv: bad row on line 3"), "{message}");
+    assert!(message.contains("runs.csv: bad row 3"), "{message}");
     assert!(
         message.contains("column `solved` holds `maybe`"),
         "names the column and the value: {message}"
@@ -625,15 +639,16 @@ fn every_committed_experiment_plots() {
 fn drawing_returns_its_skipped_charts_and_typed_errors_naming_the_path() {
     use queens::finish::{FinishError, Quiet, Steps, finish};
     use queens::plot::PlotError;
-    use queens::plot::data::DataError;
+    use queens::store::error::StoreError;
     let render = |data: &Path, plots: &Path, options: &Options| {
-        finish(data, plots, Steps::CHARTS, options, &Quiet)
+        let mut store = Store::open(data)?;
+        finish(&mut store, plots, Steps::CHARTS, options, &Quiet)
     };
 
     let tmp = tempfile::tempdir().unwrap();
     let missing = tmp.path().join("no-such-dir");
     match render(&missing, &tmp.path().join("plots"), &Options::default()) {
-        Err(FinishError::Data(DataError::MissingDir(dir))) => assert_eq!(dir, missing),
+        Err(FinishError::Store(e)) if matches!(&*e, StoreError::MissingDir(dir) if *dir == missing) => {}
         other => panic!("expected a missing data directory, got {other:?}"),
     }
 
@@ -759,6 +774,7 @@ fn write_wall_time_experiment(dir: &Path, labels: &[&str]) {
         "{\"experiment\": \"wide-ticks\"}",
     )
     .unwrap();
+    common::trust_derived(dir);
 }
 
 #[test]
@@ -875,7 +891,15 @@ fn one_trial_labels_get_the_critical_difference_chart_not_success_or_per_size_ra
     let data = tmp.path().join("once");
     write_experiment(&data, "once", &LABELS, &[8, 12, 16, 24], 1, false);
     let plots = tmp.path().join("plots");
-    let report = finish(&data, &plots, Steps::CHARTS, &Options::default(), &Quiet).expect("drawn");
+    let mut store = Store::open(&data).expect("opens");
+    let report = finish(
+        &mut store,
+        &plots,
+        Steps::CHARTS,
+        &Options::default(),
+        &Quiet,
+    )
+    .expect("drawn");
     let skipped = skipped_charts(&report);
     for chart in ["success", "ranking"] {
         match &skipped.get(chart) {
@@ -914,7 +938,15 @@ fn the_critical_difference_chart_is_skipped_below_two_sizes_and_success_keeps_sa
     let data = tmp.path().join("one-size");
     write_experiment(&data, "one-size", &LABELS, &[16], 20, false);
     let plots = tmp.path().join("plots");
-    let report = finish(&data, &plots, Steps::CHARTS, &Options::default(), &Quiet).expect("drawn");
+    let mut store = Store::open(&data).expect("opens");
+    let report = finish(
+        &mut store,
+        &plots,
+        Steps::CHARTS,
+        &Options::default(),
+        &Quiet,
+    )
+    .expect("drawn");
     match skipped_charts(&report).get("critical-difference") {
         Some(Skip::NoRanking(NoRanking::FewerThanTwoSizes { sizes: 1 })) => {}
         other => panic!("expected fewer than two sizes, got {other:?}"),

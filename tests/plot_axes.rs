@@ -16,6 +16,7 @@ use queens::base::records::Measure;
 use queens::finish::{Finished, Quiet, Steps, finish};
 use queens::plot::Options;
 use queens::plot::style::Styles;
+use queens::store::Store;
 
 const LABELS: [&str; 2] = ["min-conflicts", "random restart"];
 
@@ -49,6 +50,7 @@ fn tiny_with<C: AsRef<str>>(into: &Path, edits: &[(&str, u64, C, &str)]) -> Path
         writer.write_record(row).unwrap();
     }
     writer.flush().unwrap();
+    common::trust_derived(&dir);
     dir
 }
 
@@ -58,7 +60,8 @@ fn draw(data: &Path, plots: &Path, measure: Measure) -> Finished {
         measure,
         ..Options::default()
     };
-    finish(data, plots, Steps::CHARTS, &options, &Quiet).unwrap()
+    let mut store = Store::open(data).unwrap();
+    finish(&mut store, plots, Steps::CHARTS, &options, &Quiet).unwrap()
 }
 
 /// Every `<text>` element of an SVG: its x, y and trimmed content.

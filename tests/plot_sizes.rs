@@ -100,6 +100,7 @@ fn write_experiment(
     write_csv(&dir.join("traces.csv"), &traces);
     write_summary(&dir.join("summary.csv"), &summarize(&runs)).unwrap();
     std::fs::write(dir.join("metadata.json"), "{\"experiment\": \"sizes\"}").unwrap();
+    common::trust_derived(dir);
 }
 
 /// The panel captions ("N = 8") of a chart, in drawing order.
@@ -210,6 +211,7 @@ fn by_default_every_size_is_a_panel_up_to_four_and_the_largest_shared_beyond() {
         all.push_str(&body);
         std::fs::write(data.join(file), all).unwrap();
     }
+    common::trust_derived(&data);
     let plots = tmp.path().join("plots");
     let out = plot_into(&data, &plots, &[]);
     assert!(out.status.success(), "{}", stderr(&out));

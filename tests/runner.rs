@@ -13,10 +13,11 @@ use std::sync::atomic::AtomicBool;
 use queens::base::records::RunRecord;
 use queens::base::records::Shard;
 use queens::experiment::config::{self, Experiment};
-use queens::experiment::error::RunError;
-use queens::experiment::merge::merge;
-use queens::experiment::observer::{NoObserver, RunObserver, SessionStart, TrialInfo};
-use queens::experiment::runner::{RunOptions, run_experiment};
+use queens::run::error::RunError;
+use queens::run::merge::merge;
+use queens::run::observer::{NoObserver, RunObserver, SessionStart, TrialInfo};
+use queens::run::runner::{RunOptions, run_experiment};
+use queens::store::error::StoreError;
 
 /// A small experiment: a stochastic solver (its rows depend on the seeds)
 /// next to an exact one (its counters are known).
@@ -628,7 +629,10 @@ fn refusals_are_typed_conditions() {
     );
     assert!(!error.is_internal());
     let error = merge(&[d.join("nowhere-else")], &d.join("x")).expect_err("refused");
-    assert!(matches!(error, RunError::Io { .. }), "{error}");
+    assert!(
+        matches!(error, RunError::Store(StoreError::Io { .. })),
+        "{error}"
+    );
     std::fs::create_dir(d.join("empty")).expect("created");
     let error = merge(&[d.join("empty")], &d.join("x")).expect_err("refused");
     assert!(matches!(error, RunError::NoShards { .. }), "{error}");
@@ -640,11 +644,11 @@ fn refusals_are_typed_conditions() {
     )
     .expect_err("refused");
     match &error {
-        RunError::DifferentConfig {
+        RunError::Store(StoreError::DifferentConfig {
             stored_hash,
             config_hash,
             ..
-        } => assert_eq!(
+        }) => assert_eq!(
             (stored_hash, config_hash),
             (&experiment.hash, &changed.hash)
         ),
@@ -657,5 +661,8 @@ fn refusals_are_typed_conditions() {
         &options(&d.join("a"), Some(half), &NoObserver, &interrupt),
     )
     .expect_err("refused");
-    assert!(matches!(error, RunError::UnknownOrigin { .. }), "{error}");
+    assert!(
+        matches!(error, RunError::Store(StoreError::UnknownOrigin { .. })),
+        "{error}"
+    );
 }

@@ -87,13 +87,15 @@ pub fn message(error: &dyn std::error::Error) -> String {
 }
 
 /// A runner error as the exception of its kind.
-pub fn run_error(error: queens::experiment::error::RunError) -> PyErr {
-    use queens::experiment::error::RunError as E;
+pub fn run_error(error: queens::run::error::RunError) -> PyErr {
+    use queens::run::error::RunError as E;
+    use queens::store::error::StoreError as S;
     let text = message(&error);
     match error {
-        E::Config(_) => ConfigError::new_err(text),
+        E::Config(_) | E::NoThreads => ConfigError::new_err(text),
         E::InvalidSolution { .. } => InvalidSolutionError::new_err(text),
-        E::Records(_) | E::Derived(_) => DataError::new_err(text),
+        E::Store(S::Records(_) | S::Derived(_) | S::Plan(_) | S::UnplannedTrace { .. })
+        | E::Finish(_) => DataError::new_err(text),
         _ => RunError::new_err(text),
     }
 }

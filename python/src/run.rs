@@ -17,12 +17,13 @@ use std::time::Duration;
 use pyo3::exceptions::PyKeyboardInterrupt;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use queens::base::records::{RunRecord, read_rows};
+use queens::base::records::RunRecord;
 use queens::experiment::config::{self, Programs};
 use queens::experiment::diagnostics::ConfigWarning;
-use queens::experiment::observer::{RunObserver, SessionStart, TrialInfo};
-use queens::experiment::runner::{RunOptions, RunReport, run_experiment};
-use queens::finish::{FinishError, FinishObserver, Finished, Steps, finish as finish_steps};
+use queens::finish::{FinishObserver, Finished, Steps, finish as finish_steps};
+use queens::run::observer::{RunObserver, SessionStart, TrialInfo};
+use queens::run::service::{self, Listeners, Ran, Request, Status, ThreadsCapped};
+use queens::store::Store;
 
 use crate::errors::{ConfigError, DataError, QueensError, guard, message, panicked, run_error};
 use crate::in_process::Registry;
@@ -47,6 +48,12 @@ impl RunObserver for Progress {
     fn warning(&self, warning: &ConfigWarning) {
         if let Ok(mut w) = self.warnings.lock() {
             w.push(warning.to_string());
+        }
+    }
+
+    fn threads_capped(&self, capped: &ThreadsCapped) {
+        if let Ok(mut w) = self.warnings.lock() {
+            w.push(capped.to_string());
         }
     }
 
@@ -81,16 +88,19 @@ impl FinishObserver for Notes<'_> {
     }
 }
 
-/// What the worker thread brings back.
-type Outcome = Result<(RunReport, Option<Finished>, Vec<String>), PyErr>;
+/// What the worker thread brings back: what the run did and the notes of
+/// the steps after it.
+type Outcome = Result<(Ran, Vec<String>), PyErr>;
 
 /// Runs the config `text` (named `source` in messages; relative paths in
 /// it start from `source`'s directory) into `data` and `plots` (default
-/// `data/<name>`, `plots/<name>`) on `threads` workers; `progress(done,
-/// total)` is called from the calling thread as trials finish; `solvers`
-/// are the registered Python solvers. Returns what the run did.
+/// `data/<name>`, `plots/<name>`) on `threads` workers, through the run
+/// service `queens run` uses; `progress(done, total)` is called from the
+/// calling thread as trials finish; `solvers` are the registered Python
+/// solvers; `charts = False` writes the data (and its comparison) alone.
+/// Returns what the run did.
 #[pyfunction]
-#[pyo3(signature = (source, text, data=None, plots=None, threads=None, fresh=false, progress=None, solvers=None))]
+#[pyo3(signature = (source, text, data=None, plots=None, threads=None, fresh=false, progress=None, solvers=None, charts=true))]
 #[allow(clippy::too_many_arguments)]
 pub fn run(
     py: Python<'_>,
@@ -102,55 +112,38 @@ pub fn run(
     fresh: bool,
     progress: Option<Py<PyAny>>,
     solvers: Option<&Bound<'_, PyDict>>,
+    charts: bool,
 ) -> PyResult<Py<PyDict>> {
     guard(|| {
         let registry = Registry::from_python(solvers)?;
         let experiment = config::load_with(source, text, Programs::Check, Some(&registry))
             .map_err(|e| ConfigError::new_err(e.to_string()))?;
-        let data_dir = data.unwrap_or_else(|| PathBuf::from("data").join(&experiment.name));
-        let plots_dir = plots.unwrap_or_else(|| PathBuf::from("plots").join(&experiment.name));
-        let threads = match threads {
-            Some(0) => return Err(ConfigError::new_err("threads = 0: give at least 1")),
-            Some(t) => t,
-            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        };
         let stop = AtomicBool::new(false);
         let observed = Progress::default();
         let mut interrupted_by_user = false;
         let mut callback_error = None;
         let outcome: Outcome = std::thread::scope(|scope| {
             let worker = scope.spawn(|| {
-                let options = RunOptions {
-                    data_dir: data_dir.clone(),
-                    threads,
-                    fresh,
-                    shard: None,
-                    observer: &observed,
-                    interrupt: &stop,
-                };
-                let report = run_experiment(&experiment, &options).map_err(run_error)?;
-                if report.interrupted {
-                    return Ok((report, None, Vec::new()));
-                }
                 let notes = Notes {
                     stop: &stop,
                     notes: Mutex::new(Vec::new()),
                 };
-                let finished = match finish_steps(
-                    &data_dir,
-                    &plots_dir,
-                    Steps::ALL,
-                    &Default::default(),
-                    &notes,
-                ) {
-                    Ok(finished) => Some(finished),
-                    // Ctrl-C while the charts or the report were drawn: an
-                    // interrupted run, as the CLI's exit 130 says.
-                    Err(FinishError::Stopped { .. }) => None,
-                    Err(e) => return Err(DataError::new_err(message(&e))),
+                let request = Request {
+                    experiment: &experiment,
+                    data: data.as_deref(),
+                    plots: plots.as_deref(),
+                    threads,
+                    fresh,
+                    shard: None,
+                    charts,
                 };
-                let notes = notes.notes.into_inner().unwrap_or_default();
-                Ok((report, finished, notes))
+                let listeners = Listeners {
+                    run: &observed,
+                    finish: &notes,
+                    interrupt: &stop,
+                };
+                let ran = service::run(&request, &listeners).map_err(run_error)?;
+                Ok((ran, notes.notes.into_inner().unwrap_or_default()))
             });
             let mut shown = u64::MAX;
             loop {
@@ -195,31 +188,22 @@ pub fn run(
         if let Some(e) = callback_error {
             return Err(e);
         }
-        let (report, finished, notes) = outcome?;
+        let (ran, notes) = outcome?;
         let result = PyDict::new(py);
         result.set_item("name", &experiment.name)?;
-        result.set_item("data", &data_dir)?;
-        result.set_item("plots", &plots_dir)?;
-        result.set_item("planned", report.planned)?;
-        result.set_item("previously_done", report.previously_done)?;
-        result.set_item("ran", report.ran)?;
-        result.set_item("interrupted", report.interrupted || interrupted_by_user)?;
-        result.set_item("program_errors", program_errors(&report.files.runs)?)?;
+        result.set_item("data", &ran.data_dir)?;
+        result.set_item("plots", &ran.plots_dir)?;
+        result.set_item("planned", ran.report.planned)?;
+        result.set_item("previously_done", ran.report.previously_done)?;
+        result.set_item("ran", ran.report.ran)?;
+        let interrupted = ran.status() == Status::Interrupted || interrupted_by_user;
+        result.set_item("interrupted", interrupted)?;
+        result.set_item("program_errors", ran.report.program_errors)?;
         let warnings = observed.warnings.into_inner().unwrap_or_default();
         result.set_item("warnings", warnings)?;
-        put_finished(&result, finished.as_ref(), notes)?;
+        put_finished(&result, ran.finished.as_ref(), notes)?;
         Ok(result.unbind())
     })
-}
-
-/// Rows of the runs file that ended in a program's (or Python solver's)
-/// error.
-fn program_errors(runs: &Path) -> PyResult<usize> {
-    let rows: Vec<RunRecord> = read_rows(runs).map_err(|e| DataError::new_err(message(&e)))?;
-    Ok(rows
-        .iter()
-        .filter(|r| r.stop_reason.is_program_error())
-        .count())
 }
 
 /// Adds the files the finishing steps wrote, and their notes.
@@ -230,7 +214,7 @@ fn put_finished(
 ) -> PyResult<()> {
     let charts: Vec<PathBuf> = finished.map(|f| f.charts.clone()).unwrap_or_default();
     result.set_item("charts", charts)?;
-    result.set_item("report", finished.and_then(|f| f.report.clone()))?;
+    result.set_item("report", finished.and_then(|f| f.report().map(Path::to_owned)))?;
     let comparison: Vec<PathBuf> = finished
         .map(|f| f.comparison_files.iter().map(|w| w.path.clone()).collect())
         .unwrap_or_default();
@@ -269,7 +253,16 @@ pub fn finish(py: Python<'_>, data: PathBuf, plots: PathBuf, steps: &str) -> PyR
             notes: Mutex::new(Vec::new()),
         };
         let finished = py
-            .detach(|| finish_steps(&data, &plots, steps, &Default::default(), &notes))
+            .detach(|| {
+                let mut store = if steps.comparison {
+                    Store::open_to_write(&data)
+                } else {
+                    Store::open(&data)
+                }?;
+                finish_steps(&mut store, &plots, steps, &Default::default(), &notes)
+                    .map_err(Box::new)
+                    .map_err(queens::run::error::RunError::Finish)
+            })
             .map_err(|e| DataError::new_err(message(&e)))?;
         let result = PyDict::new(py);
         put_finished(

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use crate::base::outcome::StopReason;
 use crate::counting::{CountError, Counts};
 use crate::experiment::diagnostics::ConfigError;
-use crate::experiment::error::RunError;
+use crate::run::error::RunError;
 use crate::solvers::{ParamError, UnknownAlgorithm};
 use crate::trial::InvalidSolution;
 

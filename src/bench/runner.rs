@@ -8,8 +8,8 @@ use std::sync::atomic::AtomicBool;
 
 use super::{BenchError, BenchOptions, BenchRow, measure};
 use crate::experiment::config;
-use crate::experiment::observer::NoObserver;
-use crate::experiment::runner::{RunOptions, run_experiment};
+use crate::run::observer::NoObserver;
+use crate::run::runner::{RunOptions, run_experiment};
 
 /// Runs the overhead experiment on 1 and 2 threads.
 pub fn run(options: &BenchOptions) -> Result<Vec<BenchRow>, BenchError> {

@@ -10,7 +10,7 @@ const SHOWN: usize = 4;
 /// (with a count of the rest), each line starting with four spaces, one
 /// line to a newline (none after the last); a note when the texts have the
 /// same lines (only line endings differ).
-pub(super) fn changed_lines(old: &str, new: &str) -> String {
+pub(crate) fn changed_lines(old: &str, new: &str) -> String {
     let old: Vec<&str> = old.lines().collect();
     let new: Vec<&str> = new.lines().collect();
     let head = old.iter().zip(&new).take_while(|(a, b)| a == b).count();

@@ -70,20 +70,20 @@ pub fn plan_slice(experiment: &Experiment, shard: Option<Shard>) -> Vec<Trial> {
 
 /// Finds a trial's position in a (sliced) plan from its (label, n, trial),
 /// the key of a row of runs.csv or traces.csv.
-pub struct PlanIndex<'a> {
-    entry_of: HashMap<&'a str, usize>,
+pub struct PlanIndex {
+    entry_of: HashMap<String, usize>,
     position: HashMap<(usize, u64, u64), usize>,
 }
 
-impl<'a> PlanIndex<'a> {
+impl PlanIndex {
     /// Indexes `slice`, a plan of `experiment` or a slice of one.
-    pub fn new(experiment: &'a Experiment, slice: &[Trial]) -> Self {
+    pub fn new(experiment: &Experiment, slice: &[Trial]) -> Self {
         PlanIndex {
             entry_of: experiment
                 .entries
                 .iter()
                 .enumerate()
-                .map(|(i, e)| (e.label.as_str(), i))
+                .map(|(i, e)| (e.label.clone(), i))
                 .collect(),
             position: slice
                 .iter()

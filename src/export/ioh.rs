@@ -65,9 +65,10 @@ use serde::Serialize;
 
 use crate::analysis::compare::{CompareError, never_evaluating, one_step_unit};
 use crate::base::records::Measure;
-use crate::base::records::atomic_dir::TreeFile;
-use crate::base::records::{DataDir, RecordsError, RunRecord, TraceRecord, read_rows, read_runs};
-use crate::experiment::stored_plan::{PlanCheckError, check_rows};
+use crate::base::records::atomic_dir::{DirectoryError, TreeFile, replace_with};
+use crate::base::records::{RunRecord, TraceRecord};
+use crate::store::Store;
+use crate::store::error::StoreError;
 
 /// The largest dimension IOH stores (16 bits, as `iohinspector` reads it).
 pub const MAX_DIMENSION: u64 = u16::MAX as u64;
@@ -110,20 +111,15 @@ pub struct Export {
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum IohError {
-    /// The data directory does not exist or is not a directory.
-    #[error(
-        "{0} is not a data directory: give the directory `queens run` wrote (like data/NAME), which holds runs.csv"
-    )]
-    NotADataDir(PathBuf),
-    /// runs.csv is missing or holds no row.
-    #[error("{0} is missing or has no rows: run the experiment with `queens run CONFIG` first")]
+    /// runs.csv holds no row.
+    #[error("{} holds no trials: run the experiment with `queens run CONFIG` first", .0.display())]
     NoRuns(PathBuf),
-    /// runs.csv or traces.csv could not be read.
+    /// runs.csv or traces.csv could not be read or trusted.
     #[error(transparent)]
-    Records(#[from] RecordsError),
-    /// runs.csv holds rows that are no trial of the stored plan.
+    Store(#[from] StoreError),
+    /// The export could not be written.
     #[error(transparent)]
-    Plan(#[from] PlanCheckError),
+    Write(#[from] DirectoryError),
     /// Wall time asked for as evaluations.
     #[error(
         "--measure seconds: IOH evaluations are counts, and trace points carry no time; use --measure checks, evaluations or steps"
@@ -359,20 +355,22 @@ fn index_of<T: PartialEq>(list: &mut Vec<T>, item: T) -> usize {
     }
 }
 
-/// Reads runs.csv and traces.csv of `data_dir` and builds the export.
-pub fn build(data_dir: &Path, options: Options) -> Result<Export, IohError> {
-    if !data_dir.is_dir() {
-        return Err(IohError::NotADataDir(data_dir.to_path_buf()));
-    }
-    let files = DataDir::new(data_dir);
-    let runs_path = files.runs();
-    let runs = read_runs(&runs_path)?;
+/// Builds the export of the runs and traces in `store`.
+pub fn build(store: &Store, options: Options) -> Result<Export, IohError> {
+    let runs = store.runs()?;
     if runs.is_empty() {
-        return Err(IohError::NoRuns(runs_path));
+        return Err(IohError::NoRuns(store.path().to_owned()));
     }
-    check_rows(data_dir, &runs_path, &runs)?;
-    let traces: Vec<TraceRecord> = read_rows(&files.traces())?;
-    build_from(&runs, &traces, options)
+    build_from(runs, store.traces()?.unwrap_or_default(), options)
+}
+
+/// Builds the export of `store` and writes it into `out`, which must be new
+/// or empty, or hold an earlier export when `force` ([`replace_with`]: the
+/// new export replaces it whole, or not at all).
+pub fn write(store: &Store, options: Options, out: &Path, force: bool) -> Result<Export, IohError> {
+    let export = build(store, options)?;
+    replace_with(out, &export.files, force)?;
+    Ok(export)
 }
 
 /// Builds the export of `runs` with their `traces`.

@@ -6,8 +6,6 @@ use std::path::PathBuf;
 
 use plotters::drawing::DrawingAreaErrorKind;
 
-use super::data::DataError;
-
 /// Why [`render`](super::render) drew no charts, or stopped part way.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
@@ -16,9 +14,6 @@ pub enum PlotError {
     /// whole.
     #[error("stopped between charts")]
     Stopped,
-    /// The experiment's CSV files could not be read.
-    #[error(transparent)]
-    Data(#[from] DataError),
     /// The embedded DejaVu Sans could not be loaded: a broken build.
     #[error("the embedded DejaVu Sans font could not be loaded ({reason}); rebuild queens")]
     Font {

@@ -97,8 +97,8 @@ pub struct Report {
     pub notes: Vec<String>,
 }
 
-/// Draws every chart kind of [`CHARTS`] for the experiment `data` (read from
-/// `data_dir`) into `plots_dir` (created if needed), as SVG, PNG and PDF, or
+/// Draws every chart kind of [`CHARTS`] for the experiment `data` into
+/// `plots_dir` (created if needed), as SVG, PNG and PDF, or
 /// in the paper style as SVG and PDF into `plots_dir/paper`, drawn as
 /// `options` ask. `comparison` is the comparison of every pair in
 /// `options.measure` (or why there is none), drawn by the kinds that need
@@ -107,7 +107,6 @@ pub struct Report {
 /// written before it are whole).
 pub fn render(
     data: &ExperimentData,
-    data_dir: &Path,
     plots_dir: &Path,
     options: &Options,
     comparison: Result<&Comparison, &Arc<CompareError>>,
@@ -122,11 +121,7 @@ pub fn render(
             &paper_dir
         }
     };
-    let chosen = sizes::choose(
-        &data.runs,
-        options.sizes.as_deref(),
-        &crate::base::records::data_dir::DataDir::new(data_dir).runs(),
-    )?;
+    let chosen = sizes::choose(&data.runs, options.sizes.as_deref(), &data.source)?;
     let styles = Styles::for_labels(data.labels()).in_order(&data.label_order);
     std::fs::create_dir_all(plots_dir).map_err(|source| PlotError::CreateDir {
         path: plots_dir.to_owned(),

@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::analysis::compare;
-use crate::base::records::data_dir::DataDir;
+use crate::store::Store;
 
 use super::data::ExperimentData;
 use super::figure::{Figure, PAPER_COLUMN_HEIGHT};
@@ -21,7 +21,7 @@ fn shipped() -> Vec<PathBuf> {
     let mut dirs: Vec<PathBuf> = std::fs::read_dir(&root)
         .expect("the data directory")
         .map(|entry| entry.expect("an entry").path())
-        .filter(|dir| dir.join("runs.csv").is_file())
+        .filter(|dir| dir.is_dir())
         .collect();
     dirs.sort();
     dirs
@@ -30,10 +30,10 @@ fn shipped() -> Vec<PathBuf> {
 /// Every figure `queens plot` draws for `dir` with the default options
 /// (the charts it skips left out), named "experiment/stem".
 fn figures(dir: &Path) -> Vec<(String, Figure)> {
-    let data = ExperimentData::load(dir).expect("shipped data loads");
+    let store = Store::open(dir).expect("shipped data opens");
+    let data = ExperimentData::from_store(&store).expect("shipped data loads");
     let options = Options::default();
-    let chosen =
-        super::sizes::choose(&data.runs, None, &DataDir::new(dir).runs()).expect("sizes chosen");
+    let chosen = super::sizes::choose(&data.runs, None, &data.source).expect("sizes chosen");
     let styles = Styles::for_labels(data.labels()).in_order(&data.label_order);
     let comparison = compare::compare(&data.runs, &compare::Options::default()).ok();
     let mut notes = Vec::new();
@@ -131,7 +131,10 @@ fn legends_list_the_labels_in_the_order_the_config_declares_them() {
     let mut misordered = Vec::new();
     let mut unsorted_configs = 0;
     for dir in shipped() {
-        let order = ExperimentData::load(&dir).expect("loads").label_order;
+        let store = Store::open(&dir).expect("opens");
+        let order = ExperimentData::from_store(&store)
+            .expect("loads")
+            .label_order;
         if order.windows(2).any(|w| w[0] > w[1]) {
             unsorted_configs += 1;
         }

@@ -253,7 +253,7 @@ pub(super) mod tests {
             summary: summarize(&runs),
             runs,
             traces: None,
-            notes: Vec::new(),
+            source: std::path::PathBuf::from("runs.csv"),
             label_order: Vec::new(),
         }
     }

@@ -2,50 +2,16 @@
 
 use std::path::PathBuf;
 
-use crate::base::records::{DerivedError, RecordsError};
-use crate::plot::data::DataError;
+use crate::store::error::StoreError;
 
 /// Why a report could not be written; every variant names the file and
 /// the remedy.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum ReportError {
-    /// The experiment's CSV files could not be read.
+    /// The experiment's files could not be read or trusted.
     #[error(transparent)]
-    Data(#[from] DataError),
-    /// summary.csv, compare.csv or ranking.csv was not computed from the
-    /// runs.csv beside it.
-    #[error(transparent)]
-    Derived(#[from] DerivedError),
-    /// summary.csv, compare.csv or ranking.csv could not be read.
-    #[error("{source}: {remedy}")]
-    Table {
-        /// What went wrong, with the file and the line.
-        source: RecordsError,
-        /// How to rebuild the file.
-        remedy: String,
-    },
-    /// external.log exists but cannot be read.
-    #[error("cannot read {}: check its permissions, or move it aside to report without the replay commands of external programs", path.display())]
-    Log {
-        /// The file.
-        path: PathBuf,
-        /// The system's reason.
-        #[source]
-        source: std::io::Error,
-    },
-    /// metadata.json is damaged.
-    #[error(
-        "{} is damaged or not a queens metadata file ({detail}): restore it (`git checkout -- {}`) or rerun the experiment",
-        path.display(),
-        crate::base::shell::path(path)
-    )]
-    Metadata {
-        /// The file.
-        path: PathBuf,
-        /// The parser's message.
-        detail: String,
-    },
+    Store(#[from] StoreError),
     /// The charts directory does not exist or cannot be listed.
     #[error(
         "cannot read the charts directory {}: draw the charts first with `queens plot {}` (or give it with --plots DIR)",

@@ -1,22 +1,16 @@
-//! What a report is made of, read from the data directory and the charts
-//! directory; summary.csv, compare.csv and ranking.csv only when they were
-//! computed from the runs.csv beside them
-//! ([`crate::base::records::derived`]).
+//! What a report is made of, taken from an open store (summary.csv,
+//! compare.csv and ranking.csv only when they were computed from the
+//! runs.csv beside them, [`crate::store::derived`]) and the charts
+//! directory.
 
 use std::path::{Path, PathBuf};
 
 use super::ReportError;
 use super::charts::{self, Chart};
 use super::targets::{self, Targets};
-use crate::base::records::{
-    COMPARE_FILE, CompareRow, DataDir, RANKING_FILE, RankingRow, SUMMARY_FILE, SummaryRow, derived,
-    read_rows,
-};
-use crate::base::records::{Metadata, read_optional_text, replay_line};
-use crate::base::shell;
-use crate::experiment::config::{Programs, load_checking};
+use crate::base::records::{CompareRow, Metadata, RankingRow, SummaryRow};
 use crate::experiment::question::Question;
-use crate::plot::data::DataError;
+use crate::store::Store;
 
 /// The files a report is drawn from.
 #[derive(Clone, Debug)]
@@ -41,8 +35,7 @@ pub struct Inputs {
     /// For each external program's label, the command that replays any of
     /// its rows (`N` and `SEED` standing for the row's), from external.log.
     pub replays: Vec<(String, String)>,
-    /// The questions of the config text in metadata.json (none without
-    /// metadata, or when the stored config no longer loads).
+    /// The questions of the stored config (none without one).
     pub questions: Vec<Question>,
     /// The fixed-target and runtime-ECDF tables, from traces.csv and
     /// runs.csv (none without traces).
@@ -50,104 +43,33 @@ pub struct Inputs {
 }
 
 impl Inputs {
-    /// Reads everything the HTML report shows.
-    pub fn load(data_dir: &Path, plots_dir: &Path) -> Result<Inputs, ReportError> {
-        let mut inputs = Inputs::load_tables(data_dir, plots_dir)?;
-        inputs.charts = charts::read(data_dir, plots_dir)?;
+    /// Everything the HTML report shows.
+    pub fn load(store: &Store, plots_dir: &Path) -> Result<Inputs, ReportError> {
+        let mut inputs = Inputs::load_tables(store, plots_dir)?;
+        inputs.charts = charts::read(store.path(), plots_dir)?;
         Ok(inputs)
     }
 
-    /// Reads the tables and metadata (not the charts).
-    pub fn load_tables(data_dir: &Path, plots_dir: &Path) -> Result<Inputs, ReportError> {
-        match std::fs::metadata(data_dir) {
-            Ok(m) if m.is_dir() => {}
-            Ok(_) => return Err(DataError::NotADir(data_dir.to_owned()).into()),
-            Err(_) => return Err(DataError::MissingDir(data_dir.to_owned()).into()),
-        }
-        let files = DataDir::new(data_dir);
-        let summary_file = files.summary();
-        if !summary_file.is_file() {
-            return Err(DataError::MissingSummary {
-                file: summary_file,
-                dir: data_dir.to_owned(),
-            }
-            .into());
-        }
-        for name in [SUMMARY_FILE, COMPARE_FILE, RANKING_FILE] {
-            derived::check(data_dir, name)?;
-        }
-        let summarize = format!(
-            "rebuild it from runs.csv with `queens summarize {}`",
-            shell::path(data_dir)
-        );
-        let summary: Vec<SummaryRow> = table(&summary_file, &summarize)?;
-        if summary.is_empty() {
-            return Err(DataError::Empty(summary_file).into());
-        }
-        let compare = format!("rewrite it with `queens compare {}`", shell::path(data_dir));
-        let metadata = metadata(&files.metadata())?;
-        let questions = metadata
-            .as_ref()
-            .and_then(|m| load_checking(&m.config_source, &m.config_text, Programs::AsStored).ok())
-            .map_or_else(Vec::new, |e| e.questions);
-        let targets = targets::load(data_dir, &summary)?;
+    /// The tables and metadata (not the charts).
+    pub fn load_tables(store: &Store, plots_dir: &Path) -> Result<Inputs, ReportError> {
+        let summary = store.summary()?.to_vec();
+        let comparison = store.comparison()?;
+        let targets = match store.traces()? {
+            Some(traces) => Some(targets::tables(traces, store.runs()?, &summary)),
+            None => None,
+        };
         Ok(Inputs {
-            data_dir: data_dir.to_owned(),
+            data_dir: store.path().to_owned(),
             plots_dir: plots_dir.to_owned(),
-            name: crate::plot::data::experiment_name(data_dir),
-            metadata,
-            questions,
+            name: store.name(),
+            metadata: store.metadata().cloned(),
+            questions: store.questions().to_vec(),
+            compare: comparison.pairs.clone(),
+            ranking: comparison.ranking.clone(),
             summary,
-            compare: table(&files.compare(), &compare)?,
-            ranking: table(&files.ranking(), &compare)?,
             charts: Vec::new(),
-            replays: replays(&files.external_log())?,
+            replays: store.replays()?,
             targets,
         })
     }
-}
-
-/// Every row of a CSV file (none when it is missing).
-fn table<T: serde::de::DeserializeOwned>(path: &Path, remedy: &str) -> Result<Vec<T>, ReportError> {
-    read_rows(path).map_err(|source| ReportError::Table {
-        source,
-        remedy: remedy.to_owned(),
-    })
-}
-
-/// The replay line of each label in the log at `path` (none when it is
-/// missing), each label once.
-fn replays(path: &Path) -> Result<Vec<(String, String)>, ReportError> {
-    let Some(text) = read_optional_text(path).map_err(|source| ReportError::Log {
-        path: path.to_owned(),
-        source,
-    })?
-    else {
-        return Ok(Vec::new());
-    };
-    let mut replays: Vec<(String, String)> = Vec::new();
-    for (label, command) in text.lines().filter_map(replay_line::parse) {
-        if !replays.iter().any(|(l, _)| l == label) {
-            replays.push((label.to_owned(), command.to_owned()));
-        }
-    }
-    Ok(replays)
-}
-
-/// metadata.json, `None` when it does not exist or is JSON without every
-/// field of [`Metadata`]; an error when it is not JSON.
-fn metadata(path: &Path) -> Result<Option<Metadata>, ReportError> {
-    let Some(text) = read_optional_text(path).map_err(|e| ReportError::Metadata {
-        path: path.to_owned(),
-        detail: e.to_string(),
-    })?
-    else {
-        return Ok(None);
-    };
-    let value: serde_json::Value =
-        serde_json::from_str(&text).map_err(|e| ReportError::Metadata {
-            path: path.to_owned(),
-            detail: e.to_string(),
-        })?;
-    Ok(serde_json::from_value(value).ok())
 }

@@ -6,10 +6,11 @@
 //! the ranking across sizes (`versus_best.rs`), the methods and the
 //! provenance; and the tables as LaTeX (booktabs) for a paper.
 //!
-//! Like the charts, the report is drawn from files alone: the data
-//! directory's summary.csv, compare.csv, ranking.csv and metadata.json
-//! (with traces.csv and runs.csv for the tables of the targets reached,
-//! targets.rs), and the SVG charts `queens plot` wrote. The HTML is built with `maud`, whose
+//! Like the charts, the report is drawn from files alone, taken from an
+//! open store ([`crate::store::Store`]): the data directory's summary.csv,
+//! compare.csv, ranking.csv and metadata.json (with traces.csv and runs.csv
+//! for the tables of the targets reached, targets.rs), and the SVG charts
+//! `queens plot` wrote. The HTML is built with `maud`, whose
 //! templates escape every value they insert; only the charts are inserted
 //! as markup, and only after a check that they hold nothing but the shapes
 //! and text a chart is made of (`svg_check.rs`: no script, no event
@@ -33,6 +34,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::base::records::atomic::write_atomically;
+use crate::store::Store;
 
 pub use error::ReportError;
 pub use inputs::Inputs;
@@ -52,21 +54,21 @@ pub const GROWTH_TEX: &str = "growth.tex";
 /// directory.
 pub const RATIO_TEX: &str = "ert-ratio.tex";
 
-/// Writes `plots_dir/report.html` for the experiment in `data_dir`, whose
+/// Writes `plots_dir/report.html` for the experiment in `store`, whose
 /// charts are in `plots_dir`; returns its path.
-pub fn write_html(data_dir: &Path, plots_dir: &Path) -> Result<PathBuf, ReportError> {
-    let inputs = Inputs::load(data_dir, plots_dir)?;
+pub fn write_html(store: &Store, plots_dir: &Path) -> Result<PathBuf, ReportError> {
+    let inputs = Inputs::load(store, plots_dir)?;
     let path = plots_dir.join(HTML_FILE);
     write_file(&path, html::render(&inputs).as_bytes())?;
     Ok(path)
 }
 
 /// Writes the summary, comparison, growth-exponent and ERT-ratio tables of
-/// the experiment in `data_dir` as LaTeX (booktabs) into `plots_dir`
+/// the experiment in `store` as LaTeX (booktabs) into `plots_dir`
 /// (`summary.tex`, `compare.tex`, `growth.tex`, `ert-ratio.tex`, and
 /// `targets.tex` when it has traces); returns their paths.
-pub fn write_latex(data_dir: &Path, plots_dir: &Path) -> Result<Vec<PathBuf>, ReportError> {
-    let inputs = Inputs::load_tables(data_dir, plots_dir)?;
+pub fn write_latex(store: &Store, plots_dir: &Path) -> Result<Vec<PathBuf>, ReportError> {
+    let inputs = Inputs::load_tables(store, plots_dir)?;
     let summary = plots_dir.join(SUMMARY_TEX);
     write_file(&summary, latex::summary(&inputs).as_bytes())?;
     let compare = plots_dir.join(COMPARE_TEX);

@@ -8,14 +8,12 @@
 
 use maud::{Markup, html};
 
-use super::ReportError;
 use super::format::{count, two};
 use crate::analysis::targets::{
     TargetErt, ecdf_area, ert_per_target, pooled_ecdfs, shared_sizes, targets_by_size,
     traced_trials,
 };
-use crate::base::records::{DataDir, RunRecord, SummaryRow, TraceRecord, read_rows};
-use crate::base::shell;
+use crate::base::records::{RunRecord, SummaryRow, TraceRecord};
 
 /// The tables of the traced trials.
 #[derive(Clone, Debug, PartialEq)]
@@ -56,29 +54,6 @@ pub struct AreaRow {
     /// The normalised area under its ECDF from 1 check to the largest
     /// budget of any label.
     pub area: Option<f64>,
-}
-
-/// The tables of the traced trials in `data_dir`, labels ordered as in
-/// `summary`; `None` without traces.csv or when it has no rows.
-pub fn load(
-    data_dir: &std::path::Path,
-    summary: &[SummaryRow],
-) -> Result<Option<Targets>, ReportError> {
-    let files = DataDir::new(data_dir);
-    let remedy = format!(
-        "rewrite it with `queens run` (the config's `trace = true` writes traces.csv), or remove it to report without the fixed-target tables ({})",
-        shell::path(data_dir)
-    );
-    let bad = |source| ReportError::Table {
-        source,
-        remedy: remedy.clone(),
-    };
-    let traces: Vec<TraceRecord> = read_rows(&files.traces()).map_err(bad)?;
-    if traces.is_empty() {
-        return Ok(None);
-    }
-    let runs: Vec<RunRecord> = read_rows(&files.runs()).map_err(bad)?;
-    Ok(Some(tables(&traces, &runs, summary)))
 }
 
 /// The tables of `traces` joined with `runs`, labels ordered as in

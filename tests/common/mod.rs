@@ -195,3 +195,29 @@ pub fn is_root() -> bool {
         .output()
         .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
 }
+
+/// Records in `dir`'s derived.json that its summary.csv, compare.csv and
+/// ranking.csv (those present) were computed from its runs.csv, as the
+/// store records the files it writes: a hand-made or hand-edited fixture
+/// is read only with such a record.
+pub fn trust_derived(dir: &Path) {
+    let runs = queens::base::records::sha256(&std::fs::read(dir.join("runs.csv")).expect("runs"));
+    let mut files = serde_json::Map::new();
+    for name in ["summary.csv", "compare.csv", "ranking.csv"] {
+        if let Ok(bytes) = std::fs::read(dir.join(name)) {
+            files.insert(
+                name.to_owned(),
+                serde_json::json!({
+                    "sha256": queens::base::records::sha256(&bytes),
+                    "runs_sha256": runs,
+                }),
+            );
+        }
+    }
+    let record = serde_json::json!({ "format": 1, "files": files });
+    std::fs::write(
+        dir.join("derived.json"),
+        serde_json::to_string_pretty(&record).expect("json"),
+    )
+    .expect("derived.json");
+}

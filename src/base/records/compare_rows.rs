@@ -4,13 +4,12 @@
 //! `label_a` is the cheaper of the two; an unsolved trial costs more than
 //! every solved one (see [`crate::analysis::rank_tests`]).
 
-use std::io::Write;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::atomic::write_atomically;
-use super::error::{RecordsError, RecordsResult};
+use super::csv_file::{Rewrite, WrittenFile, write_rows_with_header};
+use super::error::RecordsResult;
 use super::header::columns;
 
 /// One pair of labels at one board size: a row of `compare.csv`.
@@ -126,46 +125,15 @@ pub struct RankingRow {
 }
 
 /// Writes compare.csv at `path` through the atomic writer, unless it
-/// already holds these bytes; returns whether it wrote.
-pub fn write_compare(path: &Path, rows: &[CompareRow]) -> RecordsResult<bool> {
-    write_if_changed(path, rows, columns::<CompareRow>())
+/// already holds these bytes (so comparing data that already carries its
+/// comparison, a shipped read-only directory, writes nothing).
+pub fn write_compare(path: &Path, rows: &[CompareRow]) -> RecordsResult<WrittenFile> {
+    write_rows_with_header(path, rows, columns::<CompareRow>(), Rewrite::IfChanged)
 }
 
 /// Writes ranking.csv at `path` like [`write_compare`].
-pub fn write_ranking(path: &Path, rows: &[RankingRow]) -> RecordsResult<bool> {
-    write_if_changed(path, rows, columns::<RankingRow>())
-}
-
-/// Writes `rows` under `header` at `path` through the atomic writer unless
-/// the file already holds exactly these bytes, so comparing data that
-/// already carries its comparison (a shipped, read-only directory) writes
-/// nothing. Returns whether it wrote.
-fn write_if_changed<T: Serialize>(path: &Path, rows: &[T], header: &[&str]) -> RecordsResult<bool> {
-    let failed = |source| RecordsError::Write {
-        path: path.to_path_buf(),
-        source,
-    };
-    let bytes = encode(rows, header).map_err(failed)?;
-    if std::fs::read(path).is_ok_and(|old| old == bytes) {
-        return Ok(false);
-    }
-    write_atomically(path, |file| {
-        file.write_all(&bytes).map_err(csv::Error::from)
-    })
-    .map_err(failed)?;
-    Ok(true)
-}
-
-/// The CSV text of `header` and `rows`.
-fn encode<T: Serialize>(rows: &[T], header: &[&str]) -> Result<Vec<u8>, csv::Error> {
-    let mut writer = csv::WriterBuilder::new()
-        .has_headers(false)
-        .from_writer(Vec::new());
-    writer.write_record(header)?;
-    for row in rows {
-        writer.serialize(row)?;
-    }
-    writer.into_inner().map_err(|e| e.into_error().into())
+pub fn write_ranking(path: &Path, rows: &[RankingRow]) -> RecordsResult<WrittenFile> {
+    write_rows_with_header(path, rows, columns::<RankingRow>(), Rewrite::IfChanged)
 }
 
 #[cfg(test)]
@@ -176,12 +144,12 @@ mod tests {
     fn a_file_is_written_only_when_its_bytes_change() {
         let dir = tempfile::tempdir().expect("temp dir");
         let path = dir.path().join("ranking.csv");
-        assert!(write_ranking(&path, &[]).expect("written"));
+        assert!(write_ranking(&path, &[]).expect("written").changed);
         let header =
             "measure,n,label,trials,successes,mean_rank,rank,indistinguishable_from_best,versus_best\n"
                 .to_string();
         assert_eq!(std::fs::read_to_string(&path).expect("read"), header);
-        assert!(!write_ranking(&path, &[]).expect("unchanged"));
+        assert!(!write_ranking(&path, &[]).expect("unchanged").changed);
         let row = RankingRow {
             measure: "checks".into(),
             n: 8,
@@ -193,11 +161,15 @@ mod tests {
             indistinguishable_from_best: true,
             versus_best: "best".into(),
         };
-        assert!(write_ranking(&path, std::slice::from_ref(&row)).expect("written"));
+        assert!(
+            write_ranking(&path, std::slice::from_ref(&row))
+                .expect("written")
+                .changed
+        );
         assert_eq!(
             std::fs::read_to_string(&path).expect("read"),
             header + "checks,8,a,3,2,2.5,1,TRUE,best\n"
         );
-        assert!(!write_ranking(&path, &[row]).expect("unchanged"));
+        assert!(!write_ranking(&path, &[row]).expect("unchanged").changed);
     }
 }

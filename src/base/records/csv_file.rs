@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
+use sha2::{Digest, Sha256};
 
 use super::atomic::write_atomically;
 use super::error::{RecordsError, RecordsResult};
@@ -71,18 +72,38 @@ pub fn read_rows<T: DeserializeOwned>(path: &Path) -> RecordsResult<Vec<T>> {
         }
     };
     let whole = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    rows_from_bytes(path, &bytes[..whole])
+}
+
+/// The rows of `bytes`, the whole lines of the CSV file at `path` (named in
+/// errors) with its header; a bad row is named by its line.
+pub fn rows_from_bytes<T: DeserializeOwned>(path: &Path, bytes: &[u8]) -> RecordsResult<Vec<T>> {
     let bad = |row, detail| RecordsError::BadRow {
         path: path.to_path_buf(),
         row,
         detail,
     };
-    let mut reader = csv::Reader::from_reader(&bytes[..whole]);
+    let mut reader = csv::Reader::from_reader(bytes);
     let headers = reader.headers().map_err(|e| bad(1, e.to_string()))?.clone();
     let mut rows = Vec::new();
     for (i, record) in reader.records().enumerate() {
         rows.push(row_from(record, &headers).map_err(|detail| bad(i + 2, detail))?);
     }
     Ok(rows)
+}
+
+/// Refuses `bytes`, the contents of the file at `path`, when its last line
+/// has no newline: a line cut short (a process killed while it wrote, a
+/// file truncated or edited by hand) would otherwise lose its row
+/// silently. The error names the line.
+pub fn check_whole_lines(path: &Path, bytes: &[u8]) -> RecordsResult<()> {
+    match bytes.last() {
+        None | Some(b'\n') => Ok(()),
+        Some(_) => Err(RecordsError::CutShort {
+            path: path.to_path_buf(),
+            line: bytes.iter().filter(|&&b| b == b'\n').count() + 1,
+        }),
+    }
 }
 
 /// One record of a CSV file with `headers` as a `T`, or what does not fit:
@@ -97,34 +118,86 @@ pub fn row_from<T: DeserializeOwned>(
         .map_err(|e| field::describe::<T>(&e, headers, &record))
 }
 
-/// Writes `rows` (with a header; an empty file for no rows) to `path`
-/// through the atomic writer, so the file is never seen half-written.
-pub fn write_rows<T: Serialize>(path: &Path, rows: &[T]) -> RecordsResult<()> {
-    write_rows_with_header(path, rows, &[])
+/// A file written whole: the SHA-256 of its bytes, and whether they
+/// changed (a writer that leaves a file holding the same bytes alone says
+/// `false`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WrittenFile {
+    /// The SHA-256 of the bytes, lowercase hex.
+    pub sha256: String,
+    /// Whether the file was written.
+    pub changed: bool,
 }
 
-/// [`write_rows`], with `empty_header` as the header when there are no rows
-/// (serde gives the header only with a first row).
+/// The SHA-256 of `bytes`, in lowercase hex.
+pub fn sha256(bytes: &[u8]) -> String {
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// Writes `rows` (with a header; an empty file for no rows) to `path`
+/// through the atomic writer, so the file is never seen half-written.
+pub fn write_rows<T: Serialize>(path: &Path, rows: &[T]) -> RecordsResult<WrittenFile> {
+    write_rows_with_header(path, rows, &[], Rewrite::Always)
+}
+
+/// Whether a whole-file writer rewrites a file that already holds the
+/// bytes it would write.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rewrite {
+    /// Always (a new modification time, a fresh inode).
+    Always,
+    /// Only when the bytes differ, so writing what a read-only directory
+    /// already holds writes nothing.
+    IfChanged,
+}
+
+/// [`write_rows`], with `header` as the header (also when there are no
+/// rows: serde gives the header only with a first row), rewriting as
+/// `rewrite` says.
 pub(super) fn write_rows_with_header<T: Serialize>(
     path: &Path,
     rows: &[T],
-    empty_header: &[&str],
-) -> RecordsResult<()> {
-    write_atomically(path, |file| {
-        let mut writer = csv::Writer::from_writer(file);
-        if rows.is_empty() && !empty_header.is_empty() {
-            writer.write_record(empty_header)?;
-        }
-        for row in rows {
-            writer.serialize(row)?;
-        }
-        writer.flush()?;
-        Ok(())
-    })
-    .map_err(|source| RecordsError::Write {
+    header: &[&str],
+    rewrite: Rewrite,
+) -> RecordsResult<WrittenFile> {
+    let failed = |source| RecordsError::Write {
         path: path.to_path_buf(),
         source,
+    };
+    let bytes = encode(rows, header).map_err(failed)?;
+    let sha256 = sha256(&bytes);
+    if rewrite == Rewrite::IfChanged && std::fs::read(path).is_ok_and(|old| old == bytes) {
+        return Ok(WrittenFile {
+            sha256,
+            changed: false,
+        });
+    }
+    write_atomically(path, |file| {
+        file.write_all(&bytes).map_err(csv::Error::from)
     })
+    .map_err(failed)?;
+    Ok(WrittenFile {
+        sha256,
+        changed: true,
+    })
+}
+
+/// The CSV text of `rows` under `header` (serde's header from the first
+/// row when `header` is empty; nothing for no rows and no header).
+fn encode<T: Serialize>(rows: &[T], header: &[&str]) -> Result<Vec<u8>, csv::Error> {
+    let mut writer = csv::WriterBuilder::new()
+        .has_headers(header.is_empty())
+        .from_writer(Vec::new());
+    if !header.is_empty() {
+        writer.write_record(header)?;
+    }
+    for row in rows {
+        writer.serialize(row)?;
+    }
+    writer.into_inner().map_err(|e| e.into_error().into())
 }
 
 /// Appends rows to a CSV file: each batch is encoded in memory, then written

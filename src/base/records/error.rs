@@ -52,6 +52,37 @@ pub enum RecordsError {
         /// The line of its second row.
         second_line: usize,
     },
+    /// A trial's `solved` and `stop_reason` cells contradict each other: a
+    /// trial is solved exactly when it stopped because it found a solution.
+    #[error(
+        "{}: line {line} says solved = {solved} but stop_reason = {stop_reason}, and a trial is \
+         solved exactly when its stop_reason is `solved`: correct one of the two cells or delete \
+         the line (`queens run` runs a deleted trial again)",
+        path.display(), solved = if *solved { "TRUE" } else { "FALSE" }
+    )]
+    Contradictory {
+        /// The runs file.
+        path: PathBuf,
+        /// The line of the row (the header is line 1).
+        line: usize,
+        /// Its `solved` cell.
+        solved: bool,
+        /// Its `stop_reason` cell.
+        stop_reason: String,
+    },
+    /// The file's last line has no newline: it was cut short.
+    #[error(
+        "{}: line {line} is cut short (the file ends without a newline: a run killed while it \
+         wrote, or a file truncated by hand); resume the run with `queens run` (it runs that \
+         trial again) or delete the line",
+        path.display()
+    )]
+    CutShort {
+        /// The file.
+        path: PathBuf,
+        /// The line cut short (the header is line 1).
+        line: usize,
+    },
     /// The torn last line could not be cut off.
     #[error("cannot repair {}", path.display())]
     Repair {

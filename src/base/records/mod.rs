@@ -5,29 +5,25 @@
 //! measures a trial's work is counted in ([`Measure`]) and the block of
 //! statistics summary.csv gives each of them, defined once
 //! ([`MeasureSummary`]: its columns, and the primitive each is computed
-//! from), the seed chain that gives
-//! every trial its seed, the message of a field that does not fit
-//! ([`field`]: named by its column, its value and what is allowed), how values are
-//! spelled so R and pandas read every column exactly ([`values`]: `TRUE`,
-//! `NA`, `Inf`), the rule that keeps spreadsheets from running a cell as
-//! a formula ([`formula`]), the rule for an experiment's name ([`is_safe_name`]), the layout of a
-//! data directory ([`DataDir`]: every file's name, in one place), the
-//! line of `external.log` that replays any row of a label ([`replay_line`]),
-//! the reading of a file that may not exist yet ([`optional_file`]),
-//! and the reading, appending and rewriting of those
-//! files, with the one rule every reader of runs.csv checks: each trial
-//! appears once ([`read_runs`]), and the record of which runs each derived
-//! file (summary, params, compare, ranking) was computed from, which every
-//! reader of one checks ([`derived`]). Everything the tool writes whole goes through one atomic writer
-//! ([`atomic`]; a whole tree of files, an export, through [`atomic_dir`]). The runner writes these files, the analysis and the charts
-//! read them; this module depends on nothing above `board` and `outcome`.
+//! from), the seed chain that gives every trial its seed, the message of a
+//! field that does not fit ([`field`]: named by its column, its value and
+//! what is allowed), how values are spelled so R and pandas read every
+//! column exactly ([`values`]: `TRUE`, `NA`, `Inf`), the rule that keeps
+//! spreadsheets from running a cell as a formula ([`formula`]), the rule
+//! for an experiment's name ([`is_safe_name`]), the format of metadata.json
+//! ([`metadata`]), the line of `external.log` that replays any row of a
+//! label ([`replay_line`]), the reading of a file that may not exist yet
+//! ([`optional_file`]), and the encoding, decoding, appending and atomic
+//! rewriting of CSV files ([`csv_file`]; a whole tree of files, an export,
+//! through [`atomic_dir`]). Which file of a data directory holds what, and
+//! the rules a reader of one checks, are the store's
+//! ([`crate::store`]); this module depends on nothing above `board` and
+//! `outcome`.
 
 pub mod atomic;
 pub mod atomic_dir;
 pub mod compare_rows;
 pub mod csv_file;
-pub mod data_dir;
-pub mod derived;
 pub mod error;
 pub mod field;
 pub mod formula;
@@ -40,7 +36,6 @@ pub mod optional_file;
 pub mod param_rows;
 pub mod replay_line;
 pub mod rows;
-pub mod runs_file;
 pub mod seed;
 pub mod shard;
 pub mod summary_file;
@@ -48,9 +43,10 @@ pub mod summary_row;
 pub mod values;
 
 pub use compare_rows::{CompareRow, RankingRow, write_compare, write_ranking};
-pub use csv_file::{AppendWriter, drop_torn_tail, read_rows, write_rows};
-pub use data_dir::{COMPARE_FILE, DataDir, PARAMS_FILE, RANKING_FILE, SUMMARY_FILE};
-pub use derived::{DerivedError, RunsDigest};
+pub use csv_file::{
+    AppendWriter, Rewrite, WrittenFile, check_whole_lines, drop_torn_tail, read_rows,
+    rows_from_bytes, sha256, write_rows,
+};
 pub use error::{RecordsError, RecordsResult};
 pub use formula::{FORMULA_RULE, starts_like_formula};
 pub use measure::Measure;
@@ -60,7 +56,6 @@ pub use name::{SAFE_NAME_RULE, is_safe_name};
 pub use optional_file::{read_optional, read_optional_text};
 pub use param_rows::{ParamRow, ParamSource, write_params};
 pub use rows::{RunRecord, TraceRecord};
-pub use runs_file::{check_unique_trials, read_runs};
 pub use shard::Shard;
 pub use summary_file::write_summary;
 pub use summary_row::SummaryRow;

@@ -10,7 +10,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::csv_file::write_rows_with_header;
+use super::csv_file::{Rewrite, WrittenFile, write_rows_with_header};
 use super::error::RecordsResult;
 use super::header::columns;
 
@@ -42,8 +42,8 @@ pub struct ParamRow {
 
 /// Writes `rows` to `path` as CSV with its header, also when there are no
 /// rows.
-pub fn write_params(path: &Path, rows: &[ParamRow]) -> RecordsResult<()> {
-    write_rows_with_header(path, rows, columns::<ParamRow>())
+pub fn write_params(path: &Path, rows: &[ParamRow]) -> RecordsResult<WrittenFile> {
+    write_rows_with_header(path, rows, columns::<ParamRow>(), Rewrite::Always)
 }
 
 #[cfg(test)]

@@ -4,14 +4,14 @@
 
 use std::path::Path;
 
-use super::csv_file::write_rows_with_header;
+use super::csv_file::{Rewrite, WrittenFile, write_rows_with_header};
 use super::error::RecordsResult;
 use super::summary_row::SummaryRow;
 
 /// Writes `rows` to `path` as CSV with its header, also when there are no
 /// rows.
-pub fn write_summary(path: &Path, rows: &[SummaryRow]) -> RecordsResult<()> {
-    write_rows_with_header(path, rows, SummaryRow::columns())
+pub fn write_summary(path: &Path, rows: &[SummaryRow]) -> RecordsResult<WrittenFile> {
+    write_rows_with_header(path, rows, SummaryRow::columns(), Rewrite::Always)
 }
 
 #[cfg(test)]

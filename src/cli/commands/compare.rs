@@ -11,17 +11,15 @@ use queens::analysis::compare::{
     Comparison, DEFAULT_ALPHA, DEFAULT_SEED, Options, combine, compare,
 };
 use queens::base::records::header::columns;
-use queens::base::records::{
-    self as records, CompareRow, DataDir, Measure, RankingRow, RunRecord, RunsDigest,
-};
-use queens::experiment::error::RunError;
-use queens::experiment::lock::lock_data_dir;
-use queens::experiment::stored_plan::check_rows;
-use queens::finish::{Steps, finish, write_comparison};
+use queens::base::records::{CompareRow, Measure, RankingRow};
+use queens::finish::{Steps, finish};
+use queens::store::Store;
+use queens::store::derived::RunsDigest;
+use queens::store::error::StoreError;
 
 use super::args::unsigned;
 use crate::cli::Exit;
-use crate::cli::terminal::finishing::{Notes, written};
+use crate::cli::terminal::finishing::{Notes, open_to_compare, written};
 use crate::cli::terminal::output_file::STDOUT_FAILED;
 use crate::cli::terminal::stderr::stderr_line;
 
@@ -123,16 +121,26 @@ pub fn run(args: CompareArgs) -> anyhow::Result<Exit> {
     let (comparison, files) = match &args.output {
         None if default_comparison => {
             let dir = &args.dirs[0];
-            let finished = finish(dir, dir, Steps::COMPARISON, &Default::default(), &Notes)?;
+            let mut store = open_to_compare(dir)?;
+            let finished = finish(
+                &mut store,
+                dir,
+                Steps::COMPARISON,
+                &Default::default(),
+                &Notes,
+            )?;
             let Some(comparison) = finished.comparison else {
                 bail!(
                     "{} holds no trials: run `queens run CONFIG` first",
-                    DataDir::new(dir).runs().display()
+                    store.runs_file().display()
                 );
             };
             (comparison, Some(finished.comparison_files))
         }
-        None => (compare_dirs(&args.dirs, &options)?, None),
+        None => {
+            let stores = open_all(&args.dirs)?;
+            (compare_stores(&stores, &options)?, None)
+        }
         Some(dir) => {
             std::fs::create_dir_all(dir).with_context(|| {
                 format!(
@@ -142,16 +150,15 @@ pub fn run(args: CompareArgs) -> anyhow::Result<Exit> {
             })?;
             // Held from before the first read: refused, writing nothing,
             // while a run or another writer holds the directory.
-            let _lock = lock_data_dir(dir).map_err(|e| match e {
-                RunError::DataDirLocked { .. } => anyhow::Error::from(e),
+            let mut into = Store::open_to_write(dir).map_err(|e| match e {
+                StoreError::DataDirLocked { .. } => anyhow::Error::from(e),
                 e => anyhow!(
                     "{e}; compare writes compare.csv, ranking.csv and a lock file into {}: choose a writable --output DIR",
                     dir.display()
                 ),
             })?;
-            let comparison = compare_dirs(&args.dirs, &options)?;
-            let runs = RunsDigest::of_dirs(&args.dirs, dir)?;
-            let files = write_comparison(dir, &comparison, &runs)?;
+            let (comparison, runs) = compare_into(&args.dirs, &into, &options)?;
+            let files = into.write_comparison_of(&comparison, &runs)?.to_vec();
             (comparison, Some(files))
         }
     };
@@ -170,34 +177,59 @@ pub fn run(args: CompareArgs) -> anyhow::Result<Exit> {
     Ok(Exit::Success)
 }
 
-/// The comparison of the runs in `dirs`.
-fn compare_dirs(dirs: &[PathBuf], options: &Options) -> anyhow::Result<Comparison> {
-    let mut sets = Vec::with_capacity(dirs.len());
-    for dir in dirs {
-        sets.push((dir.clone(), read_runs(dir)?));
+/// Each of `dirs` opened to read.
+fn open_all(dirs: &[PathBuf]) -> anyhow::Result<Vec<Store>> {
+    dirs.iter().map(|d| Ok(Store::open(d)?)).collect()
+}
+
+/// The comparison of the runs in `stores`; a store without trials is
+/// refused with the remedy.
+fn compare_stores(stores: &[Store], options: &Options) -> anyhow::Result<Comparison> {
+    let mut sets = Vec::with_capacity(stores.len());
+    for store in stores {
+        let runs = store.runs()?;
+        if runs.is_empty() {
+            bail!(
+                "{} holds no trials: run `queens run CONFIG` first",
+                store.runs_file().display()
+            );
+        }
+        sets.push((store.path().to_owned(), runs.to_vec()));
     }
     Ok(compare(&combine(sets)?, options)?)
 }
 
-/// The rows of `dir`/runs.csv; a missing or empty file is refused with the
-/// remedy.
-fn read_runs(dir: &Path) -> anyhow::Result<Vec<RunRecord>> {
-    let path = DataDir::new(dir).runs();
-    if !path.is_file() {
-        bail!(
-            "{} not found: give a data directory written by `queens run` (run `queens run CONFIG` first)",
-            path.display()
-        );
+/// The comparison of the runs in `dirs`, to be written into the store
+/// `into` (one of them, or another directory), and the digest of the runs
+/// it was computed from: `into`'s own when it is the one directory
+/// compared, otherwise one over every directory's, naming them.
+fn compare_into(
+    dirs: &[PathBuf],
+    into: &Store,
+    options: &Options,
+) -> anyhow::Result<(Comparison, RunsDigest)> {
+    if let [dir] = dirs
+        && same_dir(dir, into.path())
+    {
+        let comparison = compare_stores(std::slice::from_ref(into), options)?;
+        return Ok((comparison, into.runs_digest()?.clone()));
     }
-    let runs = records::read_runs(&path)?;
-    check_rows(dir, &path, &runs)?;
-    if runs.is_empty() {
-        bail!(
-            "{} holds no trials: run `queens run CONFIG` first",
-            path.display()
-        );
+    let stores = open_all(dirs)?;
+    let comparison = compare_stores(&stores, options)?;
+    let digests: Vec<(&Path, &RunsDigest)> = stores
+        .iter()
+        .zip(dirs)
+        .map(|(s, d)| Ok((d.as_path(), s.runs_digest()?)))
+        .collect::<anyhow::Result<_>>()?;
+    Ok((comparison, RunsDigest::joined(&digests)))
+}
+
+/// Whether `a` and `b` name the same directory.
+fn same_dir(a: &Path, b: &Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
     }
-    Ok(runs)
 }
 
 /// A p-value for the tables: three significant figures, in scientific

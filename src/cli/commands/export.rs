@@ -8,8 +8,8 @@ use std::path::PathBuf;
 use anyhow::Context;
 
 use queens::base::records::Measure;
-use queens::base::records::atomic_dir;
 use queens::export::ioh;
+use queens::store::Store;
 
 use crate::cli::Exit;
 use crate::cli::terminal::output_file::STDOUT_FAILED;
@@ -72,8 +72,8 @@ pub fn run(args: ExportArgs) -> anyhow::Result<Exit> {
         measure: args.measure,
         omit_large_sizes: args.omit_large_sizes,
     };
-    let export = ioh::build(&args.data_dir, options)?;
-    atomic_dir::replace_with(&args.out, &export.files, args.force)?;
+    let store = Store::open(&args.data_dir)?;
+    let export = ioh::write(&store, options, &args.out, args.force)?;
     for (label, n) in &export.omitted {
         stderr_line!(
             "note: left out {label} at N = {n}: above {}, the largest dimension IOH stores",

@@ -4,8 +4,8 @@
 
 use std::path::PathBuf;
 
-use queens::experiment::merge::merge;
 use queens::finish::{Steps, finish};
+use queens::run::merge::merge;
 
 use crate::cli::Exit;
 use crate::cli::terminal::finishing::{Notes, print_summary};
@@ -33,18 +33,18 @@ pub struct MergeArgs {
 /// Merges the shards, draws the charts and compares the labels.
 pub fn run(args: MergeArgs) -> anyhow::Result<Exit> {
     let into = args.into.clone().unwrap_or_else(|| args.dirs[0].clone());
-    let report = merge(&args.dirs, &into)?;
+    let (report, mut store) = merge(&args.dirs, &into)?;
     stderr_line!(
         "{}: merged {} shards, {} trials, into {}",
         report.experiment,
         report.shards,
         report.trials,
-        report.files.runs.display()
+        store.runs_file().display()
     );
     let plots = args
         .plots
         .unwrap_or_else(|| PathBuf::from("plots").join(&report.experiment));
-    let finished = finish(&into, &plots, Steps::ALL, &Default::default(), &Notes)?;
+    let finished = finish(&mut store, &plots, Steps::ALL, &Default::default(), &Notes)?;
     print_summary(&finished, &plots, false);
     Ok(Exit::Success)
 }

@@ -11,7 +11,7 @@ use queens::plot::options::Style;
 use queens::plot::{self, Options};
 
 use crate::cli::Exit;
-use crate::cli::terminal::finishing::{Notes, print_comparison};
+use crate::cli::terminal::finishing::{Notes, open_to_compare, print_comparison};
 
 /// Draw the charts of an experiment from its CSV files.
 ///
@@ -75,24 +75,25 @@ fn size(text: &str) -> Result<u64, String> {
 
 /// Renders every chart, lists the files written and notes what was skipped.
 pub fn run(args: PlotArgs) -> anyhow::Result<Exit> {
+    // The comparison step writes compare.csv there: the store holds the
+    // data directory's lock, refused beside a running experiment.
+    let mut store = open_to_compare(&args.data_dir)?;
     let plots = match args.plots {
         Some(plots) => plots,
-        None => plot::data::default_plots_dir(&args.data_dir)?,
+        None => store.default_plots_dir()?,
     };
     let options = Options {
         measure: args.measure,
         sizes: args.sizes,
         style: args.style,
     };
-    // The comparison step holds the data directory's lock (it writes
-    // compare.csv there): refused beside a running experiment.
-    let finished = finish(&args.data_dir, &plots, Steps::ALL, &options, &Notes)?;
+    let finished = finish(&mut store, &plots, Steps::ALL, &options, &Notes)?;
     print_comparison(&finished);
     let mut out = io::stdout().lock();
     for file in &finished.charts {
         writeln!(out, "{}", file.display())?;
     }
-    if let Some(report) = &finished.report {
+    if let Some(report) = finished.report() {
         writeln!(out, "{}", report.display())?;
     }
     Ok(Exit::Success)

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 
 use anyhow::bail;
 use queens::finish::{Steps, finish};
-use queens::plot;
+use queens::store::Store;
 
 use crate::cli::Exit;
 use crate::cli::terminal::finishing::Notes;
@@ -50,17 +50,19 @@ pub fn run(args: ReportArgs) -> anyhow::Result<Exit> {
     }
     let mut out = io::stdout().lock();
     for data_dir in &args.data_dirs {
+        let mut store = Store::open(data_dir)?;
         let plots = match &args.plots {
             Some(plots) => plots.clone(),
-            None => plot::data::default_plots_dir(data_dir)?,
+            None => store.default_plots_dir()?,
         };
-        let steps = Steps {
-            latex: args.latex,
-            ..Steps::REPORT
+        let steps = if args.latex {
+            Steps::REPORT_AND_LATEX
+        } else {
+            Steps::REPORT
         };
-        let finished = finish(data_dir, &plots, steps, &Default::default(), &Notes)?;
-        let written = finished.charts.iter().chain(&finished.report);
-        for file in written.chain(&finished.latex) {
+        let finished = finish(&mut store, &plots, steps, &Default::default(), &Notes)?;
+        let outputs = finished.outputs.iter().flat_map(|(_, files)| files);
+        for file in finished.charts.iter().chain(outputs) {
             writeln!(out, "{}", file.display())?;
         }
     }

@@ -7,12 +7,8 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 use queens::base::records::Shard;
-use queens::base::records::{RunRecord, read_rows};
 use queens::experiment::config::{self, DEFAULT_CONFIG, DEFAULT_CONFIG_NAME};
-use queens::experiment::data_dir::RunFiles;
-use queens::experiment::external_log;
-use queens::experiment::runner::{RunOptions, run_experiment};
-use queens::finish::{Steps, finish};
+use queens::run::service::{self, Listeners, Request, Status, default_places, worker_threads};
 
 use super::args::thread_count;
 use crate::cli::Exit;
@@ -79,20 +75,16 @@ pub fn run(args: RunArgs) -> anyhow::Result<Exit> {
         None => (DEFAULT_CONFIG_NAME.to_string(), DEFAULT_CONFIG.to_string()),
     };
     let experiment = config::load(&source, &text)?;
-    let data_dir = args
-        .data
-        .clone()
-        .unwrap_or_else(|| PathBuf::from("data").join(&experiment.name));
-    let plots_dir = args
-        .plots
-        .clone()
-        .unwrap_or_else(|| PathBuf::from("plots").join(&experiment.name));
-    let threads = super::args::capped_threads(args.threads)
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     if args.dry_run {
         for warning in &experiment.warnings {
             stderr_line!("warning: {warning}");
         }
+        let (threads, capped) = worker_threads(args.threads)?;
+        if let Some(capped) = capped {
+            stderr_line!("warning: {capped}");
+        }
+        let (data_dir, plots_dir) =
+            default_places(&experiment, args.data.as_deref(), args.plots.as_deref());
         let dirs = (data_dir.as_path(), plots_dir.as_path());
         super::dry_run::print(&experiment, threads, dirs, &mut std::io::stdout().lock())?;
         return Ok(Exit::Success);
@@ -100,101 +92,54 @@ pub fn run(args: RunArgs) -> anyhow::Result<Exit> {
     super::dry_run::confirm(&experiment, args.yes)?;
     let stop = signals::install(Phase::Trials);
     let display = RunDisplay::new(!args.quiet);
-    let options = RunOptions {
-        data_dir: data_dir.clone(),
-        threads,
+    let request = Request {
+        experiment: &experiment,
+        data: args.data.as_deref(),
+        plots: args.plots.as_deref(),
+        threads: args.threads,
         fresh: args.fresh,
         shard: args.shard,
-        observer: &display,
+        charts: true,
+    };
+    let listeners = Listeners {
+        run: &display,
+        finish: &Notes,
         interrupt: stop.flag(),
     };
-    let report = run_experiment(&experiment, &options)?;
-    stop.finishing();
-    let done = report.previously_done + report.ran;
-    stderr_line!(
-        "{}: {done} of {} trials done ({} this time) in {}",
-        experiment.name,
-        report.planned,
-        report.ran,
-        report.files.runs.display()
-    );
-    if report.ran == 0 && report.planned > 0 && !report.interrupted {
-        stderr_line!(
-            "every trial was already in {}: nothing to run, the charts are redrawn from it; add --fresh to run the trials again",
-            report.files.runs.display()
-        );
-    }
-    if report.interrupted {
+    let ran = service::run(&request, &listeners)?;
+    if ran.report.interrupted {
         stderr_line!(
             "interrupted: the finished trials are kept; run the same command again to resume"
         );
-        remove_stale_comparison(&report.files)?;
-        return Ok(stop.exit());
-    }
-    match args.shard {
-        Some(shard) => stderr_line!(
-            "shard {shard} finished; when all {} shards are, combine them with: queens merge {}",
-            shard.count,
-            queens::base::shell::path(&data_dir)
-        ),
-        None => {
-            if let Some(summary) = &report.files.summary {
-                stderr_line!("summary: {}", summary.display());
-            }
-            let finished = finish(
-                &data_dir,
-                &plots_dir,
-                Steps::ALL,
-                &Default::default(),
-                &Notes,
-            )?;
-            print_summary(&finished, &plots_dir, args.quiet);
-        }
-    }
-    program_errors(&report.files)
-}
-
-/// [`Exit::ProgramErrors`] after saying so, when a row of the runs file
-/// ended in an external program's error; else success.
-fn program_errors(files: &RunFiles) -> anyhow::Result<Exit> {
-    let rows: Vec<RunRecord> = read_rows(&files.runs)?;
-    let errors = rows
-        .iter()
-        .filter(|r| r.stop_reason.is_program_error())
-        .count();
-    if errors == 0 {
-        return Ok(Exit::Success);
-    }
-    stderr_line!(
-        "{errors} trial{} ended in an external program's error (solver_error or invalid_solution): left out of the statistics, the comparison and the charts, counted in summary.csv's `errors`; the reasons are in {} (exit {})",
-        if errors == 1 { "" } else { "s" },
-        external_log::path(&files.runs).display(),
-        crate::cli::PROGRAM_ERRORS_CODE
-    );
-    Ok(Exit::ProgramErrors)
-}
-
-/// Removes compare.csv and ranking.csv of an interrupted run: they compared
-/// the trials done before it, and the completed run writes them again.
-fn remove_stale_comparison(files: &RunFiles) -> anyhow::Result<()> {
-    for path in files.comparison.iter().flatten() {
-        match std::fs::remove_file(path) {
-            Ok(()) => stderr_line!(
+        for path in &ran.removed {
+            stderr_line!(
                 "removed {}: it compared older trials; the completed run writes it again",
                 path.display()
-            ),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-            Err(e) => {
-                return Err(e).with_context(|| {
-                    format!(
-                        "cannot remove {}, which compares older trials: delete it by hand",
-                        path.display()
-                    )
-                });
-            }
+            );
         }
+    } else if let Some(shard) = args.shard {
+        stderr_line!(
+            "shard {shard} finished; when all {} shards are, combine them with: queens merge {}",
+            shard.count,
+            queens::base::shell::path(&ran.data_dir)
+        );
+    } else if let Some(finished) = &ran.finished {
+        print_summary(finished, &ran.plots_dir, args.quiet);
     }
-    Ok(())
+    Ok(match ran.status() {
+        Status::Interrupted => stop.exit(),
+        Status::ProgramErrors => {
+            let errors = ran.report.program_errors;
+            stderr_line!(
+                "{errors} trial{} ended in an external program's error (solver_error or invalid_solution): left out of the statistics, the comparison and the charts, counted in summary.csv's `errors`; the reasons are in {} (exit {})",
+                if errors == 1 { "" } else { "s" },
+                ran.report.external_log.display(),
+                crate::cli::PROGRAM_ERRORS_CODE
+            );
+            Exit::ProgramErrors
+        }
+        Status::Done => Exit::Success,
+    })
 }
 
 /// The text of the config at `path`; a file that is not UTF-8 is refused

@@ -3,15 +3,11 @@
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, anyhow, bail};
+use anyhow::{Context, anyhow};
 use queens::analysis::summary::summarize;
-use queens::base::records::derived;
-use queens::base::records::{
-    DataDir, MeasureSummary, RunsDigest, SUMMARY_FILE, SummaryRow, read_runs, write_summary,
-};
-use queens::experiment::error::RunError;
-use queens::experiment::lock::lock_data_dir;
-use queens::experiment::stored_plan::check_rows;
+use queens::base::records::{MeasureSummary, SummaryRow};
+use queens::store::Store;
+use queens::store::error::StoreError;
 
 use crate::cli::Exit;
 use crate::cli::terminal::output_file::STDOUT_FAILED;
@@ -51,29 +47,22 @@ pub fn column_list() -> String {
 
 /// Writes the summary and prints its main columns.
 pub fn run(args: SummarizeArgs) -> anyhow::Result<Exit> {
-    let files = DataDir::new(&args.dir);
-    let runs_path = files.runs();
-    if !runs_path.is_file() {
-        bail!(
-            "{} not found: give a data directory written by `queens run` (or `queens merge`)",
-            runs_path.display()
-        );
+    if !args.dir.is_dir() {
+        Store::open(&args.dir)?;
     }
     // Held while reading and writing: refused while a run or merge writes
     // this directory, and no run starts before summary.csv is written.
-    let _lock = lock_data_dir(&args.dir).map_err(|e| match e {
-        RunError::DataDirLocked { .. } => e.into(),
+    let mut store = Store::open_to_write(&args.dir).map_err(|e| match e {
+        StoreError::DataDirLocked { .. } => e.into(),
         e => unwritable(&args.dir, e.into()),
     })?;
-    let runs = read_runs(&runs_path)?;
-    check_rows(&args.dir, &runs_path, &runs)?;
-    let rows = summarize(&runs);
-    let path = files.summary();
-    write_summary(&path, &rows).map_err(|e| unwritable(&args.dir, e.into()))?;
-    derived::record(&args.dir, &[SUMMARY_FILE], &RunsDigest::of_dir(&args.dir)?)
+    let runs = store.runs()?;
+    let rows = summarize(runs);
+    let written = store
+        .write_summary(rows)
         .map_err(|e| unwritable(&args.dir, e.into()))?;
-    print(&rows).context(STDOUT_FAILED)?;
-    stderr_line!("wrote {}", path.display());
+    print(store.summary()?).context(STDOUT_FAILED)?;
+    stderr_line!("wrote {}", written.path.display());
     Ok(Exit::Success)
 }
 

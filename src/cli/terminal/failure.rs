@@ -3,7 +3,7 @@
 
 use std::io;
 
-use queens::experiment::error::RunError;
+use queens::run::error::RunError;
 
 /// A condition that only a bug in queens can cause, such as a solver and the
 /// independent validator disagreeing. `queens` exits 70 and asks for a report.

@@ -4,11 +4,14 @@
 
 use std::path::Path;
 
+use anyhow::anyhow;
 use queens::analysis::compare::DEFAULT_ALPHA;
 use queens::base::records::Measure;
 use queens::base::records::RankingRow;
 use queens::finish::{FinishObserver, Finished, Written};
 use queens::plot::Skipped;
+use queens::store::Store;
+use queens::store::error::StoreError;
 
 use super::stderr::stderr_line;
 
@@ -17,6 +20,10 @@ use super::stderr::stderr_line;
 pub struct Notes;
 
 impl FinishObserver for Notes {
+    fn begin(&self) {
+        super::signals::finishing();
+    }
+
     fn stop_requested(&self) -> bool {
         super::signals::requested_exit().is_some()
     }
@@ -28,6 +35,26 @@ impl FinishObserver for Notes {
     fn skipped(&self, skipped: &Skipped) {
         stderr_line!("note: {skipped}");
     }
+}
+
+/// The data directory `dir` opened to write its comparison (compare.csv,
+/// ranking.csv): its lock taken, refused beside another writer with the
+/// holder named, or where the lock file cannot be made with the way out. A
+/// directory that does not exist is refused as a reader refuses it.
+pub fn open_to_compare(dir: &Path) -> anyhow::Result<Store> {
+    if !dir.is_dir() {
+        return Ok(Store::open(dir)?);
+    }
+    Store::open_to_write(dir).map_err(|e| match e {
+        StoreError::DataDirLocked { .. } => anyhow!(
+            "{e} (the comparison writes compare.csv and ranking.csv into it; a `queens run` draws its charts and report itself when it ends)"
+        ),
+        StoreError::Io { .. } => anyhow!(
+            "{e:#}; the comparison writes compare.csv, ranking.csv and a lock file into {}: make it writable, or copy it to a writable place",
+            dir.display()
+        ),
+        e => e.into(),
+    })
 }
 
 /// "wrote FILE", or "FILE unchanged" when it already held the result.
@@ -52,7 +79,7 @@ pub fn print_summary(finished: &Finished, plots_dir: &Path, quiet: bool) {
     if !quiet {
         print_comparison(finished);
     }
-    if let Some(report) = &finished.report {
+    if let Some(report) = finished.report() {
         stderr_line!("report: {}", report.display());
     }
 }

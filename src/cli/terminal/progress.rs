@@ -15,8 +15,9 @@ use super::stderr::stderr_line;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use queens::base::records::RunRecord;
 use queens::experiment::diagnostics::ConfigWarning;
-use queens::experiment::external_log;
-use queens::experiment::observer::{RunObserver, SessionStart, TrialInfo};
+use queens::run::observer::{RunObserver, SessionStart, TrialInfo};
+use queens::run::runner::RunReport;
+use queens::run::service::ThreadsCapped;
 
 /// Seconds between two plain progress lines.
 const PLAIN_EVERY: Duration = Duration::from_secs(5);
@@ -71,9 +72,33 @@ impl RunObserver for RunDisplay {
         stderr_line!("warning: {warning}");
     }
 
+    fn threads_capped(&self, capped: &ThreadsCapped) {
+        stderr_line!("warning: {capped}");
+    }
+
+    fn run_ended(&self, report: &RunReport) {
+        let done = report.previously_done + report.ran;
+        stderr_line!(
+            "{}: {done} of {} trials done ({} this time) in {}",
+            report.experiment,
+            report.planned,
+            report.ran,
+            report.runs_file.display()
+        );
+        if report.ran == 0 && report.planned > 0 && !report.interrupted {
+            stderr_line!(
+                "every trial was already in {}: nothing to run, the charts are redrawn from it; add --fresh to run the trials again",
+                report.runs_file.display()
+            );
+        }
+        if let (Some(summary), false) = (&report.summary_file, report.interrupted) {
+            stderr_line!("summary: {}", summary.display());
+        }
+    }
+
     fn session_started(&self, start: &SessionStart<'_>) {
         if let Ok(mut log) = self.counters.log.lock() {
-            *log = Some(external_log::path(start.runs));
+            *log = Some(start.external_log.to_owned());
         }
         if !self.progress {
             return;
@@ -131,7 +156,7 @@ impl RunObserver for RunDisplay {
                 "warning: an external program failed {failed} trial{} (stop_reason solver_error or invalid_solution): the reasons and its stderr are in {}",
                 if failed == 1 { "" } else { "s" },
                 log.map_or_else(
-                    || external_log::FILE_NAME.to_string(),
+                    || "the data directory's external.log".to_string(),
                     |l| l.display().to_string()
                 )
             );

@@ -81,6 +81,14 @@ pub fn install(phase: Phase) -> &'static Stop {
     stop
 }
 
+/// The trials (if any) are over: from now on a signal stops within
+/// [`GRACE`] ([`Stop::finishing`]), when the stop is installed.
+pub fn finishing() {
+    if let Some(stop) = STOP.get() {
+        stop.finishing();
+    }
+}
+
 /// The exit a signal asked for, if one came (the stop is installed and was
 /// requested).
 pub fn requested_exit() -> Option<Exit> {

@@ -1,8 +1,9 @@
 //! The steps after a run, in one place: the comparison of every pair
-//! (compare.csv, ranking.csv), the charts and the report, from the files of
-//! a data directory. `queens run`, `merge`, `plot`, `compare` and `report`
-//! all call [`finish`] with the [`Steps`] they take, so each step is wired
-//! once and fails the same way everywhere.
+//! (compare.csv, ranking.csv), the charts and the outputs drawn from them
+//! (the report, the LaTeX tables, …; [`outputs`]), over an open
+//! [`Store`]. The run service, `merge`, `plot`, `compare` and `report` all
+//! call [`finish`] with the [`Steps`] they take, so each step is wired once
+//! and fails the same way everywhere.
 //!
 //! # Error policy
 //!
@@ -13,43 +14,40 @@
 //!   data directory is complete whenever this runs).
 //! - What the data cannot support **is a note**, never an error: a chart
 //!   without the labels, solved trials or traces it needs is skipped with a
-//!   typed reason ([`Skipped`]), a torn last line is dropped, a data
-//!   directory without trials has nothing to compare. Notes go to the
-//!   observer as they happen and come back in [`Finished`].
-//!
+//!   typed reason ([`Skipped`]), a data directory without trials has
+//!   nothing to compare. Notes go to the observer as they happen and come
+//!   back in [`Finished`].
 //! - A stop asked for by the caller ([`FinishObserver::stop_requested`],
 //!   the CLI's Ctrl-C and SIGTERM) is checked before each step and between
 //!   charts: the pipeline returns [`FinishError::Stopped`], every file
 //!   written so far whole.
 //!
 //! The comparison step writes compare.csv and ranking.csv into the data
-//! directory, so it holds the directory's lock (`experiment::lock`) from
-//! before the first read to the end of the pipeline: beside a running
-//! `queens run` it is refused before anything is written, with the
-//! holder's PID. It records the runs it was computed from in derived.json
-//! ([`records::derived`]), and the charts and the report read only derived
-//! files that match the runs.csv beside them.
+//! directory through the store, which must have been opened to write (it
+//! holds the directory's lock, so beside a running `queens run` the caller
+//! was refused before anything was written); the store records the runs
+//! they were computed from in derived.json, and the charts and the outputs
+//! read only derived files that match the runs.csv beside them.
 //!
 //! The comparison is computed once: by checks with the default options for
 //! compare.csv and ranking.csv, and reused by the charts unless they are
 //! drawn in another measure, which is then compared for the charts alone.
 
-use std::borrow::Cow;
+pub mod outputs;
+
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::analysis::compare::{self, CompareError, Comparison};
-use crate::base::records::{
-    self as records, COMPARE_FILE, DataDir, DerivedError, Measure, RANKING_FILE, RecordsError,
-    RunRecord, RunsDigest, write_compare, write_ranking,
-};
+use crate::base::records::Measure;
 use crate::base::shell;
-use crate::experiment::error::RunError;
-use crate::experiment::lock::{DataDirLock, lock_data_dir};
-use crate::experiment::stored_plan;
-use crate::plot::data::{DataError, ExperimentData};
+use crate::plot::data::ExperimentData;
 use crate::plot::{self, PlotError, Skipped};
-use crate::report::{self, ReportError};
+use crate::store::Store;
+use crate::store::error::StoreError;
+
+pub use crate::store::Written;
+pub use outputs::{OUTPUTS, Output, OutputError};
 
 /// Which steps [`finish`] takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,11 +56,9 @@ pub struct Steps {
     pub comparison: bool,
     /// The charts.
     pub charts: Charts,
-    /// report.html.
-    pub report: bool,
-    /// summary.tex, compare.tex, growth.tex, ert-ratio.tex (and targets.tex
-    /// with traces) beside the report.
-    pub latex: bool,
+    /// The outputs written after the charts, by name ([`OUTPUTS`]), in
+    /// this order.
+    pub outputs: &'static [&'static str],
 }
 
 /// When the charts step draws.
@@ -84,30 +80,39 @@ impl Steps {
     pub const ALL: Steps = Steps {
         comparison: true,
         charts: Charts::Draw,
-        report: true,
-        latex: false,
+        outputs: &[outputs::report_html::NAME],
+    };
+    /// The data alone: the comparison, no charts and no report (a run
+    /// asked for data only).
+    pub const DATA: Steps = Steps {
+        comparison: true,
+        charts: Charts::Skip,
+        outputs: &[],
     };
     /// The charts alone.
     pub const CHARTS: Steps = Steps {
         comparison: false,
         charts: Charts::Draw,
-        report: false,
-        latex: false,
+        outputs: &[],
     };
     /// The comparison alone (`queens compare` on one directory).
     pub const COMPARISON: Steps = Steps {
         comparison: true,
         charts: Charts::Skip,
-        report: false,
-        latex: false,
+        outputs: &[],
     };
     /// The report, drawing the charts first when there are none
     /// (`queens report`).
     pub const REPORT: Steps = Steps {
         comparison: false,
         charts: Charts::IfMissing,
-        report: true,
-        latex: false,
+        outputs: &[outputs::report_html::NAME],
+    };
+    /// The report and the LaTeX tables (`queens report --latex`).
+    pub const REPORT_AND_LATEX: Steps = Steps {
+        comparison: false,
+        charts: Charts::IfMissing,
+        outputs: &[outputs::report_html::NAME, outputs::latex_tables::NAME],
     };
 }
 
@@ -120,7 +125,7 @@ pub enum Step {
     Comparing,
     /// Drawing the charts.
     Drawing,
-    /// Writing the report.
+    /// Writing the outputs (the report, the LaTeX tables, …).
     Reporting,
 }
 
@@ -130,7 +135,7 @@ impl std::fmt::Display for Step {
             Step::Reading => "reading the data",
             Step::Comparing => "comparing the labels",
             Step::Drawing => "drawing the charts",
-            Step::Reporting => "writing the report",
+            Step::Reporting => "writing the report and the other outputs",
         })
     }
 }
@@ -138,6 +143,9 @@ impl std::fmt::Display for Step {
 /// Receives what the pipeline does while it goes. Every method does
 /// nothing unless implemented.
 pub trait FinishObserver {
+    /// The steps begin (after a run's trials, the first event of the
+    /// pipeline).
+    fn begin(&self) {}
     /// A step starts.
     fn step(&self, _step: Step) {}
     /// A remark for the user: a line dropped, a label left out.
@@ -157,15 +165,6 @@ pub struct Quiet;
 
 impl FinishObserver for Quiet {}
 
-/// A file a step writes, and whether it changed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Written {
-    /// The file.
-    pub path: PathBuf,
-    /// Whether it was written (`false`: it already held the same bytes).
-    pub changed: bool,
-}
-
 /// What [`finish`] did.
 #[derive(Clone, Debug, Default)]
 pub struct Finished {
@@ -179,11 +178,26 @@ pub struct Finished {
     pub skipped: Vec<Skipped>,
     /// Remarks for the user.
     pub notes: Vec<String>,
+    /// The files each output wrote, by the output's name, in the order
+    /// written.
+    pub outputs: Vec<(&'static str, Vec<PathBuf>)>,
+}
+
+impl Finished {
     /// report.html, when written.
-    pub report: Option<PathBuf>,
-    /// summary.tex, compare.tex, growth.tex, ert-ratio.tex (and targets.tex
-    /// with traces), when written.
-    pub latex: Vec<PathBuf>,
+    pub fn report(&self) -> Option<&Path> {
+        self.written_by(outputs::report_html::NAME)
+            .first()
+            .map(PathBuf::as_path)
+    }
+
+    /// The files the output `name` wrote (none when it was not asked for).
+    pub fn written_by(&self, name: &str) -> &[PathBuf] {
+        self.outputs
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map_or(&[], |(_, files)| files.as_slice())
+    }
 }
 
 /// Why a step of [`finish`] failed; each names the files and the command
@@ -202,9 +216,9 @@ pub enum FinishError {
         /// The data directory.
         data_dir: PathBuf,
     },
-    /// The data directory's CSV files could not be read.
+    /// The data directory's files could not be read.
     #[error(transparent)]
-    Data(#[from] DataError),
+    Store(Box<StoreError>),
     /// The labels could not be compared.
     #[error(
         "no compare.csv in {}; the data there is complete: compare it with `queens compare {} --output DIR`",
@@ -217,38 +231,6 @@ pub enum FinishError {
         /// Why.
         source: CompareError,
     },
-    /// runs.csv could not be read for the comparison.
-    #[error(
-        "{source}: give a data directory written by `queens run` (run `queens run CONFIG` first)"
-    )]
-    ReadRuns {
-        /// Why.
-        source: RecordsError,
-    },
-    /// Another process writes the data directory (a `queens run`, a merge,
-    /// `summarize`, another comparison).
-    #[error(
-        "{source} (the comparison writes compare.csv and ranking.csv into it; a `queens run` draws its charts and report itself when it ends)"
-    )]
-    Locked {
-        /// The refusal, naming the holder.
-        source: Box<RunError>,
-    },
-    /// The data directory's lock could not be taken (an unwritable
-    /// directory).
-    #[error(
-        "{source}; the comparison writes compare.csv, ranking.csv and a lock file into {}: make it writable, or copy it to a writable place",
-        dir.display()
-    )]
-    Lock {
-        /// The data directory.
-        dir: PathBuf,
-        /// Why.
-        source: Box<RunError>,
-    },
-    /// derived.json could not be read or written.
-    #[error(transparent)]
-    Derived(#[from] DerivedError),
     /// compare.csv or ranking.csv could not be written.
     #[error(
         "{source}; compare writes compare.csv and ranking.csv into {}: make it writable, or choose another --output DIR",
@@ -258,7 +240,7 @@ pub enum FinishError {
         /// The data directory.
         dir: PathBuf,
         /// Why.
-        source: RecordsError,
+        source: Box<StoreError>,
     },
     /// The charts could not be drawn or written.
     #[error(
@@ -275,92 +257,93 @@ pub enum FinishError {
         /// Why.
         source: Box<PlotError>,
     },
-    /// The report could not be written.
+    /// An output (the report, the LaTeX tables, …) could not be written.
     #[error(
-        "no report in {}; the data in {} and the charts are complete: fix the cause and write it with: queens report {} --plots {}",
+        "no {what} in {}; the data in {} and the charts are complete: fix the cause and write it with: {redo}",
         plots_dir.display(),
         data_dir.display(),
-        shell::path(data_dir),
-        shell::path(plots_dir)
     )]
-    Report {
+    Output {
+        /// What the output is ("report", "LaTeX tables").
+        what: &'static str,
+        /// The command that writes it again.
+        redo: String,
         /// The data directory.
         data_dir: PathBuf,
         /// The charts directory.
         plots_dir: PathBuf,
         /// Why.
-        source: Box<ReportError>,
+        source: Box<OutputError>,
     },
+    /// An output named by the caller is not in [`OUTPUTS`]: a bug.
+    #[error("internal error: no output named '{0}'")]
+    UnknownOutput(String),
 }
 
-/// Takes `steps` for the experiment in `data_dir`, drawing the charts as
-/// `plot` asks into `plots_dir`, where the report goes too; reports to
-/// `observer` as it goes and returns what it wrote and skipped. See the
-/// module's error policy.
+impl From<StoreError> for FinishError {
+    fn from(error: StoreError) -> Self {
+        FinishError::Store(Box::new(error))
+    }
+}
+
+/// Takes `steps` for the experiment in `store`, drawing the charts as
+/// `plot` asks into `plots_dir`, where the outputs go too; reports to
+/// `observer` as it goes and returns what it wrote and skipped. The
+/// comparison step needs a store opened to write. See the module's error
+/// policy.
 pub fn finish(
-    data_dir: &Path,
+    store: &mut Store,
     plots_dir: &Path,
     steps: Steps,
     plot: &plot::Options,
     observer: &dyn FinishObserver,
 ) -> Result<Finished, FinishError> {
+    observer.begin();
+    let data_dir = store.path().to_owned();
     let mut finished = Finished::default();
     let check = |step| {
         if observer.stop_requested() {
             Err(FinishError::Stopped {
                 step,
-                data_dir: data_dir.to_owned(),
+                data_dir: data_dir.clone(),
             })
         } else {
             Ok(())
         }
     };
-    let _lock = if steps.comparison {
-        lock_for_comparison(data_dir)?
-    } else {
-        None
-    };
     let draw = match steps.charts {
         Charts::Draw => true,
-        Charts::IfMissing => !has_charts(plots_dir) || !plots_dir.join(report::HTML_FILE).is_file(),
+        Charts::IfMissing => {
+            !has_charts(plots_dir) || !plots_dir.join(outputs::report_html::FILE).is_file()
+        }
         Charts::Skip => false,
     };
-    let data = if draw {
+    if steps.comparison && !store.runs()?.is_empty() {
+        check(Step::Comparing)?;
+        observer.step(Step::Comparing);
+        let comparison =
+            compare::compare(store.runs()?, &compare::Options::default()).map_err(|source| {
+                FinishError::Compare {
+                    dir: data_dir.clone(),
+                    source,
+                }
+            })?;
+        finished.comparison_files = store
+            .write_comparison(&comparison)
+            .map_err(|source| FinishError::WriteComparison {
+                dir: data_dir.clone(),
+                source: Box::new(source),
+            })?
+            .to_vec();
+        finished.comparison = Some(comparison);
+    }
+    if draw {
         check(Step::Reading)?;
         observer.step(Step::Reading);
-        let data = ExperimentData::load(data_dir)?;
-        for note in &data.notes {
-            observer.note(note);
-        }
-        finished.notes.extend(data.notes.iter().cloned());
-        Some(data)
-    } else {
-        None
-    };
-    if steps.comparison {
-        let runs = match &data {
-            Some(data) => Cow::Borrowed(data.runs.as_slice()),
-            None => Cow::Owned(read_runs(data_dir)?),
-        };
-        if !runs.is_empty() {
-            check(Step::Comparing)?;
-            observer.step(Step::Comparing);
-            let comparison =
-                compare::compare(&runs, &compare::Options::default()).map_err(|source| {
-                    FinishError::Compare {
-                        dir: data_dir.to_owned(),
-                        source,
-                    }
-                })?;
-            let runs = RunsDigest::of_dir(data_dir)?;
-            finished.comparison_files = write_comparison(data_dir, &comparison, &runs)?;
-            finished.comparison = Some(comparison);
-        }
-    }
-    if let Some(data) = &data {
+        let data = ExperimentData::from_store(store)?;
         check(Step::Drawing)?;
         observer.step(Step::Drawing);
-        let drawn = draw_charts(data, data_dir, plots_dir, plot, &finished, observer)?;
+        let drawn = draw_charts(&data, &data_dir, plots_dir, plot, &finished, observer)?;
         for note in &drawn.notes {
             observer.note(note);
         }
@@ -371,21 +354,21 @@ pub fn finish(
         finished.skipped = drawn.skipped;
         finished.notes.extend(drawn.notes);
     }
-    if steps.report || steps.latex {
+    for name in steps.outputs {
         check(Step::Reporting)?;
         observer.step(Step::Reporting);
-        let failed = |source| FinishError::Report {
-            data_dir: data_dir.to_owned(),
-            plots_dir: plots_dir.to_owned(),
-            source: Box::new(source),
-        };
-        if steps.report {
-            finished.report = Some(report::write_html(data_dir, plots_dir).map_err(failed)?);
-        }
-        if steps.latex {
-            check(Step::Reporting)?;
-            finished.latex = report::write_latex(data_dir, plots_dir).map_err(failed)?;
-        }
+        let output =
+            outputs::find(name).ok_or_else(|| FinishError::UnknownOutput((*name).into()))?;
+        let written = output
+            .write(store, plots_dir)
+            .map_err(|source| FinishError::Output {
+                what: output.what(),
+                redo: output.redo(&data_dir, plots_dir),
+                data_dir: data_dir.clone(),
+                plots_dir: plots_dir.to_owned(),
+                source: Box::new(source),
+            })?;
+        finished.outputs.push((output.name(), written));
     }
     Ok(finished)
 }
@@ -418,77 +401,17 @@ fn draw_charts(
         }
     };
     let stop = || observer.stop_requested();
-    plot::render(data, data_dir, plots_dir, options, comparison, &stop).map_err(|source| {
-        match source {
-            PlotError::Stopped => FinishError::Stopped {
-                step: Step::Drawing,
-                data_dir: data_dir.to_owned(),
-            },
-            source => FinishError::Plot {
-                data_dir: data_dir.to_owned(),
-                plots_dir: plots_dir.to_owned(),
-                source: Box::new(source),
-            },
-        }
+    plot::render(data, plots_dir, options, comparison, &stop).map_err(|source| match source {
+        PlotError::Stopped => FinishError::Stopped {
+            step: Step::Drawing,
+            data_dir: data_dir.to_owned(),
+        },
+        source => FinishError::Plot {
+            data_dir: data_dir.to_owned(),
+            plots_dir: plots_dir.to_owned(),
+            source: Box::new(source),
+        },
     })
-}
-
-/// Takes the lock of `data_dir` for the comparison step (none when the
-/// directory does not exist: reading it then fails with its own message).
-fn lock_for_comparison(data_dir: &Path) -> Result<Option<DataDirLock>, FinishError> {
-    if !data_dir.is_dir() {
-        return Ok(None);
-    }
-    match lock_data_dir(data_dir) {
-        Ok(lock) => Ok(Some(lock)),
-        Err(source @ RunError::DataDirLocked { .. }) => Err(FinishError::Locked {
-            source: Box::new(source),
-        }),
-        Err(source) => Err(FinishError::Lock {
-            dir: data_dir.to_owned(),
-            source: Box::new(source),
-        }),
-    }
-}
-
-/// Writes compare.csv and ranking.csv into `dir` (a file that already
-/// holds the same bytes is left alone) and records in its derived.json
-/// that they were computed from `runs`. The caller holds `dir`'s lock.
-pub fn write_comparison(
-    dir: &Path,
-    comparison: &Comparison,
-    runs: &RunsDigest,
-) -> Result<Vec<Written>, FinishError> {
-    let files = DataDir::new(dir);
-    let failed = |source| FinishError::WriteComparison {
-        dir: dir.to_owned(),
-        source,
-    };
-    let (pairs, ranking) = (files.compare(), files.ranking());
-    let pairs_changed = write_compare(&pairs, &comparison.pairs).map_err(failed)?;
-    let ranking_changed = write_ranking(&ranking, &comparison.ranking).map_err(failed)?;
-    records::derived::record(dir, &[COMPARE_FILE, RANKING_FILE], runs)?;
-    Ok(vec![
-        Written {
-            path: pairs,
-            changed: pairs_changed,
-        },
-        Written {
-            path: ranking,
-            changed: ranking_changed,
-        },
-    ])
-}
-
-/// The rows of `dir`'s runs.csv, for a comparison without the charts.
-fn read_runs(dir: &Path) -> Result<Vec<RunRecord>, FinishError> {
-    let path = DataDir::new(dir).runs();
-    if !path.is_file() {
-        return Err(DataError::MissingRuns(path).into());
-    }
-    let runs = records::read_runs(&path).map_err(|source| FinishError::ReadRuns { source })?;
-    stored_plan::check_rows(dir, &path, &runs).map_err(DataError::from)?;
-    Ok(runs)
 }
 
 /// Whether `plots_dir` holds an SVG chart.

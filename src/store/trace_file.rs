@@ -9,10 +9,10 @@ use std::fs::File;
 use std::io::{self, BufReader, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
-use super::error::{Doing, RunResult};
-use super::plan::PlanIndex;
+use super::error::{Doing, StoreResult};
 use crate::base::records::atomic::write_atomically;
 use crate::base::records::{RecordsError, TraceRecord};
+use crate::experiment::plan::PlanIndex;
 
 /// Consecutive rows of one trial in one source file.
 struct Block {
@@ -38,7 +38,7 @@ pub(super) struct TraceBlocks {
 impl TraceBlocks {
     /// Scans `sources` (a missing one has no rows; a torn last line is
     /// ignored); rows of no trial of `index` are left out.
-    pub(super) fn scan(sources: &[PathBuf], index: &PlanIndex<'_>) -> RunResult<Self> {
+    pub(super) fn scan(sources: &[PathBuf], index: &PlanIndex) -> StoreResult<Self> {
         let mut found = TraceBlocks {
             sources: sources.to_vec(),
             header: None,
@@ -112,7 +112,7 @@ impl TraceBlocks {
     /// Writes the rows to `dest` in plan order (the rows of a trial in the
     /// order found), through the atomic writer; an empty file for no rows.
     /// `dest` may be one of the sources.
-    pub(super) fn write(mut self, dest: &Path) -> RunResult<()> {
+    pub(super) fn write(mut self, dest: &Path) -> StoreResult<()> {
         self.blocks.sort_by_key(|b| b.position);
         let mut files = Vec::new();
         for path in &self.sources {

@@ -1,17 +1,14 @@
-//! The sessions of a run in its metadata file: a run begins the file (or
-//! reads the one of the run it resumes), opens a session before any trial
+//! The sessions of a run in its metadata: a run begins the record (or
+//! takes the one of the run it resumes), opens a session before any trial
 //! runs and closes it with what it did — unless every trial is done and an
-//! earlier session finished the files ([`settled`]): then no session is
-//! recorded. A merge begins a file of its own.
+//! earlier session finished the files ([`crate::store::Store::settled`]):
+//! then no session is recorded. A merge begins a record of its own. The
+//! store writes the file.
 
-use std::path::Path;
-
-use super::config::Experiment;
-use super::data_dir::RunFiles;
-use super::error::RunResult;
 use super::metadata::{git_revision, now_rfc3339, rustc_version};
 use crate::base::records::Shard;
-use crate::base::records::metadata::{self, ExternalProgram, Machine, Metadata, Session};
+use crate::base::records::metadata::{ExternalProgram, Machine, Metadata, Session};
+use crate::experiment::config::Experiment;
 
 /// A fresh metadata record for `experiment` (or one `shard` of it) with
 /// `planned` trials, on this machine, without sessions.
@@ -33,21 +30,18 @@ pub fn new_metadata(experiment: &Experiment, shard: Option<Shard>, planned: u64)
     }
 }
 
-/// Opens a session on `threads` threads: reads the metadata file at `path`
-/// (or begins one for `experiment`, `shard`, `planned` trials), records the
-/// `done` trials and the new session, and writes the file.
+/// Opens a session on `threads` threads in `stored`, the run's metadata
+/// (or a fresh record for `experiment`, `shard`, `planned` trials): records
+/// the `done` trials and the new session. The caller writes it.
 pub fn open(
-    path: &Path,
+    stored: Option<Metadata>,
     experiment: &Experiment,
     shard: Option<Shard>,
     planned: u64,
     done: u64,
     threads: usize,
-) -> RunResult<Metadata> {
-    let mut meta = match metadata::read(path)? {
-        Some(m) => m,
-        None => new_metadata(experiment, shard, planned),
-    };
+) -> Metadata {
+    let mut meta = stored.unwrap_or_else(|| new_metadata(experiment, shard, planned));
     meta.trials_done = done;
     meta.sessions.push(Session {
         started: now_rfc3339(),
@@ -57,27 +51,7 @@ pub fn open(
         interrupted: false,
         external_programs: Vec::new(),
     });
-    metadata::write(path, &meta)?;
-    Ok(meta)
-}
-
-/// Whether a run whose every trial (`done` of them) is in its runs file was
-/// finished by an earlier session: its metadata records `done` trials, its
-/// last session ended (the finishing step writes the metadata file last, so
-/// a session killed before finishing its files never ended), and the summary
-/// is there. A session that would run no trial then records nothing and
-/// rewrites nothing, so rerunning a finished experiment leaves its files
-/// byte for byte as they were.
-pub fn settled(files: &RunFiles, done: u64) -> RunResult<bool> {
-    let Some(meta) = metadata::read(&files.metadata)? else {
-        return Ok(false);
-    };
-    let ended = meta
-        .sessions
-        .last()
-        .is_none_or(|session| session.finished.is_some());
-    let summary = files.summary.as_ref().is_none_or(|path| path.is_file());
-    Ok(ended && summary && meta.trials_done == done)
+    meta
 }
 
 /// Closes the last session: it ran `ran` trials of `experiment` and was

@@ -6,16 +6,15 @@
 
 use std::path::{Path, PathBuf};
 
-use super::config;
-use super::data_dir::{RunFiles, check_whole_run};
-use super::error::{Doing, RunError, RunResult, ShardConfigs};
-use super::lock::lock_data_dir;
-use super::plan::{PlanIndex, plan};
-use super::results::write_results;
+use super::error::{RunError, RunResult, ShardConfigs};
 use super::session::new_metadata;
-use crate::base::records::Shard;
-use crate::base::records::metadata::{self, Metadata};
-use crate::base::records::{RunRecord, read_runs};
+use crate::analysis::summary::summarize;
+use crate::base::records::{RunRecord, Shard};
+use crate::experiment::config;
+use crate::experiment::params_file::param_rows;
+use crate::experiment::plan::{PlanIndex, plan};
+use crate::store::Store;
+use crate::store::run_files::{FoundShard, find_shards};
 
 /// What a merge wrote.
 #[derive(Clone, Debug)]
@@ -26,58 +25,14 @@ pub struct MergeReport {
     pub shards: u32,
     /// Rows in the merged runs.csv.
     pub trials: u64,
-    /// The merged files.
-    pub files: RunFiles,
-}
-
-/// One shard found on disk.
-struct FoundShard {
-    dir: PathBuf,
-    shard: Shard,
-    metadata: Metadata,
-}
-
-/// Finds the shard metadata files (`metadata.shard-I-of-K.json`) in `dir`.
-fn find_shards(dir: &Path) -> RunResult<Vec<FoundShard>> {
-    let mut found = Vec::new();
-    let entries =
-        std::fs::read_dir(dir).doing(|| format!("cannot read directory {}", dir.display()))?;
-    for entry in entries {
-        let path = entry
-            .doing(|| format!("cannot read directory {}", dir.display()))?
-            .path();
-        let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
-            continue;
-        };
-        let Some(tag) = name
-            .strip_prefix("metadata.shard-")
-            .and_then(|t| t.strip_suffix(".json"))
-        else {
-            continue;
-        };
-        let Some(shard) = tag
-            .split_once("-of-")
-            .and_then(|(i, k)| format!("{i}/{k}").parse::<Shard>().ok())
-        else {
-            continue;
-        };
-        let Some(metadata) = metadata::read(&path)? else {
-            continue;
-        };
-        found.push(FoundShard {
-            dir: dir.to_path_buf(),
-            shard,
-            metadata,
-        });
-    }
-    Ok(found)
 }
 
 /// Merges every shard found in `dirs` into `into` (runs.csv, summary.csv,
-/// params.csv, metadata.json, and traces.csv when the config traces), holding the lock
-/// on `into` ([`super::lock`]) while it writes; refused when another process
-/// holds it, or when `into` holds the results of another config.
-pub fn merge(dirs: &[PathBuf], into: &Path) -> RunResult<MergeReport> {
+/// params.csv, metadata.json, and traces.csv when the config traces),
+/// holding the lock on `into` while it writes; refused when another
+/// process holds it, or when `into` holds the results of another config.
+/// Returns the merged store, still holding its lock, for the steps after.
+pub fn merge(dirs: &[PathBuf], into: &Path) -> RunResult<(MergeReport, Store)> {
     let shards = one_whole_split(dirs)?;
     let first = &shards[0];
     let experiment = config::load_checking(
@@ -89,20 +44,11 @@ pub fn merge(dirs: &[PathBuf], into: &Path) -> RunResult<MergeReport> {
     let full_plan = plan(&experiment);
     let index = PlanIndex::new(&experiment, &full_plan);
     let mut merged: Vec<Option<RunRecord>> = vec![None; full_plan.len()];
-    let mut traces: Vec<PathBuf> = Vec::new();
     for s in &shards {
-        let files = RunFiles::new(&s.dir, Some(s.shard));
-        take_rows(s.shard, &files.runs, &index, &mut merged)?;
-        traces.push(files.traces);
+        take_rows(s, &index, &mut merged)?;
     }
 
-    let _lock = lock_data_dir(into)?;
-    check_whole_run(
-        into,
-        &first.metadata.config_source,
-        &first.metadata.config_hash,
-    )?;
-    let files = RunFiles::new(into, None);
+    let mut store = Store::for_merge(into, &experiment)?;
     let records: Vec<RunRecord> = merged.into_iter().flatten().collect();
     let mut meta = new_metadata(&experiment, None, full_plan.len() as u64);
     meta.trials_done = records.len() as u64;
@@ -110,20 +56,17 @@ pub fn merge(dirs: &[PathBuf], into: &Path) -> RunResult<MergeReport> {
     for s in &shards {
         meta.sessions.extend(s.metadata.sessions.iter().cloned());
     }
-    write_results(
-        &experiment,
-        &files,
-        &index,
-        &records,
-        experiment.trace.then_some(&traces[..]),
-        &meta,
-    )?;
-    Ok(MergeReport {
-        experiment: experiment.name,
-        shards: first.shard.count,
-        trials: records.len() as u64,
-        files,
-    })
+    let trials = records.len() as u64;
+    let derived = (summarize(&records), param_rows(&experiment));
+    store.write_merged(&index, records, &shards, experiment.trace, derived, meta)?;
+    Ok((
+        MergeReport {
+            experiment: experiment.name,
+            shards: first.shard.count,
+            trials,
+        },
+        store,
+    ))
 }
 
 /// The shards found in `dirs`, ordered by index: refused unless they are
@@ -144,19 +87,19 @@ fn one_whole_split(dirs: &[PathBuf]) -> RunResult<Vec<FoundShard>> {
     for s in &shards {
         if s.metadata.config_hash != first.metadata.config_hash {
             return Err(RunError::ShardsOfDifferentConfigs(Box::new(ShardConfigs {
-                first: RunFiles::new(&first.dir, Some(first.shard)).metadata,
+                first: first.metadata_file(),
                 first_hash: first.metadata.config_hash.clone(),
                 first_config: first.metadata.config_source.clone(),
-                other: RunFiles::new(&s.dir, Some(s.shard)).metadata,
+                other: s.metadata_file(),
                 other_hash: s.metadata.config_hash.clone(),
                 other_config: s.metadata.config_source.clone(),
             })));
         }
         if s.shard.count != first.shard.count {
             return Err(RunError::ShardsOfDifferentSplits {
-                first: RunFiles::new(&first.dir, Some(first.shard)).metadata,
+                first: first.metadata_file(),
                 first_shard: first.shard,
-                other: RunFiles::new(&s.dir, Some(s.shard)).metadata,
+                other: s.metadata_file(),
                 other_shard: s.shard,
             });
         }
@@ -185,18 +128,19 @@ fn one_whole_split(dirs: &[PathBuf]) -> RunResult<Vec<FoundShard>> {
 /// `merged`: refused when a row is outside the shard's slice of the plan,
 /// or when the slice is not complete.
 fn take_rows(
-    shard: Shard,
-    runs: &Path,
-    index: &PlanIndex<'_>,
+    shard: &FoundShard,
+    index: &PlanIndex,
     merged: &mut [Option<RunRecord>],
 ) -> RunResult<()> {
-    for row in read_runs(runs)? {
+    let runs = shard.runs_file();
+    let slice = shard.shard;
+    for row in shard.read_runs()? {
         match index.locate(&row.label, row.n, row.trial) {
-            Some(p) if shard.contains(p) => merged[p] = Some(row),
+            Some(p) if slice.contains(p) => merged[p] = Some(row),
             _ => {
                 return Err(RunError::RowOutsideShard {
-                    runs: runs.to_path_buf(),
-                    shard,
+                    runs,
+                    shard: slice,
                     label: row.label,
                     n: row.n,
                     trial: row.trial,
@@ -204,13 +148,13 @@ fn take_rows(
             }
         }
     }
-    let slice = || (0..merged.len()).filter(|&p| shard.contains(p));
-    let expected = slice().count();
-    let have = slice().filter(|&p| merged[p].is_some()).count();
+    let positions = || (0..merged.len()).filter(|&p| slice.contains(p));
+    let expected = positions().count();
+    let have = positions().filter(|&p| merged[p].is_some()).count();
     if have < expected {
         return Err(RunError::IncompleteShard {
-            shard,
-            runs: runs.to_path_buf(),
+            shard: slice,
+            runs,
             have,
             expected,
         });

@@ -28,7 +28,7 @@ use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{Read, Seek, Write};
 use std::path::Path;
 
-use super::error::{Doing, RunError, RunResult};
+use super::error::{Doing, StoreError, StoreResult};
 use crate::base::records::Shard;
 
 /// The name of the lock file in a data directory.
@@ -54,15 +54,15 @@ impl Drop for DataDirLock {
 }
 
 /// Takes the exclusive lock on `dir` (created if missing), without waiting:
-/// refused with [`RunError::DataDirLocked`], naming the holder's PID, when
+/// refused with [`StoreError::DataDirLocked`], naming the holder's PID, when
 /// another process holds it (a writer of the whole directory, or shard
 /// runs).
-pub fn lock_data_dir(dir: &Path) -> RunResult<DataDirLock> {
+pub fn lock_data_dir(dir: &Path) -> StoreResult<DataDirLock> {
     std::fs::create_dir_all(dir).doing(|| format!("cannot create {}", dir.display()))?;
     let path = dir.join(LOCK_FILE);
     let mut file = open_lock_file(&path)?;
     if !acquire(&file, &path, Mode::Exclusive)? {
-        return Err(RunError::DataDirLocked {
+        return Err(StoreError::DataDirLocked {
             dir: dir.to_path_buf(),
             pid: holder_pid(&mut file),
             lock: path,
@@ -77,15 +77,15 @@ pub fn lock_data_dir(dir: &Path) -> RunResult<DataDirLock> {
 
 /// Takes the locks of shard `shard` of `dir` (created if missing), without
 /// waiting: the directory's lock shared (refused with
-/// [`RunError::DataDirLocked`] while a whole run, a merge or `summarize`
+/// [`StoreError::DataDirLocked`] while a whole run, a merge or `summarize`
 /// holds it) and the shard's own lock exclusively (refused with
-/// [`RunError::ShardLocked`] while another process runs the same shard).
-pub fn lock_shard(dir: &Path, shard: Shard) -> RunResult<DataDirLock> {
+/// [`StoreError::ShardLocked`] while another process runs the same shard).
+pub fn lock_shard(dir: &Path, shard: Shard) -> StoreResult<DataDirLock> {
     std::fs::create_dir_all(dir).doing(|| format!("cannot create {}", dir.display()))?;
     let dir_path = dir.join(LOCK_FILE);
     let mut dir_file = open_lock_file(&dir_path)?;
     if !acquire(&dir_file, &dir_path, Mode::Shared)? {
-        return Err(RunError::DataDirLocked {
+        return Err(StoreError::DataDirLocked {
             dir: dir.to_path_buf(),
             pid: holder_pid(&mut dir_file),
             lock: dir_path,
@@ -94,7 +94,7 @@ pub fn lock_shard(dir: &Path, shard: Shard) -> RunResult<DataDirLock> {
     let path = dir.join(shard_lock_file(shard));
     let mut file = open_lock_file(&path)?;
     if !acquire(&file, &path, Mode::Exclusive)? {
-        return Err(RunError::ShardLocked {
+        return Err(StoreError::ShardLocked {
             dir: dir.to_path_buf(),
             shard,
             pid: holder_pid(&mut file),
@@ -123,7 +123,7 @@ enum Mode {
 }
 
 /// Opens (creating) the lock file at `path`.
-fn open_lock_file(path: &Path) -> RunResult<File> {
+fn open_lock_file(path: &Path) -> StoreResult<File> {
     OpenOptions::new()
         .read(true)
         .write(true)
@@ -134,7 +134,7 @@ fn open_lock_file(path: &Path) -> RunResult<File> {
 }
 
 /// Tries to lock `file` in `mode` without waiting: whether it was taken.
-fn acquire(file: &File, path: &Path, mode: Mode) -> RunResult<bool> {
+fn acquire(file: &File, path: &Path, mode: Mode) -> StoreResult<bool> {
     let tried = match mode {
         Mode::Exclusive => file.try_lock(),
         Mode::Shared => file.try_lock_shared(),
@@ -147,7 +147,7 @@ fn acquire(file: &File, path: &Path, mode: Mode) -> RunResult<bool> {
 }
 
 /// Writes this process's PID into the lock file it holds exclusively.
-fn record_pid(file: &mut File, path: &Path) -> RunResult<()> {
+fn record_pid(file: &mut File, path: &Path) -> StoreResult<()> {
     let pid = std::process::id();
     file.set_len(0)
         .and_then(|()| file.rewind())
@@ -170,7 +170,7 @@ mod tests {
     /// `take` retried for a few seconds: a lock dropped by this process can
     /// stay held a moment longer by a child that another test forked, which
     /// shares the open file until it execs.
-    fn eventually(take: impl Fn() -> RunResult<DataDirLock>) -> DataDirLock {
+    fn eventually(take: impl Fn() -> StoreResult<DataDirLock>) -> DataDirLock {
         for _ in 0..500 {
             if let Ok(lock) = take() {
                 return lock;
@@ -186,7 +186,7 @@ mod tests {
         let data = dir.path().join("d");
         let held = lock_data_dir(&data).expect("first lock");
         match lock_data_dir(&data) {
-            Err(RunError::DataDirLocked { dir, pid, .. }) => {
+            Err(StoreError::DataDirLocked { dir, pid, .. }) => {
                 assert_eq!(dir, data);
                 assert_eq!(pid, Some(std::process::id()));
             }
@@ -206,7 +206,7 @@ mod tests {
         let first = lock_shard(&data, shard(0)).expect("shard 0");
         let second = lock_shard(&data, shard(1)).expect("shard 1 beside shard 0");
         match lock_shard(&data, shard(1)) {
-            Err(RunError::ShardLocked { shard: s, pid, .. }) => {
+            Err(StoreError::ShardLocked { shard: s, pid, .. }) => {
                 assert_eq!(s, shard(1));
                 assert_eq!(pid, Some(std::process::id()));
             }
@@ -214,13 +214,13 @@ mod tests {
         }
         assert!(matches!(
             lock_data_dir(&data),
-            Err(RunError::DataDirLocked { pid: None, .. })
+            Err(StoreError::DataDirLocked { pid: None, .. })
         ));
         drop((first, second));
         let whole = eventually(|| lock_data_dir(&data));
         assert!(matches!(
             lock_shard(&data, shard(0)),
-            Err(RunError::DataDirLocked { pid: Some(_), .. })
+            Err(StoreError::DataDirLocked { pid: Some(_), .. })
         ));
         drop(whole);
     }

@@ -13,28 +13,51 @@ use std::fs::OpenOptions;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use super::config::Entry;
-use super::error::{Doing, RunResult};
+use super::error::{Doing, StoreResult};
 use crate::base::records::{read_optional_text, replay_line};
+use crate::experiment::config::Entry;
 use crate::solvers::algorithms::external::Failure;
 use crate::trial::{replay_command_of, replay_template_of};
 
-/// The log's file name.
-pub const FILE_NAME: &str = crate::base::records::data_dir::EXTERNAL_LOG_FILE;
+/// A data directory's external.log.
+#[derive(Clone, Debug)]
+pub struct ExternalLog {
+    /// Its path.
+    path: PathBuf,
+}
 
-/// The log beside the runs file `runs`.
-pub fn path(runs: &Path) -> PathBuf {
-    runs.with_file_name(FILE_NAME)
+impl ExternalLog {
+    /// The log at `path`.
+    pub(super) fn new(path: PathBuf) -> ExternalLog {
+        ExternalLog { path }
+    }
+
+    /// Where it is, for messages.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Appends, for each external entry of `entries`, the line that says
+    /// how to replay any of its rows, unless the log already holds it (a
+    /// resumed run).
+    pub fn note_replays<'a>(
+        &self,
+        entries: impl IntoIterator<Item = &'a Entry>,
+    ) -> StoreResult<()> {
+        note_replays(entries, &self.path)
+    }
+
+    /// Appends the failures `entry`'s program (or in-process solver)
+    /// reported since the last call (none for a built-in algorithm).
+    pub fn append(&self, entry: &Entry) -> StoreResult<()> {
+        append(entry, &self.path)
+    }
 }
 
 /// Appends, for each external entry of `entries`, the line that says how to
-/// replay any of its rows, unless the log already holds it (a resumed run).
-pub fn note_replays<'a>(
-    entries: impl IntoIterator<Item = &'a Entry>,
-    runs: &Path,
-) -> RunResult<()> {
-    let log = path(runs);
-    let existing = read_optional_text(&log)
+/// replay any of its rows to the log at `log`, unless it already holds it.
+fn note_replays<'a>(entries: impl IntoIterator<Item = &'a Entry>, log: &Path) -> StoreResult<()> {
+    let existing = read_optional_text(log)
         .doing(|| format!("cannot read {}", log.display()))?
         .unwrap_or_default();
     let text: String = entries
@@ -57,18 +80,16 @@ pub fn note_replays<'a>(
         })
         .filter(|line| !existing.lines().any(|l| format!("{l}\n") == *line))
         .collect();
-    append_text(&log, &text)
+    append_text(log, &text)
 }
 
 /// Appends the failures `entry`'s program (or in-process solver) reported
-/// since the last call (none for a built-in algorithm) to the log beside
-/// `runs`.
-pub fn append(entry: &Entry, runs: &Path) -> RunResult<()> {
+/// since the last call (none for a built-in algorithm) to the log at `log`.
+fn append(entry: &Entry, log: &Path) -> StoreResult<()> {
     let failures = entry.solver.take_failures();
     if failures.is_empty() {
         return Ok(());
     }
-    let log = path(runs);
     let text: String = failures
         .iter()
         .map(|f| {
@@ -83,12 +104,12 @@ pub fn append(entry: &Entry, runs: &Path) -> RunResult<()> {
             record(&entry.label, f, &replay)
         })
         .collect();
-    append_text(&log, &text)
+    append_text(log, &text)
 }
 
 /// Appends `text` to the log at `log` (created if missing); nothing when
 /// `text` is empty.
-fn append_text(log: &Path, text: &str) -> RunResult<()> {
+fn append_text(log: &Path, text: &str) -> StoreResult<()> {
     if text.is_empty() {
         return Ok(());
     }

@@ -7,9 +7,11 @@
 
 use std::path::Path;
 
-use super::diagnostics::ConfigWarning;
+use super::runner::RunReport;
+use super::service::ThreadsCapped;
 use crate::base::records::RunRecord;
 use crate::base::records::Shard;
+use crate::experiment::diagnostics::ConfigWarning;
 
 /// A session about to run its trials.
 #[derive(Clone, Copy, Debug)]
@@ -28,6 +30,8 @@ pub struct SessionStart<'a> {
     pub threads: usize,
     /// The runs file the rows are appended to.
     pub runs: &'a Path,
+    /// The log of the external programs' failures, beside it.
+    pub external_log: &'a Path,
 }
 
 /// A trial of the plan, as a worker takes it.
@@ -52,6 +56,9 @@ pub trait RunObserver: Sync {
     /// else, once per warning.
     fn warning(&self, _warning: &ConfigWarning) {}
 
+    /// More threads were asked for than are started.
+    fn threads_capped(&self, _capped: &ThreadsCapped) {}
+
     /// The data directory is checked and the session recorded; the trials
     /// start next.
     fn session_started(&self, _start: &SessionStart<'_>) {}
@@ -67,6 +74,10 @@ pub trait RunObserver: Sync {
     /// Every worker has stopped (all trials done, Ctrl-C, or an error); the
     /// files are finished next.
     fn trials_ended(&self) {}
+
+    /// The run's files are finished (or left as they were, when every
+    /// trial was already done); the steps after it come next.
+    fn run_ended(&self, _report: &RunReport) {}
 }
 
 /// An observer that ignores every event.

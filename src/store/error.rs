@@ -1,29 +1,65 @@
-//! The errors of running and merging experiments. Each says what could not
-//! be done, with the file and the reason, and what to do; `queens` prints
-//! them and exits 2 (70 for the two that only a bug in queens can cause, see
-//! [`RunError::is_internal`]).
+//! The errors of a data directory: what could not be opened, locked,
+//! checked, read, written or trusted, each naming the file, the reason and
+//! what to do; `queens` prints them and exits 2.
 
 use std::path::PathBuf;
 
-use super::diagnostics::ConfigError;
-use crate::base::board::Violation;
 use crate::base::records::RecordsError;
 use crate::base::records::Shard;
 use crate::base::records::metadata::MetadataError;
 
-/// Why a run, a resume or a merge could not go on.
+use super::derived::DerivedError;
+use super::stored_plan::PlanCheckError;
+
+/// Why a data directory could not be opened, checked, read or written.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
-pub enum RunError {
-    /// The config does not load.
-    #[error(transparent)]
-    Config(#[from] ConfigError),
+pub enum StoreError {
+    /// The data directory does not exist.
+    #[error("data directory {0} does not exist (run `queens run CONFIG` to make it)")]
+    MissingDir(PathBuf),
+    /// The data directory given is not a directory.
+    #[error(
+        "{0} is a file, not a data directory: give the directory that holds runs.csv and summary.csv (like data/NAME, written by `queens run`)"
+    )]
+    NotADir(PathBuf),
+    /// runs.csv is missing.
+    #[error(
+        "{0} not found: give a data directory written by `queens run` (run `queens run CONFIG` first)"
+    )]
+    MissingRuns(PathBuf),
+    /// summary.csv is missing.
+    #[error("{} not found: run `queens summarize {}` to compute it from runs.csv", file.display(), crate::base::shell::path(dir))]
+    MissingSummary {
+        /// The file looked for.
+        file: PathBuf,
+        /// The data directory.
+        dir: PathBuf,
+    },
+    /// summary.csv holds no rows.
+    #[error("{0} has no rows: there is nothing to draw")]
+    EmptySummary(PathBuf),
+    /// metadata.json names the experiment with something that is not one
+    /// safe path component, so it cannot name the default plots directory.
+    #[error(
+        "{file}: experiment name '{name}' cannot be a directory name (use {rule}): correct the \"experiment\" field or give the charts directory with --plots DIR",
+        rule = crate::base::records::SAFE_NAME_RULE
+    )]
+    UnsafeName {
+        /// The metadata.json read.
+        file: PathBuf,
+        /// The name found there.
+        name: String,
+    },
+    /// A store opened to read was asked to write: a bug in queens.
+    #[error("internal error: the data directory {0} was opened to read, not to write")]
+    ReadOnly(PathBuf),
     /// A CSV file could not be read or written.
     #[error(transparent)]
     Records(#[from] RecordsError),
     /// derived.json could not be read or written.
     #[error(transparent)]
-    Derived(#[from] crate::base::records::DerivedError),
+    Derived(#[from] DerivedError),
     /// A file or directory could not be read or written.
     #[error("{what}")]
     Io {
@@ -156,128 +192,30 @@ pub enum RunError {
         /// Its trial index.
         trial: u64,
     },
-    /// A planned board size is larger than this machine's addresses.
-    #[error("board size {n} does not fit this machine")]
-    BoardTooLarge {
-        /// The board size.
-        n: u64,
-    },
-    /// No shard results where a merge looked.
+    /// A row of traces.csv is no trial of the stored plan.
     #[error(
-        "no shard results (metadata.shard-I-of-K.json) in {}: run `queens run CONFIG --shard I/K` first",
-        dirs.iter().map(|d| d.display().to_string()).collect::<Vec<_>>().join(", ")
+        "{}: line {line} is a point of trial {trial} of '{}' at n = {n}, which is no trial of the \
+         plan of the config stored in {}; delete that line, or run the experiment again with --fresh",
+        traces.display(), label.escape_debug(), metadata.display()
     )]
-    NoShards {
-        /// The directories searched.
-        dirs: Vec<PathBuf>,
-    },
-    /// Two shards were run from different configs.
-    #[error(
-        "shards of different configs: {} has config hash {} ({}), {} has {} ({}); \
-         merge only shards of one config",
-        .0.first.display(), short(&.0.first_hash), .0.first_config,
-        .0.other.display(), short(&.0.other_hash), .0.other_config
-    )]
-    ShardsOfDifferentConfigs(Box<ShardConfigs>),
-    /// Two shards belong to different splits (`I/3` next to `J/4`).
-    #[error(
-        "shards of different splits: {} is shard {first_shard} but {} is shard {other_shard}; \
-         merge the shards of one split (move the other split's runs, traces and metadata files \
-         out of the way)",
-        first.display(), other.display()
-    )]
-    ShardsOfDifferentSplits {
-        /// The metadata file of the first shard.
-        first: PathBuf,
-        /// The first shard.
-        first_shard: Shard,
-        /// The metadata file of a shard of another split.
-        other: PathBuf,
-        /// That shard.
-        other_shard: Shard,
-    },
-    /// The same shard was found twice.
-    #[error(
-        "shard {shard} appears twice, in {} and {}; give each shard once",
-        first_dir.display(), second_dir.display()
-    )]
-    ShardTwice {
-        /// The shard.
-        shard: Shard,
-        /// Where it was found first.
-        first_dir: PathBuf,
-        /// Where it was found again.
-        second_dir: PathBuf,
-    },
-    /// Some shards of the split were not found.
-    #[error(
-        "missing shard(s) {}: run them before merging",
-        missing.iter().map(Shard::to_string).collect::<Vec<_>>().join(", ")
-    )]
-    MissingShards {
-        /// The shards not found.
-        missing: Vec<Shard>,
-    },
-    /// A shard's runs file holds a trial outside its slice of the plan.
-    #[error(
-        "{} has a row (label '{label}', n = {n}, trial {trial}) that is not in shard {shard}'s slice of the plan",
-        runs.display()
-    )]
-    RowOutsideShard {
-        /// The shard's runs file.
-        runs: PathBuf,
-        /// The shard.
-        shard: Shard,
-        /// The row's label.
+    UnplannedTrace {
+        /// The traces file.
+        traces: PathBuf,
+        /// The line of the row (the header is line 1).
+        line: usize,
+        /// Its label.
         label: String,
         /// Its board size.
         n: u64,
         /// Its trial index.
         trial: u64,
+        /// The metadata holding the plan's config.
+        metadata: PathBuf,
     },
-    /// A shard has not run all of its trials.
-    #[error(
-        "shard {shard} is incomplete: {have} of {expected} trials in {}; \
-         run `queens run … --shard {shard}` again to finish it (it resumes)",
-        runs.display()
-    )]
-    IncompleteShard {
-        /// The shard.
-        shard: Shard,
-        /// Its runs file.
-        runs: PathBuf,
-        /// Trials in the file.
-        have: usize,
-        /// Trials in its slice of the plan.
-        expected: usize,
-    },
-    /// The config text stored with the shards does not load with this
-    /// version of queens.
-    #[error("the config stored in the shard metadata no longer loads")]
-    StoredConfig(#[source] ConfigError),
-    /// A solver returned a board that is not a solution: a bug in queens.
-    #[error(
-        "internal error: {label} returned an invalid board for N = {n} with seed {seed} \
-         ({violation}); replay: {replay}"
-    )]
-    InvalidSolution {
-        /// The algorithm configuration's label.
-        label: String,
-        /// The board size.
-        n: u64,
-        /// The trial's seed.
-        seed: u64,
-        /// The first violation the validator found.
-        violation: Violation,
-        /// The `queens solve` command that replays the trial.
-        replay: String,
-    },
-    /// The worker threads could not start.
-    #[error("cannot start the worker threads")]
-    Pool(#[from] rayon::ThreadPoolBuildError),
-    /// A worker thread panicked while holding the results: a bug in queens.
-    #[error("a worker thread panicked")]
-    Poisoned,
+    /// The rows of runs.csv are not trials of the stored plan, or the
+    /// stored config does not load.
+    #[error(transparent)]
+    Plan(#[from] PlanCheckError),
 }
 
 /// Whole-run results of one config where shards of another would be merged.
@@ -297,61 +235,35 @@ pub struct OtherResults {
     pub config_hash: String,
 }
 
-/// The two configs of shards that a merge refused to combine.
-#[derive(Debug)]
-pub struct ShardConfigs {
-    /// The metadata file of the first shard.
-    pub first: PathBuf,
-    /// Its config hash.
-    pub first_hash: String,
-    /// Where its config came from.
-    pub first_config: String,
-    /// The metadata file of a shard of another config.
-    pub other: PathBuf,
-    /// That config's hash.
-    pub other_hash: String,
-    /// Where that config came from.
-    pub other_config: String,
-}
-
-impl RunError {
-    /// Whether only a bug in queens can cause this error (a solver and the
-    /// validator disagreeing, a panicked worker), rather than the input or
-    /// the files.
-    pub fn is_internal(&self) -> bool {
-        matches!(self, RunError::InvalidSolution { .. } | RunError::Poisoned)
-    }
-}
-
 /// The first 12 hex digits of a config hash, as messages show it (all of a
 /// shorter or hand-edited one).
-fn short(hash: &str) -> &str {
+pub fn short(hash: &str) -> &str {
     hash.get(..12).unwrap_or(hash)
 }
 
 /// Attaches what was being done to an I/O or JSON error.
 pub trait Doing<T> {
-    /// The error, as a [`RunError`] saying `what` failed.
-    fn doing(self, what: impl FnOnce() -> String) -> Result<T, RunError>;
+    /// The error, as a [`StoreError`] saying `what` failed.
+    fn doing(self, what: impl FnOnce() -> String) -> Result<T, StoreError>;
 }
 
-impl From<MetadataError> for RunError {
+impl From<MetadataError> for StoreError {
     fn from(error: MetadataError) -> Self {
         let what = error.to_string();
         match error {
             MetadataError::Read { source, .. } | MetadataError::Write { source, .. } => {
-                RunError::Io { what, source }
+                StoreError::Io { what, source }
             }
             MetadataError::Damaged { source, .. } | MetadataError::Encode { source, .. } => {
-                RunError::Json { what, source }
+                StoreError::Json { what, source }
             }
         }
     }
 }
 
 impl<T> Doing<T> for Result<T, std::io::Error> {
-    fn doing(self, what: impl FnOnce() -> String) -> Result<T, RunError> {
-        self.map_err(|source| RunError::Io {
+    fn doing(self, what: impl FnOnce() -> String) -> Result<T, StoreError> {
+        self.map_err(|source| StoreError::Io {
             what: what(),
             source,
         })
@@ -359,13 +271,13 @@ impl<T> Doing<T> for Result<T, std::io::Error> {
 }
 
 impl<T> Doing<T> for Result<T, serde_json::Error> {
-    fn doing(self, what: impl FnOnce() -> String) -> Result<T, RunError> {
-        self.map_err(|source| RunError::Json {
+    fn doing(self, what: impl FnOnce() -> String) -> Result<T, StoreError> {
+        self.map_err(|source| StoreError::Json {
             what: what(),
             source,
         })
     }
 }
 
-/// The result of a run, resume or merge step.
-pub type RunResult<T> = Result<T, RunError>;
+/// The result of opening, reading or writing a data directory.
+pub type StoreResult<T> = Result<T, StoreError>;

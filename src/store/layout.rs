@@ -1,10 +1,11 @@
 //! The layout of an experiment's data directory, in one place: the name of
 //! every file the tool keeps there, for a whole run and for one shard of a
-//! cluster run (`runs.shard-I-of-K.csv`). Every module that reads or writes
-//! a data directory asks [`DataDir`] for the path instead of spelling the
-//! name.
+//! cluster run (`runs.shard-I-of-K.csv`). Only the store asks [`DataDir`]
+//! for a path; no other module spells a file's name.
 
 use std::path::{Path, PathBuf};
+
+use crate::base::records::Shard;
 
 /// The rows of every trial.
 pub const RUNS_FILE: &str = "runs.csv";
@@ -100,5 +101,15 @@ impl DataDir {
     /// One shard's metadata, `metadata.<tag>.json`.
     pub fn shard_metadata(&self, tag: &str) -> PathBuf {
         self.path.join(format!("metadata.{tag}.json"))
+    }
+
+    /// The shard whose metadata file is named `name`
+    /// (`metadata.shard-I-of-K.json`), if it is one.
+    pub fn shard_of_metadata(name: &str) -> Option<Shard> {
+        let tag = name
+            .strip_prefix("metadata.shard-")?
+            .strip_suffix(".json")?;
+        let (index, count) = tag.split_once("-of-")?;
+        format!("{index}/{count}").parse().ok()
     }
 }

@@ -9,16 +9,16 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 
-use super::config::Experiment;
-use super::data_dir::RunFiles;
 use super::error::{RunError, RunResult};
-use super::external_log;
 use super::observer::{RunObserver, TrialInfo};
-use super::plan::Trial;
-use super::trial_rows::{TrialRows, run_planned};
-use crate::base::records::{AppendWriter, RunRecord};
+use super::trial_rows::run_planned;
+use crate::base::records::RunRecord;
+use crate::experiment::config::Experiment;
+use crate::experiment::plan::Trial;
+use crate::store::Store;
 
-/// What the workers need besides the trials.
+/// The workers a run's trials go to: how many, the flag that stops them,
+/// and who hears of every trial.
 pub struct Workers<'a> {
     /// Pool size.
     pub threads: usize,
@@ -43,23 +43,17 @@ impl Executed {
 }
 
 /// Runs the `pending` positions of `slice` on a pool of workers, appending
-/// each finished trial to `files` as it ends. Stops taking trials on Ctrl-C
+/// each finished trial to `store`'s files as it ends. Stops taking trials on Ctrl-C
 /// or on the first error, which it returns once every worker has stopped.
 pub fn execute(
     experiment: &Experiment,
     slice: &[Trial],
     pending: &[usize],
-    files: &RunFiles,
+    store: &Store,
     workers: &Workers<'_>,
 ) -> RunResult<Executed> {
-    let sink = Mutex::new(Sink {
-        runs: AppendWriter::open(&files.runs)?,
-        traces: if experiment.trace {
-            Some(AppendWriter::open(&files.traces)?)
-        } else {
-            None
-        },
-    });
+    let sink = Mutex::new(store.trial_sink(experiment.trace)?);
+    let log = store.external_log();
     let failure: Mutex<Option<RunError>> = Mutex::new(None);
     let failed = AtomicBool::new(false);
     let pool = rayon::ThreadPoolBuilder::new()
@@ -84,11 +78,11 @@ pub fn execute(
                 workers.observer.trial_started(&info);
                 let written =
                     run_planned(experiment, entry, t, workers.interrupt).and_then(|rows| {
-                        external_log::append(entry, &files.runs)?;
+                        log.append(entry)?;
                         match rows {
                             Some(rows) => {
                                 let mut sink = sink.lock().map_err(|_| RunError::Poisoned)?;
-                                sink.write(&rows)?;
+                                sink.append(&rows.record, &rows.trace)?;
                                 Ok(Some(rows.record))
                             }
                             None => Ok(None),
@@ -115,21 +109,4 @@ pub fn execute(
         return Err(e);
     }
     Ok(Executed { results })
-}
-
-/// Where finished trials are appended as they end.
-struct Sink {
-    runs: AppendWriter,
-    traces: Option<AppendWriter>,
-}
-
-impl Sink {
-    fn write(&mut self, rows: &TrialRows) -> RunResult<()> {
-        // Trace rows first: a resume keeps only the traces of trials with a row.
-        if let Some(w) = &mut self.traces {
-            w.append(&rows.trace)?;
-        }
-        self.runs.append(std::slice::from_ref(&rows.record))?;
-        Ok(())
-    }
 }

@@ -3,11 +3,11 @@
 
 use std::sync::atomic::AtomicBool;
 
-use super::config::{Entry, Experiment};
 use super::error::{RunError, RunResult};
-use super::plan::Trial;
 use super::trace::SamplingTrace;
 use crate::base::records::{RunRecord, TraceRecord};
+use crate::experiment::config::{Entry, Experiment};
+use crate::experiment::plan::Trial;
 use crate::trial::{self, replay_command_of, run_trial};
 
 /// The rows of one finished trial.
