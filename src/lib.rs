@@ -42,12 +42,27 @@
 //!   ([`base::records::MeasureSummary`]: a statistic is one entry there), the
 //!   seed chain ([`base::records::seed`]; seeds below 2^53), how every value is
 //!   spelled so R and pandas read it with one type ([`base::records::values`]:
-//!   `TRUE`/`FALSE`, `NA`, `Inf`), and the reading, appending and atomic
-//!   rewriting of every file the tool writes, with the rule every reader
-//!   of runs.csv checks: each trial once ([`base::records::read_runs`]),
-//!   and the record (derived.json) of the runs each derived file was
-//!   computed from, which the charts and the report check
-//!   ([`base::records::derived`]).
+//!   `TRUE`/`FALSE`, `NA`, `Inf`), and the encoding, appending and atomic
+//!   rewriting of CSV files ([`base::records::csv_file`]).
+//! - **The data directory**: [`store::Store`] opens it once — its lock
+//!   ([`store::lock`]), metadata.json and the plan of the config stored
+//!   there ([`store::stored_plan`]), derived.json ([`store::derived`]) —
+//!   and hands every consumer typed views read, hashed and checked once:
+//!   the runs (each trial once and of the plan, `solved` agreeing with
+//!   `stop_reason`, no line cut short: [`store::runs`]), the traces
+//!   ([`store::traces`]), and the summary and the comparison only when
+//!   derived.json records them as computed from the runs beside them.
+//!   Derived files are written through it with their record; a run writes
+//!   through it too ([`store::run_files`]). It is the only module that
+//!   names a file of the directory (`store/layout.rs`): a new file is its
+//!   name there, its view or writer on the store, and its line in the
+//!   book's reference of the data files.
+//! - **The run service**: [`run::service::run`] is `queens run` and the
+//!   Python package's `queens.run()`: config -> the trials into the store
+//!   ([`run::runner`]) -> the steps after them, with one rule for the
+//!   threads, the progress, an interruption and the exit status, and the
+//!   default places of the data and the charts. [`run::merge`] joins the
+//!   shards of a cluster run.
 //! - **Comparisons**: [`analysis::compare`] (every pair with its verdict,
 //!   `untestable` where the smallest attainable p cannot pass Holm, and
 //!   its ERT ratio; the ranking at each N) over [`analysis::rank_tests`]
@@ -70,14 +85,16 @@
 //!   charts inline, the findings per N, what was compared, the tables, the
 //!   methods, the provenance) and `--latex` tables beside the charts.
 //! - **The steps after a run**: [`finish::finish`] compares every pair
-//!   (compare.csv, ranking.csv), draws the charts and writes the report,
-//!   taking the [`finish::Steps`] asked for, with one error policy (a step
-//!   that cannot read or write aborts; what the data cannot support is a
-//!   note). `queens run`, `merge`, `plot`, `compare` and `report` call it.
-//! - **The data directory's layout**: [`base::records::DataDir`] names every file
-//!   of a data directory (and of a shard) in one place.
+//!   (compare.csv, ranking.csv), draws the charts and writes the outputs,
+//!   over an open store, taking the [`finish::Steps`] asked for, with one
+//!   error policy (a step that cannot read or write aborts; what the data
+//!   cannot support is a note). The outputs are a registry
+//!   ([`finish::outputs::OUTPUTS`]: the report, the LaTeX tables, the
+//!   IOHprofiler export), one file and one line each. The run service,
+//!   `merge`, `plot`, `compare` and `report` call it.
 //! - **Exports for other tools**: [`export::ioh`] writes an experiment in
-//!   the IOHprofiler format (IOHanalyzer, `iohinspector`) from its CSV files.
+//!   the IOHprofiler format (IOHanalyzer, `iohinspector`) from the store's
+//!   runs and traces.
 //! - **Animated replays**: [`animate`] runs one seeded trial with an
 //!   observer that asks the solver for frames ([`solvers::blocks::frame`]) and draws
 //!   them as a self-contained HTML page or a self-playing SVG
@@ -142,7 +159,8 @@
 //!                      chain, the format of metadata.json, CSV reading,
 //!                      appending and atomic file and directory writing; board: placements
 //!                      and the independent validator; outcome: StopReason,
-//!                      Metrics and Outcome
+//!                      Metrics and Outcome; remedy: what a message tells
+//!                      the user to do, as data the front end renders
 //! ```
 //!
 //! The library never prints and never exits: progress and notes go to an
@@ -150,20 +168,29 @@
 //! [`finish::FinishObserver`] for the steps after it) or come back in a
 //! report ([`finish::Finished`]); errors are typed enums
 //! (`thiserror`), and only the binary turns them into messages and exit
-//! codes.
+//! codes. What an error tells the user to do is data, a
+//! [`base::remedy::Remedy`] (recompute the summary of a directory, run
+//! again with a fresh start, replay a trial), which each front end renders
+//! in its own language through the renderer it registers at startup: the
+//! binary as a `queens …` command, the Python package as a `queens.…(…)`
+//! call. The library spells no front end's command (`tests/remedies.rs`
+//! holds that rule), but for the replays of the data file `external.log`
+//! ([`base::records::replay_line`]).
 //!
 //! # Data flow
 //!
 //! ```text
 //! config (TOML) --experiment::config--> Experiment (sweeps expanded into
 //!   entries, every solver built, every parameter checked) --experiment::plan--> trials with seeds
+//! run::service::run opens the store (store::Store::for_run: lock, checks, resume)
 //!   --trial::run_trial--> RunRecord rows appended to runs.csv as they finish
-//!   --analysis::summary--> summary.csv
-//! then finish::finish, from those files:
+//!   --analysis::summary--> summary.csv, params.csv, with their record in derived.json
+//! then finish::finish, over the same open store (runs not read again):
 //!   --analysis::compare--> compare.csv, ranking.csv
 //!   --plot--> charts (SVG, PNG, PDF), every kind of plot::registry::CHARTS
-//!   --report--> report.html (charts inline), summary.tex, compare.tex,
-//!               growth.tex, ert-ratio.tex (and targets.tex with traces)
+//!   --finish::outputs--> report.html (charts inline); on request summary.tex,
+//!               compare.tex, growth.tex, ert-ratio.tex (and targets.tex with
+//!               traces), the IOHprofiler export
 //! ```
 //!
 //! Every stage can be re-run from the files of the stage before it:

@@ -1,7 +1,7 @@
 //! The trial path: one seeded search, timed and validated. Every caller that
 //! runs a solver for a result — `queens solve`, the experiment runner, the
-//! benchmarks — goes through [`run_trial`], so a row of runs.csv, a replay
-//! with `queens solve --seed` and a benchmark figure come from the same code.
+//! benchmarks — goes through [`run_trial`], so a row of runs.csv, its replay
+//! ([`replay_of`]) and a benchmark figure come from the same code.
 //!
 //! A trial seeds a fresh ChaCha8 generator from its seed, builds the
 //! [`Control`] (budget, interrupt flag, trace observer), measures the wall
@@ -22,7 +22,8 @@ use rand::rngs::ChaCha8Rng;
 
 use crate::base::board::{Violation, validate};
 use crate::base::outcome::{Outcome, StopReason};
-use crate::base::shell;
+use crate::base::remedy::{Replay, ReplaySolver, Value};
+use crate::solvers::params::ParamValue;
 use crate::solvers::{Budget, Control, Params, Solver, Trace, in_process};
 
 /// What one trial is: the solver, the board size, the seed of its generator
@@ -114,86 +115,76 @@ pub struct InvalidSolution {
     pub violation: Violation,
 }
 
-/// The `queens solve` command line that replays a trial of `algorithm` (a
-/// registry name) with `params`, at size `n` with `seed` under `budget`.
-pub fn replay_command(
-    algorithm: &str,
-    n: u64,
-    seed: u64,
-    params: &Params,
-    budget: &Budget,
-) -> String {
-    replay_with(
-        &format!("-a {}", shell::quote(algorithm)),
-        n,
-        seed,
-        params,
-        budget,
-    )
-}
-
-/// [`replay_command`] for a trial of `solver`: an external program's names
-/// its command (`--command "…"`) instead of `algorithm`; an in-process
-/// solver's (`python:NAME`) is the Python call
-/// ([`in_process::replay`]).
-pub fn replay_command_of(
+/// The replay of a trial of `solver`, the registry's `algorithm` with
+/// `params`, at size `n` with `seed` under `budget`: an external program
+/// is named by its command, an in-process solver (`python:NAME`) by its
+/// name. A front end renders it as its own call
+/// ([`Remedy::Replay`](crate::base::remedy::Remedy::Replay)).
+pub fn replay_of(
     solver: &dyn Solver,
     algorithm: &str,
     n: u64,
     seed: u64,
     params: &Params,
     budget: &Budget,
-) -> String {
-    if let Some(name) = algorithm.strip_prefix(in_process::PREFIX) {
-        return in_process::replay(name, n, seed, params, budget);
-    }
-    match solver.external() {
-        Some(program) => replay_with(
-            &format!("--command {}", shell::quote(&program.command_line())),
-            n,
-            seed,
-            params,
-            budget,
-        ),
-        None => replay_command(algorithm, n, seed, params, budget),
+) -> Replay {
+    Replay {
+        n: Some(n),
+        seed: Some(seed),
+        ..replay_template_of(solver, algorithm, params, budget)
     }
 }
 
-/// [`replay_command_of`] for any row of `solver`'s label: the words `N`
-/// and `SEED` stand for the row's `n` and `seed` (as in `external.log` and
-/// the report, for an external program's rows).
+/// [`replay_of`] for any row of `solver`'s label: its `n` and `seed` are
+/// the row's (`N` and `SEED` in `external.log` and the report).
 pub fn replay_template_of(
     solver: &dyn Solver,
     algorithm: &str,
     params: &Params,
     budget: &Budget,
-) -> String {
-    if let Some(name) = algorithm.strip_prefix(in_process::PREFIX) {
-        return in_process::replay(name, "N", "SEED", params, budget);
-    }
-    let what = match solver.external() {
-        Some(program) => format!("--command {}", shell::quote(&program.command_line())),
-        None => format!("-a {}", shell::quote(algorithm)),
+) -> Replay {
+    let solver = if let Some(name) = algorithm.strip_prefix(in_process::PREFIX) {
+        ReplaySolver::InProcess(name.to_string())
+    } else {
+        match solver.external() {
+            Some(program) => ReplaySolver::Command(program.command_line()),
+            None => ReplaySolver::Algorithm(algorithm.to_string()),
+        }
     };
-    replay_with(&what, "N", "SEED", params, budget)
+    Replay {
+        solver,
+        n: None,
+        seed: None,
+        params: params
+            .iter()
+            .map(|(key, value)| (key.to_string(), value_of(value)))
+            .collect(),
+        budget: [
+            ("max_steps", budget.max_steps.map(|v| Value::Int(v.into()))),
+            (
+                "max_restarts",
+                budget.max_restarts.map(|v| Value::Int(v.into())),
+            ),
+            (
+                "max_checks",
+                budget.max_checks.map(|v| Value::Int(v.into())),
+            ),
+            ("time_limit", budget.time_limit.map(Value::Float)),
+        ]
+        .into_iter()
+        .filter_map(|(key, value)| Some((key, value?)))
+        .collect(),
+    }
 }
 
-/// The replay command with `what` naming the solver.
-fn replay_with(
-    what: &str,
-    n: impl std::fmt::Display,
-    seed: impl std::fmt::Display,
-    params: &Params,
-    budget: &Budget,
-) -> String {
-    let mut command = format!("queens solve {what} -n {n} --seed {seed}");
-    for args in [params.as_cli_args(), budget.as_cli_args()] {
-        if !args.is_empty() {
-            command.push(' ');
-            command.push_str(&args);
-        }
+/// A parameter's value as a replay holds it.
+fn value_of(value: &ParamValue) -> Value {
+    match value {
+        ParamValue::Int(v) => Value::Int((*v).into()),
+        ParamValue::Float(v) => Value::Float(*v),
+        ParamValue::Bool(v) => Value::Bool(*v),
+        ParamValue::Word(v) => Value::Word(v.clone()),
     }
-    command
 }
 
 /// Runs one trial: seeds the generator, runs the search under the budget,
@@ -291,25 +282,28 @@ mod tests {
     }
 
     #[test]
-    fn the_replay_command_names_everything_that_fixes_the_trial() {
-        let (params, _) = find_algorithm("naive-repair")
-            .expect("registered")
-            .instantiate(&[])
-            .expect("defaults");
-        let params_args = params.as_cli_args();
-        assert!(params_args.starts_with("--param "), "{params_args}");
-        assert_eq!(
-            replay_command("naive-repair", 12, 99, &params, &Budget::steps(500)),
-            format!("queens solve -a naive-repair -n 12 --seed 99 {params_args} --max-steps 500")
+    fn the_replay_names_everything_that_fixes_the_trial() {
+        let algorithm = find_algorithm("naive-repair").expect("registered");
+        let (params, solver) = algorithm.instantiate(&[]).expect("defaults");
+        let replay = replay_of(
+            solver.as_ref(),
+            algorithm.name,
+            12,
+            99,
+            &params,
+            &Budget::steps(500),
         );
-        let (params, _) = find_algorithm("construction")
-            .expect("registered")
-            .instantiate(&[])
-            .expect("defaults");
         assert_eq!(
-            replay_command("construction", 8, 0, &params, &Budget::UNLIMITED),
-            "queens solve -a construction -n 8 --seed 0"
+            replay.solver,
+            ReplaySolver::Algorithm("naive-repair".into())
         );
+        assert_eq!((replay.n, replay.seed), (Some(12), Some(99)));
+        assert_eq!(replay.params.len(), params.iter().count());
+        assert_eq!(replay.budget, [("max_steps", Value::Int(500))]);
+        let template =
+            replay_template_of(solver.as_ref(), algorithm.name, &params, &Budget::UNLIMITED);
+        assert_eq!((template.n, template.seed), (None, None));
+        assert!(template.budget.is_empty());
     }
 
     #[test]

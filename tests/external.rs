@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 
 use queens::animate::{self, HTML_FRAMES, ReplaySpec};
 use queens::base::records::RunRecord;
+use queens::base::records::replay_line;
 use queens::base::records::{SummaryRow, read_rows};
 use queens::experiment::config::{self, Experiment};
 use queens::run::error::RunError;
@@ -21,7 +22,7 @@ use queens::run::observer::NoObserver;
 use queens::run::runner::{RunOptions, run_experiment};
 use queens::solvers::algorithms::external::{ExternalSolver, resolve_command};
 use queens::solvers::{Budget, Params, View};
-use queens::trial::{Trial, replay_command_of, run_trial};
+use queens::trial::{Trial, replay_of, run_trial};
 use queens::{StopReason, validate};
 
 /// The handshake answer of the test programs.
@@ -158,17 +159,18 @@ fn a_programs_rows_carry_its_counters_and_replay_with_queens_solve() {
         common::table(&dir.path().join("per/runs.csv"))
     );
 
-    // The replay command names the program, and replays the row.
+    // The replay command (as external.log spells it) names the program, and
+    // replays the row.
     let entry = &many.entries[0];
     let row = &rows[3];
-    let replay = replay_command_of(
+    let replay = replay_line::command(&replay_of(
         &*entry.solver,
         entry.algorithm.name,
         row.n,
         row.seed,
         &entry.params,
         &entry.budget,
-    );
+    ));
     let script_path = dir.path().join("good.sh");
     let command = format!("sh {}", script_path.display());
     assert_eq!(

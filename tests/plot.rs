@@ -648,7 +648,10 @@ fn drawing_returns_its_skipped_charts_and_typed_errors_naming_the_path() {
     let tmp = tempfile::tempdir().unwrap();
     let missing = tmp.path().join("no-such-dir");
     match render(&missing, &tmp.path().join("plots"), &Options::default()) {
-        Err(FinishError::Store(e)) if matches!(&*e, StoreError::MissingDir(dir) if *dir == missing) => {}
+        Err(FinishError::Store(e)) => assert!(
+            matches!(&*e, StoreError::MissingDir(dir) if *dir == missing),
+            "{e}"
+        ),
         other => panic!("expected a missing data directory, got {other:?}"),
     }
 

@@ -10,14 +10,22 @@ second front end:
 - :func:`count` — the exact number of solutions (``queens count``);
 - :func:`run` — an experiment config (a TOML path, TOML text or a dict),
   resumable, with a progress bar (``queens run``);
-- :func:`load` — a data directory as pandas tables, with the charts and
-  the report (``queens plot``, ``queens report``);
+- :func:`load` — a data directory as pandas tables, checked as the command
+  line checks them, with the summary, the comparison, the charts, the
+  report, the IOHprofiler export and the replay of any row (``queens
+  summarize``, ``compare``, ``plot``, ``report``, ``export``);
+- :func:`merge` — the shards of a cluster run as one experiment (``queens
+  merge``);
+- :func:`animate` — one seeded trial as an animated replay (``queens
+  animate``);
 - :func:`register` — your own solver in Python, run in process under a
   name, in configs (``name = "python:NAME"``) and in :func:`solve`.
 
 Errors are typed (:class:`ConfigError`, :class:`DataError`,
 :class:`RunError`, :class:`InvalidSolutionError`, all
-:class:`QueensError`) and carry the command line's messages.
+:class:`QueensError`) and carry the command line's messages, what to do
+named as this package's calls (``queens.load('data/x').summarize()``,
+``fresh=True``).
 """
 
 from __future__ import annotations
@@ -98,7 +106,8 @@ class TracePoint(NamedTuple):
 @dataclass(frozen=True)
 class SolveResult:
     """One trial: its counters, stop reason, wall time and the validated
-    board (``None`` when unsolved)."""
+    board (``None`` when unsolved); ``replay`` is the :func:`solve` call
+    that runs the same trial again."""
 
     algorithm: str
     n: int
@@ -203,9 +212,12 @@ class RunResult:
         return load(self.data)
 
 
+_DICT = "<dict>"
+
+
 def _config_text(config: Config) -> "tuple[str, str]":
     if isinstance(config, Mapping):
-        return "<dict>", _toml.dumps(dict(config))
+        return _DICT, _toml.dumps(dict(config))
     if isinstance(config, os.PathLike) or (
         isinstance(config, str) and "\n" not in config and "=" not in config
     ):
@@ -221,6 +233,26 @@ def _config_text(config: Config) -> "tuple[str, str]":
                 f"{path}: byte {e.start} is not UTF-8: save the config as UTF-8 text"
             ) from e
     return "<string>", str(config)
+
+
+def _in_dict(message: str, config: Mapping[str, Any]) -> str:
+    """A message about the TOML text written from the dict ``config``
+    (``<dict>:LINE:COL: what``, then the line with a caret under the
+    column) as the dict's key path there says it: ``algorithm[0].params.variant:
+    what``. Any other message is returned as it is."""
+    prefix = f"{_DICT}:"
+    if not message.startswith(prefix):
+        return message
+    place, _, what = message[len(prefix):].partition(": ")
+    line, _, column = place.partition(":")
+    if not (line.isdigit() and column.isdigit()):
+        return message
+    lines = what.split("\n")
+    if len(lines) >= 3 and lines[-1].strip() == "^":
+        what = "\n".join(lines[:-2])
+    _, spans = _toml.dumps_located(dict(config))
+    path = _toml.key_path(spans, int(line), int(column))
+    return f"{path if path is not None else 'the config'}: {what}"
 
 
 def _progress_callback(progress: Union[bool, None, Callable[[int, int], Any]]):
@@ -257,6 +289,7 @@ def run(
     threads: Optional[int] = None,
     fresh: bool = False,
     progress: Union[bool, None, Callable[[int, int], Any]] = None,
+    charts: bool = True,
 ) -> RunResult:
     """Runs an experiment, as ``queens run`` does: every trial through the
     same trial path into ``data`` (default ``data/<name>``), then the
@@ -271,7 +304,10 @@ def run(
     results). ``threads`` defaults to every core; ``progress`` is a
     callable ``progress(done, total)``, ``False`` for quiet, or ``None`` for
     a tqdm bar when tqdm is installed (terminal and Jupyter). The GIL is
-    released while built-in solvers run.
+    released while built-in solvers run. ``charts=False`` writes the data
+    alone (the runs, the summary and the comparison): no charts, no report.
+    The run is the command line's own run service: the same threads, the
+    same files, the same resume.
 
     A config's warnings, and trials that ended in a solver's error, are
     reported with :func:`warnings.warn`.
@@ -279,7 +315,9 @@ def run(
     Ctrl-C stops the run as the command line does: the finished trials are
     kept and :class:`Interrupted` (a ``KeyboardInterrupt``) is raised;
     running the same call again resumes. Raises :class:`ConfigError` (with
-    ``file:line:col``), :class:`RunError` or :class:`DataError`.
+    ``file:line:col``; for a dict, the key path, ``algorithm[0].params``),
+    :class:`RunError` or :class:`DataError`; their messages name what to do
+    as calls of this package (``fresh=True``, ``.summarize()``).
     """
     source, text = _config_text(config)
     callback, close = _progress_callback(progress)
@@ -293,10 +331,17 @@ def run(
             bool(fresh),
             callback,
             native_registry(),
+            bool(charts),
         )
+    except ConfigError as e:
+        if source != _DICT:
+            raise
+        raise ConfigError(_in_dict(str(e), config)) from None
     finally:
         if close is not None:
             close()
+    if source == _DICT:
+        result["warnings"] = [_in_dict(w, config) for w in result["warnings"]]
     result["data"] = Path(result["data"])
     result["plots"] = Path(result["plots"])
     result["charts"] = [Path(p) for p in result["charts"]]
@@ -321,9 +366,88 @@ def run(
     return outcome
 
 
+@dataclass(frozen=True)
+class MergeResult:
+    """What :func:`merge` did: the experiment, the shards merged, the
+    trials, and the files written."""
+
+    name: str
+    shards: int
+    trials: int
+    data: Path
+    plots: Path
+    charts: List[Path]
+    report: Optional[Path]
+    comparison: List[Path]
+    notes: List[str]
+
+    def load(self) -> Data:
+        """The merged data directory as pandas tables."""
+        return load(self.data)
+
+
+def merge(
+    dirs: Union[PathLike, List[PathLike]],
+    *,
+    into: Optional[PathLike] = None,
+    plots: Optional[PathLike] = None,
+) -> MergeResult:
+    """Merges the shards of a cluster run (``queens run --shard I/K``)
+    found in ``dirs`` into one runs.csv, summary.csv, params.csv and
+    metadata.json in ``into`` (default: the first directory), then compares,
+    charts and reports into ``plots`` (default ``plots/<name>``), as
+    ``queens merge``. Raises :class:`RunError` when a shard is missing,
+    incomplete or of another config."""
+    if isinstance(dirs, (str, os.PathLike)):
+        dirs = [dirs]
+    paths = [os.fspath(d) for d in dirs]
+    if not paths:
+        raise ConfigError("merge: give at least one directory holding shards")
+    result = _queens.merge(paths, os.fspath(into) if into is not None else paths[0],
+                           None if plots is None else os.fspath(plots))
+    result["data"] = Path(result["data"])
+    result["plots"] = Path(result["plots"])
+    result["charts"] = [Path(p) for p in result["charts"]]
+    result["comparison"] = [Path(p) for p in result["comparison"]]
+    if result["report"] is not None:
+        result["report"] = Path(result["report"])
+    return MergeResult(**result)
+
+
+@dataclass(frozen=True)
+class Replay:
+    """An animated replay :func:`animate` wrote: the file, its frames, and
+    how the trial ended."""
+
+    out: Path
+    frames: int
+    solved: bool
+    steps: int
+    checks: int
+
+
+def animate(
+    algorithm: str,
+    n: int,
+    out: PathLike,
+    *,
+    seed: int = 0,
+    params: Optional[Mapping[str, ParamValue]] = None,
+    budget: Optional[Mapping[str, Union[int, float]]] = None,
+) -> Replay:
+    """Records one seeded trial of ``algorithm`` on the N×N board (N at
+    most 32) frame by frame and writes it to ``out``, as ``queens animate``
+    does: an interactive page when ``out`` ends in ``.html``, a
+    self-playing animation when it ends in ``.svg``."""
+    result = _queens.animate(algorithm, int(n), os.fspath(out), int(seed),
+                             dict(params or {}), dict(budget or {}), native_registry())
+    result["out"] = Path(result["out"])
+    return Replay(**result)
+
+
 __all__ = [
     "Algorithm", "Answer", "Budget", "Config", "ConfigError", "Count", "Data", "DataError",
-    "Interrupted", "InvalidSolutionError", "Param", "QueensError", "RunError", "RunResult",
-    "SolveResult", "TracePoint", "algorithms", "count", "load", "register", "registered",
-    "run", "solve", "unregister",
+    "Interrupted", "InvalidSolutionError", "MergeResult", "Param", "QueensError", "Replay",
+    "RunError", "RunResult", "SolveResult", "TracePoint", "algorithms", "animate", "count",
+    "load", "merge", "register", "registered", "run", "solve", "unregister",
 ]

@@ -1,7 +1,10 @@
 """The exceptions the package raises, one class per kind of problem.
 
-Each carries the command-line tool's message for the same error: a config
-error keeps its ``file:line:col`` and the excerpt of the line.
+Each carries the command-line tool's message for the same error, what to
+do named as this package's calls (``queens.load('data/x').summarize()``,
+``fresh=True``): a config error keeps its ``file:line:col`` and the excerpt
+of the line, or for a config given as a dict names its key path
+(``algorithm[0].params.variant``).
 """
 
 from ._queens import (

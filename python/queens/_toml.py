@@ -1,13 +1,21 @@
 """A config given as a dict, written as the TOML text the harness reads
 (and stores in metadata.json): top-level values, then tables, then arrays
 of tables (``[[algorithm]]``, ``[[question]]``), nested dicts inside them
-as inline tables."""
+as inline tables.
+
+The writer remembers where it put each value, so an error the harness
+locates in that text (``<dict>:6:8``) is told by the key path of the dict
+instead (``algorithm[0].params.variant``): :func:`key_path`."""
 
 from __future__ import annotations
 
 import json
 import math
-from typing import Any, Dict, List
+from typing import Any, Dict, List, Optional, Tuple
+
+# Where each value of a line is: (first column, last column, key path),
+# columns 1-based and inclusive, the outer values before the inner ones.
+Spans = List[Tuple[int, int, str]]
 
 
 def _key(key: str) -> str:
@@ -16,7 +24,13 @@ def _key(key: str) -> str:
     return json.dumps(key)
 
 
-def _value(value: Any) -> str:
+def _join(path: str, key: str) -> str:
+    return f"{path}.{key}" if path else key
+
+
+def _value(value: Any, path: str, column: int, spans: Spans) -> str:
+    """``value`` as TOML, starting at ``column``; records the spans of the
+    values nested in it (``path``'s own span is the caller's)."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
@@ -30,29 +44,82 @@ def _value(value: Any) -> str:
     if isinstance(value, str):
         return json.dumps(value, ensure_ascii=False)
     if isinstance(value, dict):
-        return "{ " + ", ".join(f"{_key(str(k))} = {_value(v)}" for k, v in value.items()) + " }"
+        text = "{ "
+        for index, (k, v) in enumerate(value.items()):
+            if index:
+                text += ", "
+            text += _entry(str(k), v, _join(path, str(k)), column + len(text), spans)
+        return text + " }"
     if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_value(v) for v in value) + "]"
+        text = "["
+        for index, item in enumerate(value):
+            if index:
+                text += ", "
+            start = column + len(text)
+            at = len(spans)
+            inner = _value(item, f"{path}[{index}]", start, spans)
+            spans.insert(at, (start, start + len(inner) - 1, f"{path}[{index}]"))
+            text += inner
+        return text + "]"
     raise TypeError(f"cannot write {type(value).__name__} {value!r} in a config")
+
+
+def _entry(key: str, value: Any, path: str, column: int, spans: Spans) -> str:
+    """``key = value`` starting at ``column``, its span recorded before the
+    spans of the values inside it."""
+    head = f"{_key(key)} = "
+    at = len(spans)
+    text = head + _value(value, path, column + len(head), spans)
+    spans.insert(at, (column, column + len(text) - 1, path))
+    return text
 
 
 def _is_table_array(value: Any) -> bool:
     return isinstance(value, (list, tuple)) and bool(value) and all(isinstance(v, dict) for v in value)
 
 
-def dumps(config: Dict[str, Any]) -> str:
-    """``config`` as TOML text."""
-    lines: List[str] = []
-    tables: List[str] = []
-    arrays: List[str] = []
+def dumps_located(config: Dict[str, Any]) -> Tuple[str, List[Spans]]:
+    """``config`` as TOML text, with the spans of each of its lines."""
+    lines: List[Tuple[str, Spans]] = []
+    tables: List[Tuple[str, Spans]] = []
+    arrays: List[Tuple[str, Spans]] = []
+
+    def entries(into: List[Tuple[str, Spans]], items: Dict[str, Any], prefix: str) -> None:
+        for k, v in items.items():
+            spans: Spans = []
+            into.append((_entry(str(k), v, _join(prefix, str(k)), 1, spans), spans))
+
     for key, value in config.items():
         if isinstance(value, dict) and key in ("budget",):
-            tables.append(f"\n[{_key(key)}]")
-            tables.extend(f"{_key(str(k))} = {_value(v)}" for k, v in value.items())
+            tables.append(("", []))
+            header = f"[{_key(key)}]"
+            tables.append((header, [(1, len(header), key)]))
+            entries(tables, value, key)
         elif _is_table_array(value):
-            for item in value:
-                arrays.append(f"\n[[{_key(key)}]]")
-                arrays.extend(f"{_key(str(k))} = {_value(v)}" for k, v in item.items())
+            for index, item in enumerate(value):
+                arrays.append(("", []))
+                header = f"[[{_key(key)}]]"
+                arrays.append((header, [(1, len(header), f"{key}[{index}]")]))
+                entries(arrays, item, f"{key}[{index}]")
         else:
-            lines.append(f"{_key(key)} = {_value(value)}")
-    return "\n".join(lines + tables + arrays) + "\n"
+            entries(lines, {key: value}, "")
+    located = lines + tables + arrays
+    return "\n".join(text for text, _ in located) + "\n", [spans for _, spans in located]
+
+
+def dumps(config: Dict[str, Any]) -> str:
+    """``config`` as TOML text."""
+    return dumps_located(config)[0]
+
+
+def key_path(spans: List[Spans], line: int, column: int) -> Optional[str]:
+    """The key path of the innermost value at ``line`` and ``column``
+    (1-based) of the text :func:`dumps_located` wrote, or ``None`` where no
+    value is (a blank line, past the end)."""
+    if not 1 <= line <= len(spans):
+        return None
+    found = None
+    for first, last, path in spans[line - 1]:
+        if first <= column <= last:
+            found = path
+    return found

@@ -1,6 +1,7 @@
 //! The typed exceptions and the guard that keeps panics out of Python.
 //! Each exception carries the CLI's message for the same error (a config
-//! error keeps its `file:line:col`).
+//! error keeps its `file:line:col`), its remedies spelled as calls of the
+//! package ([`crate::remedies`]).
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 

@@ -1,8 +1,7 @@
 //! `run()`: an experiment config through the library's runner and
 //! finishing steps, as `queens run` does; `finish()`: the comparison, the
 //! charts and the report of a data directory, as `queens compare`, `queens
-//! plot` and `queens report` do; `config_labels()`: a stored config's
-//! labels in its order.
+//! plot` and `queens report` do.
 //!
 //! The run goes on a worker thread with the GIL released; the calling
 //! thread wakes every 100 ms to hand the progress to Python and to check
@@ -71,9 +70,24 @@ impl RunObserver for Progress {
 }
 
 /// The finishing steps' notes, and the interrupt flag they stop on.
-struct Notes<'a> {
+pub struct Notes<'a> {
     stop: &'a AtomicBool,
     notes: Mutex<Vec<String>>,
+}
+
+impl<'a> Notes<'a> {
+    /// No notes yet; the steps stop when `stop` is set.
+    pub fn new(stop: &'a AtomicBool) -> Self {
+        Notes {
+            stop,
+            notes: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// The notes taken.
+    pub fn into_notes(self) -> Vec<String> {
+        self.notes.into_inner().unwrap_or_default()
+    }
 }
 
 impl FinishObserver for Notes<'_> {
@@ -124,10 +138,7 @@ pub fn run(
         let mut callback_error = None;
         let outcome: Outcome = std::thread::scope(|scope| {
             let worker = scope.spawn(|| {
-                let notes = Notes {
-                    stop: &stop,
-                    notes: Mutex::new(Vec::new()),
-                };
+                let notes = Notes::new(&stop);
                 let request = Request {
                     experiment: &experiment,
                     data: data.as_deref(),
@@ -143,7 +154,7 @@ pub fn run(
                     interrupt: &stop,
                 };
                 let ran = service::run(&request, &listeners).map_err(run_error)?;
-                Ok((ran, notes.notes.into_inner().unwrap_or_default()))
+                Ok((ran, notes.into_notes()))
             });
             let mut shown = u64::MAX;
             loop {
@@ -207,20 +218,23 @@ pub fn run(
 }
 
 /// Adds the files the finishing steps wrote, and their notes.
-fn put_finished(
+pub fn put_finished(
     result: &Bound<'_, PyDict>,
     finished: Option<&Finished>,
     mut notes: Vec<String>,
 ) -> PyResult<()> {
     let charts: Vec<PathBuf> = finished.map(|f| f.charts.clone()).unwrap_or_default();
     result.set_item("charts", charts)?;
-    result.set_item("report", finished.and_then(|f| f.report().map(Path::to_owned)))?;
+    result.set_item(
+        "report",
+        finished.and_then(|f| f.report().map(Path::to_owned)),
+    )?;
     let comparison: Vec<PathBuf> = finished
         .map(|f| f.comparison_files.iter().map(|w| w.path.clone()).collect())
         .unwrap_or_default();
     result.set_item("comparison", comparison)?;
+    // The observer heard every note already; the skipped charts it did not.
     if let Some(f) = finished {
-        notes.extend(f.notes.iter().cloned());
         notes.extend(
             f.skipped
                 .iter()
@@ -248,14 +262,11 @@ pub fn finish(py: Python<'_>, data: PathBuf, plots: PathBuf, steps: &str) -> PyR
             }
         };
         let stop = AtomicBool::new(false);
-        let notes = Notes {
-            stop: &stop,
-            notes: Mutex::new(Vec::new()),
-        };
+        let notes = Notes::new(&stop);
         let finished = py
             .detach(|| {
                 let mut store = if steps.comparison {
-                    Store::open_to_write(&data)
+                    crate::data::open_to_write(&data)
                 } else {
                     Store::open(&data)
                 }?;
@@ -265,22 +276,7 @@ pub fn finish(py: Python<'_>, data: PathBuf, plots: PathBuf, steps: &str) -> PyR
             })
             .map_err(|e| DataError::new_err(message(&e)))?;
         let result = PyDict::new(py);
-        put_finished(
-            &result,
-            Some(&finished),
-            notes.notes.into_inner().unwrap_or_default(),
-        )?;
+        put_finished(&result, Some(&finished), notes.into_notes())?;
         Ok(result.unbind())
-    })
-}
-
-/// The labels of the stored config `text` (from `source`), in its order:
-/// what the tables' categorical labels follow.
-#[pyfunction]
-pub fn config_labels(source: &str, text: &str) -> PyResult<Vec<String>> {
-    guard(|| {
-        let experiment = config::load_checking(source, text, Programs::AsStored)
-            .map_err(|e| ConfigError::new_err(e.to_string()))?;
-        Ok(experiment.entries.into_iter().map(|e| e.label).collect())
     })
 }

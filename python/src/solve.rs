@@ -5,11 +5,12 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use queens::base::outcome::Metrics;
+use queens::base::remedy::Remedy;
 use queens::counting::Counter;
 use queens::solvers::in_process::{self, PREFIX};
 use queens::solvers::params::{ParamKind, RawValue};
 use queens::solvers::{Algorithm, Budget, Configured, Params, Trace, find_algorithm};
-use queens::trial::{Trial, replay_command_of, run_trial};
+use queens::trial::{Trial, replay_of, run_trial};
 
 use crate::errors::{ConfigError, InvalidSolutionError, QueensError, guard, message};
 use crate::in_process::Registry;
@@ -98,7 +99,7 @@ fn raw_value(key: &str, value: &Bound<'_, PyAny>) -> PyResult<RawValue> {
 
 /// The solver `algorithm` names: a registry name, or a registered Python
 /// solver (`python:NAME`, or NAME when it is no registry name).
-fn build(
+pub fn build(
     algorithm: &str,
     n: usize,
     params: Option<&Bound<'_, PyDict>>,
@@ -142,7 +143,7 @@ fn build(
 }
 
 /// The budget the algorithm's default and `budget`'s keys give.
-fn budget_of(algorithm: &Algorithm, budget: Option<&Bound<'_, PyDict>>) -> PyResult<Budget> {
+pub fn budget_of(algorithm: &Algorithm, budget: Option<&Bound<'_, PyDict>>) -> PyResult<Budget> {
     let mut given = Budget::UNLIMITED;
     if let Some(budget) = budget {
         for (key, value) in budget.iter() {
@@ -206,14 +207,14 @@ pub fn solve(
             }
             run_trial(planned.with_cpu_time())
         });
-        let replay = replay_command_of(
+        let replay = Remedy::Replay(Box::new(replay_of(
             solver.as_ref(),
             found.name,
             n as u64,
             seed,
             &params,
             &budget,
-        );
+        )));
         let result =
             result.map_err(|e| InvalidSolutionError::new_err(format!("{e}; replay: {replay}")))?;
         let record = PyDict::new(py);
@@ -246,7 +247,7 @@ pub fn solve(
             .as_ref()
             .map(|s| s.columns().to_vec());
         record.set_item("solution", solution)?;
-        record.set_item("replay", replay)?;
+        record.set_item("replay", replay.to_string())?;
         let errors: Vec<String> = solver
             .take_failures()
             .into_iter()

@@ -26,7 +26,7 @@ def test_solve_returns_the_validated_board_and_replays_the_seed():
     again = queens.solve("min-conflicts", 64, seed=1)
     assert (again.steps, again.checks, again.board.tolist()) == (
         first.steps, first.checks, first.board.tolist())
-    assert first.replay.startswith("queens solve -a min-conflicts -n 64 --seed 1")
+    assert first.replay.startswith("queens.solve('min-conflicts', 64, seed=1")
     assert "solved" in str(first)
 
 
@@ -67,8 +67,10 @@ def test_a_config_error_keeps_file_line_and_column(tmp_path):
 
 
 def test_a_missing_data_directory_is_a_data_error(tmp_path):
-    with pytest.raises(queens.DataError, match="holds no runs.csv"):
+    with pytest.raises(queens.DataError, match="runs.csv not found"):
         queens.load(tmp_path)
+    with pytest.raises(queens.DataError, match="does not exist"):
+        queens.load(tmp_path / "nowhere")
 
 
 def test_a_dict_config_runs_and_loads_with_exact_dtypes(tmp_path):

@@ -35,3 +35,6 @@ def test_python_and_the_cli_write_the_same_runs(experiment, root, cli, tmp_path)
     python_rows = without_seconds(tmp_path / "py" / "runs.csv")
     assert python_rows == without_seconds(tmp_path / "cli" / "runs.csv")
     assert python_rows.count("\n") > 100
+    # One run service: the derived files are the same too.
+    for name in ["summary.csv", "compare.csv", "ranking.csv", "params.csv"]:
+        assert without_seconds(tmp_path / "py" / name) == without_seconds(tmp_path / "cli" / name)

@@ -34,6 +34,7 @@ use crate::base::records::rows::MIN_SOLVED_FOR_INTERVAL;
 use crate::base::records::seed::SeedChain;
 use crate::base::records::values::NA;
 use crate::base::records::{CompareRow, Measure, RankingRow, RunRecord};
+use crate::base::remedy::{Remedy, Setting};
 
 use super::rank_tests::{
     Magnitude, a12_interval, average_ranks, holm, holm_reachable, mann_whitney, min_attainable_p,
@@ -155,10 +156,12 @@ pub struct Comparison {
 pub enum CompareError {
     /// `--measure steps` over labels whose steps are different units.
     #[error(
-        "--measure steps: at N = {n} the labels count steps in different units ({}): \
-         steps of different units do not compare; use --measure checks, the unit \
+        "{}: at N = {n} the labels count steps in different units ({}): \
+         steps of different units do not compare; use {}, the unit \
          shared by every algorithm",
-        units.iter().map(|(l, u)| format!("{l}: {u}")).collect::<Vec<_>>().join(", ")
+        Remedy::Set(Setting::Measure(Measure::Steps)),
+        units.iter().map(|(l, u)| format!("{l}: {u}")).collect::<Vec<_>>().join(", "),
+        Remedy::Set(Setting::Measure(Measure::Checks))
     )]
     MixedStepUnits {
         /// The board size.
@@ -168,12 +171,14 @@ pub enum CompareError {
     },
     /// `--measure evaluations` over labels that never evaluate a board.
     #[error(
-        "--measure evaluations: {} never evaluate{} a whole board (evaluations is 0 in \
-         every trial), so evaluations do not measure {} work; use --measure checks, the \
+        "{}: {} never evaluate{} a whole board (evaluations is 0 in \
+         every trial), so evaluations do not measure {} work; use {}, the \
          unit shared by every algorithm",
+        Remedy::Set(Setting::Measure(Measure::Evaluations)),
         labels.join(", "),
         if labels.len() == 1 { "s" } else { "" },
-        if labels.len() == 1 { "its" } else { "their" }
+        if labels.len() == 1 { "its" } else { "their" },
+        Remedy::Set(Setting::Measure(Measure::Checks))
     )]
     NoEvaluations {
         /// The labels whose every trial has no evaluation.
@@ -184,8 +189,8 @@ pub enum CompareError {
         "{} and {} both hold label '{label}' of experiment '{experiment}', so it stays \
          ambiguous even prefixed with the experiment's name: compare the two \
          directories one at a time (or, if they are shards of one run, combine them \
-         with `queens merge`)",
-        first.display(), second.display()
+         with `{}`)",
+        first.display(), second.display(), Remedy::Merge
     )]
     LabelClash {
         /// The label.
@@ -748,7 +753,10 @@ mod tests {
         assert!(
             message.contains("at N = 8")
                 && message.contains("mc: repair, ga: generation")
-                && message.contains("use --measure checks"),
+                && message.contains(&format!(
+                    "use {}",
+                    Remedy::Set(Setting::Measure(Measure::Checks))
+                )),
             "{message}"
         );
         runs[1].evaluations = 7;
@@ -761,7 +769,10 @@ mod tests {
             .to_string();
         assert!(
             message.contains("mc never evaluates a whole board")
-                && message.contains("use --measure checks"),
+                && message.contains(&format!(
+                    "use {}",
+                    Remedy::Set(Setting::Measure(Measure::Checks))
+                )),
             "{message}"
         );
         assert!(compare(&runs, &Options::default()).is_ok());

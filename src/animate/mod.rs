@@ -18,6 +18,7 @@ pub mod svg;
 use serde::Serialize;
 
 use crate::base::outcome::Outcome;
+use crate::base::remedy::{Remedy, Setting};
 use crate::solvers::{Budget, Frame, Params, Solver, View};
 use crate::trial::{InvalidSolution, Trial, run_trial};
 use recorder::Recorder;
@@ -37,7 +38,9 @@ pub const SVG_FRAMES: usize = 150;
 pub enum AnimateError {
     /// The board is too large to draw.
     #[error(
-        "animated replays draw boards up to N = {MAX_N}, got N = {n}: choose -n {MAX_N} or less (queens solve runs any N)"
+        "animated replays draw boards up to N = {MAX_N}, got N = {n}: choose {} or less ({} runs any N)",
+        Remedy::Set(Setting::Size(MAX_N as u64)),
+        Remedy::Solve
     )]
     TooLarge {
         /// The size asked for.
@@ -80,7 +83,8 @@ pub struct Replay {
     pub seed: u64,
     /// The budget, `key=value;…` or `unlimited`.
     pub budget: String,
-    /// The `queens solve` command that reports the same run.
+    /// The call that reports the same run, as the front end spells it
+    /// ([`Remedy::Replay`]).
     pub command: String,
     /// How many frames the search sent.
     pub frames_seen: u64,
@@ -122,14 +126,15 @@ pub fn record(spec: &ReplaySpec<'_>) -> Result<Replay, AnimateError> {
         n: spec.n,
         seed: spec.seed,
         budget: spec.budget.canonical(),
-        command: crate::trial::replay_command_of(
+        command: Remedy::Replay(Box::new(crate::trial::replay_of(
             spec.solver,
             spec.algorithm,
             spec.n as u64,
             spec.seed,
             spec.params,
             &spec.budget,
-        ),
+        )))
+        .to_string(),
         frames_seen,
         sampled,
         positions,

@@ -118,6 +118,7 @@ fn with_generated_help(command: clap::Command, generated: String) -> clap::Comma
 
 /// Parses the command line, runs the subcommand and returns its exit code.
 pub fn main() -> ExitCode {
+    terminal::remedies::register();
     let parsed = command()
         .try_get_matches()
         .and_then(|matches| Cli::from_arg_matches(&matches));

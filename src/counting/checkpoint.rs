@@ -49,6 +49,7 @@ use sha2::{Digest, Sha256};
 
 use super::counter::{Counter, Counts};
 use super::units::{Shard, UNIT_LIST_VERSION};
+use crate::base::remedy::Remedy;
 
 /// The checkpoint format's version: the second word of the header.
 /// Version 2 added the check of each unit line.
@@ -161,8 +162,9 @@ pub enum CheckpointError {
     },
     /// The first line is not a checkpoint header.
     #[error(
-        "{}:1: not a queens count checkpoint (found '{found}'); give a checkpoint written by `queens count --checkpoint`, or a new file",
-        path.display()
+        "{}:1: not a queens count checkpoint (found '{found}'); give a checkpoint written by `{}`, or a new file",
+        path.display(),
+        Remedy::Count { n: None, shard: None, checkpoint: None }
     )]
     BadHeader {
         /// The file.
@@ -557,14 +559,16 @@ pub fn merge(paths: &[PathBuf]) -> Result<(usize, Counts), CheckpointError> {
         // finished exactly when it holds as many units as the shard has.
         if contents.done.len() < contents.units.len() {
             return Err(CheckpointError::Shards(format!(
-                "{} (shard {}) has {} of its {} units done: finish it with `queens count -n {} --shard {} --checkpoint {}`",
+                "{} (shard {}) has {} of its {} units done: finish it with `{}`",
                 path.display(),
                 header.shard,
                 contents.done.len(),
                 contents.units.len(),
-                header.n,
-                header.shard,
-                crate::base::shell::path(path)
+                Remedy::Count {
+                    n: Some(header.n as u64),
+                    shard: Some((header.shard.index as u64, header.shard.count as u64)),
+                    checkpoint: Some(path.to_path_buf()),
+                }
             )));
         }
         total += first.counter.weighted_sum(&contents.done);

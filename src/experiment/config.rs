@@ -322,7 +322,61 @@ pub fn load_with(
         location: locate(source, text, span.start),
         message,
     };
-    let raw: RawConfig = toml::from_str(text).map_err(|e| {
+    let raw = parse(text, &at)?;
+    check_name(&raw.name, &at)?;
+    let trace_every = trace_every(raw.trace_every.as_ref(), &at)?;
+    let top = TopLevel {
+        source,
+        text,
+        programs,
+        in_process,
+        budget: raw
+            .budget
+            .as_ref()
+            .map(|b| budget(b, &at))
+            .transpose()?
+            .unwrap_or(Budget::UNLIMITED),
+        sizes: raw
+            .sizes
+            .as_ref()
+            .map(|s| sizes(s, &at).map(|list| (list, s.span())))
+            .transpose()?,
+        trials: raw.trials.as_ref(),
+    };
+    let mut entries = Entries {
+        warnings: zero_step_warnings(&raw, &top),
+        ..Entries::default()
+    };
+    for (table, combination) in algorithm_combinations(&raw.algorithm, &at)? {
+        entries.add(table, &combination, &top, &at)?;
+    }
+    entries.check_plan_size(&at)?;
+    let max_steps = raw.budget.as_ref().and_then(|b| b.max_steps.as_ref());
+    entries.warn_step_units(max_steps, &top);
+    let labels: Vec<&str> = entries.built.iter().map(|e| e.label.as_str()).collect();
+    let questions = question::check(&raw.question, &labels, &at)?;
+    Ok(Experiment {
+        name: raw.name.get_ref().clone(),
+        questions,
+        description: raw.description,
+        seed: raw.seed,
+        trace: raw.trace,
+        trace_every,
+        entries: entries.built,
+        source: source.to_string(),
+        text: text.to_string(),
+        hash: config_hash(text),
+        warnings: entries.warnings,
+    })
+}
+
+/// The config `text` read into its tables, or where and why it cannot be
+/// read (a `budget` that is not one table told the shape it must have).
+fn parse(
+    text: &str,
+    at: &impl Fn(Range<usize>, String) -> ConfigError,
+) -> Result<RawConfig, ConfigError> {
+    toml::from_str(text).map_err(|e| {
         let span = e.span().unwrap_or(0..0);
         let message = if budget_not_a_table(text) {
             BUDGET_SHAPE.to_string()
@@ -330,100 +384,214 @@ pub fn load_with(
             with_integer_range(e.message().trim_end())
         };
         at(span, message)
-    })?;
+    })
+}
 
-    let name = raw.name.get_ref();
-    if name.len() > MAX_NAME_BYTES {
+/// Refuses an experiment name longer than a directory name may be, or
+/// holding characters a safe directory name does not.
+fn check_name(
+    name: &Spanned<String>,
+    at: &impl Fn(Range<usize>, String) -> ConfigError,
+) -> Result<(), ConfigError> {
+    let value = name.get_ref();
+    if value.len() > MAX_NAME_BYTES {
         return Err(at(
-            raw.name.span(),
+            name.span(),
             format!(
                 "name has {} bytes: a directory name holds at most {MAX_NAME_BYTES}; write a shorter name",
-                name.len()
+                value.len()
             ),
         ));
     }
-    if !crate::base::records::is_safe_name(name) {
+    if !crate::base::records::is_safe_name(value) {
         return Err(at(
-            raw.name.span(),
+            name.span(),
             format!(
-                "name {name:?} cannot be a directory name: use {}",
+                "name {value:?} cannot be a directory name: use {}",
                 crate::base::records::SAFE_NAME_RULE
             ),
         ));
     }
-    let mut warnings = Vec::new();
-    let trace_every = match &raw.trace_every {
-        Some(k) if *k.get_ref() == 0 => {
-            return Err(at(
-                k.span(),
-                "trace_every = 0: write a whole number of steps >= 1".to_string(),
-            ));
-        }
-        Some(k) => *k.get_ref(),
-        None => DEFAULT_TRACE_EVERY,
-    };
-    let zero_steps = std::iter::once(&raw.budget)
+    Ok(())
+}
+
+/// The steps between trace points: `trace_every` (0 refused), else
+/// [`DEFAULT_TRACE_EVERY`].
+fn trace_every(
+    setting: Option<&Spanned<u64>>,
+    at: &impl Fn(Range<usize>, String) -> ConfigError,
+) -> Result<u64, ConfigError> {
+    match setting {
+        Some(k) if *k.get_ref() == 0 => Err(at(
+            k.span(),
+            "trace_every = 0: write a whole number of steps >= 1".to_string(),
+        )),
+        Some(k) => Ok(*k.get_ref()),
+        None => Ok(DEFAULT_TRACE_EVERY),
+    }
+}
+
+/// A warning for each `max_steps = 0`: the top-level `[budget]`'s first,
+/// then the `[[algorithm]]` tables' in the config's order.
+fn zero_step_warnings(raw: &RawConfig, top: &TopLevel<'_>) -> Vec<ConfigWarning> {
+    std::iter::once(&raw.budget)
         .chain(raw.algorithm.iter().map(|a| &a.budget))
         .filter_map(|b| b.as_ref()?.max_steps.as_ref())
-        .filter(|s| *s.get_ref() == 0);
-    for steps in zero_steps {
-        warnings.push(ConfigWarning::ZeroStepBudget {
-            location: locate(source, text, steps.span().start),
-        });
-    }
-    let global_budget = raw
-        .budget
-        .as_ref()
-        .map(|b| budget(b, &at))
-        .transpose()?
-        .unwrap_or(Budget::UNLIMITED);
-    let global_sizes = raw.sizes.as_ref().map(|s| sizes(s, &at)).transpose()?;
+        .filter(|s| *s.get_ref() == 0)
+        .map(|steps| ConfigWarning::ZeroStepBudget {
+            location: top.locate(steps.span()),
+        })
+        .collect()
+}
 
-    if raw.algorithm.is_empty() {
+/// Each `[[algorithm]]` table with each combination of its swept values,
+/// in the config's order: one entry each. Refused when there is no table.
+fn algorithm_combinations<'r>(
+    tables: &'r [RawAlgorithm],
+    at: &impl Fn(Range<usize>, String) -> ConfigError,
+) -> Result<Vec<(&'r RawAlgorithm, Combination)>, ConfigError> {
+    if tables.is_empty() {
         return Err(at(
             0..0,
             "no [[algorithm]] table: an experiment needs at least one, like\n    [[algorithm]]\n    name = \"min-conflicts\"".to_string(),
         ));
     }
-    let mut entries: Vec<Entry> = Vec::new();
-    // Trials planned so far, and the `trials` that first took the plan past
-    // the limit.
-    let mut planned: u64 = 0;
-    let mut over_limit: Option<Range<usize>> = None;
-    // The step unit and label of each entry the top-level max_steps bounds.
-    let mut shared_step_budget: Vec<(String, String)> = Vec::new();
-    let combinations = raw
-        .algorithm
+    let combinations = tables
         .iter()
-        .map(|a| sweep::combinations(a.params.as_ref(), a.sweep.as_ref(), &at))
+        .map(|a| sweep::combinations(a.params.as_ref(), a.sweep.as_ref(), at))
         .collect::<Result<Vec<_>, _>>()?;
-    let expanded = raw.algorithm.iter().zip(&combinations);
-    for (a, combination) in expanded.flat_map(|(a, cs)| cs.iter().map(move |c| (a, c))) {
-        let external = ExternalTable {
-            name: a.name.span(),
-            label: a.label.as_ref(),
-            command: a.command.as_ref(),
-            per_trial: a.per_trial.as_ref(),
-            step: a.step.as_ref(),
-            max_line_bytes: a.max_line_bytes.as_ref(),
-            params: a.params.as_ref(),
-        };
-        let in_process_entry = a
+    Ok(tables
+        .iter()
+        .zip(combinations)
+        .flat_map(|(a, cs)| cs.into_iter().map(move |c| (a, c)))
+        .collect())
+}
+
+/// What every entry is built with besides its own table: the config's
+/// source and text (warnings are located in), how external programs and
+/// in-process solvers are checked, and the top-level budget, sizes and
+/// trials an entry falls back on.
+struct TopLevel<'a> {
+    /// Where the config came from: relative program paths start from its
+    /// directory.
+    source: &'a str,
+    /// The config text.
+    text: &'a str,
+    /// How external programs are checked.
+    programs: Programs,
+    /// The solvers a front end registered, for `python:NAME` entries.
+    in_process: Option<&'a dyn InProcessSolvers>,
+    /// The top-level `[budget]`, or no limit.
+    budget: Budget,
+    /// The top-level `sizes`, read, and where they are written.
+    sizes: Option<(Vec<u64>, Range<usize>)>,
+    /// The top-level `trials`.
+    trials: Option<&'a Spanned<toml::Value>>,
+}
+
+impl TopLevel<'_> {
+    /// Where `span` of the config starts, for a warning.
+    fn locate(&self, span: Range<usize>) -> Location {
+        locate(self.source, self.text, span.start)
+    }
+}
+
+/// The entries built so far, in the config's order, with the warnings
+/// raised so far and the tallies checked once every entry is built.
+#[derive(Default)]
+struct Entries {
+    /// The entries.
+    built: Vec<Entry>,
+    /// The warnings, in the config's order.
+    warnings: Vec<ConfigWarning>,
+    /// Trials planned so far.
+    planned: u64,
+    /// The `trials` that first took the plan past the limit.
+    over_limit: Option<Range<usize>>,
+    /// The step unit and label of each entry the top-level max_steps bounds.
+    shared_step_budget: Vec<(String, String)>,
+}
+
+/// An in-process solver's entry as built: its registry entry, parameters
+/// and solver.
+type InProcessEntry = (&'static Algorithm, Params, Box<dyn Configured>);
+
+impl Entries {
+    /// Builds the entry of `table` with the values of `combination`, checks
+    /// it (label, parameters, budget, sizes and memory, trials) and adds it
+    /// with its warnings.
+    fn add(
+        &mut self,
+        table: &RawAlgorithm,
+        combination: &Combination,
+        top: &TopLevel<'_>,
+        at: &impl Fn(Range<usize>, String) -> ConfigError,
+    ) -> Result<(), ConfigError> {
+        let external = table.external();
+        let in_process_entry = table
             .name
             .get_ref()
             .strip_prefix(crate::solvers::in_process::PREFIX)
-            .map(|name| external.build_in_process(name, combination, programs, in_process, &at))
+            .map(|name| {
+                external.build_in_process(name, combination, top.programs, top.in_process, at)
+            })
             .transpose()?;
-        let algorithm = if a.name.get_ref() == crate::solvers::algorithms::external::NAME {
-            &crate::solvers::algorithms::external::ALGORITHM
-        } else if let Some((algorithm, _, _)) = &in_process_entry {
+        let algorithm = algorithm_of(table, in_process_entry.as_ref(), at)?;
+        let label = self.label(table, combination, at)?;
+        let (params, solver) =
+            if std::ptr::eq(algorithm, &crate::solvers::algorithms::external::ALGORITHM) {
+                external.build(top.source, combination, top.programs, at)?
+            } else if let Some((_, params, solver)) = in_process_entry {
+                (params, solver)
+            } else {
+                external.refuse_on_builtin(algorithm.name, at)?;
+                build(algorithm, table, combination, &label, at)?
+            };
+        let budget = self.budget(table, algorithm, solver.as_ref(), &label, top, at)?;
+        let (entry_sizes, sizes_span) = entry_sizes(table, top, &label, at)?;
+        for &n in &entry_sizes {
             algorithm
-        } else {
-            find_algorithm(a.name.get_ref()).map_err(|e| at(a.name.span(), e.to_string()))?
-        };
-        let (label, label_span) = match &a.label {
+                .check_memory(n as usize, &params, solver.as_ref())
+                .map_err(|e| at(sizes_span.clone(), format!("'{label}': {e}")))?;
+        }
+        let cells = self.cells(table, &entry_sizes, &label, top, at)?;
+        let own_max_steps = table.budget.as_ref().is_some_and(|b| b.max_steps.is_some());
+        if !own_max_steps {
+            let unit = match solver.external() {
+                Some(program) => program.step_unit(),
+                None => algorithm.step_unit(),
+            };
+            self.shared_step_budget
+                .push((unit.to_string(), label.clone()));
+        }
+        self.built.push(Entry {
+            label,
+            algorithm,
+            params_text: match params.canonical() {
+                text if text.is_empty() => "none".to_string(),
+                text => text,
+            },
+            params,
+            solver,
+            budget,
+            cells,
+        });
+        Ok(())
+    }
+
+    /// The label of `table` (its `label`, else its `name`) with the suffix
+    /// of `combination`; refused, where it is written, when it is empty or
+    /// holds control characters, starts like a spreadsheet formula, is
+    /// longer than [`MAX_LABEL_CHARS`], or is an earlier entry's.
+    fn label(
+        &self,
+        table: &RawAlgorithm,
+        combination: &Combination,
+        at: &impl Fn(Range<usize>, String) -> ConfigError,
+    ) -> Result<String, ConfigError> {
+        let (label, label_span) = match &table.label {
             Some(l) => (l.get_ref().clone(), l.span()),
-            None => (a.name.get_ref().clone(), a.name.span()),
+            None => (table.name.get_ref().clone(), table.name.span()),
         };
         let label = label + &combination.label_suffix();
         if label.trim().is_empty() || label.chars().any(char::is_control) {
@@ -453,7 +621,7 @@ pub fn load_with(
                 ),
             ));
         }
-        if entries.iter().any(|e| e.label == label) {
+        if self.built.iter().any(|e| e.label == label) {
             return Err(at(
                 label_span,
                 format!(
@@ -462,133 +630,172 @@ pub fn load_with(
                 ),
             ));
         }
-        let (params, solver) =
-            if std::ptr::eq(algorithm, &crate::solvers::algorithms::external::ALGORITHM) {
-                external.build(source, combination, programs, &at)?
-            } else if let Some((_, params, solver)) = in_process_entry {
-                (params, solver)
-            } else {
-                external.refuse_on_builtin(algorithm.name, &at)?;
-                build(algorithm, a, combination, &label, &at)?
-            };
-        let own_budget = a.budget.as_ref().map(|b| budget(b, &at)).transpose()?;
-        let mut entry_budget = algorithm.default_budget.overridden_by(&global_budget);
+        Ok(label)
+    }
+
+    /// The budget of entry `label`: the algorithm's default, overridden by
+    /// the top-level `[budget]`, overridden by the table's own; warns when
+    /// the restart budget configured cannot take effect on `solver`.
+    fn budget(
+        &mut self,
+        table: &RawAlgorithm,
+        algorithm: &Algorithm,
+        solver: &dyn Configured,
+        label: &str,
+        top: &TopLevel<'_>,
+        at: &impl Fn(Range<usize>, String) -> ConfigError,
+    ) -> Result<Budget, ConfigError> {
+        let own_budget = table.budget.as_ref().map(|b| budget(b, at)).transpose()?;
+        let mut entry_budget = algorithm.default_budget.overridden_by(&top.budget);
         if let Some(own) = &own_budget {
             entry_budget = entry_budget.overridden_by(own);
         }
-        let configured = global_budget.overridden_by(&own_budget.unwrap_or(Budget::UNLIMITED));
+        let configured = top
+            .budget
+            .overridden_by(&own_budget.unwrap_or(Budget::UNLIMITED));
         if let Some(why) = solver.restart_budget_ignored(&configured) {
-            warnings.push(ConfigWarning::RestartBudgetIgnored {
-                location: locate(source, text, a.name.span().start),
-                label: label.clone(),
+            self.warnings.push(ConfigWarning::RestartBudgetIgnored {
+                location: top.locate(table.name.span()),
+                label: label.to_string(),
                 algorithm: algorithm.name.to_string(),
                 reason: why.to_string(),
             });
         }
-        let (entry_sizes, sizes_span) = match (&a.sizes, &global_sizes, &raw.sizes) {
-            (Some(s), _, _) => (sizes(s, &at)?, s.span()),
-            (None, Some(g), Some(s)) => (g.clone(), s.span()),
-            _ => {
-                return Err(at(
-                    a.name.span(),
-                    format!(
-                        "no sizes for '{label}': set `sizes` at the top of the file or in this [[algorithm]] table"
-                    ),
-                ));
-            }
+        Ok(entry_budget)
+    }
+
+    /// The (n, trials) cells of entry `label` at its sizes, from the
+    /// table's `trials` or else the top-level one (refused when neither is
+    /// set); warns of counts for sizes the entry does not plan, and adds
+    /// the cells to the plan's tally.
+    fn cells(
+        &mut self,
+        table: &RawAlgorithm,
+        sizes: &[u64],
+        label: &str,
+        top: &TopLevel<'_>,
+        at: &impl Fn(Range<usize>, String) -> ConfigError,
+    ) -> Result<Cells, ConfigError> {
+        let Some(trials_spec) = table.trials.as_ref().or(top.trials) else {
+            return Err(at(
+                table.name.span(),
+                format!(
+                    "no trial count for '{label}': set `trials` at the top of the file or in this [[algorithm]] table"
+                ),
+            ));
         };
-        for &n in &entry_sizes {
-            algorithm
-                .check_memory(n as usize, &params, solver.as_ref())
-                .map_err(|e| at(sizes_span.clone(), format!("'{label}': {e}")))?;
-        }
-        let trials_spec = match (&a.trials, &raw.trials) {
-            (Some(t), _) | (None, Some(t)) => t,
-            (None, None) => {
-                return Err(at(
-                    a.name.span(),
-                    format!(
-                        "no trial count for '{label}': set `trials` at the top of the file or in this [[algorithm]] table"
-                    ),
-                ));
-            }
-        };
-        let (cells, unused) = trials(trials_spec, &entry_sizes, &label, &at)?;
+        let (cells, unused) = trials(trials_spec, sizes, label, at)?;
         for n in unused {
-            warnings.push(ConfigWarning::TrialsForUnplannedSize {
-                location: locate(source, text, trials_spec.span().start),
-                label: label.clone(),
+            self.warnings.push(ConfigWarning::TrialsForUnplannedSize {
+                location: top.locate(trials_spec.span()),
+                label: label.to_string(),
                 n,
             });
         }
-        planned = cells
+        self.planned = cells
             .iter()
-            .fold(planned, |sum, (_, count)| sum.saturating_add(*count));
-        if planned > MAX_PLANNED_TRIALS && over_limit.is_none() {
-            over_limit = Some(trials_spec.span());
+            .fold(self.planned, |sum, (_, count)| sum.saturating_add(*count));
+        if self.planned > MAX_PLANNED_TRIALS && self.over_limit.is_none() {
+            self.over_limit = Some(trials_spec.span());
         }
-        let own_max_steps = a.budget.as_ref().is_some_and(|b| b.max_steps.is_some());
-        if !own_max_steps {
-            let unit = match solver.external() {
-                Some(program) => program.step_unit(),
-                None => algorithm.step_unit(),
-            };
-            shared_step_budget.push((unit.to_string(), label.clone()));
-        }
-        entries.push(Entry {
-            label,
-            algorithm,
-            params_text: match params.canonical() {
-                text if text.is_empty() => "none".to_string(),
-                text => text,
-            },
-            params,
-            solver,
-            budget: entry_budget,
-            cells,
-        });
+        Ok(cells)
     }
-    if let Some(span) = over_limit {
-        return Err(at(
+
+    /// Refuses a plan of more than [`MAX_PLANNED_TRIALS`] trials, at the
+    /// `trials` that first took it past the limit.
+    fn check_plan_size(
+        &self,
+        at: &impl Fn(Range<usize>, String) -> ConfigError,
+    ) -> Result<(), ConfigError> {
+        let Some(span) = self.over_limit.clone() else {
+            return Ok(());
+        };
+        Err(at(
             span,
             format!(
-                "the plan holds {planned} trials (summed over every algorithm and size): a plan holds at most {MAX_PLANNED_TRIALS}; write fewer trials or sizes, or split the study into several experiments"
+                "the plan holds {} trials (summed over every algorithm and size): a plan holds at most {MAX_PLANNED_TRIALS}; write fewer trials or sizes, or split the study into several experiments",
+                self.planned
             ),
-        ));
+        ))
     }
-    if let Some(steps) = raw.budget.as_ref().and_then(|b| b.max_steps.as_ref()) {
+
+    /// Warns when the top-level `max_steps` bounds entries that count
+    /// steps in more than one unit (each unit listed with its labels).
+    fn warn_step_units(&mut self, max_steps: Option<&Spanned<u64>>, top: &TopLevel<'_>) {
+        let Some(steps) = max_steps else {
+            return;
+        };
         let mut units: Vec<(String, Vec<String>)> = Vec::new();
-        for (unit, label) in shared_step_budget {
+        for (unit, label) in std::mem::take(&mut self.shared_step_budget) {
             match units.iter_mut().find(|(u, _)| *u == unit) {
                 Some((_, labels)) => labels.push(label),
                 None => units.push((unit, vec![label])),
             }
         }
         if units.len() > 1 {
-            warnings.push(ConfigWarning::StepBudgetAcrossUnits {
-                location: locate(source, text, steps.span().start),
+            self.warnings.push(ConfigWarning::StepBudgetAcrossUnits {
+                location: top.locate(steps.span()),
                 max_steps: *steps.get_ref(),
                 units,
             });
         }
     }
-    let labels: Vec<&str> = entries.iter().map(|e| e.label.as_str()).collect();
-    let questions = question::check(&raw.question, &labels, &at)?;
-    Ok(Experiment {
-        name: name.clone(),
-        questions,
-        description: raw.description,
-        seed: raw.seed,
-        trace: raw.trace,
-        trace_every,
-        entries,
-        source: source.to_string(),
-        text: text.to_string(),
-        hash: config_hash(text),
-        warnings,
-    })
 }
 
+impl RawAlgorithm {
+    /// The table's keys an external program or in-process solver is
+    /// checked from.
+    fn external(&self) -> ExternalTable<'_> {
+        ExternalTable {
+            name: self.name.span(),
+            label: self.label.as_ref(),
+            command: self.command.as_ref(),
+            per_trial: self.per_trial.as_ref(),
+            step: self.step.as_ref(),
+            max_line_bytes: self.max_line_bytes.as_ref(),
+            params: self.params.as_ref(),
+        }
+    }
+}
+
+/// The registry entry `table` runs: the external programs' for
+/// `name = "external"`, the in-process solver's when it is one (built in
+/// `in_process_entry`), else the built-in algorithm it names.
+fn algorithm_of(
+    table: &RawAlgorithm,
+    in_process_entry: Option<&InProcessEntry>,
+    at: &impl Fn(Range<usize>, String) -> ConfigError,
+) -> Result<&'static Algorithm, ConfigError> {
+    if table.name.get_ref() == crate::solvers::algorithms::external::NAME {
+        Ok(&crate::solvers::algorithms::external::ALGORITHM)
+    } else if let Some(&(algorithm, _, _)) = in_process_entry {
+        Ok(algorithm)
+    } else {
+        find_algorithm(table.name.get_ref()).map_err(|e| at(table.name.span(), e.to_string()))
+    }
+}
+
+/// The sizes of entry `label` and where they are written: the table's own,
+/// else the top-level ones; refused when neither is set.
+fn entry_sizes(
+    table: &RawAlgorithm,
+    top: &TopLevel<'_>,
+    label: &str,
+    at: &impl Fn(Range<usize>, String) -> ConfigError,
+) -> Result<(Vec<u64>, Range<usize>), ConfigError> {
+    match (&table.sizes, &top.sizes) {
+        (Some(s), _) => Ok((sizes(s, at)?, s.span())),
+        (None, Some((sizes, span))) => Ok((sizes.clone(), span.clone())),
+        (None, None) => Err(at(
+            table.name.span(),
+            format!(
+                "no sizes for '{label}': set `sizes` at the top of the file or in this [[algorithm]] table"
+            ),
+        )),
+    }
+}
+
+/// The budget `raw` sets, its time limit checked.
 fn budget(
     raw: &RawBudget,
     at: &impl Fn(Range<usize>, String) -> ConfigError,
@@ -704,6 +911,7 @@ fn raw_value(
     })
 }
 
+/// The whole number `value` holds, if it is one.
 fn int(value: &toml::Value) -> Option<i64> {
     match value {
         toml::Value::Integer(i) => Some(*i),
@@ -728,102 +936,120 @@ fn with_integer_range(message: &str) -> String {
     )
 }
 
+/// What a `sizes` setting may be, for its messages.
+const SIZES_ALLOWED: &str = "write an array like [8, 10, 12], or { from = 4, to = 30, step = 2 } (step 1 when omitted), or { from = 8, to = 1024, factor = 2 }";
+
 /// Reads `sizes`: an array of sizes, or a range table.
 fn sizes(
     spec: &Spanned<toml::Value>,
     at: &impl Fn(Range<usize>, String) -> ConfigError,
 ) -> Result<Vec<u64>, ConfigError> {
     let err = |message: String| at(spec.span(), message);
-    const ALLOWED: &str = "write an array like [8, 10, 12], or { from = 4, to = 30, step = 2 } (step 1 when omitted), or { from = 8, to = 1024, factor = 2 }";
     let list: Vec<i64> = match spec.get_ref() {
         toml::Value::Array(items) => items
             .iter()
             .map(|v| {
-                int(v).ok_or_else(|| err(format!("size {v} is not a whole number: {ALLOWED}")))
+                int(v)
+                    .ok_or_else(|| err(format!("size {v} is not a whole number: {SIZES_ALLOWED}")))
             })
             .collect::<Result<_, _>>()?,
-        toml::Value::Table(t) => {
-            for key in t.keys() {
-                if !["from", "to", "step", "factor"].contains(&key.as_str()) {
-                    return Err(err(format!(
-                        "unknown key '{key}' in sizes; allowed: from, to, and one of step or factor"
-                    )));
-                }
-            }
-            let get = |k: &str| -> Result<Option<i64>, ConfigError> {
-                t.get(k)
-                    .map(|v| {
-                        int(v).ok_or_else(|| err(format!("sizes.{k} = {v} is not a whole number")))
-                    })
-                    .transpose()
-            };
-            let (Some(from), Some(to)) = (get("from")?, get("to")?) else {
-                return Err(err(format!(
-                    "a sizes range needs `from` and `to`: {ALLOWED}"
-                )));
-            };
-            if from < 1 || to < from {
-                return Err(err(format!(
-                    "sizes range from {from} to {to}: need 1 <= from <= to"
-                )));
-            }
-            let too_many = |count: u64| {
-                err(format!(
-                    "sizes range from {from} to {to} yields {count} sizes: a plan holds at most {MAX_PLANNED_TRIALS} trials; write a shorter range or a larger step"
-                ))
-            };
-            // Both >= 1 and from <= to here, so the differences do not overflow.
-            let span = (to - from) as u64;
-            let mut list = Vec::new();
-            match (get("step")?, get("factor")?) {
-                (Some(step), None) => {
-                    if step < 1 {
-                        return Err(err(format!("sizes step = {step}: need step >= 1")));
-                    }
-                    let count = span / step as u64 + 1;
-                    if count > MAX_PLANNED_TRIALS {
-                        return Err(too_many(count));
-                    }
-                    let mut n = from;
-                    while n <= to {
-                        list.push(n);
-                        n = n.saturating_add(step);
-                    }
-                }
-                (None, Some(factor)) => {
-                    if factor < 2 {
-                        return Err(err(format!("sizes factor = {factor}: need factor >= 2")));
-                    }
-                    let mut n = from;
-                    while n <= to {
-                        list.push(n);
-                        n = n.saturating_mul(factor);
-                    }
-                }
-                (None, None) => {
-                    let count = span.saturating_add(1);
-                    if count > MAX_PLANNED_TRIALS {
-                        return Err(too_many(count));
-                    }
-                    list = (from..=to).collect();
-                }
-                (Some(_), Some(_)) => {
-                    return Err(err(
-                        "a sizes range takes `step` or `factor`, not both".to_string()
-                    ));
-                }
-            }
-            list
-        }
+        toml::Value::Table(t) => size_range(t, &err)?,
         other => {
             return Err(err(format!(
-                "sizes = {other} is a {}: {ALLOWED}",
+                "sizes = {other} is a {}: {SIZES_ALLOWED}",
                 other.type_str()
             )));
         }
     };
+    checked_sizes(list, &err)
+}
+
+/// The sizes of a range table `{ from, to }` with `step` (1 when omitted)
+/// or `factor`; `err` locates a message at the table.
+fn size_range(
+    t: &toml::Table,
+    err: &impl Fn(String) -> ConfigError,
+) -> Result<Vec<i64>, ConfigError> {
+    for key in t.keys() {
+        if !["from", "to", "step", "factor"].contains(&key.as_str()) {
+            return Err(err(format!(
+                "unknown key '{key}' in sizes; allowed: from, to, and one of step or factor"
+            )));
+        }
+    }
+    let get = |k: &str| -> Result<Option<i64>, ConfigError> {
+        t.get(k)
+            .map(|v| int(v).ok_or_else(|| err(format!("sizes.{k} = {v} is not a whole number"))))
+            .transpose()
+    };
+    let (Some(from), Some(to)) = (get("from")?, get("to")?) else {
+        return Err(err(format!(
+            "a sizes range needs `from` and `to`: {SIZES_ALLOWED}"
+        )));
+    };
+    if from < 1 || to < from {
+        return Err(err(format!(
+            "sizes range from {from} to {to}: need 1 <= from <= to"
+        )));
+    }
+    let too_many = |count: u64| {
+        err(format!(
+            "sizes range from {from} to {to} yields {count} sizes: a plan holds at most {MAX_PLANNED_TRIALS} trials; write a shorter range or a larger step"
+        ))
+    };
+    // Both >= 1 and from <= to here, so the differences do not overflow.
+    let span = (to - from) as u64;
+    let mut list = Vec::new();
+    match (get("step")?, get("factor")?) {
+        (Some(step), None) => {
+            if step < 1 {
+                return Err(err(format!("sizes step = {step}: need step >= 1")));
+            }
+            let count = span / step as u64 + 1;
+            if count > MAX_PLANNED_TRIALS {
+                return Err(too_many(count));
+            }
+            let mut n = from;
+            while n <= to {
+                list.push(n);
+                n = n.saturating_add(step);
+            }
+        }
+        (None, Some(factor)) => {
+            if factor < 2 {
+                return Err(err(format!("sizes factor = {factor}: need factor >= 2")));
+            }
+            let mut n = from;
+            while n <= to {
+                list.push(n);
+                n = n.saturating_mul(factor);
+            }
+        }
+        (None, None) => {
+            let count = span.saturating_add(1);
+            if count > MAX_PLANNED_TRIALS {
+                return Err(too_many(count));
+            }
+            list = (from..=to).collect();
+        }
+        (Some(_), Some(_)) => {
+            return Err(err(
+                "a sizes range takes `step` or `factor`, not both".to_string()
+            ));
+        }
+    }
+    Ok(list)
+}
+
+/// The sizes of `list` as board sizes, refused when it is empty, longer
+/// than a plan may be, or holds a size out of range or twice; `err`
+/// locates a message at the `sizes` setting.
+fn checked_sizes(
+    list: Vec<i64>,
+    err: &impl Fn(String) -> ConfigError,
+) -> Result<Vec<u64>, ConfigError> {
     if list.is_empty() {
-        return Err(err(format!("sizes is empty: {ALLOWED}")));
+        return Err(err(format!("sizes is empty: {SIZES_ALLOWED}")));
     }
     if list.len() as u64 > MAX_PLANNED_TRIALS {
         return Err(err(format!(

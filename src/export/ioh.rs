@@ -67,6 +67,7 @@ use crate::analysis::compare::{CompareError, never_evaluating, one_step_unit};
 use crate::base::records::Measure;
 use crate::base::records::atomic_dir::{DirectoryError, TreeFile, replace_with};
 use crate::base::records::{RunRecord, TraceRecord};
+use crate::base::remedy::{Remedy, Setting};
 use crate::store::Store;
 use crate::store::error::StoreError;
 
@@ -112,7 +113,11 @@ pub struct Export {
 #[non_exhaustive]
 pub enum IohError {
     /// runs.csv holds no row.
-    #[error("{} holds no trials: run the experiment with `queens run CONFIG` first", .0.display())]
+    #[error(
+        "{} holds no trials: run the experiment with `{}` first",
+        .0.display(),
+        Remedy::RunConfig { config: None, data: None }
+    )]
     NoRuns(PathBuf),
     /// runs.csv or traces.csv could not be read or trusted.
     #[error(transparent)]
@@ -122,7 +127,9 @@ pub enum IohError {
     Write(#[from] DirectoryError),
     /// Wall time asked for as evaluations.
     #[error(
-        "--measure seconds: IOH evaluations are counts, and trace points carry no time; use --measure checks, evaluations or steps"
+        "{}: IOH evaluations are counts, and trace points carry no time; use {}, evaluations or steps",
+        Remedy::Set(Setting::Measure(Measure::Seconds)),
+        Remedy::Set(Setting::Measure(Measure::Checks))
     )]
     Seconds,
     /// Evaluations asked for where some labels never evaluate a board
@@ -131,8 +138,10 @@ pub enum IohError {
     Measure(#[from] CompareError),
     /// Steps asked for where the labels count steps in different units.
     #[error(
-        "--measure steps: the labels count steps in different units ({}): steps of different units do not compare; use --measure checks, the unit shared by every algorithm",
-        units.iter().map(|(l, u)| format!("{l}: {u}")).collect::<Vec<_>>().join(", ")
+        "{}: the labels count steps in different units ({}): steps of different units do not compare; use {}, the unit shared by every algorithm",
+        Remedy::Set(Setting::Measure(Measure::Steps)),
+        units.iter().map(|(l, u)| format!("{l}: {u}")).collect::<Vec<_>>().join(", "),
+        Remedy::Set(Setting::Measure(Measure::Checks))
     )]
     MixedStepUnits {
         /// Each label with its step unit.
@@ -140,7 +149,8 @@ pub enum IohError {
     },
     /// A board size IOH cannot store.
     #[error(
-        "N = {n} (label '{label}') is above {MAX_DIMENSION}, the largest dimension IOH stores (16 bits): add --omit-large-sizes to export the other sizes and leave the larger ones out"
+        "N = {n} (label '{label}') is above {MAX_DIMENSION}, the largest dimension IOH stores (16 bits): add {} to export the other sizes and leave the larger ones out",
+        Remedy::Set(Setting::OmitLargeSizes)
     )]
     SizeTooLarge {
         /// The first label with such a size.
@@ -379,11 +389,42 @@ pub fn build_from(
     traces: &[TraceRecord],
     options: Options,
 ) -> Result<Export, IohError> {
-    let measure = options.measure;
-    let count = Count::of(measure, runs)?;
+    let count = Count::of(options.measure, runs)?;
+    let (kept, omitted) = kept_runs(runs, options)?;
+    let points = trace_points(traces);
+    let sets = LabelSets::of(&kept);
+    let dirs = label_dirs(&sets.labels);
+    let mut files = Vec::new();
+    let mut raised_to_one = 0;
+    for ((experiment, label), rows) in &sets.sets {
+        let written = FunctionFiles {
+            function_id: experiment + 1,
+            function_name: sets.experiments[*experiment],
+            dir: PathBuf::from(&dirs[*label]),
+            measure: options.measure,
+            count,
+            points: &points,
+        };
+        raised_to_one += written.write(rows, &mut files);
+    }
+    Ok(Export {
+        files,
+        algorithms: sets.labels.len(),
+        runs: kept.len(),
+        omitted,
+        raised_to_one,
+    })
+}
+
+/// The runs an export writes, and the (label, N) it leaves out.
+type KeptRuns<'a> = (Vec<&'a RunRecord>, Vec<(String, u64)>);
+
+/// The runs written: every run of the algorithms (a program's error is no
+/// run of it, as in summary.csv) at a size IOH stores; the (label, N) left
+/// out above [`MAX_DIMENSION`] with `omit_large_sizes`, else refused.
+fn kept_runs(runs: &[RunRecord], options: Options) -> Result<KeptRuns<'_>, IohError> {
     let mut omitted: Vec<(String, u64)> = Vec::new();
     let mut kept: Vec<&RunRecord> = Vec::new();
-    // A program's error is no run of the algorithm (as in summary.csv).
     for r in runs.iter().filter(|r| !r.stop_reason.is_program_error()) {
         if r.n <= MAX_DIMENSION {
             kept.push(r);
@@ -396,7 +437,15 @@ pub fn build_from(
             omitted.push((r.label.clone(), r.n));
         }
     }
-    let mut points: HashMap<(&str, u64, u64), Vec<&TraceRecord>> = HashMap::new();
+    Ok((kept, omitted))
+}
+
+/// Each traced trial's points, by (label, n, trial), in step order.
+type TracePoints<'a> = HashMap<(&'a str, u64, u64), Vec<&'a TraceRecord>>;
+
+/// The points of `traces` by trial, each trial's in step order.
+fn trace_points(traces: &[TraceRecord]) -> TracePoints<'_> {
+    let mut points: TracePoints<'_> = HashMap::new();
     for p in traces {
         points
             .entry((p.label.as_str(), p.n, p.trial))
@@ -406,86 +455,159 @@ pub fn build_from(
     for list in points.values_mut() {
         list.sort_by_key(|p| p.step);
     }
+    points
+}
 
-    // (experiment, label) in order of first appearance, each with its runs.
-    let mut experiments: Vec<&str> = Vec::new();
-    let mut labels: Vec<&str> = Vec::new();
-    let mut sets: Vec<((usize, usize), Vec<&RunRecord>)> = Vec::new();
-    for r in &kept {
-        let key = (
-            index_of(&mut experiments, r.experiment.as_str()),
-            index_of(&mut labels, r.label.as_str()),
-        );
-        match sets.iter_mut().find(|(k, _)| *k == key) {
-            Some((_, rows)) => rows.push(r),
-            None => sets.push((key, vec![r])),
+/// The runs grouped by (experiment, label), each in order of first
+/// appearance.
+struct LabelSets<'a> {
+    /// The experiments (IOH's functions).
+    experiments: Vec<&'a str>,
+    /// The labels (IOH's algorithms).
+    labels: Vec<&'a str>,
+    /// Each (experiment, label) by index, with its runs ordered by size and
+    /// trial.
+    sets: Vec<((usize, usize), Vec<&'a RunRecord>)>,
+}
+
+impl<'a> LabelSets<'a> {
+    /// The sets of `kept`.
+    fn of(kept: &[&'a RunRecord]) -> Self {
+        let mut experiments: Vec<&str> = Vec::new();
+        let mut labels: Vec<&str> = Vec::new();
+        let mut sets: Vec<((usize, usize), Vec<&RunRecord>)> = Vec::new();
+        for r in kept {
+            let key = (
+                index_of(&mut experiments, r.experiment.as_str()),
+                index_of(&mut labels, r.label.as_str()),
+            );
+            match sets.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, rows)) => rows.push(r),
+                None => sets.push((key, vec![r])),
+            }
+        }
+        for (_, rows) in &mut sets {
+            rows.sort_by_key(|r| (r.n, r.trial));
+        }
+        LabelSets {
+            experiments,
+            labels,
+            sets,
         }
     }
-    let dirs = label_dirs(&labels);
+}
 
-    let mut files = Vec::new();
-    let mut raised_to_one = 0;
-    for ((experiment, label), mut rows) in sets {
-        rows.sort_by_key(|r| (r.n, r.trial));
-        let function_id = experiment + 1;
-        let function_name = experiments[experiment];
-        let stem = format!("f{function_id}_{}", file_name(function_name));
+/// What the files of one label on one function are written from.
+struct FunctionFiles<'a> {
+    /// IOH's function id (the experiment's, from 1).
+    function_id: usize,
+    /// The function's name (the experiment's).
+    function_name: &'a str,
+    /// The label's folder.
+    dir: PathBuf,
+    /// The measure written as evaluations.
+    measure: Measure,
+    /// How a run's count in that measure is read.
+    count: Count,
+    /// Every traced trial's points.
+    points: &'a TracePoints<'a>,
+}
+
+impl FunctionFiles<'_> {
+    /// Adds to `files` the JSON info file of `rows` (one label's runs on
+    /// this function, by size) and one `.dat` file per size; returns how
+    /// many runs cost 0 and are written at 1.
+    fn write(&self, rows: &[&RunRecord], files: &mut Vec<TreeFile>) -> usize {
+        let stem = format!("f{}_{}", self.function_id, file_name(self.function_name));
         let mut scenarios: Vec<ScenarioInfo> = Vec::new();
         let mut dats: Vec<(u64, String)> = Vec::new();
-        for r in &rows {
+        let mut raised_to_one = 0;
+        for r in rows {
             if scenarios.last().is_none_or(|s| s.dimension != r.n) {
                 scenarios.push(ScenarioInfo {
                     dimension: r.n,
-                    path: format!("data_{stem}/IOHprofiler_f{function_id}_DIM{}.dat", r.n),
+                    path: format!(
+                        "data_{stem}/IOHprofiler_f{}_DIM{}.dat",
+                        self.function_id, r.n
+                    ),
                     runs: Vec::new(),
                 });
                 dats.push((r.n, String::new()));
             }
-            let cost = count.of_run(r);
+            let cost = self.count.of_run(r);
             raised_to_one += usize::from(cost == 0);
-            let trace = points
-                .get(&(r.label.as_str(), r.n, r.trial))
-                .map_or(&[][..], Vec::as_slice);
-            let lines = run_lines(
-                trace.iter().map(|p| (count.at_point(p), p.best_conflicts)),
-                RunEnd {
-                    n: r.n,
-                    cost,
-                    solved: r.solved,
-                    final_conflicts: r.final_conflicts.unwrap_or(0),
-                },
-            );
-            let best = lines
-                .iter()
-                .fold(lines[0], |b, l| if l.y < b.y { *l } else { b });
-            let dat = &mut dats.last_mut().expect("a block per scenario").1;
-            dat.push_str(DAT_HEADER);
-            dat.push('\n');
-            for l in &lines {
-                dat.push_str(&format!("{} {}\n", l.evaluations, l.y));
-            }
-            scenarios
-                .last_mut()
-                .expect("pushed above")
-                .runs
-                .push(RunInfo {
-                    instance: 1,
-                    evals: cost.max(1),
-                    best: BestPoint {
-                        evals: best.evaluations,
-                        y: best.y,
-                        x: [],
-                    },
-                    trial: r.trial,
-                    seed: r.seed,
-                });
+            let (dat, run) = self.run_block(r, cost);
+            dats.last_mut()
+                .expect("a block per scenario")
+                .1
+                .push_str(&dat);
+            scenarios.last_mut().expect("pushed above").runs.push(run);
         }
-        let first = rows[0];
-        let info = InfoFile {
+        let info = self.info(rows[0], scenarios);
+        let json = serde_json::to_string_pretty(&info).expect("plain data serialises");
+        files.push(TreeFile {
+            path: self.dir.join(format!("IOHprofiler_{stem}.json")),
+            contents: json + "\n",
+        });
+        for (n, contents) in dats {
+            files.push(TreeFile {
+                path: self
+                    .dir
+                    .join(format!("data_{stem}"))
+                    .join(format!("IOHprofiler_f{}_DIM{n}.dat", self.function_id)),
+                contents,
+            });
+        }
+        raised_to_one
+    }
+
+    /// One run's block of its `.dat` file and its entry in the info file;
+    /// `cost` is its final count.
+    fn run_block(&self, r: &RunRecord, cost: u64) -> (String, RunInfo) {
+        let trace = self
+            .points
+            .get(&(r.label.as_str(), r.n, r.trial))
+            .map_or(&[][..], Vec::as_slice);
+        let lines = run_lines(
+            trace
+                .iter()
+                .map(|p| (self.count.at_point(p), p.best_conflicts)),
+            RunEnd {
+                n: r.n,
+                cost,
+                solved: r.solved,
+                final_conflicts: r.final_conflicts.unwrap_or(0),
+            },
+        );
+        let best = lines
+            .iter()
+            .fold(lines[0], |b, l| if l.y < b.y { *l } else { b });
+        let mut dat = format!("{DAT_HEADER}\n");
+        for l in &lines {
+            dat.push_str(&format!("{} {}\n", l.evaluations, l.y));
+        }
+        let run = RunInfo {
+            instance: 1,
+            evals: cost.max(1),
+            best: BestPoint {
+                evals: best.evaluations,
+                y: best.y,
+                x: [],
+            },
+            trial: r.trial,
+            seed: r.seed,
+        };
+        (dat, run)
+    }
+
+    /// The info file of the label whose first run is `first`, with its
+    /// `scenarios`.
+    fn info(&self, first: &RunRecord, scenarios: Vec<ScenarioInfo>) -> InfoFile<'_> {
+        InfoFile {
             version: FORMAT_VERSION,
             suite: SUITE,
-            function_id,
-            function_name,
+            function_id: self.function_id,
+            function_name: self.function_name,
             maximization: false,
             algorithm: AlgorithmInfo {
                 name: first.label.clone(),
@@ -495,7 +617,7 @@ pub fn build_from(
                 ),
             },
             experiment_attributes: vec![
-                BTreeMap::from([("measure", measure.name().to_owned())]),
+                BTreeMap::from([("measure", self.measure.name().to_owned())]),
                 BTreeMap::from([(
                     "written_by",
                     format!("queens {}", env!("CARGO_PKG_VERSION")),
@@ -504,29 +626,8 @@ pub fn build_from(
             run_attributes: ["trial", "seed"],
             attributes: ["evaluations", "raw_y"],
             scenarios,
-        };
-        let dir = PathBuf::from(&dirs[label]);
-        let json = serde_json::to_string_pretty(&info).expect("plain data serialises");
-        files.push(TreeFile {
-            path: dir.join(format!("IOHprofiler_{stem}.json")),
-            contents: json + "\n",
-        });
-        for (n, contents) in dats {
-            files.push(TreeFile {
-                path: dir
-                    .join(format!("data_{stem}"))
-                    .join(format!("IOHprofiler_f{function_id}_DIM{n}.dat")),
-                contents,
-            });
         }
     }
-    Ok(Export {
-        files,
-        algorithms: labels.len(),
-        runs: kept.len(),
-        omitted,
-        raised_to_one,
-    })
 }
 
 /// A folder name per label, safe ([`file_name`]) and distinct even on a

@@ -35,12 +35,13 @@
 
 pub mod outputs;
 
+use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::analysis::compare::{self, CompareError, Comparison};
 use crate::base::records::Measure;
-use crate::base::shell;
+use crate::base::remedy::{Remedy, Setting};
 use crate::plot::data::ExperimentData;
 use crate::plot::{self, PlotError, Skipped};
 use crate::store::Store;
@@ -50,7 +51,7 @@ pub use crate::store::Written;
 pub use outputs::{OUTPUTS, Output, OutputError};
 
 /// Which steps [`finish`] takes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Steps {
     /// compare.csv and ranking.csv, by checks with the default options.
     pub comparison: bool,
@@ -58,7 +59,7 @@ pub struct Steps {
     pub charts: Charts,
     /// The outputs written after the charts, by name ([`OUTPUTS`]), in
     /// this order.
-    pub outputs: &'static [&'static str],
+    pub outputs: Cow<'static, [&'static str]>,
 }
 
 /// When the charts step draws.
@@ -80,39 +81,27 @@ impl Steps {
     pub const ALL: Steps = Steps {
         comparison: true,
         charts: Charts::Draw,
-        outputs: &[outputs::report_html::NAME],
-    };
-    /// The data alone: the comparison, no charts and no report (a run
-    /// asked for data only).
-    pub const DATA: Steps = Steps {
-        comparison: true,
-        charts: Charts::Skip,
-        outputs: &[],
+        outputs: Cow::Borrowed(&[outputs::report_html::NAME]),
     };
     /// The charts alone.
     pub const CHARTS: Steps = Steps {
         comparison: false,
         charts: Charts::Draw,
-        outputs: &[],
+        outputs: Cow::Borrowed(&[]),
     };
-    /// The comparison alone (`queens compare` on one directory).
+    /// The comparison alone (`queens compare` on one directory; a run asked
+    /// for its data alone).
     pub const COMPARISON: Steps = Steps {
         comparison: true,
         charts: Charts::Skip,
-        outputs: &[],
+        outputs: Cow::Borrowed(&[]),
     };
     /// The report, drawing the charts first when there are none
     /// (`queens report`).
     pub const REPORT: Steps = Steps {
         comparison: false,
         charts: Charts::IfMissing,
-        outputs: &[outputs::report_html::NAME],
-    };
-    /// The report and the LaTeX tables (`queens report --latex`).
-    pub const REPORT_AND_LATEX: Steps = Steps {
-        comparison: false,
-        charts: Charts::IfMissing,
-        outputs: &[outputs::report_html::NAME, outputs::latex_tables::NAME],
+        outputs: Cow::Borrowed(&[outputs::report_html::NAME]),
     };
 }
 
@@ -200,8 +189,8 @@ impl Finished {
     }
 }
 
-/// Why a step of [`finish`] failed; each names the files and the command
-/// that redoes the step (the data directory itself is complete).
+/// Why a step of [`finish`] failed; each names the files and what redoes
+/// the step (a [`Remedy`]; the data directory itself is complete).
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum FinishError {
@@ -221,9 +210,9 @@ pub enum FinishError {
     Store(Box<StoreError>),
     /// The labels could not be compared.
     #[error(
-        "no compare.csv in {}; the data there is complete: compare it with `queens compare {} --output DIR`",
+        "no compare.csv in {}; the data there is complete: compare it with `{}`",
         dir.display(),
-        shell::path(dir)
+        Remedy::CompareInto { data: Some(dir.clone()), measure: None }
     )]
     Compare {
         /// The data directory.
@@ -233,8 +222,9 @@ pub enum FinishError {
     },
     /// compare.csv or ranking.csv could not be written.
     #[error(
-        "{source}; compare writes compare.csv and ranking.csv into {}: make it writable, or choose another --output DIR",
-        dir.display()
+        "{source}; compare writes compare.csv and ranking.csv into {}: make it writable, or choose another {}",
+        dir.display(),
+        Remedy::Set(Setting::Output)
     )]
     WriteComparison {
         /// The data directory.
@@ -244,10 +234,11 @@ pub enum FinishError {
     },
     /// The charts could not be drawn or written.
     #[error(
-        "no charts in {}; the data in {} is complete: make the directory writable (or pass another --plots DIR) and draw them with: queens plot {}",
+        "no charts in {}; the data in {} is complete: make the directory writable (or pass another {}) and draw them with: {}",
         plots_dir.display(),
         data_dir.display(),
-        shell::path(data_dir)
+        Remedy::Set(Setting::Plots),
+        Remedy::Plot { data: data_dir.clone(), plots: None }
     )]
     Plot {
         /// The data directory.
@@ -266,8 +257,8 @@ pub enum FinishError {
     Output {
         /// What the output is ("report", "LaTeX tables").
         what: &'static str,
-        /// The command that writes it again.
-        redo: String,
+        /// What writes it again (boxed, to keep the error small).
+        redo: Box<Remedy>,
         /// The data directory.
         data_dir: PathBuf,
         /// The charts directory.
@@ -278,6 +269,21 @@ pub enum FinishError {
     /// An output named by the caller is not in [`OUTPUTS`]: a bug.
     #[error("internal error: no output named '{0}'")]
     UnknownOutput(String),
+}
+
+impl FinishError {
+    /// Whether only a bug in queens can cause this error (an output name
+    /// no output has, a store asked to write what it was opened only to
+    /// read).
+    pub fn is_internal(&self) -> bool {
+        match self {
+            FinishError::UnknownOutput(_) => true,
+            FinishError::Store(e) | FinishError::WriteComparison { source: e, .. } => {
+                e.is_internal()
+            }
+            _ => false,
+        }
+    }
 }
 
 impl From<StoreError> for FinishError {
@@ -299,6 +305,9 @@ pub fn finish(
     observer: &dyn FinishObserver,
 ) -> Result<Finished, FinishError> {
     observer.begin();
+    if steps.comparison && !store.is_writable() {
+        return Err(StoreError::ReadOnly(store.path().to_owned()).into());
+    }
     let data_dir = store.path().to_owned();
     let mut finished = Finished::default();
     let check = |step| {
@@ -354,7 +363,7 @@ pub fn finish(
         finished.skipped = drawn.skipped;
         finished.notes.extend(drawn.notes);
     }
-    for name in steps.outputs {
+    for name in steps.outputs.iter() {
         check(Step::Reporting)?;
         observer.step(Step::Reporting);
         let output =
@@ -363,7 +372,7 @@ pub fn finish(
             .write(store, plots_dir)
             .map_err(|source| FinishError::Output {
                 what: output.what(),
-                redo: output.redo(&data_dir, plots_dir),
+                redo: Box::new(output.redo(&data_dir, plots_dir)),
                 data_dir: data_dir.clone(),
                 plots_dir: plots_dir.to_owned(),
                 source: Box::new(source),

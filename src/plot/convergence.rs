@@ -97,54 +97,10 @@ fn figure(inputs: &Inputs<'_>, notes: &mut Vec<String>) -> Result<Figure, Skip> 
     if traces.is_empty() {
         return Err(Skip::NoTraceRows);
     }
-    let traced: BTreeSet<u64> = traces.iter().map(|t| t.n).collect();
-    let sizes: Vec<u64> = chosen
-        .sizes
-        .iter()
-        .copied()
-        .filter(|n| traced.contains(n))
-        .collect();
-    let untraced: Vec<u64> = chosen
-        .sizes
-        .iter()
-        .copied()
-        .filter(|n| !traced.contains(n))
-        .collect();
-    if !untraced.is_empty() {
-        let traced: Vec<u64> = traced.iter().copied().collect();
-        notes.push(format!(
-            "the convergence chart has no panel at {}: traces.csv has no trace there (it has {})",
-            sizes_text(&untraced),
-            sizes_text(&traced)
-        ));
-    }
-    if sizes.is_empty() {
-        return Err(Skip::NoTraceAt { sizes: untraced });
-    }
+    let sizes = traced_sizes(traces, &chosen.sizes, notes)?;
     let rows: Vec<&TraceRecord> = traces.iter().filter(|t| sizes.contains(&t.n)).collect();
     let (work, x_label) = work(data, &rows, inputs.measure, notes);
-    let labels: BTreeSet<&str> = rows.iter().map(|r| r.label.as_str()).collect();
-    let left_out: BTreeSet<&str> = labels
-        .into_iter()
-        .filter(|&l| {
-            rows.iter()
-                .filter(|r| r.label == l)
-                .all(|r| work.of(r) == 0.0)
-        })
-        .collect();
-    if !left_out.is_empty() {
-        let names: Vec<&str> = left_out.iter().copied().collect();
-        notes.push(format!(
-            "the convergence chart leaves out {}: traces.csv records no {} done in any sample{}",
-            names.join(", "),
-            work.name(),
-            if work == Work::Evaluations {
-                " (never evaluates a whole board; --measure checks draws every label)"
-            } else {
-                ""
-            }
-        ));
-    }
+    let left_out = left_out_labels(&rows, work, notes);
     let cells: Vec<(u64, BTreeMap<String, Vec<Trace>>)> = sizes
         .iter()
         .map(|&n| {
@@ -174,22 +130,7 @@ fn figure(inputs: &Inputs<'_>, notes: &mut Vec<String>) -> Result<Figure, Skip> 
     if panels.is_empty() {
         return Err(Skip::NoTraceSample { sizes });
     }
-    let (fewest, most) = (
-        trials.first().copied().unwrap_or(0),
-        trials.last().copied().unwrap_or(0),
-    );
-    let count = if fewest == most {
-        format!("{most}")
-    } else {
-        format!("{fewest} to {most}")
-    };
-    let curves = if fewest >= BAND_FROM {
-        format!("median and p25–p75 band of {count} trials")
-    } else if most >= MEDIAN_FROM {
-        format!("thin: up to {SHOWN_TRIALS} trials, thick: median of {count}")
-    } else {
-        "one line per trial".to_owned()
-    };
+    let curves = curves_phrase(&trials);
     let y_scale = if log_y {
         "log y, 0 (solved) on its own level below"
     } else {
@@ -204,6 +145,92 @@ fn figure(inputs: &Inputs<'_>, notes: &mut Vec<String>) -> Result<Figure, Skip> 
         shared_y: false,
         colour_bar: None,
     })
+}
+
+/// The `chosen` sizes `traces` has traces at, in order; notes those it
+/// has none at, and refuses when that is all of them.
+fn traced_sizes(
+    traces: &[TraceRecord],
+    chosen: &[u64],
+    notes: &mut Vec<String>,
+) -> Result<Vec<u64>, Skip> {
+    let traced: BTreeSet<u64> = traces.iter().map(|t| t.n).collect();
+    let sizes: Vec<u64> = chosen
+        .iter()
+        .copied()
+        .filter(|n| traced.contains(n))
+        .collect();
+    let untraced: Vec<u64> = chosen
+        .iter()
+        .copied()
+        .filter(|n| !traced.contains(n))
+        .collect();
+    if !untraced.is_empty() {
+        let traced: Vec<u64> = traced.iter().copied().collect();
+        notes.push(format!(
+            "the convergence chart has no panel at {}: traces.csv has no trace there (it has {})",
+            sizes_text(&untraced),
+            sizes_text(&traced)
+        ));
+    }
+    if sizes.is_empty() {
+        return Err(Skip::NoTraceAt { sizes: untraced });
+    }
+    Ok(sizes)
+}
+
+/// The labels of `rows` whose traces record no `work` in any sample, left
+/// out of the chart with a note.
+fn left_out_labels<'r>(
+    rows: &[&'r TraceRecord],
+    work: Work,
+    notes: &mut Vec<String>,
+) -> BTreeSet<&'r str> {
+    let labels: BTreeSet<&str> = rows.iter().map(|r| r.label.as_str()).collect();
+    let left_out: BTreeSet<&str> = labels
+        .into_iter()
+        .filter(|&l| {
+            rows.iter()
+                .filter(|r| r.label == l)
+                .all(|r| work.of(r) == 0.0)
+        })
+        .collect();
+    if !left_out.is_empty() {
+        let names: Vec<&str> = left_out.iter().copied().collect();
+        notes.push(format!(
+            "the convergence chart leaves out {}: traces.csv records no {} done in any sample{}",
+            names.join(", "),
+            work.name(),
+            if work == Work::Evaluations {
+                " (never evaluates a whole board; --measure checks draws every label)"
+            } else {
+                ""
+            }
+        ));
+    }
+    left_out
+}
+
+/// The subtitle's account of the curves, by the counts of `trials` per
+/// label and size: a median and band, a few trials and their median, or
+/// each trial.
+fn curves_phrase(trials: &BTreeSet<usize>) -> String {
+    let (fewest, most) = (
+        trials.first().copied().unwrap_or(0),
+        trials.last().copied().unwrap_or(0),
+    );
+    let count = if fewest == most {
+        format!("{most}")
+    } else {
+        format!("{fewest} to {most}")
+    };
+    if fewest >= BAND_FROM {
+        format!("median and p25–p75 band of {count} trials")
+    } else if most >= MEDIAN_FROM {
+        format!("thin: up to {SHOWN_TRIALS} trials, thick: median of {count}")
+    } else {
+        "one line per trial".to_owned()
+    }
 }
 
 /// What the x axis counts for `measure` and its description; a measure

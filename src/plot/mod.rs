@@ -92,8 +92,7 @@ pub struct Report {
     pub files: Vec<PathBuf>,
     /// The charts not drawn, and why.
     pub skipped: Vec<Skipped>,
-    /// Remarks for the user: labels left out of a chart (the notes on
-    /// reading the files are the data's own, [`ExperimentData::notes`]).
+    /// Remarks for the user: labels left out of a chart.
     pub notes: Vec<String>,
 }
 

@@ -22,7 +22,7 @@ use super::kind::{Build, ChartKind, Inputs, MeasureUse, Needs, Stem};
 use super::panel::{self, Layer, Panel};
 use super::series::legend;
 use super::skip::Skip;
-use super::style::GRID_LIGHT;
+use super::style::{GRID_LIGHT, Styles};
 
 /// The heat map's kind.
 pub const KIND: ChartKind = ChartKind {
@@ -59,8 +59,49 @@ fn figure(inputs: &Inputs<'_>, _notes: &mut Vec<String>) -> Result<Figure, Skip>
     if maps.is_empty() {
         return Err(Skip::NoPairs);
     }
-    // One numbering for every panel: the labels in legend order (the
-    // config's).
+    let ordered = numbered_labels(&maps, styles)?;
+    let labels: Vec<&str> = ordered.iter().map(String::as_str).collect();
+    // The rows are named, each with its number, the key of the columns,
+    // when the panels are wide enough for names: at most two panels (one
+    // above the other, or side by side on a page). Narrower panels number
+    // their rows too, and the legend names every number.
+    let rows_named = maps.len() <= MAX_PANELS_WITH_NAMES;
+    let (x, y) = label_axes(&labels, rows_named)?;
+    let panels = maps
+        .iter()
+        .map(|map| heatmap_panel(map, &labels, &x, &y))
+        .collect();
+    // The legend is the key of the numbers when the rows are not named or
+    // some name is cut short; none when every row is named whole.
+    let numbered = if rows_named && labels.iter().all(|l| abbreviated(l) == *l) {
+        Vec::new()
+    } else {
+        legend(styles, labels.iter().copied())
+            .into_iter()
+            .map(|(label, style)| {
+                let number = place(&labels, &label).unwrap_or_default();
+                (format!("{number} {label}"), style)
+            })
+            .collect()
+    };
+    Ok(Figure {
+        stem: "compare".to_owned(),
+        title: format!("{experiment}: every pair compared by {measure}"),
+        subtitle: format!(
+            "{}; cell: A12 of row over column, marked Holm p < 0.05 *, 0.01 **, 0.001 ***",
+            chosen.describe()
+        ),
+        legend: numbered,
+        panels,
+        shared_y: true,
+        colour_bar: Some(colour_bar()),
+    })
+}
+
+/// Every label of the `maps` once, in legend order (the config's): one
+/// numbering for every panel, label 1 first. Refused beyond
+/// [`MAX_LABELS`].
+fn numbered_labels(maps: &[Heatmap], styles: &Styles) -> Result<Vec<String>, Skip> {
     let mut named: Vec<&str> = maps
         .iter()
         .flat_map(|m| m.labels.iter().map(String::as_str))
@@ -71,30 +112,34 @@ fn figure(inputs: &Inputs<'_>, _notes: &mut Vec<String>) -> Result<Figure, Skip>
         .into_iter()
         .map(|(label, _)| label)
         .collect();
-    let labels: Vec<&str> = ordered.iter().map(String::as_str).collect();
-    if labels.len() > MAX_LABELS {
+    if ordered.len() > MAX_LABELS {
         return Err(Skip::TooManyLabels {
-            labels: labels.len(),
+            labels: ordered.len(),
             max: MAX_LABELS,
         });
     }
-    let place = |label: &str| {
-        labels
-            .iter()
-            .position(|l| *l == label)
-            .map(|i| i as f64 + 1.0)
-    };
+    Ok(ordered)
+}
+
+/// The number of `label` in the numbering `labels` (from 1), as its
+/// place on both axes.
+fn place(labels: &[&str], label: &str) -> Option<f64> {
+    labels
+        .iter()
+        .position(|l| *l == label)
+        .map(|i| i as f64 + 1.0)
+}
+
+/// The column and row axes of the numbering `labels`: a tick per number,
+/// label 1 at the top of the rows, which are named (each name with its
+/// number) when `rows_named`.
+fn label_axes(labels: &[&str], rows_named: bool) -> Result<(Axis, Axis), Skip> {
     let axis = |description: &str| {
         let mut axis = Axis::fit(description, Scale::Linear, [1.0, labels.len() as f64])?;
         (axis.lo, axis.hi) = (0.5, labels.len() as f64 + 0.5);
         axis.ticks = Some((1..=labels.len()).map(|p| p as f64).collect());
         Some(axis)
     };
-    // The rows are named, each with its number, the key of the columns,
-    // when the panels are wide enough for names: at most two panels (one
-    // above the other, or side by side on a page). Narrower panels number
-    // their rows too, and the legend names every number.
-    let rows_named = maps.len() <= MAX_PANELS_WITH_NAMES;
     let row_description = if rows_named {
         "row label"
     } else {
@@ -112,62 +157,39 @@ fn figure(inputs: &Inputs<'_>, _notes: &mut Vec<String>) -> Result<Figure, Skip>
     }
     // Label 1 at the top, as a table reads.
     (y.lo, y.hi) = (y.hi, y.lo);
-    let panels = maps
-        .iter()
-        .map(|map| {
-            let mut cells = Vec::new();
-            for (row, cells_of_row) in map.labels.iter().zip(&map.cells) {
-                for (column, cell) in map.labels.iter().zip(cells_of_row) {
-                    let (Some(cx), Some(cy)) = (place(column), place(row)) else {
-                        continue;
-                    };
-                    let (fill, texts) = match cell {
-                        Some(cell) => (cell_colour(cell), cell_texts(cell)),
-                        None if row == column => (GRID_LIGHT, Vec::new()),
-                        None => (GRID_LIGHT, vec!["NA".to_owned()]),
-                    };
-                    cells.push(panel::Cell {
-                        x: cx,
-                        y: cy,
-                        fill,
-                        texts,
-                    });
-                }
-            }
-            Panel {
-                caption: format!("N = {}", map.n),
-                x: x.clone(),
-                y: y.clone(),
-                layers: vec![Layer::Cells(cells)],
-                note: None,
-            }
-        })
-        .collect();
-    // The legend is the key of the numbers when the rows are not named or
-    // some name is cut short; none when every row is named whole.
-    let numbered = if rows_named && labels.iter().all(|l| abbreviated(l) == *l) {
-        Vec::new()
-    } else {
-        legend(styles, labels.iter().copied())
-            .into_iter()
-            .map(|(label, style)| {
-                let number = place(&label).unwrap_or_default();
-                (format!("{number} {label}"), style)
-            })
-            .collect()
-    };
-    Ok(Figure {
-        stem: "compare".to_owned(),
-        title: format!("{experiment}: every pair compared by {measure}"),
-        subtitle: format!(
-            "{}; cell: A12 of row over column, marked Holm p < 0.05 *, 0.01 **, 0.001 ***",
-            chosen.describe()
-        ),
-        legend: numbered,
-        panels,
-        shared_y: true,
-        colour_bar: Some(colour_bar()),
-    })
+    Ok((x, y))
+}
+
+/// The panel of one size's heat map on the axes `x` and `y`: a cell per
+/// row and column label, placed by their numbers in `labels`; a pair
+/// without a test is grey, marked "NA" off the diagonal.
+fn heatmap_panel(map: &Heatmap, labels: &[&str], x: &Axis, y: &Axis) -> Panel {
+    let mut cells = Vec::new();
+    for (row, cells_of_row) in map.labels.iter().zip(&map.cells) {
+        for (column, cell) in map.labels.iter().zip(cells_of_row) {
+            let (Some(cx), Some(cy)) = (place(labels, column), place(labels, row)) else {
+                continue;
+            };
+            let (fill, texts) = match cell {
+                Some(cell) => (cell_colour(cell), cell_texts(cell)),
+                None if row == column => (GRID_LIGHT, Vec::new()),
+                None => (GRID_LIGHT, vec!["NA".to_owned()]),
+            };
+            cells.push(panel::Cell {
+                x: cx,
+                y: cy,
+                fill,
+                texts,
+            });
+        }
+    }
+    Panel {
+        caption: format!("N = {}", map.n),
+        x: x.clone(),
+        y: y.clone(),
+        layers: vec![Layer::Cells(cells)],
+        note: None,
+    }
 }
 
 /// The most panels whose rows are named: three or more panels share a

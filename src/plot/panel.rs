@@ -421,6 +421,7 @@ impl Panel {
         Ok(annotations)
     }
 
+    /// Draws one layer of the panel onto `chart`.
     fn draw_layer<DB: DrawingBackend>(
         &self,
         chart: &mut Chart<'_, DB>,
@@ -434,144 +435,209 @@ impl Panel {
                 colour,
                 lower,
                 upper,
-            } => {
-                let mut outline: Vec<(f64, f64)> =
-                    lower.iter().filter_map(|p| self.map(*p)).collect();
-                outline.extend(upper.iter().rev().filter_map(|p| self.map(*p)));
-                if outline.len() >= 3 {
-                    let fill = colour.mix(BAND_OPACITY).filled();
-                    chart.draw_series(std::iter::once(Polygon::new(outline, fill)))?;
-                }
-            }
+            } => self.draw_band(chart, *colour, lower, upper),
             Layer::Line {
                 style,
                 points,
                 width,
                 opacity,
                 markers,
-            } => {
-                let stroke = style.colour.mix(*opacity).stroke_width(*width);
-                for piece in points
-                    .split(|p| self.map(*p).is_none())
-                    .filter(|piece| !piece.is_empty())
-                {
-                    let mapped: Vec<(f64, f64)> =
-                        piece.iter().filter_map(|p| self.map(*p)).collect();
-                    if style.dash == Dash::Solid {
-                        chart.draw_series(LineSeries::new(mapped, stroke))?;
-                        continue;
-                    }
-                    // Dashes are measured in pixels, so they are cut from the
-                    // piece's pixel path and drawn relative to its first point.
-                    let anchor = mapped[0];
-                    let origin = chart.backend_coord(&anchor);
-                    let pixels: Vec<(f64, f64)> = mapped
-                        .iter()
-                        .map(|p| {
-                            let (x, y) = chart.backend_coord(p);
-                            (f64::from(x - origin.0), f64::from(y - origin.1))
-                        })
-                        .collect();
-                    chart.draw_series(dashes(&pixels, style.dash, *width).into_iter().map(
-                        |dash| EmptyElement::at(anchor) + PathElement::new(rounded(&dash), stroke),
-                    ))?;
-                }
-                if *markers {
-                    let shown: Vec<(f64, f64)> =
-                        points.iter().filter_map(|p| self.map(*p)).collect();
-                    draw_markers(chart, &shown, style, false, marker_radius(shown.len()))?;
-                }
+            } => self.draw_line(chart, style, points, *width, *opacity, *markers),
+            Layer::Marks { style, marks } => self.draw_marks(chart, style, marks),
+            Layer::Cells(cells) => draw_cells(chart, cells),
+            Layer::Span { style, y, from, to } => self.draw_span(chart, style, *y, *from, *to),
+            Layer::Strip { low, high } => self.draw_strip(chart, *low, *high),
+            Layer::Points { colour, points } => self.draw_points(chart, *colour, points),
+            Layer::Intervals { style, bars } => self.draw_intervals(chart, style, bars),
+        }
+    }
+
+    /// Draws a [`Layer::Band`]: the area between `lower` and `upper` filled
+    /// translucent, the points an axis cannot show left out (nothing with
+    /// fewer than three left).
+    fn draw_band<DB: DrawingBackend>(
+        &self,
+        chart: &mut Chart<'_, DB>,
+        colour: RGBColor,
+        lower: &[(f64, f64)],
+        upper: &[(f64, f64)],
+    ) -> Result<(), DrawError>
+    where
+        DB::ErrorType: 'static,
+    {
+        let mut outline: Vec<(f64, f64)> = lower.iter().filter_map(|p| self.map(*p)).collect();
+        outline.extend(upper.iter().rev().filter_map(|p| self.map(*p)));
+        if outline.len() >= 3 {
+            let fill = colour.mix(BAND_OPACITY).filled();
+            chart.draw_series(std::iter::once(Polygon::new(outline, fill)))?;
+        }
+        Ok(())
+    }
+
+    /// Draws a [`Layer::Line`]: each piece between points an axis cannot
+    /// show, solid or cut into the series' dashes, then (with `markers`)
+    /// the series' marker at every point shown.
+    fn draw_line<DB: DrawingBackend>(
+        &self,
+        chart: &mut Chart<'_, DB>,
+        style: &SeriesStyle,
+        points: &[(f64, f64)],
+        width: u32,
+        opacity: f64,
+        markers: bool,
+    ) -> Result<(), DrawError>
+    where
+        DB::ErrorType: 'static,
+    {
+        let stroke = style.colour.mix(opacity).stroke_width(width);
+        for piece in points
+            .split(|p| self.map(*p).is_none())
+            .filter(|piece| !piece.is_empty())
+        {
+            let mapped: Vec<(f64, f64)> = piece.iter().filter_map(|p| self.map(*p)).collect();
+            if style.dash == Dash::Solid {
+                chart.draw_series(LineSeries::new(mapped, stroke))?;
+                continue;
             }
-            Layer::Marks { style, marks } => {
-                let (filled, hollow): (Vec<&Mark>, Vec<&Mark>) =
-                    marks.iter().partition(|m| !m.hollow);
-                let at = |marks: Vec<&Mark>| -> Vec<(f64, f64)> {
-                    marks
-                        .into_iter()
-                        .filter_map(|m| self.map((m.x, m.y)))
-                        .collect()
-                };
-                let radius = marker_radius(marks.len());
-                draw_markers(chart, &at(filled), style, false, radius)?;
-                draw_markers(chart, &at(hollow), style, true, radius)?;
-            }
-            Layer::Cells(cells) => {
-                let digit = (MARK_TEXT_SIZE * DIGIT_HEIGHT).ceil() as u32;
-                for cell in cells {
-                    let corners = [(cell.x - 0.5, cell.y - 0.5), (cell.x + 0.5, cell.y + 0.5)];
-                    chart.draw_series([Rectangle::new(corners, cell.fill.filled())])?;
-                    chart.draw_series([Rectangle::new(corners, WHITE.stroke_width(2))])?;
-                    let (left, top) = chart.backend_coord(&corners[0]);
-                    let (right, bottom) = chart.backend_coord(&corners[1]);
-                    let room = (right - left).unsigned_abs().saturating_sub(3);
-                    if (bottom - top).unsigned_abs() < digit + 3 {
-                        continue;
-                    }
-                    let ink = if luminance(cell.fill) < 0.3 {
-                        WHITE
-                    } else {
-                        INK
-                    };
-                    let font = (FONT, MARK_TEXT_SIZE)
-                        .into_font()
-                        .color(&ink)
-                        .pos(Pos::new(HPos::Center, VPos::Center));
-                    for text in &cell.texts {
-                        if chart.plotting_area().estimate_text_size(text, &font)?.0 <= room {
-                            chart.draw_series([Text::new(text.clone(), (cell.x, cell.y), font)])?;
-                            break;
-                        }
-                    }
-                }
-            }
-            Layer::Span { style, y, from, to } => {
-                if let (Some(start), Some(end)) = (self.map((*from, *y)), self.map((*to, *y))) {
-                    let stroke = style.colour.stroke_width(SPAN_WIDTH);
-                    chart.draw_series([PathElement::new(vec![start, end], stroke)])?;
-                }
-            }
-            Layer::Strip { low, high } => {
-                if let (Some(low), Some(high)) = (self.y.display(*low), self.y.display(*high)) {
-                    let (left, right) = (self.x.lo, self.x.hi);
-                    chart.draw_series([Rectangle::new(
-                        [(left, low), (right, high)],
-                        STRIP_TINT.filled(),
-                    )])?;
-                    chart.draw_series([PathElement::new(
-                        vec![(left, low), (right, low)],
-                        MUTED.stroke_width(1),
-                    )])?;
-                }
-            }
-            Layer::Points { colour, points } => {
-                let mut seen = std::collections::BTreeSet::new();
-                let shown: Vec<(f64, f64)> = points
-                    .iter()
-                    .filter_map(|p| self.map(*p))
-                    .filter(|p| seen.insert(chart.backend_coord(p)))
-                    .collect();
-                let fill = colour.mix(DOT_OPACITY).filled();
-                chart.draw_series(shown.into_iter().map(|p| Circle::new(p, DOT_RADIUS, fill)))?;
-            }
-            Layer::Intervals { style, bars } => {
-                let stroke = style.colour.stroke_width(2);
-                for bar in bars {
-                    let (Some(x), Some(low), Some(high)) = (
-                        self.x.display(bar.x),
-                        self.y.display(bar.low),
-                        self.y.display(bar.high),
-                    ) else {
-                        continue;
-                    };
-                    chart.draw_series([PathElement::new(vec![(x, low), (x, high)], stroke)])?;
-                    chart.draw_series([low, high].map(|y| {
-                        EmptyElement::at((x, y))
-                            + PathElement::new(vec![(-CAP, 0), (CAP, 0)], stroke)
-                    }))?;
-                    if let Some(at) = self.map((bar.x, bar.mid)) {
-                        draw_markers(chart, &[at], style, false, MARKER_RADIUS)?;
-                    }
-                }
+            // Dashes are measured in pixels, so they are cut from the
+            // piece's pixel path and drawn relative to its first point.
+            let anchor = mapped[0];
+            let origin = chart.backend_coord(&anchor);
+            let pixels: Vec<(f64, f64)> = mapped
+                .iter()
+                .map(|p| {
+                    let (x, y) = chart.backend_coord(p);
+                    (f64::from(x - origin.0), f64::from(y - origin.1))
+                })
+                .collect();
+            chart.draw_series(
+                dashes(&pixels, style.dash, width).into_iter().map(|dash| {
+                    EmptyElement::at(anchor) + PathElement::new(rounded(&dash), stroke)
+                }),
+            )?;
+        }
+        if markers {
+            let shown: Vec<(f64, f64)> = points.iter().filter_map(|p| self.map(*p)).collect();
+            draw_markers(chart, &shown, style, false, marker_radius(shown.len()))?;
+        }
+        Ok(())
+    }
+
+    /// Draws a [`Layer::Marks`]: the filled markers, then the hollow ones.
+    fn draw_marks<DB: DrawingBackend>(
+        &self,
+        chart: &mut Chart<'_, DB>,
+        style: &SeriesStyle,
+        marks: &[Mark],
+    ) -> Result<(), DrawError>
+    where
+        DB::ErrorType: 'static,
+    {
+        let (filled, hollow): (Vec<&Mark>, Vec<&Mark>) = marks.iter().partition(|m| !m.hollow);
+        let at = |marks: Vec<&Mark>| -> Vec<(f64, f64)> {
+            marks
+                .into_iter()
+                .filter_map(|m| self.map((m.x, m.y)))
+                .collect()
+        };
+        let radius = marker_radius(marks.len());
+        draw_markers(chart, &at(filled), style, false, radius)?;
+        draw_markers(chart, &at(hollow), style, true, radius)
+    }
+
+    /// Draws a [`Layer::Span`]: a thick segment in the series' colour, when
+    /// both its ends can be shown.
+    fn draw_span<DB: DrawingBackend>(
+        &self,
+        chart: &mut Chart<'_, DB>,
+        style: &SeriesStyle,
+        y: f64,
+        from: f64,
+        to: f64,
+    ) -> Result<(), DrawError>
+    where
+        DB::ErrorType: 'static,
+    {
+        if let (Some(start), Some(end)) = (self.map((from, y)), self.map((to, y))) {
+            let stroke = style.colour.stroke_width(SPAN_WIDTH);
+            chart.draw_series([PathElement::new(vec![start, end], stroke)])?;
+        }
+        Ok(())
+    }
+
+    /// Draws a [`Layer::Strip`]: the tint across the panel from `low` to
+    /// `high`, with a grey rule along its lower edge.
+    fn draw_strip<DB: DrawingBackend>(
+        &self,
+        chart: &mut Chart<'_, DB>,
+        low: f64,
+        high: f64,
+    ) -> Result<(), DrawError>
+    where
+        DB::ErrorType: 'static,
+    {
+        if let (Some(low), Some(high)) = (self.y.display(low), self.y.display(high)) {
+            let (left, right) = (self.x.lo, self.x.hi);
+            chart.draw_series([Rectangle::new(
+                [(left, low), (right, high)],
+                STRIP_TINT.filled(),
+            )])?;
+            chart.draw_series([PathElement::new(
+                vec![(left, low), (right, low)],
+                MUTED.stroke_width(1),
+            )])?;
+        }
+        Ok(())
+    }
+
+    /// Draws a [`Layer::Points`]: a translucent dot per point shown, once
+    /// per pixel.
+    fn draw_points<DB: DrawingBackend>(
+        &self,
+        chart: &mut Chart<'_, DB>,
+        colour: RGBColor,
+        points: &[(f64, f64)],
+    ) -> Result<(), DrawError>
+    where
+        DB::ErrorType: 'static,
+    {
+        let mut seen = std::collections::BTreeSet::new();
+        let shown: Vec<(f64, f64)> = points
+            .iter()
+            .filter_map(|p| self.map(*p))
+            .filter(|p| seen.insert(chart.backend_coord(p)))
+            .collect();
+        let fill = colour.mix(DOT_OPACITY).filled();
+        chart.draw_series(shown.into_iter().map(|p| Circle::new(p, DOT_RADIUS, fill)))?;
+        Ok(())
+    }
+
+    /// Draws a [`Layer::Intervals`]: each bar an axis can show, with its
+    /// caps and the series' marker at its point estimate.
+    fn draw_intervals<DB: DrawingBackend>(
+        &self,
+        chart: &mut Chart<'_, DB>,
+        style: &SeriesStyle,
+        bars: &[Interval],
+    ) -> Result<(), DrawError>
+    where
+        DB::ErrorType: 'static,
+    {
+        let stroke = style.colour.stroke_width(2);
+        for bar in bars {
+            let (Some(x), Some(low), Some(high)) = (
+                self.x.display(bar.x),
+                self.y.display(bar.low),
+                self.y.display(bar.high),
+            ) else {
+                continue;
+            };
+            chart.draw_series([PathElement::new(vec![(x, low), (x, high)], stroke)])?;
+            chart.draw_series([low, high].map(|y| {
+                EmptyElement::at((x, y)) + PathElement::new(vec![(-CAP, 0), (CAP, 0)], stroke)
+            }))?;
+            if let Some(at) = self.map((bar.x, bar.mid)) {
+                draw_markers(chart, &[at], style, false, MARKER_RADIUS)?;
             }
         }
         Ok(())
@@ -927,6 +993,46 @@ pub fn dashes(path: &[(f64, f64)], dash: Dash, width: u32) -> Vec<Vec<(f64, f64)
         stretches.push(current);
     }
     stretches
+}
+
+/// Draws a [`Layer::Cells`] heat map: each cell filled and outlined in
+/// white, with the first of its texts that fits its width (none in a cell
+/// lower than a digit), in white on a dark fill.
+fn draw_cells<DB: DrawingBackend>(
+    chart: &mut Chart<'_, DB>,
+    cells: &[Cell],
+) -> Result<(), DrawError>
+where
+    DB::ErrorType: 'static,
+{
+    let digit = (MARK_TEXT_SIZE * DIGIT_HEIGHT).ceil() as u32;
+    for cell in cells {
+        let corners = [(cell.x - 0.5, cell.y - 0.5), (cell.x + 0.5, cell.y + 0.5)];
+        chart.draw_series([Rectangle::new(corners, cell.fill.filled())])?;
+        chart.draw_series([Rectangle::new(corners, WHITE.stroke_width(2))])?;
+        let (left, top) = chart.backend_coord(&corners[0]);
+        let (right, bottom) = chart.backend_coord(&corners[1]);
+        let room = (right - left).unsigned_abs().saturating_sub(3);
+        if (bottom - top).unsigned_abs() < digit + 3 {
+            continue;
+        }
+        let ink = if luminance(cell.fill) < 0.3 {
+            WHITE
+        } else {
+            INK
+        };
+        let font = (FONT, MARK_TEXT_SIZE)
+            .into_font()
+            .color(&ink)
+            .pos(Pos::new(HPos::Center, VPos::Center));
+        for text in &cell.texts {
+            if chart.plotting_area().estimate_text_size(text, &font)?.0 <= room {
+                chart.draw_series([Text::new(text.clone(), (cell.x, cell.y), font)])?;
+                break;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Draws the series' marker of `radius` pixels at each point (display

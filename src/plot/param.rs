@@ -163,6 +163,13 @@ struct Line<'a> {
     cells: Vec<(f64, &'a SummaryRow)>,
 }
 
+/// The labels of a parameter chart: those naming a value of the key, by
+/// family and the values of the other keys, each group two labels or
+/// more.
+type Groups<'c> = BTreeMap<Group<'c>, Vec<&'c Config<'c>>>;
+
+/// The parameter chart of `key`: the ERT and success panels, one line per
+/// group of labels and N, or why there is none.
 fn figure(
     data: &ExperimentData,
     measure: Measure,
@@ -171,21 +178,7 @@ fn figure(
     key: &str,
 ) -> Result<Figure, Skip> {
     let measured = measured(data, measure)?;
-    // The labels naming a value of `key`, grouped by family and the others.
-    let mut groups: BTreeMap<Group<'_>, Vec<&Config<'_>>> = BTreeMap::new();
-    for config in configs.iter().filter(|c| c.names(key)) {
-        if measured.labels.contains(config.label) {
-            let group = (config.family, config.others(key));
-            groups.entry(group).or_default().push(config);
-        }
-    }
-    groups.retain(|_, members| members.len() >= 2);
-    if groups.is_empty() {
-        return Err(Skip::NoSweepLabels {
-            measure: measure.name(),
-            key: key.to_owned(),
-        });
-    }
+    let groups = sweep_groups(configs, key, &measured.labels, measure)?;
     let members: BTreeSet<&str> = groups.values().flatten().map(|c| c.label).collect();
     let sizes = if chosen.requested {
         chosen.sizes.clone()
@@ -203,6 +196,74 @@ fn figure(
         .filter_map(|c| c.params.get(key).copied())
         .collect();
     let (x, position) = value_axis(key, &values)?;
+    let lines = lines(data, &groups, &sizes, key, &x, &position);
+    if lines.is_empty() {
+        return Err(Skip::NoSweepTrials {
+            key: key.to_owned(),
+            sizes,
+        });
+    }
+    let ert = ert_panel(
+        &lines,
+        &x,
+        &measured.unit,
+        measured.columns.ert,
+        measured.format,
+    );
+    let success = success_panel(&lines, &x);
+    let sizes_phrase = sizes_phrase(data, chosen, &sizes, &members);
+    Ok(Figure {
+        stem: format!("param-{key}"),
+        title: format!("{}: cost and success against {key}", data.name),
+        subtitle: format!(
+            "ERT = work of all trials / successes, in {}; hollow: some trials failed; ∞: none solved; success with Wilson 95% intervals; one line per N: {sizes_phrase}",
+            measured.unit
+        ),
+        legend: lines.iter().map(|l| (l.name.clone(), l.style)).collect(),
+        panels: vec![ert, success],
+        shared_y: false,
+        colour_bar: None,
+    })
+}
+
+/// The labels among `configs` naming a value of `key` and measured
+/// (`labels`), grouped by family and the values of the other keys; the
+/// groups of two labels or more, or why there is none.
+fn sweep_groups<'c>(
+    configs: &'c [Config<'_>],
+    key: &str,
+    labels: &BTreeSet<&str>,
+    measure: Measure,
+) -> Result<Groups<'c>, Skip> {
+    let mut groups: Groups<'c> = BTreeMap::new();
+    for config in configs.iter().filter(|c| c.names(key)) {
+        if labels.contains(config.label) {
+            let group = (config.family, config.others(key));
+            groups.entry(group).or_default().push(config);
+        }
+    }
+    groups.retain(|_, members| members.len() >= 2);
+    if groups.is_empty() {
+        return Err(Skip::NoSweepLabels {
+            measure: measure.name(),
+            key: key.to_owned(),
+        });
+    }
+    Ok(groups)
+}
+
+/// One [`Line`] per group and N of `sizes` that has a cell: the group's
+/// labels at that N, each at the `position` of its value of `key` on `x`
+/// (on a categorical axis moved sideways, so that no series hides
+/// another), by increasing x; colour and marker by N, dash by group.
+fn lines<'d>(
+    data: &'d ExperimentData,
+    groups: &Groups<'_>,
+    sizes: &[u64],
+    key: &str,
+    x: &Axis,
+    position: &Position<'_>,
+) -> Vec<Line<'d>> {
     let group_names = group_names(groups.keys().collect());
     // On a categorical axis the series sit side by side around each word,
     // so none hides another.
@@ -214,7 +275,6 @@ fn figure(
             (s as f64 / (series - 1) as f64 - 0.5) * DODGE_SPAN
         }
     };
-
     let mut lines = Vec::new();
     for (g, ((_, _), members)) in groups.iter().enumerate() {
         for (i, &n) in sizes.iter().enumerate() {
@@ -248,42 +308,28 @@ fn figure(
             });
         }
     }
-    if lines.is_empty() {
-        return Err(Skip::NoSweepTrials {
-            key: key.to_owned(),
-            sizes,
-        });
-    }
-    let ert = ert_panel(
-        &lines,
-        &x,
-        &measured.unit,
-        measured.columns.ert,
-        measured.format,
-    );
-    let success = success_panel(&lines, &x);
-    let sizes_phrase = if chosen.requested {
-        format!("{} (chosen with --n)", sizes_text(&sizes))
+    lines
+}
+
+/// The subtitle's account of the `sizes` drawn: chosen with --n, or the
+/// default choice, narrowed when the swept labels (`members`) have trials
+/// at more sizes.
+fn sizes_phrase(
+    data: &ExperimentData,
+    chosen: &Chosen,
+    sizes: &[u64],
+    members: &BTreeSet<&str>,
+) -> String {
+    if chosen.requested {
+        format!("{} (chosen with --n)", sizes_text(sizes))
     } else {
         Chosen {
-            narrowed: sizes.len() < members_sizes(data, &members),
-            sizes: sizes.clone(),
+            narrowed: sizes.len() < members_sizes(data, members),
+            sizes: sizes.to_vec(),
             requested: false,
         }
         .describe()
-    };
-    Ok(Figure {
-        stem: format!("param-{key}"),
-        title: format!("{}: cost and success against {key}", data.name),
-        subtitle: format!(
-            "ERT = work of all trials / successes, in {}; hollow: some trials failed; ∞: none solved; success with Wilson 95% intervals; one line per N: {sizes_phrase}",
-            measured.unit
-        ),
-        legend: lines.iter().map(|l| (l.name.clone(), l.style)).collect(),
-        panels: vec![ert, success],
-        shared_y: false,
-        colour_bar: None,
-    })
+    }
 }
 
 /// How many sizes the swept labels have trials at.

@@ -15,7 +15,7 @@ use crate::analysis::targets::{RuntimeEcdf, ecdf_area, pooled_ecdfs, shared_size
 
 use super::axis::{Axis, Scale};
 use super::figure::Figure;
-use super::fixed_target::traced_cells;
+use super::fixed_target::{Traced, traced_cells};
 use super::kind::{Build, ChartKind, Inputs, MeasureUse, Needs, Stem};
 use super::panel::{Layer, Mark, Panel};
 use super::phrases::sizes_text;
@@ -45,6 +45,49 @@ const MAX_STEPS: usize = 1000;
 /// The runtime ECDF figure, or why there is none.
 fn figure(inputs: &Inputs<'_>, notes: &mut Vec<String>) -> Result<Figure, Skip> {
     let traced = traced_cells(inputs, "runtime ECDF", notes)?;
+    let sizes = pooled_sizes(inputs, &traced, notes)?;
+    let labels = pooled_ecdfs(&traced.cells, &traced.targets, &sizes);
+    let Some(end) = labels.iter().map(|(_, e)| e.budget).reduce(f64::max) else {
+        return Err(Skip::NoTraceSample { sizes });
+    };
+    let mut x = Axis::fit(
+        "checks",
+        Scale::Log,
+        labels
+            .iter()
+            .flat_map(|(_, e)| e.hits.iter().copied().chain([e.budget])),
+    )
+    .ok_or(Skip::NothingToPlace)?;
+    x.label = "checks (log scale)".to_owned();
+    let layers = curves(inputs, &labels, x.value(x.lo), x.value(x.hi));
+    let pairs = labels.iter().map(|(_, e)| e.pairs).max().unwrap_or(0);
+    Ok(Figure {
+        stem: "runtime-ecdf".to_owned(),
+        title: format!("{}: targets reached against checks", inputs.data.name),
+        subtitle: format!(
+            "{} pooled, up to {pairs} (trial, target) pairs a label; ×: its budget; area: normalised area under the curve on the log axis from 1 check to the largest budget",
+            sizes_text(&sizes)
+        ),
+        legend: legend_with_areas(inputs, &labels, end),
+        panels: vec![Panel {
+            caption: String::new(),
+            x,
+            y: Axis::fraction("(trial, target) pairs reached (%)"),
+            layers,
+            note: None,
+        }],
+        shared_y: true,
+        colour_bar: None,
+    })
+}
+
+/// The sizes the ECDF pools: those asked for with `--n` that have traces,
+/// else the sizes every traced label shares (noting those left out).
+fn pooled_sizes(
+    inputs: &Inputs<'_>,
+    traced: &Traced,
+    notes: &mut Vec<String>,
+) -> Result<Vec<u64>, Skip> {
     let have = traced.sizes();
     let sizes: Vec<u64> = if inputs.chosen.requested {
         let sizes: Vec<u64> = inputs
@@ -78,24 +121,20 @@ fn figure(inputs: &Inputs<'_>, notes: &mut Vec<String>) -> Result<Figure, Skip> 
             sizes_text(&left_out)
         ));
     }
-    let labels = pooled_ecdfs(&traced.cells, &traced.targets, &sizes);
-    let Some(end) = labels.iter().map(|(_, e)| e.budget).reduce(f64::max) else {
-        return Err(Skip::NoTraceSample { sizes });
-    };
-    let mut x = Axis::fit(
-        "checks",
-        Scale::Log,
-        labels
-            .iter()
-            .flat_map(|(_, e)| e.hits.iter().copied().chain([e.budget])),
-    )
-    .ok_or(Skip::NothingToPlace)?;
-    x.label = "checks (log scale)".to_owned();
-    let left = x.value(x.lo);
-    let right = x.value(x.hi);
+    Ok(sizes)
+}
+
+/// Each label's staircase from `left` and its flat tail to `right` past its
+/// budget, then a cross at every budget (drawn over the curves).
+fn curves(
+    inputs: &Inputs<'_>,
+    labels: &[(String, RuntimeEcdf)],
+    left: f64,
+    right: f64,
+) -> Vec<Layer> {
     let mut curves = Vec::new();
     let mut ends = Vec::new();
-    for (label, ecdf) in &labels {
+    for (label, ecdf) in labels {
         let Some(style) = inputs.styles.of(label) else {
             continue;
         };
@@ -130,11 +169,20 @@ fn figure(inputs: &Inputs<'_>, notes: &mut Vec<String>) -> Result<Figure, Skip> 
         });
     }
     curves.extend(ends);
+    curves
+}
+
+/// The legend, each label with its area under the ECDF up to `end` checks.
+fn legend_with_areas(
+    inputs: &Inputs<'_>,
+    labels: &[(String, RuntimeEcdf)],
+    end: f64,
+) -> Vec<(String, super::style::SeriesStyle)> {
     let areas: Vec<(&str, Option<f64>)> = labels
         .iter()
         .map(|(label, ecdf)| (label.as_str(), ecdf_area(ecdf, end)))
         .collect();
-    let entries = legend(inputs.styles, labels.iter().map(|(l, _)| l.as_str()))
+    legend(inputs.styles, labels.iter().map(|(l, _)| l.as_str()))
         .into_iter()
         .map(|(label, style)| {
             let area = areas
@@ -147,26 +195,7 @@ fn figure(inputs: &Inputs<'_>, notes: &mut Vec<String>) -> Result<Figure, Skip> 
             };
             (shown, style)
         })
-        .collect();
-    let pairs = labels.iter().map(|(_, e)| e.pairs).max().unwrap_or(0);
-    Ok(Figure {
-        stem: "runtime-ecdf".to_owned(),
-        title: format!("{}: targets reached against checks", inputs.data.name),
-        subtitle: format!(
-            "{} pooled, up to {pairs} (trial, target) pairs a label; ×: its budget; area: normalised area under the curve on the log axis from 1 check to the largest budget",
-            sizes_text(&sizes)
-        ),
-        legend: entries,
-        panels: vec![Panel {
-            caption: String::new(),
-            x,
-            y: Axis::fraction("(trial, target) pairs reached (%)"),
-            layers: curves,
-            note: None,
-        }],
-        shared_y: true,
-        colour_bar: None,
-    })
+        .collect()
 }
 
 /// The ECDF as a staircase from `left` to its budget, thinned to at most

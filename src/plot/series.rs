@@ -259,80 +259,13 @@ pub fn statistic_panel(
             continue;
         };
         let value = |r: &SummaryRow| statistic.value.of(r).filter(|v| *v > 0.0);
-        let points: Vec<Option<(f64, f64)>> =
-            rows.iter().map(|r| Some((r.n as f64, value(r)?))).collect();
-        for piece in points.split(Option::is_none) {
-            let piece: Vec<(f64, f64)> = piece.iter().flatten().copied().collect();
-            if piece.len() >= 2 {
-                lines.push(Layer::Line {
-                    style,
-                    points: piece,
-                    width: 2,
-                    opacity: 1.0,
-                    markers: false,
-                });
-            }
-        }
-        let mut marks = Vec::new();
-        for row in rows {
-            let Some(v) = value(row) else { continue };
-            y_values.push(v);
-            let failed = row.successes < row.trials;
-            marks.push(Mark {
-                x: row.n as f64,
-                y: v,
-                hollow: failed,
-                text: failed.then(|| format!("{}/{}", row.successes, row.trials)),
-                first: false,
-            });
-        }
-        lines.push(Layer::Marks { style, marks });
-        let failed: Vec<Option<&SummaryRow>> = rows
-            .iter()
-            .map(|&r| (r.successes == 0 || value(r).is_none()).then_some(r))
-            .collect();
-        // A dense label joins its consecutive unsolved cells into runs; with
-        // few sizes each has room for its own marker.
-        let runs: Vec<Vec<&SummaryRow>> = if rows.len() > DENSE_POINTS {
-            failed
-                .split(Option::is_none)
-                .filter(|run| !run.is_empty())
-                .map(|run| run.iter().flatten().copied().collect())
-                .collect()
-        } else {
-            failed.iter().flatten().map(|&r| vec![r]).collect()
-        };
+        lines.extend(value_layers(style, rows, &value, &mut y_values));
+        let runs = unsolved_runs(rows, &value);
         if !runs.is_empty() {
             unsolved.push((style, runs));
         }
         if let Some((low, high)) = statistic.band {
-            let ends: Vec<Option<Interval>> = rows
-                .iter()
-                .map(|r| {
-                    if r.successes < MIN_SOLVED_FOR_INTERVAL {
-                        return None;
-                    }
-                    Some(Interval {
-                        x: r.n as f64,
-                        low: low.of(r).filter(|v| *v > 0.0)?,
-                        mid: value(r)?,
-                        high: high.of(r)?,
-                    })
-                })
-                .collect();
-            for piece in ends.split(Option::is_none) {
-                let piece: Vec<Interval> = piece.iter().flatten().copied().collect();
-                y_values.extend(piece.iter().flat_map(|b| [b.low, b.high]));
-                match piece.as_slice() {
-                    [] => {}
-                    [_] => bands.push(Layer::Intervals { style, bars: piece }),
-                    _ => bands.push(Layer::Band {
-                        colour: style.colour,
-                        lower: piece.iter().map(|b| (b.x, b.low)).collect(),
-                        upper: piece.iter().map(|b| (b.x, b.high)).collect(),
-                    }),
-                }
-            }
+            bands.extend(band_layers(style, rows, (low, high), &value, &mut y_values));
         }
     }
     let mut y = Axis::fit(&statistic.y_label, Scale::Log, y_values)?;
@@ -360,6 +293,113 @@ pub fn statistic_panel(
         layers: bands,
         note: None,
     })
+}
+
+/// One label's line of its cells' values against N (broken where a cell
+/// has none) and its markers, hollow with solved/trials beside them where
+/// some trials failed; the values drawn go to `y_values`.
+fn value_layers(
+    style: SeriesStyle,
+    rows: &[&SummaryRow],
+    value: &impl Fn(&SummaryRow) -> Option<f64>,
+    y_values: &mut Vec<f64>,
+) -> Vec<Layer> {
+    let mut layers = Vec::new();
+    let points: Vec<Option<(f64, f64)>> =
+        rows.iter().map(|r| Some((r.n as f64, value(r)?))).collect();
+    for piece in points.split(Option::is_none) {
+        let piece: Vec<(f64, f64)> = piece.iter().flatten().copied().collect();
+        if piece.len() >= 2 {
+            layers.push(Layer::Line {
+                style,
+                points: piece,
+                width: 2,
+                opacity: 1.0,
+                markers: false,
+            });
+        }
+    }
+    let mut marks = Vec::new();
+    for row in rows {
+        let Some(v) = value(row) else { continue };
+        y_values.push(v);
+        let failed = row.successes < row.trials;
+        marks.push(Mark {
+            x: row.n as f64,
+            y: v,
+            hollow: failed,
+            text: failed.then(|| format!("{}/{}", row.successes, row.trials)),
+            first: false,
+        });
+    }
+    layers.push(Layer::Marks { style, marks });
+    layers
+}
+
+/// One label's cells without a solved trial (or without a value), as
+/// runs: a dense label's consecutive ones joined, each cell a run of its
+/// own otherwise.
+fn unsolved_runs<'r>(
+    rows: &[&'r SummaryRow],
+    value: &impl Fn(&SummaryRow) -> Option<f64>,
+) -> Vec<Vec<&'r SummaryRow>> {
+    let failed: Vec<Option<&SummaryRow>> = rows
+        .iter()
+        .map(|&r| (r.successes == 0 || value(r).is_none()).then_some(r))
+        .collect();
+    // A dense label joins its consecutive unsolved cells into runs; with
+    // few sizes each has room for its own marker.
+    if rows.len() > DENSE_POINTS {
+        failed
+            .split(Option::is_none)
+            .filter(|run| !run.is_empty())
+            .map(|run| run.iter().flatten().copied().collect())
+            .collect()
+    } else {
+        failed.iter().flatten().map(|&r| vec![r]).collect()
+    }
+}
+
+/// One label's band between the `(low, high)` columns around its values,
+/// from the cells with [`MIN_SOLVED_FOR_INTERVAL`] solved trials or more:
+/// a [`Layer::Band`] per stretch of such cells, whiskers for a lone one;
+/// the ends drawn go to `y_values`.
+fn band_layers(
+    style: SeriesStyle,
+    rows: &[&SummaryRow],
+    (low, high): (Field, Field),
+    value: &impl Fn(&SummaryRow) -> Option<f64>,
+    y_values: &mut Vec<f64>,
+) -> Vec<Layer> {
+    let ends: Vec<Option<Interval>> = rows
+        .iter()
+        .map(|r| {
+            if r.successes < MIN_SOLVED_FOR_INTERVAL {
+                return None;
+            }
+            Some(Interval {
+                x: r.n as f64,
+                low: low.of(r).filter(|v| *v > 0.0)?,
+                mid: value(r)?,
+                high: high.of(r)?,
+            })
+        })
+        .collect();
+    let mut layers = Vec::new();
+    for piece in ends.split(Option::is_none) {
+        let piece: Vec<Interval> = piece.iter().flatten().copied().collect();
+        y_values.extend(piece.iter().flat_map(|b| [b.low, b.high]));
+        match piece.as_slice() {
+            [] => {}
+            [_] => layers.push(Layer::Intervals { style, bars: piece }),
+            _ => layers.push(Layer::Band {
+                colour: style.colour,
+                lower: piece.iter().map(|b| (b.x, b.low)).collect(),
+                upper: piece.iter().map(|b| (b.x, b.high)).collect(),
+            }),
+        }
+    }
+    layers
 }
 
 /// The layers of one label's row of unsolved cells, at height `y`. `runs`

@@ -17,10 +17,11 @@ use super::axis::{Axis, Scale};
 use super::figure::Figure;
 use super::kind::{Build, ChartKind, Inputs, MeasureUse, Needs, Stem};
 use super::panel::{Layer, Mark, Panel};
-use super::series::{legend, measured, size_axis, unsolved_strip};
+use super::series::{Measured, legend, measured, size_axis, unsolved_strip};
 use super::skip::Skip;
+use super::style::SeriesStyle;
 use crate::analysis::stats::{quantile_sorted, sorted};
-use crate::base::records::RunRecord;
+use crate::base::records::{Measure, RunRecord};
 
 /// The chart kind of the per-trial distributions.
 pub const KIND: ChartKind = ChartKind {
@@ -56,13 +57,55 @@ struct Cell<'a> {
     failed: Vec<&'a RunRecord>,
 }
 
+/// Each label's trials by size, the labels and sizes in order.
+type Cells<'a> = BTreeMap<&'a str, BTreeMap<u64, Cell<'a>>>;
+
 /// The figure of the per-trial distributions, or why there is none.
 fn figure(inputs: &Inputs<'_>, notes: &mut Vec<String>) -> Result<Figure, Skip> {
     let (data, measure) = (inputs.data, inputs.measure);
     let measured = measured(data, measure)?;
-    let mut cells: BTreeMap<&str, BTreeMap<u64, Cell<'_>>> = BTreeMap::new();
-    for run in &data.runs {
-        if !measured.labels.contains(run.label.as_str()) {
+    let cells = cells(&data.runs, &measured.labels);
+    let sizes: BTreeSet<u64> = cells.values().flat_map(|c| c.keys().copied()).collect();
+    match sizes.iter().collect::<Vec<_>>().as_slice() {
+        [] => return Err(Skip::NoRuns),
+        [n] => return Err(Skip::OneSize { n: **n }),
+        _ => {}
+    }
+    let slots = Slots::new(&sizes)?;
+    let mut y = cost_axis(&cells, measure, &measured, notes)?;
+    let any_failed = cells
+        .values()
+        .flat_map(|c| c.values())
+        .any(|c| !c.failed.is_empty());
+    let strip = any_failed.then(|| unsolved_strip(&mut y, 1, FAILED_STRIP));
+    let drawn = Drawn {
+        slots: &slots,
+        y: &y,
+        strip: strip.as_ref(),
+        measure,
+    };
+    let shown = legend(inputs.styles, cells.keys().copied());
+    let panels = shown
+        .iter()
+        .filter_map(|(label, style)| Some(drawn.panel(label, *style, cells.get(label.as_str())?)))
+        .collect();
+    Ok(Figure {
+        stem: "trials".to_owned(),
+        title: format!("{}: every trial's {}", data.name, measured.unit),
+        subtitle: "dots: one solved trial each, spread sideways within its size; marker and line: median of the solved trials; hollow: some trials failed; top strip: failed trials (not on the scale)".to_owned(),
+        legend: shown,
+        panels,
+        shared_y: true,
+        colour_bar: None,
+    })
+}
+
+/// The trials of `runs` of the `labels` measured, by label and size,
+/// solved apart from failed.
+fn cells<'a>(runs: &'a [RunRecord], labels: &BTreeSet<&str>) -> Cells<'a> {
+    let mut cells: Cells<'a> = BTreeMap::new();
+    for run in runs {
+        if !labels.contains(run.label.as_str()) {
             continue;
         }
         let cell = cells
@@ -76,41 +119,65 @@ fn figure(inputs: &Inputs<'_>, notes: &mut Vec<String>) -> Result<Figure, Skip> 
             cell.failed.push(run);
         }
     }
-    let sizes: BTreeSet<u64> = cells.values().flat_map(|c| c.keys().copied()).collect();
-    match sizes.iter().collect::<Vec<_>>().as_slice() {
-        [] => return Err(Skip::NoRuns),
-        [n] => return Err(Skip::OneSize { n: **n }),
-        _ => {}
-    }
-    let mut x = size_axis(sizes.iter().copied()).ok_or(Skip::NoSizes)?;
-    // Short enough for panels side by side.
-    x.label = SHORT_SIZE_LABEL.to_owned();
-    let places: Vec<f64> = sizes.iter().filter_map(|&n| x.display(n as f64)).collect();
-    let gap = places
-        .windows(2)
-        .map(|w| w[1] - w[0])
-        .fold(f64::INFINITY, f64::min);
-    let half = SLOT * gap / 2.0;
-    // The dots of the smallest and largest sizes stay inside the axis.
-    x.lo = x.lo.min(places[0] - 1.5 * half);
-    x.hi = x.hi.max(places[places.len() - 1] + 1.5 * half);
-    let spread = |run: &RunRecord| -> Option<f64> {
-        let sideways = ((run.trial as f64 * GOLDEN).fract() - 0.5) * 2.0 * half;
-        Some(x.value(x.display(run.n as f64)? + sideways))
-    };
+    cells
+}
 
-    let solved_values: Vec<f64> = cells
-        .values()
-        .flat_map(|c| c.values())
-        .flat_map(|c| c.solved.iter().map(|r| measure.spent(r)))
+/// The size axis with room for the dots beside each size, and how far a
+/// size's dots spread either side of it (display space).
+struct Slots {
+    /// The size axis.
+    x: Axis,
+    /// Half the width a size's dots spread over.
+    half: f64,
+}
+
+impl Slots {
+    /// The slots of `sizes` (two or more): each a [`SLOT`] share of the
+    /// least distance between neighbouring sizes, the axis widened so that
+    /// the dots of the smallest and largest sizes stay inside it.
+    fn new(sizes: &BTreeSet<u64>) -> Result<Slots, Skip> {
+        let mut x = size_axis(sizes.iter().copied()).ok_or(Skip::NoSizes)?;
+        // Short enough for panels side by side.
+        x.label = SHORT_SIZE_LABEL.to_owned();
+        let places: Vec<f64> = sizes.iter().filter_map(|&n| x.display(n as f64)).collect();
+        let gap = places
+            .windows(2)
+            .map(|w| w[1] - w[0])
+            .fold(f64::INFINITY, f64::min);
+        let half = SLOT * gap / 2.0;
+        // The dots of the smallest and largest sizes stay inside the axis.
+        x.lo = x.lo.min(places[0] - 1.5 * half);
+        x.hi = x.hi.max(places[places.len() - 1] + 1.5 * half);
+        Ok(Slots { x, half })
+    }
+
+    /// Where the dot of `run` goes across: its size's place, moved sideways
+    /// within the slot by its trial number.
+    fn spread(&self, run: &RunRecord) -> Option<f64> {
+        let sideways = ((run.trial as f64 * GOLDEN).fract() - 0.5) * 2.0 * self.half;
+        Some(self.x.value(self.x.display(run.n as f64)? + sideways))
+    }
+}
+
+/// The log y axis of the solved trials' costs; notes the solved trials
+/// left out for spending nothing (0 has no place on it).
+fn cost_axis(
+    cells: &Cells<'_>,
+    measure: Measure,
+    measured: &Measured<'_>,
+    notes: &mut Vec<String>,
+) -> Result<Axis, Skip> {
+    let solved = || {
+        cells
+            .values()
+            .flat_map(|c| c.values())
+            .flat_map(|c| &c.solved)
+    };
+    let solved_values: Vec<f64> = solved()
+        .map(|r| measure.spent(r))
         .filter(|v| *v > 0.0)
         .collect();
-    let zero = cells
-        .values()
-        .flat_map(|c| c.values())
-        .flat_map(|c| &c.solved)
-        .filter(|r| measure.spent(r) <= 0.0)
-        .count();
+    let zero = solved().filter(|r| measure.spent(r) <= 0.0).count();
     if zero > 0 {
         notes.push(format!(
             "the per-trial chart leaves out {zero} solved trial{} that spent no {}: 0 has no place on its log axis",
@@ -125,35 +192,43 @@ fn figure(inputs: &Inputs<'_>, notes: &mut Vec<String>) -> Result<Figure, Skip> 
     )
     .ok_or(Skip::NoSolvedCell)?;
     y.format = measured.format;
-    let any_failed = cells
-        .values()
-        .flat_map(|c| c.values())
-        .any(|c| !c.failed.is_empty());
-    let strip = any_failed.then(|| unsolved_strip(&mut y, 1, FAILED_STRIP));
+    Ok(y)
+}
 
-    let shown = legend(inputs.styles, cells.keys().copied());
-    let mut panels = Vec::new();
-    for (label, style) in &shown {
-        let Some(by_size) = cells.get(label.as_str()) else {
-            continue;
-        };
+/// What every label's panel is drawn with: the shared axes, the strip of
+/// failed trials (with its row's height) if any failed, and the measure.
+struct Drawn<'a> {
+    /// The size axis and its slots.
+    slots: &'a Slots,
+    /// The cost axis.
+    y: &'a Axis,
+    /// The strip of failed trials and its rows' heights.
+    strip: Option<&'a (Layer, Vec<f64>)>,
+    /// The measure the costs are in.
+    measure: Measure,
+}
+
+impl Drawn<'_> {
+    /// The panel of `label`: its dots (solved trials on the scale, failed
+    /// ones in the strip), the line joining its medians and their markers.
+    fn panel(&self, label: &str, style: SeriesStyle, by_size: &BTreeMap<u64, Cell<'_>>) -> Panel {
         let mut layers = Vec::new();
         let mut dots = Vec::new();
         let mut medians = Vec::new();
         for (&n, cell) in by_size {
-            let values: Vec<f64> = cell.solved.iter().map(|r| measure.spent(r)).collect();
+            let values: Vec<f64> = cell.solved.iter().map(|r| self.measure.spent(r)).collect();
             dots.extend(
                 cell.solved
                     .iter()
                     .zip(&values)
                     .filter(|(_, v)| **v > 0.0)
-                    .filter_map(|(r, v)| Some((spread(r)?, *v))),
+                    .filter_map(|(r, v)| Some((self.slots.spread(r)?, *v))),
             );
-            if let Some((_, rows)) = &strip {
+            if let Some((_, rows)) = self.strip {
                 dots.extend(
                     cell.failed
                         .iter()
-                        .filter_map(|r| Some((spread(r)?, rows[0]))),
+                        .filter_map(|r| Some((self.slots.spread(r)?, rows[0]))),
                 );
             }
             if let Some(median) = quantile_sorted(&sorted(&values), 0.5).filter(|m| *m > 0.0) {
@@ -166,7 +241,7 @@ fn figure(inputs: &Inputs<'_>, notes: &mut Vec<String>) -> Result<Figure, Skip> 
                 });
             }
         }
-        if let Some((layer, _)) = &strip {
+        if let Some((layer, _)) = self.strip {
             layers.push(layer.clone());
         }
         layers.push(Layer::Points {
@@ -175,7 +250,7 @@ fn figure(inputs: &Inputs<'_>, notes: &mut Vec<String>) -> Result<Figure, Skip> 
         });
         if medians.len() >= 2 {
             layers.push(Layer::Line {
-                style: *style,
+                style,
                 points: medians.iter().map(|m| (m.x, m.y)).collect(),
                 width: 2,
                 opacity: 1.0,
@@ -183,26 +258,17 @@ fn figure(inputs: &Inputs<'_>, notes: &mut Vec<String>) -> Result<Figure, Skip> 
             });
         }
         layers.push(Layer::Marks {
-            style: *style,
+            style,
             marks: medians,
         });
-        panels.push(Panel {
-            caption: label.clone(),
-            x: x.clone(),
-            y: y.clone(),
+        Panel {
+            caption: label.to_owned(),
+            x: self.slots.x.clone(),
+            y: self.y.clone(),
             layers,
             note: None,
-        });
+        }
     }
-    Ok(Figure {
-        stem: "trials".to_owned(),
-        title: format!("{}: every trial's {}", data.name, measured.unit),
-        subtitle: "dots: one solved trial each, spread sideways within its size; marker and line: median of the solved trials; hollow: some trials failed; top strip: failed trials (not on the scale)".to_owned(),
-        legend: shown,
-        panels,
-        shared_y: true,
-        colour_bar: None,
-    })
 }
 
 #[cfg(test)]

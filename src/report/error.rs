@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 
+use crate::base::remedy::{Remedy, Setting};
 use crate::store::error::StoreError;
 
 /// Why a report could not be written; every variant names the file and
@@ -14,9 +15,10 @@ pub enum ReportError {
     Store(#[from] StoreError),
     /// The charts directory does not exist or cannot be listed.
     #[error(
-        "cannot read the charts directory {}: draw the charts first with `queens plot {}` (or give it with --plots DIR)",
+        "cannot read the charts directory {}: draw the charts first with `{}` (or give it with {})",
         path.display(),
-        crate::base::shell::path(data_dir)
+        Remedy::Plot { data: data_dir.clone(), plots: None },
+        Remedy::Set(Setting::Plots)
     )]
     PlotsDir {
         /// The charts directory.
@@ -28,9 +30,9 @@ pub enum ReportError {
     },
     /// A chart could not be read or is not an SVG image.
     #[error(
-        "{} {reason}: redraw the charts with `queens plot {}`",
+        "{} {reason}: redraw the charts with `{}`",
         path.display(),
-        crate::base::shell::path(data_dir)
+        Remedy::Plot { data: data_dir.clone(), plots: None }
     )]
     Chart {
         /// The chart file.
@@ -42,8 +44,10 @@ pub enum ReportError {
     },
     /// A report file could not be written.
     #[error(
-        "cannot write {}: make its directory writable and free some space (or give another --plots DIR), then run `queens report` again; the data and charts are unchanged",
-        path.display()
+        "cannot write {}: make its directory writable and free some space (or give another {}), then run `{}` again; the data and charts are unchanged",
+        path.display(),
+        Remedy::Set(Setting::Plots),
+        Remedy::Report { data: None, plots: None, latex: false }
     )]
     Write {
         /// The file.

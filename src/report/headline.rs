@@ -12,7 +12,7 @@
 use super::Inputs;
 use super::format::{number, p_value, ratio, two, value};
 use crate::analysis::compare::Verdict;
-use crate::base::records::{CompareRow, Measure, SummaryRow};
+use crate::base::records::{CompareRow, Measure, RankingRow, SummaryRow};
 
 /// The sentences about one board size and measure.
 #[derive(Clone, Debug)]
@@ -66,59 +66,8 @@ fn finding(inputs: &Inputs, measure: &str, n: u64) -> Option<Finding> {
             details: Vec::new(),
         });
     };
-    let mut sentence = format!(
-        "At N = {n}, {} ranks best by {measure} of {} labels (mean rank {:.2}; it solved {} of {}).",
-        best.label,
-        ranked.len(),
-        best.mean_rank,
-        best.successes,
-        best.trials
-    );
-    if let Some(more) = ranked
-        .iter()
-        .find(|r| r.successes * best.trials > best.successes * r.trials)
-    {
-        sentence.push_str(&format!(
-            " {} solved a larger share ({} of {}): the ranking counts every unsolved trial as costlier than every solved one.",
-            more.label, more.successes, more.trials
-        ));
-    }
-    let errors = cell(inputs, &best.label, n).map_or(0, |s| s.errors);
-    if errors > 0 {
-        sentence.push_str(&format!(
-            " Its program failed {errors} more trial{} here (solver_error or invalid_solution), left out of this comparison.",
-            plural(errors)
-        ));
-    }
-    let single = |label: &str| cell(inputs, label, n).is_some_and(|s| s.trials == 1);
-    let mut same = Vec::new();
-    let mut details = Vec::new();
-    let mut exact = false;
-    for other in ranked.iter().filter(|r| r.label != best.label) {
-        let Some(pair) = pair_of(inputs, measure, n, &best.label, &other.label) else {
-            continue;
-        };
-        match Verdict::from_name(&pair.verdict) {
-            Some(Verdict::ABetter | Verdict::BBetter) => {
-                details.push(significant(inputs, pair));
-            }
-            Some(Verdict::NoDetectableDifference) => same.push(format!(
-                "{} ({}, {})",
-                other.label,
-                a12_of(pair, &best.label),
-                p_value(pair.p_holm)
-            )),
-            Some(Verdict::Untestable) | None if single(&best.label) || single(&other.label) => {
-                exact = true;
-            }
-            Some(Verdict::Untestable) | None => {
-                details.push(untestable(pair, &best.label, &other.label));
-            }
-        }
-    }
-    if exact {
-        details.insert(0, deterministic(inputs, measure, n, &ranked));
-    }
+    let mut sentence = best_sentence(inputs, measure, n, &ranked, best);
+    let (same, details) = against_best(inputs, measure, n, &ranked, best);
     if !same.is_empty() {
         sentence.push_str(&format!(
             " No detectable difference from it (Holm p ≥ 0.05, though these trials could have shown one): {}.",
@@ -146,6 +95,86 @@ fn finding(inputs: &Inputs, measure: &str, n: u64) -> Option<Finding> {
         best: sentence,
         details,
     })
+}
+
+/// The sentence that opens the finding at `n`: `best` of the `ranked`
+/// labels, a label that solved a larger share, and the trials its program
+/// failed.
+fn best_sentence(
+    inputs: &Inputs,
+    measure: &str,
+    n: u64,
+    ranked: &[&RankingRow],
+    best: &RankingRow,
+) -> String {
+    let mut sentence = format!(
+        "At N = {n}, {} ranks best by {measure} of {} labels (mean rank {:.2}; it solved {} of {}).",
+        best.label,
+        ranked.len(),
+        best.mean_rank,
+        best.successes,
+        best.trials
+    );
+    if let Some(more) = ranked
+        .iter()
+        .find(|r| r.successes * best.trials > best.successes * r.trials)
+    {
+        sentence.push_str(&format!(
+            " {} solved a larger share ({} of {}): the ranking counts every unsolved trial as costlier than every solved one.",
+            more.label, more.successes, more.trials
+        ));
+    }
+    let errors = cell(inputs, &best.label, n).map_or(0, |s| s.errors);
+    if errors > 0 {
+        sentence.push_str(&format!(
+            " Its program failed {errors} more trial{} here (solver_error or invalid_solution), left out of this comparison.",
+            plural(errors)
+        ));
+    }
+    sentence
+}
+
+/// Every other ranked label against `best` at `n`: those with no
+/// detectable difference (as `label (A12, p)`), and the detail lines of the
+/// rest (a significant difference, an untestable pair, or the counters of
+/// deterministic single trials first).
+fn against_best(
+    inputs: &Inputs,
+    measure: &str,
+    n: u64,
+    ranked: &[&RankingRow],
+    best: &RankingRow,
+) -> (Vec<String>, Vec<String>) {
+    let single = |label: &str| cell(inputs, label, n).is_some_and(|s| s.trials == 1);
+    let mut same = Vec::new();
+    let mut details = Vec::new();
+    let mut exact = false;
+    for other in ranked.iter().filter(|r| r.label != best.label) {
+        let Some(pair) = pair_of(inputs, measure, n, &best.label, &other.label) else {
+            continue;
+        };
+        match Verdict::from_name(&pair.verdict) {
+            Some(Verdict::ABetter | Verdict::BBetter) => {
+                details.push(significant(inputs, pair));
+            }
+            Some(Verdict::NoDetectableDifference) => same.push(format!(
+                "{} ({}, {})",
+                other.label,
+                a12_of(pair, &best.label),
+                p_value(pair.p_holm)
+            )),
+            Some(Verdict::Untestable) | None if single(&best.label) || single(&other.label) => {
+                exact = true;
+            }
+            Some(Verdict::Untestable) | None => {
+                details.push(untestable(pair, &best.label, &other.label));
+            }
+        }
+    }
+    if exact {
+        details.insert(0, deterministic(inputs, measure, n, ranked));
+    }
+    (same, details)
 }
 
 /// The row of compare.csv of `x` and `y` at `n` by `measure`, either way
@@ -211,12 +240,7 @@ fn untestable(pair: &CompareRow, best: &str, other: &str) -> String {
 /// The labels at `n` with one trial (deterministic, run once by design),
 /// compared by their exact values in `measure`, cheapest first, with the
 /// median and interval of each label of several trials beside them.
-pub fn deterministic(
-    inputs: &Inputs,
-    measure: &str,
-    n: u64,
-    ranked: &[&crate::base::records::RankingRow],
-) -> String {
+pub fn deterministic(inputs: &Inputs, measure: &str, n: u64, ranked: &[&RankingRow]) -> String {
     let Ok(kind) = Measure::parse(measure) else {
         return String::new();
     };

@@ -11,6 +11,7 @@ use crate::analysis::compare::significance_marks;
 use crate::analysis::growth::growth_by_label;
 use crate::base::records::metadata::{ExternalProgram, Metadata};
 use crate::base::records::{Measure, SummaryRow};
+use crate::base::remedy::{Remedy, Setting};
 use crate::base::shell;
 
 /// The report's style: one column that fits a phone, tables that scroll
@@ -539,7 +540,15 @@ fn external_programs(meta: &Metadata) -> Vec<&ExternalProgram> {
 /// Where the data came from and how to make it again.
 fn provenance(inputs: &Inputs) -> Markup {
     let data = shell::path(&inputs.data_dir);
-    let plots = shell::path(&inputs.plots_dir);
+    let plot = Remedy::Plot {
+        data: inputs.data_dir.clone(),
+        plots: Some(inputs.plots_dir.clone()),
+    };
+    let report = Remedy::Report {
+        data: Some(inputs.data_dir.clone()),
+        plots: Some(inputs.plots_dir.clone()),
+        latex: false,
+    };
     html! {
         section aria-labelledby="provenance" {
             h2 id="provenance" { "Provenance" }
@@ -594,15 +603,16 @@ fn provenance(inputs: &Inputs) -> Markup {
                 }
                 h3 { "To regenerate" }
                 pre { code {
-                    "queens run " (shell::quote(&meta.config_source)) "   # the data (resumes; --fresh starts over)\n"
-                    "queens plot " (data) " --plots " (plots) "   # the charts, then this report\n"
-                    "queens report " (data) " --plots " (plots) "   # this report alone"
+                    (Remedy::RunConfig { config: Some(meta.config_source.clone()), data: None })
+                    "   # the data (resumes; " (Remedy::Set(Setting::Fresh)) " starts over)\n"
+                    (plot) "   # the charts, then this report\n"
+                    (report) "   # this report alone"
                 } }
                 h3 { "Config text" }
                 pre { code { (meta.config_text) } }
             } @else {
                 p { "No complete metadata.json in " code { (data) } ": the config, version and machine are unknown." }
-                pre { code { "queens report " (data) " --plots " (plots) } }
+                pre { code { (report) } }
             }
         }
     }

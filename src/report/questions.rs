@@ -11,6 +11,7 @@ use super::format::{p_value, ratio};
 use super::headline::{cell, ert_caveat, pair_of, probability_of};
 use crate::analysis::compare::Verdict;
 use crate::base::records::{CompareRow, Measure};
+use crate::base::remedy::Remedy;
 use crate::experiment::question::Question;
 
 /// The answer to one question.
@@ -69,7 +70,11 @@ fn answer(inputs: &Inputs, question: &Question) -> Answer {
         .collect();
     let missing = rows.is_empty().then(|| {
         format!(
-            "compare.csv holds no comparison of these two labels by {measure} (it compares by checks; `queens compare DATA_DIR --measure {measure} --output DIR` compares by {measure})"
+            "compare.csv holds no comparison of these two labels by {measure} (it compares by checks; `{}` compares by {measure})",
+            Remedy::CompareInto {
+                data: None,
+                measure: Some(question.measure)
+            }
         )
     });
     Answer {

@@ -8,6 +8,7 @@ use std::path::PathBuf;
 
 use crate::base::board::Violation;
 use crate::base::records::Shard;
+use crate::base::remedy::Remedy;
 use crate::experiment::diagnostics::ConfigError;
 use crate::finish::FinishError;
 use crate::store::error::{StoreError, short};
@@ -27,8 +28,9 @@ pub enum RunError {
     },
     /// No shard results where a merge looked.
     #[error(
-        "no shard results (metadata.shard-I-of-K.json) in {}: run `queens run CONFIG --shard I/K` first",
-        dirs.iter().map(|d| d.display().to_string()).collect::<Vec<_>>().join(", ")
+        "no shard results (metadata.shard-I-of-K.json) in {}: run `{}` first",
+        dirs.iter().map(|d| d.display().to_string()).collect::<Vec<_>>().join(", "),
+        Remedy::RunShard { shard: None }
     )]
     NoShards {
         /// The directories searched.
@@ -101,8 +103,9 @@ pub enum RunError {
     /// A shard has not run all of its trials.
     #[error(
         "shard {shard} is incomplete: {have} of {expected} trials in {}; \
-         run `queens run … --shard {shard}` again to finish it (it resumes)",
-        runs.display()
+         run `{}` again to finish it (it resumes)",
+        runs.display(),
+        Remedy::RunShard { shard: Some(*shard) }
     )]
     IncompleteShard {
         /// The shard.
@@ -132,8 +135,9 @@ pub enum RunError {
         seed: u64,
         /// The first violation the validator found.
         violation: Violation,
-        /// The `queens solve` command that replays the trial.
-        replay: String,
+        /// The replay of the trial ([`Remedy::Replay`]; boxed, as the
+        /// largest field of any run error).
+        replay: Box<Remedy>,
     },
     /// The worker threads could not start.
     #[error("cannot start the worker threads")]
@@ -178,10 +182,16 @@ pub struct ShardConfigs {
 
 impl RunError {
     /// Whether only a bug in queens can cause this error (a solver and the
-    /// validator disagreeing, a panicked worker), rather than the input or
-    /// the files.
+    /// validator disagreeing, a panicked worker, a store asked to write
+    /// what it was not opened to write), rather than the input or the
+    /// files.
     pub fn is_internal(&self) -> bool {
-        matches!(self, RunError::InvalidSolution { .. } | RunError::Poisoned)
+        match self {
+            RunError::InvalidSolution { .. } | RunError::Poisoned => true,
+            RunError::Store(e) => e.is_internal(),
+            RunError::Finish(e) => e.is_internal(),
+            _ => false,
+        }
     }
 }
 

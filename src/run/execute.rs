@@ -49,7 +49,7 @@ pub fn execute(
     experiment: &Experiment,
     slice: &[Trial],
     pending: &[usize],
-    store: &Store,
+    store: &mut Store,
     workers: &Workers<'_>,
 ) -> RunResult<Executed> {
     let sink = Mutex::new(store.trial_sink(experiment.trace)?);

@@ -14,7 +14,9 @@ use crate::experiment::config;
 use crate::experiment::params_file::param_rows;
 use crate::experiment::plan::{PlanIndex, plan};
 use crate::store::Store;
+use crate::store::lock::lock_data_dir;
 use crate::store::run_files::{FoundShard, find_shards};
+use crate::store::stored_plan::StoredPlan;
 
 /// What a merge wrote.
 #[derive(Clone, Debug)]
@@ -43,12 +45,17 @@ pub fn merge(dirs: &[PathBuf], into: &Path) -> RunResult<(MergeReport, Store)> {
     .map_err(RunError::StoredConfig)?;
     let full_plan = plan(&experiment);
     let index = PlanIndex::new(&experiment, &full_plan);
+    // Taken once the shards are known to be one whole split (a refused split
+    // creates nothing) and before their rows are read: a merge or run of
+    // `into` beside this one is refused before anything is written.
+    let lock = lock_data_dir(into)?;
+    let stored = StoredPlan::of(&experiment);
     let mut merged: Vec<Option<RunRecord>> = vec![None; full_plan.len()];
     for s in &shards {
-        take_rows(s, &index, &mut merged)?;
+        take_rows(s, &stored, &index, &mut merged)?;
     }
 
-    let mut store = Store::for_merge(into, &experiment)?;
+    let mut store = Store::for_merge(into, lock, &experiment)?;
     let records: Vec<RunRecord> = merged.into_iter().flatten().collect();
     let mut meta = new_metadata(&experiment, None, full_plan.len() as u64);
     meta.trials_done = records.len() as u64;
@@ -125,16 +132,18 @@ fn one_whole_split(dirs: &[PathBuf]) -> RunResult<Vec<FoundShard>> {
 }
 
 /// Puts the rows of `shard`'s runs file at their plan positions in
-/// `merged`: refused when a row is outside the shard's slice of the plan,
-/// or when the slice is not complete.
+/// `merged`: refused when a row is no trial of the `stored` plan (its seed
+/// included), outside the shard's slice of it, or when the slice is not
+/// complete.
 fn take_rows(
     shard: &FoundShard,
+    stored: &StoredPlan,
     index: &PlanIndex,
     merged: &mut [Option<RunRecord>],
 ) -> RunResult<()> {
     let runs = shard.runs_file();
     let slice = shard.shard;
-    for row in shard.read_runs()? {
+    for row in shard.read_runs(stored)? {
         match index.locate(&row.label, row.n, row.trial) {
             Some(p) if slice.contains(p) => merged[p] = Some(row),
             _ => {

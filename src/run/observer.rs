@@ -52,8 +52,9 @@ pub struct TrialInfo<'a> {
 /// Receives the events of a run. Workers call the trial methods from
 /// several threads at once.
 pub trait RunObserver: Sync {
-    /// A setting of the config cannot take effect; called before anything
-    /// else, once per warning.
+    /// A setting of the config cannot take effect; called once per warning,
+    /// before the data directory is opened (after
+    /// [`RunObserver::threads_capped`]).
     fn warning(&self, _warning: &ConfigWarning) {}
 
     /// More threads were asked for than are started.

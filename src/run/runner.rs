@@ -71,8 +71,12 @@ pub struct RunReport {
 /// Runs `experiment` (or one shard of it) into `options.data_dir`, holding
 /// its lock throughout ([`Store::for_run`]: refused, before anything is
 /// written, when another process holds it, or when it holds results of
-/// another config unless `options.fresh`).
+/// another config unless `options.fresh`). The observer hears the config's
+/// warnings first.
 pub fn run_experiment(experiment: &Experiment, options: &RunOptions<'_>) -> RunResult<RunReport> {
+    for warning in &experiment.warnings {
+        options.observer.warning(warning);
+    }
     let mut store = Store::for_run(&options.data_dir, experiment, options.shard, options.fresh)?;
     let workers = Workers {
         threads: options.threads,
@@ -83,16 +87,14 @@ pub fn run_experiment(experiment: &Experiment, options: &RunOptions<'_>) -> RunR
 }
 
 /// Runs `experiment` (or the shard `store` was opened for) into `store`,
-/// opened for it with [`Store::for_run`], on `workers`.
+/// opened for it with [`Store::for_run`], on `workers` (the caller has
+/// passed the config's warnings on already).
 pub fn run_into(
     experiment: &Experiment,
     store: &mut Store,
     workers: &Workers<'_>,
 ) -> RunResult<RunReport> {
     let options = workers;
-    for warning in &experiment.warnings {
-        options.observer.warning(warning);
-    }
     let slice = plan_slice(experiment, store.shard());
     let index = PlanIndex::new(experiment, &slice);
     let mut done = store.resume(&index, slice.len(), experiment.trace)?;
@@ -105,7 +107,7 @@ pub fn run_into(
         None
     } else {
         let meta = session::open(
-            store.run_metadata().cloned(),
+            store.metadata().cloned(),
             experiment,
             store.shard(),
             slice.len() as u64,

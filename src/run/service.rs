@@ -6,7 +6,8 @@
 //!   `plots/<name>` unless the caller says otherwise ([`default_places`]).
 //! - **Threads**: all cores unless asked; a request above
 //!   [`THREADS_PER_CORE`] per core is capped, and the caller hears of it
-//!   ([`worker_threads`], [`RunObserver::threads_capped`]); none is refused.
+//!   ([`worker_threads`], [`RunObserver::threads_capped`]); a request of
+//!   none is refused.
 //! - **Progress**: the caller's [`RunObserver`] hears the session and every
 //!   trial, its [`FinishObserver`] every step after.
 //! - **Interruption**: the caller's interrupt flag stops the trials (the
@@ -27,7 +28,7 @@ use super::runner::{RunReport, Workers, run_into};
 use crate::base::records::Shard;
 use crate::experiment::config::Experiment;
 use crate::finish::{FinishError, FinishObserver, Finished, Steps, finish};
-use crate::store::Store;
+use crate::store::{Store, data_dir_of, plots_dir_of};
 
 /// The most worker threads per core a run (or a count) starts: more only
 /// make the threads wait for each other (4096 threads on 2 cores took
@@ -87,8 +88,8 @@ pub fn default_places(
     plots: Option<&Path>,
 ) -> (PathBuf, PathBuf) {
     (
-        data.map_or_else(|| Path::new("data").join(&experiment.name), Path::to_owned),
-        plots.map_or_else(|| Path::new("plots").join(&experiment.name), Path::to_owned),
+        data.map_or_else(|| data_dir_of(&experiment.name), Path::to_owned),
+        plots.map_or_else(|| plots_dir_of(&experiment.name), Path::to_owned),
     )
 }
 
@@ -139,8 +140,9 @@ pub struct Ran {
     pub finished: Option<Finished>,
     /// The comparison files of older trials removed after an interruption.
     pub removed: Vec<PathBuf>,
-    /// Whether the steps after the trials were stopped before their end.
-    pub finishing_stopped: bool,
+    /// The steps after the trials, when they were stopped before their
+    /// end ([`FinishError::Stopped`], naming the step not done).
+    pub finishing_stopped: Option<Box<FinishError>>,
 }
 
 /// How a run ended, as an exit status says it.
@@ -159,7 +161,7 @@ pub enum Status {
 impl Ran {
     /// How the run ended.
     pub fn status(&self) -> Status {
-        if self.report.interrupted || self.finishing_stopped {
+        if self.report.interrupted || self.finishing_stopped.is_some() {
             Status::Interrupted
         } else if self.report.program_errors > 0 {
             Status::ProgramErrors
@@ -178,6 +180,9 @@ pub fn run(request: &Request<'_>, listeners: &Listeners<'_>) -> RunResult<Ran> {
     if let Some(capped) = &capped {
         listeners.run.threads_capped(capped);
     }
+    for warning in &experiment.warnings {
+        listeners.run.warning(warning);
+    }
     let (data_dir, plots_dir) = default_places(experiment, request.data, request.plots);
     let mut store = Store::for_run(&data_dir, experiment, request.shard, request.fresh)?;
     let workers = Workers {
@@ -193,7 +198,7 @@ pub fn run(request: &Request<'_>, listeners: &Listeners<'_>) -> RunResult<Ran> {
         report,
         finished: None,
         removed: Vec::new(),
-        finishing_stopped: false,
+        finishing_stopped: None,
     };
     if ran.report.interrupted {
         if request.shard.is_none() {
@@ -207,7 +212,7 @@ pub fn run(request: &Request<'_>, listeners: &Listeners<'_>) -> RunResult<Ran> {
     let steps = if request.charts {
         Steps::ALL
     } else {
-        Steps::DATA
+        Steps::COMPARISON
     };
     match finish(
         &mut store,
@@ -217,7 +222,9 @@ pub fn run(request: &Request<'_>, listeners: &Listeners<'_>) -> RunResult<Ran> {
         listeners.finish,
     ) {
         Ok(finished) => ran.finished = Some(finished),
-        Err(FinishError::Stopped { .. }) => ran.finishing_stopped = true,
+        Err(stopped @ FinishError::Stopped { .. }) => {
+            ran.finishing_stopped = Some(Box::new(stopped));
+        }
         Err(e) => return Err(e.into()),
     }
     Ok(ran)

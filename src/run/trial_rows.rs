@@ -6,9 +6,10 @@ use std::sync::atomic::AtomicBool;
 use super::error::{RunError, RunResult};
 use super::trace::SamplingTrace;
 use crate::base::records::{RunRecord, TraceRecord};
+use crate::base::remedy::Remedy;
 use crate::experiment::config::{Entry, Experiment};
 use crate::experiment::plan::Trial;
-use crate::trial::{self, replay_command_of, run_trial};
+use crate::trial::{self, replay_of, run_trial};
 
 /// The rows of one finished trial.
 pub struct TrialRows {
@@ -40,14 +41,14 @@ pub fn run_planned(
         n: t.n,
         seed: t.seed,
         violation: e.violation,
-        replay: replay_command_of(
+        replay: Box::new(Remedy::Replay(Box::new(replay_of(
             &*entry.solver,
             entry.algorithm.name,
             t.n,
             t.seed,
             &entry.params,
             &entry.budget,
-        ),
+        )))),
     })?;
     if result.was_interrupted() {
         return Ok(None);

@@ -81,14 +81,6 @@ impl Budget {
         limits.join(";")
     }
 
-    /// The same limits as `queens solve` options (`--max-steps 100000 …`).
-    pub fn as_cli_args(&self) -> String {
-        self.limits()
-            .map(|(k, v)| format!("--{} {v}", k.replace('_', "-")))
-            .collect::<Vec<_>>()
-            .join(" ")
-    }
-
     fn limits(&self) -> impl Iterator<Item = (&'static str, String)> {
         [
             ("max_steps", self.max_steps.map(|v| v.to_string())),
@@ -406,7 +398,6 @@ mod tests {
         assert_eq!(b.max_steps, Some(7));
         assert_eq!(b.time_limit, Some(1.0));
         assert_eq!(b.canonical(), "max_steps=7;time_limit=1");
-        assert_eq!(b.as_cli_args(), "--max-steps 7 --time-limit 1");
         assert_eq!(Budget::UNLIMITED.canonical(), "unlimited");
     }
 }

@@ -104,82 +104,9 @@ impl Configured for Unregistered {
     }
 }
 
-/// The Python call that replays a trial of the in-process solver `name`
-/// (without [`PREFIX`]) at size `n` with `seed` (any text: `N` and `SEED`
-/// stand for a row's in a template), `params` and `budget`:
-/// `queens.solve("name", n, seed=…, params={…}, budget={…})`, for
-/// `external.log` and the report, where a built-in's row gets its `queens
-/// solve` command.
-pub fn replay(
-    name: &str,
-    n: impl std::fmt::Display,
-    seed: impl std::fmt::Display,
-    params: &Params,
-    budget: &Budget,
-) -> String {
-    use super::params::ParamValue;
-    let mut call = format!("queens.solve({name:?}, {n}, seed={seed}");
-    let params: Vec<String> = params
-        .iter()
-        .map(|(key, value)| {
-            let value = match value {
-                ParamValue::Int(v) => v.to_string(),
-                ParamValue::Float(v) => format!("{v:?}"),
-                ParamValue::Bool(true) => "True".to_string(),
-                ParamValue::Bool(false) => "False".to_string(),
-                ParamValue::Word(w) => format!("{w:?}"),
-            };
-            format!("{key:?}: {value}")
-        })
-        .collect();
-    if !params.is_empty() {
-        call.push_str(&format!(", params={{{}}}", params.join(", ")));
-    }
-    let limits: Vec<String> = [
-        ("max_steps", budget.max_steps.map(|v| v.to_string())),
-        ("max_restarts", budget.max_restarts.map(|v| v.to_string())),
-        ("max_checks", budget.max_checks.map(|v| v.to_string())),
-        ("time_limit", budget.time_limit.map(|v| format!("{v:?}"))),
-    ]
-    .into_iter()
-    .filter_map(|(key, value)| Some(format!("{key:?}: {}", value?)))
-    .collect();
-    if !limits.is_empty() {
-        call.push_str(&format!(", budget={{{}}}", limits.join(", ")));
-    }
-    call.push(')');
-    call
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_replay_is_the_python_call_with_the_rows_parameters_and_budget() {
-        let params = Params::verbatim(
-            "python:mine",
-            [
-                ("patience".to_string(), "100".to_string()),
-                ("greedy".to_string(), "true".to_string()),
-                ("mode".to_string(), "fast".to_string()),
-            ],
-        )
-        .expect("distinct keys");
-        let budget = Budget {
-            max_steps: Some(1000),
-            time_limit: Some(10.0),
-            ..Budget::UNLIMITED
-        };
-        assert_eq!(
-            replay("mine", 8, 42, &params, &budget),
-            r#"queens.solve("mine", 8, seed=42, params={"greedy": True, "mode": "fast", "patience": 100}, budget={"max_steps": 1000, "time_limit": 10.0})"#
-        );
-        assert_eq!(
-            replay("mine", "N", "SEED", &Params::default(), &Budget::UNLIMITED),
-            r#"queens.solve("mine", N, seed=SEED)"#
-        );
-    }
 
     #[test]
     fn one_descriptor_per_name_and_step() {

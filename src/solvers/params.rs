@@ -11,7 +11,6 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use crate::base::shell;
 use crate::base::suggest::did_you_mean;
 
 /// The type and allowed range of one parameter.
@@ -586,15 +585,6 @@ impl Params {
             .map(|(k, v)| format!("{k}={v}"))
             .collect::<Vec<_>>()
             .join(";")
-    }
-
-    /// The same as `--param key=value` arguments, to replay a run (each
-    /// quoted for a shell where it needs it).
-    pub fn as_cli_args(&self) -> String {
-        self.iter()
-            .map(|(k, v)| format!("--param {}", shell::quote(&format!("{k}={v}"))))
-            .collect::<Vec<_>>()
-            .join(" ")
     }
 
     /// The parameters as a JSON object.

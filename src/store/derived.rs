@@ -24,6 +24,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::base::records::atomic::write_atomically;
 use crate::base::records::{read_optional_text, sha256};
+use crate::base::remedy::Remedy;
 
 /// The format of derived.json this version writes and reads.
 pub const FORMAT: u32 = 1;
@@ -145,8 +146,8 @@ pub enum DerivedError {
         file: PathBuf,
         /// Why.
         why: Staleness,
-        /// The command that rewrites it.
-        remedy: String,
+        /// What rewrites it (boxed, to keep the store's errors small).
+        remedy: Box<Remedy>,
     },
     /// derived.json is not a record this version reads.
     #[error(
@@ -158,8 +159,9 @@ pub enum DerivedError {
         path: PathBuf,
         /// What is wrong.
         detail: String,
-        /// The command that rewrites the file asked for.
-        remedy: String,
+        /// What rewrites the file asked for (boxed, to keep the store's
+        /// errors small).
+        remedy: Box<Remedy>,
     },
     /// derived.json could not be read.
     #[error("cannot read {}", path.display())]
@@ -231,19 +233,19 @@ impl DerivedRecord {
         file: &Path,
         file_sha256: &str,
         runs: &RunsDigest,
-        remedy: &str,
+        remedy: &Remedy,
     ) -> Result<(), DerivedError> {
         if let Some(detail) = &self.damaged {
             return Err(DerivedError::Unreadable {
                 path: self.path.clone(),
                 detail: detail.clone(),
-                remedy: remedy.to_owned(),
+                remedy: Box::new(remedy.clone()),
             });
         }
         let stale = |why| DerivedError::Stale {
             file: file.to_owned(),
             why,
-            remedy: remedy.to_owned(),
+            remedy: Box::new(remedy.clone()),
         };
         let Some(entry) = file
             .file_name()

@@ -1,12 +1,14 @@
 //! The errors of a data directory: what could not be opened, locked,
 //! checked, read, written or trusted, each naming the file, the reason and
-//! what to do; `queens` prints them and exits 2.
+//! what to do (a [`Remedy`], which the front end spells); `queens` prints
+//! them and exits 2.
 
 use std::path::PathBuf;
 
 use crate::base::records::RecordsError;
 use crate::base::records::Shard;
 use crate::base::records::metadata::MetadataError;
+use crate::base::remedy::{Remedy, Setting};
 
 use super::derived::DerivedError;
 use super::stored_plan::PlanCheckError;
@@ -16,20 +18,30 @@ use super::stored_plan::PlanCheckError;
 #[non_exhaustive]
 pub enum StoreError {
     /// The data directory does not exist.
-    #[error("data directory {0} does not exist (run `queens run CONFIG` to make it)")]
+    #[error(
+        "data directory {0} does not exist (run `{run}` to make it)",
+        run = Remedy::RunConfig { config: None, data: None }
+    )]
     MissingDir(PathBuf),
     /// The data directory given is not a directory.
     #[error(
-        "{0} is a file, not a data directory: give the directory that holds runs.csv and summary.csv (like data/NAME, written by `queens run`)"
+        "{0} is a file, not a data directory: give the directory that holds runs.csv and summary.csv (like data/NAME, written by `{run}`)",
+        run = Remedy::Run { data: None }
     )]
     NotADir(PathBuf),
     /// runs.csv is missing.
     #[error(
-        "{0} not found: give a data directory written by `queens run` (run `queens run CONFIG` first)"
+        "{0} not found: give a data directory written by `{run}` (run `{first}` first)",
+        run = Remedy::Run { data: None },
+        first = Remedy::RunConfig { config: None, data: None }
     )]
     MissingRuns(PathBuf),
     /// summary.csv is missing.
-    #[error("{} not found: run `queens summarize {}` to compute it from runs.csv", file.display(), crate::base::shell::path(dir))]
+    #[error(
+        "{} not found: run `{}` to compute it from runs.csv",
+        file.display(),
+        Remedy::Summarize { data: Some(dir.clone()) }
+    )]
     MissingSummary {
         /// The file looked for.
         file: PathBuf,
@@ -42,8 +54,9 @@ pub enum StoreError {
     /// metadata.json names the experiment with something that is not one
     /// safe path component, so it cannot name the default plots directory.
     #[error(
-        "{file}: experiment name '{name}' cannot be a directory name (use {rule}): correct the \"experiment\" field or give the charts directory with --plots DIR",
-        rule = crate::base::records::SAFE_NAME_RULE
+        "{file}: experiment name '{name}' cannot be a directory name (use {rule}): correct the \"experiment\" field or give the charts directory with {plots}",
+        rule = crate::base::records::SAFE_NAME_RULE,
+        plots = Remedy::Set(Setting::Plots)
     )]
     UnsafeName {
         /// The metadata.json read.
@@ -81,11 +94,12 @@ pub enum StoreError {
     /// The data directory holds results of another config.
     #[error(
         "{} holds results of a different config: {} has config hash {}, {config} has {}. \
-         Resuming would mix trials of two experiments in one file. Run with --fresh to \
-         discard the old results, give another --data directory, or restore the old config \
+         Resuming would mix trials of two experiments in one file. Run with {} to \
+         discard the old results, give another {} directory, or restore the old config \
          (its text is in the metadata file). What changed (- stored, + {config}):\n{changes}",
         metadata.parent().unwrap_or(std::path::Path::new(".")).display(),
-        metadata.display(), short(stored_hash), short(config_hash)
+        metadata.display(), short(stored_hash), short(config_hash),
+        Remedy::Set(Setting::Fresh), Remedy::Set(Setting::Data)
     )]
     DifferentConfig {
         /// The data directory's metadata file.
@@ -143,20 +157,19 @@ pub enum StoreError {
     #[error(
         "{} holds the results of another config: {} is of {} (config hash {}), the shards are of \
          {} (config hash {}); merging them there would replace those results. Give the shards \
-         another directory (--data for `queens run --shard`, --into for `queens merge`), or \
-         remove the old runs.csv, summary.csv and metadata.json from {} if they are no longer wanted",
+         another directory ({}), or remove the old runs.csv, summary.csv and metadata.json from \
+         {} if they are no longer wanted",
         .0.dir.display(), .0.metadata.display(), .0.stored_config, short(&.0.stored_hash),
-        .0.config, short(&.0.config_hash), .0.dir.display()
+        .0.config, short(&.0.config_hash), shards_elsewhere(), .0.dir.display()
     )]
     ResultsOfAnotherConfig(Box<OtherResults>),
     /// The directory holds a runs.csv without the metadata.json that says
     /// which config wrote it, which merging shards there would replace.
     #[error(
         "{} exists but {} does not, so the config that wrote it is unknown; merging the shards \
-         there would replace it. Give the shards another directory (--data for `queens run \
-         --shard`, --into for `queens merge`), or remove {} if it is no longer wanted (or is what \
-         an interrupted merge left) and merge again",
-        runs.display(), metadata.display(), runs.display()
+         there would replace it. Give the shards another directory ({}), or remove {} if it is \
+         no longer wanted (or is what an interrupted merge left) and merge again",
+        runs.display(), metadata.display(), shards_elsewhere(), runs.display()
     )]
     ResultsOfUnknownConfig {
         /// The runs file.
@@ -167,8 +180,8 @@ pub enum StoreError {
     /// A runs file without the metadata file that says which config wrote it.
     #[error(
         "{} exists but {} does not, so the config that wrote it is unknown; \
-         run with --fresh to start over, or give another --data directory",
-        runs.display(), metadata.display()
+         run with {} to start over, or give another {} directory",
+        runs.display(), metadata.display(), Remedy::Set(Setting::Fresh), Remedy::Set(Setting::Data)
     )]
     UnknownOrigin {
         /// The runs file.
@@ -179,8 +192,8 @@ pub enum StoreError {
     /// The runs file holds a trial the config does not plan.
     #[error(
         "{} has a row (label '{label}', n = {n}, trial {trial}) that the config does not plan; \
-         run with --fresh to start over",
-        runs.display()
+         run with {} to start over",
+        runs.display(), Remedy::Set(Setting::Fresh)
     )]
     UnplannedRow {
         /// The runs file.
@@ -195,8 +208,8 @@ pub enum StoreError {
     /// A row of traces.csv is no trial of the stored plan.
     #[error(
         "{}: line {line} is a point of trial {trial} of '{}' at n = {n}, which is no trial of the \
-         plan of the config stored in {}; delete that line, or run the experiment again with --fresh",
-        traces.display(), label.escape_debug(), metadata.display()
+         plan of the config stored in {}; delete that line, or run the experiment again with {}",
+        traces.display(), label.escape_debug(), metadata.display(), Remedy::Set(Setting::Fresh)
     )]
     UnplannedTrace {
         /// The traces file.
@@ -212,10 +225,22 @@ pub enum StoreError {
         /// The metadata holding the plan's config.
         metadata: PathBuf,
     },
+    /// The config stored in metadata.json does not load, so the rows
+    /// cannot be checked against its plan.
+    #[error(transparent)]
+    StoredConfig(std::sync::Arc<PlanCheckError>),
     /// The rows of runs.csv are not trials of the stored plan, or the
     /// stored config does not load.
     #[error(transparent)]
     Plan(#[from] PlanCheckError),
+}
+
+impl StoreError {
+    /// Whether only a bug in queens can cause this error (a store asked to
+    /// write what it was opened only to read).
+    pub fn is_internal(&self) -> bool {
+        matches!(self, StoreError::ReadOnly(_))
+    }
 }
 
 /// Whole-run results of one config where shards of another would be merged.
@@ -233,6 +258,19 @@ pub struct OtherResults {
     pub config: String,
     /// Its hash.
     pub config_hash: String,
+}
+
+/// Where else shards may go: the data directory of a shard run, or the
+/// directory a merge writes into ("--data for `queens run CONFIG --shard
+/// I/K`, --into for `queens merge`" on the command line).
+fn shards_elsewhere() -> String {
+    format!(
+        "{} for `{}`, {} for `{}`",
+        Remedy::Set(Setting::Data),
+        Remedy::RunShard { shard: None },
+        Remedy::Set(Setting::Into),
+        Remedy::Merge
+    )
 }
 
 /// The first 12 hex digits of a config hash, as messages show it (all of a

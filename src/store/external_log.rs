@@ -6,8 +6,9 @@
 //! and the tail of the program's stderr. The trial's row in runs.csv says
 //! `solver_error` (or `invalid_solution`, or `budget_time`); this file says
 //! why. Before its first trial, each external entry gets one line with the
-//! command that replays any of its rows ([`note_replays`]), `N` and `SEED`
-//! standing for the row's.
+//! command that replays any of its rows ([`ExternalLog::note_replays`]), `N` and `SEED`
+//! standing for the row's. Both are spelled as the data format the log
+//! keeps whatever front end wrote it ([`replay_line::command`]).
 
 use std::fs::OpenOptions;
 use std::io::Write;
@@ -17,7 +18,7 @@ use super::error::{Doing, StoreResult};
 use crate::base::records::{read_optional_text, replay_line};
 use crate::experiment::config::Entry;
 use crate::solvers::algorithms::external::Failure;
-use crate::trial::{replay_command_of, replay_template_of};
+use crate::trial::{replay_of, replay_template_of};
 
 /// A data directory's external.log.
 #[derive(Clone, Debug)]
@@ -76,7 +77,7 @@ fn note_replays<'a>(entries: impl IntoIterator<Item = &'a Entry>, log: &Path) ->
                 &entry.params,
                 &entry.budget,
             );
-            replay_line::format(&entry.label, &replay)
+            replay_line::format(&entry.label, &replay_line::command(&replay))
         })
         .filter(|line| !existing.lines().any(|l| format!("{l}\n") == *line))
         .collect();
@@ -93,7 +94,7 @@ fn append(entry: &Entry, log: &Path) -> StoreResult<()> {
     let text: String = failures
         .iter()
         .map(|f| {
-            let replay = replay_command_of(
+            let replay = replay_of(
                 &*entry.solver,
                 entry.algorithm.name,
                 f.n as u64,
@@ -101,7 +102,7 @@ fn append(entry: &Entry, log: &Path) -> StoreResult<()> {
                 &entry.params,
                 &entry.budget,
             );
-            record(&entry.label, f, &replay)
+            record(&entry.label, f, &replay_line::command(&replay))
         })
         .collect();
     append_text(log, &text)

@@ -16,13 +16,15 @@
 //! files of the same name.
 //!
 //! The comparison step of the finishing pipeline (`queens plot`,
-//! `queens compare`, and `run` and `merge` after their own lock is
-//! released) writes compare.csv and ranking.csv into the directory, so it
-//! takes the exclusive lock too: beside a running experiment it is refused
-//! before anything is written. `queens report` alone takes no lock: it
-//! writes only into the charts directory, and every file it reads is either
-//! replaced whole by a rename or appended in whole rows whose torn tail the
-//! reader ignores.
+//! `queens compare`) writes compare.csv and ranking.csv into the directory,
+//! so it takes the exclusive lock too (a store opened to write): beside a
+//! running experiment it is refused before anything is written. A run and a
+//! merge keep their lock through the steps after them. `queens report`, the
+//! exports and the Python package's tables take no lock: they write only
+//! outside the data directory, and every file they read is either replaced
+//! whole by a rename or appended in whole rows (a line cut short, which only
+//! a writer killed mid-write leaves, is refused by every reader and dropped
+//! by the resume).
 
 use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{Read, Seek, Write};

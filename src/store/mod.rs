@@ -10,7 +10,7 @@
 //! ([`run_files`]: the checks before a run, the resume, the appending of
 //! trials, the finished files, the external programs' log).
 //!
-//! Which file holds what is said once, in [`layout`], private to this
+//! Which file holds what is said once, in `layout.rs`, private to this
 //! module: no module outside it names a file of the data directory, so a new
 //! file is added here (its name in `layout.rs`, its view or writer on
 //! [`Store`]) and in the book's reference of the data files.
@@ -33,14 +33,14 @@ pub mod trace_file;
 pub mod traces;
 
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use crate::base::records::metadata::MetadataError;
 use crate::base::records::{
     Metadata, RunRecord, Shard, SummaryRow, TraceRecord, is_safe_name, read_optional_text,
     replay_line,
 };
-use crate::base::shell;
+use crate::base::remedy::Remedy;
 use crate::experiment::question::Question;
 
 use derived::{DerivedRecord, RunsDigest};
@@ -48,9 +48,9 @@ use error::{Doing, StoreError, StoreResult};
 use layout::DataDir;
 use lock::{DataDirLock, lock_data_dir};
 use runs::Runs;
-use stored_plan::StoredPlan;
+use stored_plan::{PlanCheckError, StoredPlan};
 
-pub use tables::{Comparison, Written};
+pub use tables::{Comparison, Table, Written};
 
 /// An experiment's data directory, opened: its metadata, stored plan and
 /// record of derived files read once, its CSV files read once each when
@@ -69,12 +69,17 @@ pub struct Store {
     stored_name: Option<String>,
     /// metadata.json (of the shard, for a shard run), when complete.
     metadata: Option<Metadata>,
-    /// The plan of the stored config (or of the config being run).
-    plan: Option<StoredPlan>,
+    /// The plan of the stored config (or of the config being run); the
+    /// reason when the stored config does not load, which refuses the
+    /// views that check rows against the plan (the report's questions and
+    /// the labels' order are then empty).
+    plan: Result<Option<StoredPlan>, Arc<PlanCheckError>>,
     /// derived.json.
     derived: DerivedRecord,
-    /// runs.csv, once read (or written).
+    /// runs.csv, once read (or written), its own rules checked.
     runs: OnceLock<Runs>,
+    /// Set once the rows of `runs` were checked against the plan.
+    runs_planned: OnceLock<()>,
     /// traces.csv, once read.
     traces: OnceLock<Option<Vec<TraceRecord>>>,
     /// summary.csv, once read (or written).
@@ -111,8 +116,10 @@ impl Store {
         let files = DataDir::new(dir);
         let (stored_name, metadata) = read_metadata(&files.metadata())?;
         let plan = match &metadata {
-            Some(m) => Some(StoredPlan::load(m, &files.metadata())?),
-            None => None,
+            Some(m) => StoredPlan::load(m, &files.metadata())
+                .map(Some)
+                .map_err(Arc::new),
+            None => Ok(None),
         };
         let derived = DerivedRecord::read(&files.derived())?;
         Ok(Store {
@@ -124,6 +131,7 @@ impl Store {
             plan,
             derived,
             runs: OnceLock::new(),
+            runs_planned: OnceLock::new(),
             traces: OnceLock::new(),
             summary: OnceLock::new(),
             comparison: OnceLock::new(),
@@ -141,7 +149,8 @@ impl Store {
         self.lock.is_some()
     }
 
-    /// metadata.json, when complete (hand-made data may carry only the
+    /// metadata.json (for a store opened to run a shard, the shard's
+    /// metadata), when complete (hand-made data may carry only the
     /// experiment's name, or nothing).
     pub fn metadata(&self) -> Option<&Metadata> {
         self.metadata.as_ref()
@@ -173,18 +182,24 @@ impl Store {
                 name: name.clone(),
             });
         }
-        Ok(Path::new("plots").join(self.name()))
+        Ok(plots_dir_of(&self.name()))
     }
 
     /// The labels in the order the stored config declares them (the order
     /// of every legend and table); empty without a stored config.
     pub fn label_order(&self) -> &[String] {
-        self.plan.as_ref().map_or(&[], StoredPlan::labels)
+        match &self.plan {
+            Ok(Some(plan)) => plan.labels(),
+            _ => &[],
+        }
     }
 
     /// The questions of the stored config (none without one).
     pub fn questions(&self) -> &[Question] {
-        self.plan.as_ref().map_or(&[], StoredPlan::questions)
+        match &self.plan {
+            Ok(Some(plan)) => plan.questions(),
+            _ => &[],
+        }
     }
 
     /// The rows of runs.csv, read, hashed and checked once: refused when
@@ -192,25 +207,39 @@ impl Store {
     /// appears twice, a row contradicts itself or is no trial of the stored
     /// plan.
     pub fn runs(&self) -> StoreResult<&[RunRecord]> {
-        Ok(&self.read_runs()?.rows)
+        let runs = self.read_runs()?;
+        if self.runs_planned.get().is_none() {
+            if let Some(plan) = self.plan()? {
+                plan.check_rows(&self.runs_file(), &self.files.metadata(), &runs.rows)?;
+            }
+            self.runs_planned.get_or_init(|| ());
+        }
+        Ok(&runs.rows)
     }
 
-    /// The digest of runs.csv's bytes, as read or written.
+    /// The digest of runs.csv's bytes, as read or written (its own rules
+    /// checked; the rows are checked against the plan by [`Store::runs`]).
     pub fn runs_digest(&self) -> StoreResult<&RunsDigest> {
         Ok(&self.read_runs()?.digest)
     }
 
-    /// runs.csv, read once.
+    /// The run's runs file, read once.
     fn read_runs(&self) -> StoreResult<&Runs> {
         if let Some(runs) = self.runs.get() {
             return Ok(runs);
         }
-        let path = self.files.runs();
+        let path = self.runs_file();
         let runs = runs::read(&path)?.ok_or_else(|| StoreError::MissingRuns(path.clone()))?;
-        if let Some(plan) = &self.plan {
-            plan.check_rows(&path, &self.files.metadata(), &runs.rows)?;
-        }
         Ok(self.runs.get_or_init(|| runs))
+    }
+
+    /// The stored plan (none without a complete metadata.json); refused when
+    /// the stored config does not load.
+    fn plan(&self) -> StoreResult<Option<&StoredPlan>> {
+        match &self.plan {
+            Ok(plan) => Ok(plan.as_ref()),
+            Err(e) => Err(StoreError::StoredConfig(Arc::clone(e))),
+        }
     }
 
     /// The rows of traces.csv, read and checked once (every row a point of
@@ -219,11 +248,7 @@ impl Store {
         if let Some(traces) = self.traces.get() {
             return Ok(traces.as_deref());
         }
-        let traces = traces::read(
-            &self.files.traces(),
-            self.plan.as_ref(),
-            &self.files.metadata(),
-        )?;
+        let traces = traces::read(&self.files.traces(), self.plan()?, &self.files.metadata())?;
         Ok(self.traces.get_or_init(|| traces).as_deref())
     }
 
@@ -244,6 +269,15 @@ impl Store {
         Ok(replays)
     }
 
+    /// Forgets what was read of the files (they are about to change).
+    fn forget(&mut self) {
+        self.runs = OnceLock::new();
+        self.runs_planned = OnceLock::new();
+        self.traces = OnceLock::new();
+        self.summary = OnceLock::new();
+        self.comparison = OnceLock::new();
+    }
+
     /// Refuses a write by a store opened only to read: a bug of the caller.
     fn check_writable(&self) -> StoreResult<()> {
         if self.is_writable() {
@@ -253,16 +287,41 @@ impl Store {
         }
     }
 
-    /// The command that rewrites summary.csv of this directory.
-    fn summarize_remedy(&self) -> String {
-        format!("queens summarize {}", shell::path(self.path()))
+    /// What rewrites summary.csv of this directory.
+    fn summarize_remedy(&self) -> Remedy {
+        Remedy::Summarize {
+            data: Some(self.path().to_owned()),
+        }
     }
 
-    /// The command that rewrites compare.csv and ranking.csv of this
-    /// directory.
-    fn compare_remedy(&self) -> String {
-        format!("queens compare {}", shell::path(self.path()))
+    /// What writes params.csv of this directory again: the run of its
+    /// config, which finds the trials done and rewrites the files whose
+    /// record is missing or stale.
+    fn run_again_remedy(&self) -> Remedy {
+        Remedy::RunConfig {
+            config: None,
+            data: Some(self.path().to_owned()),
+        }
     }
+
+    /// What rewrites compare.csv and ranking.csv of this directory.
+    fn compare_remedy(&self) -> Remedy {
+        Remedy::Compare {
+            data: self.path().to_owned(),
+        }
+    }
+}
+
+/// Where the data of the experiment `name` goes unless the user says
+/// otherwise: `data/<name>`.
+pub fn data_dir_of(name: &str) -> PathBuf {
+    Path::new("data").join(name)
+}
+
+/// Where the charts of the experiment `name` go unless the user says
+/// otherwise: `plots/<name>`.
+pub fn plots_dir_of(name: &str) -> PathBuf {
+    Path::new("plots").join(name)
 }
 
 /// The `experiment` field and, when every field is there, the whole of the

@@ -9,6 +9,7 @@
 //! derived file; a merge reads the shards' files and writes the whole run's.
 
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use super::Store;
 use super::derived::{DerivedRecord, RunsDigest};
@@ -74,8 +75,8 @@ impl TrialSink {
     }
 }
 
-/// The shards of a split found in a data directory: where, which, and the
-/// metadata each wrote.
+/// A shard found in a data directory: where, which, and the metadata it
+/// wrote.
 #[derive(Clone, Debug)]
 pub struct FoundShard {
     /// The data directory.
@@ -97,12 +98,15 @@ impl FoundShard {
         DataDir::new(&self.dir).shard_runs(&self.shard.tag())
     }
 
-    /// The rows of the shard's runs file, in file order, each checked as a
-    /// reader of runs.csv checks them (the shard's own slice is the
-    /// merge's to check).
-    pub fn read_runs(&self) -> StoreResult<Vec<RunRecord>> {
+    /// The rows of the shard's runs file, in file order, checked as every
+    /// reader of runs.csv checks them, against `plan` (the plan of the
+    /// shards' config) too; that they are the shard's own slice of it is
+    /// the merge's to check.
+    pub fn read_runs(&self, plan: &StoredPlan) -> StoreResult<Vec<RunRecord>> {
         let path = self.runs_file();
-        Ok(runs::read(&path)?.map(|r| r.rows).unwrap_or_default())
+        let rows = runs::read(&path)?.map(|r| r.rows).unwrap_or_default();
+        plan.check_rows(&path, &self.metadata_file(), &rows)?;
+        Ok(rows)
     }
 
     /// The shard's traces file.
@@ -161,29 +165,31 @@ impl Store {
         };
         let files = DataDir::new(dir);
         let run = RunFiles::new(&files, shard);
-        let metadata = metadata::read(&run.metadata)?;
+        // With --fresh the old metadata is discarded unread: a damaged one
+        // does not stand in the way of starting over.
+        let metadata = if fresh {
+            None
+        } else {
+            metadata::read(&run.metadata)?
+        };
         if !fresh {
             check_same_config(experiment, &run, metadata.as_ref())?;
         }
         if shard.is_some() {
             check_whole_run(dir, &experiment.source, &experiment.hash)?;
         }
-        let metadata = if fresh { None } else { metadata };
         let store = Store::for_writing(files, lock, shard, experiment, metadata)?;
         store.prepare(fresh)?;
         Ok(store)
     }
 
-    /// Opens `dir` (created if missing) for the merge of shards of
-    /// `experiment`, holding its lock: refused when another process holds
-    /// it, or when it holds whole-run results of another config (or of an
+    /// Opens `dir`, whose `lock` the merge took before it read the shards'
+    /// rows ([`lock_data_dir`]), for the merge of shards of `experiment`:
+    /// refused when it holds whole-run results of another config (or of an
     /// unknown one), which the merge would replace.
-    pub fn for_merge(dir: &Path, experiment: &Experiment) -> StoreResult<Store> {
-        let lock = lock_data_dir(dir)?;
+    pub fn for_merge(dir: &Path, lock: DataDirLock, experiment: &Experiment) -> StoreResult<Store> {
         check_whole_run(dir, &experiment.source, &experiment.hash)?;
-        let store = Store::for_writing(DataDir::new(dir), lock, None, experiment, None)?;
-        store.prepare(false)?;
-        Ok(store)
+        Store::for_writing(DataDir::new(dir), lock, None, experiment, None)
     }
 
     /// The store of `files` for writing the results of `experiment` (or of
@@ -200,10 +206,11 @@ impl Store {
             lock: Some(lock),
             stored_name: Some(experiment.name.clone()),
             metadata,
-            plan: Some(StoredPlan::of(experiment)),
+            plan: Ok(Some(StoredPlan::of(experiment))),
             derived: DerivedRecord::read(&files.derived())?,
             files,
             runs: Default::default(),
+            runs_planned: Default::default(),
             traces: Default::default(),
             summary: Default::default(),
             comparison: Default::default(),
@@ -277,23 +284,34 @@ impl Store {
         planned: usize,
         traces: bool,
     ) -> StoreResult<Vec<Option<RunRecord>>> {
+        self.check_writable()?;
         let run = self.run_files();
         drop_torn_tail(&run.runs)?;
+        let read = runs::read(&run.runs)?;
+        let rows = read.as_ref().map_or(&[][..], |r| r.rows.as_slice());
+        if let Ok(Some(plan)) = &self.plan {
+            plan.check_rows(&run.runs, &run.metadata, rows)?;
+        }
         let mut done: Vec<Option<RunRecord>> = vec![None; planned];
-        for row in runs::read(&run.runs)?.map(|r| r.rows).unwrap_or_default() {
+        for row in rows {
             match index.locate(&row.label, row.n, row.trial) {
-                Some(p) => {
-                    done[p].get_or_insert(row);
-                }
+                // Each trial appears once: `runs::read` refused a second row.
+                Some(p) => done[p] = Some(row.clone()),
                 None => {
                     return Err(StoreError::UnplannedRow {
                         runs: run.runs,
-                        label: row.label,
+                        label: row.label.clone(),
                         n: row.n,
                         trial: row.trial,
                     });
                 }
             }
+        }
+        // What was read is what the steps after the run read, unless the
+        // run appends to it (its finished files then replace it).
+        if let Some(read) = read {
+            self.runs = read.into();
+            self.runs_planned = OnceLock::from(());
         }
         if traces {
             drop_torn_tail(&run.traces)?;
@@ -309,7 +327,8 @@ impl Store {
     /// was finished by an earlier session: its metadata records `done`
     /// trials, its last session ended (the finished files are written
     /// before the metadata, so a session killed before finishing them never
-    /// ended), and the summary is there. A session that would run no trial
+    /// ended), and the summary and params are there with their record
+    /// (else they are written again). A session that would run no trial
     /// then records nothing and rewrites nothing, so rerunning a finished
     /// experiment leaves its files byte for byte as they were.
     pub fn settled(&self, done: u64) -> bool {
@@ -320,14 +339,9 @@ impl Store {
             .sessions
             .last()
             .is_none_or(|session| session.finished.is_some());
-        let summary = self.shard.is_some() || self.files.summary().is_file();
-        ended && summary && meta.trials_done == done
-    }
-
-    /// The run's metadata as the directory holds it (of the shard for a
-    /// shard run), when there is one.
-    pub fn run_metadata(&self) -> Option<&Metadata> {
-        self.metadata.as_ref()
+        let derived = self.shard.is_some()
+            || (self.is_current(&self.files.summary()) && self.is_current(&self.files.params()));
+        ended && derived && meta.trials_done == done
     }
 
     /// Writes the run's metadata file (of the shard for a shard run).
@@ -339,9 +353,12 @@ impl Store {
     }
 
     /// Opens the run's files for appending finished trials (the traces file
-    /// only when the config `traces`).
-    pub fn trial_sink(&self, traces: bool) -> StoreResult<TrialSink> {
+    /// only when the config `traces`); what was read of them is forgotten,
+    /// as the appends change them (the finished files are read or written
+    /// afresh).
+    pub fn trial_sink(&mut self, traces: bool) -> StoreResult<TrialSink> {
         self.check_writable()?;
+        self.forget();
         let run = self.run_files();
         Ok(TrialSink {
             runs: AppendWriter::open(&run.runs)?,
@@ -403,8 +420,8 @@ impl Store {
         let written = crate::base::records::write_rows(&run.runs, &runs)?;
         if let Some(sources) = traces {
             TraceBlocks::scan(sources, index)?.write(&run.traces)?;
-            self.traces = Default::default();
         }
+        self.forget();
         self.runs = Runs {
             rows: runs,
             digest: RunsDigest {
@@ -413,6 +430,8 @@ impl Store {
             },
         }
         .into();
+        // The rows are the plan's own: the runner placed each by its index.
+        self.runs_planned = OnceLock::from(());
         if let Some((summary, params)) = derived {
             self.write_summary(summary)?;
             self.write_params(&params)?;

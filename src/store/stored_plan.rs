@@ -16,7 +16,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use crate::base::records::{Metadata, RunRecord};
-use crate::base::shell;
+use crate::base::remedy::{Remedy, Setting};
 use crate::experiment::config::{self, Experiment, Programs};
 use crate::experiment::diagnostics::ConfigError;
 use crate::experiment::plan::plan;
@@ -31,9 +31,9 @@ const LINES_NAMED: usize = 5;
 pub enum PlanCheckError {
     /// The config stored in metadata.json does not load.
     #[error(
-        "the config stored in {} does not load with this version of queens, so the rows of runs.csv cannot be checked against its plan: run the experiment again with this version (`queens run CONFIG --fresh --data {}`)",
+        "the config stored in {} does not load with this version of queens, so the rows of runs.csv cannot be checked against its plan: run the experiment again with this version (`{}`)",
         metadata.display(),
-        shell::path(metadata.parent().unwrap_or(Path::new(".")))
+        Remedy::RunFresh { data: Some(metadata.parent().unwrap_or(Path::new(".")).to_owned()) }
     )]
     StoredConfig {
         /// metadata.json.
@@ -44,7 +44,7 @@ pub enum PlanCheckError {
     },
     /// Rows that are no trial of the stored plan.
     #[error(
-        "{}: {} (first: label '{}', n = {}, trial {}) {} no trial of the plan of the config stored in {}; delete {} (`queens run` runs a deleted trial again), or run the experiment again with --fresh",
+        "{}: {} (first: label '{}', n = {}, trial {}) {} no trial of the plan of the config stored in {}; delete {} (`{}` runs a deleted trial again), or run the experiment again with {}",
         rows.runs.display(),
         lines_text(&rows.lines, rows.count),
         rows.first.0.escape_debug(),
@@ -52,7 +52,9 @@ pub enum PlanCheckError {
         rows.first.2,
         if rows.count == 1 { "is" } else { "are" },
         rows.metadata.display(),
-        if rows.count == 1 { "that line" } else { "those lines" }
+        if rows.count == 1 { "that line" } else { "those lines" },
+        Remedy::Run { data: rows.runs.parent().filter(|d| !d.as_os_str().is_empty()).map(Path::to_owned) },
+        Remedy::Set(Setting::Fresh)
     )]
     Unplanned {
         /// The rows.

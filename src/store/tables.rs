@@ -12,6 +12,7 @@ use crate::base::records::{
     CompareRow, ParamRow, RankingRow, RecordsError, SummaryRow, WrittenFile, read_optional,
     rows_from_bytes, sha256, write_compare, write_params, write_ranking, write_summary,
 };
+use crate::base::remedy::Remedy;
 
 use super::Store;
 use super::derived::RunsDigest;
@@ -44,6 +45,9 @@ impl Store {
     /// beside it (the remedy rewrites it).
     pub fn summary(&self) -> StoreResult<&[SummaryRow]> {
         if let Some(summary) = self.summary.get() {
+            if summary.is_empty() {
+                return Err(StoreError::EmptySummary(self.files.summary()));
+            }
             return Ok(summary);
         }
         let path = self.files.summary();
@@ -77,12 +81,26 @@ impl Store {
         Ok(self.comparison.get_or_init(|| comparison))
     }
 
+    /// Whether the derived file at `path` exists and derived.json records it
+    /// as computed from the runs beside it.
+    pub(super) fn is_current(&self, path: &Path) -> bool {
+        let Ok(Some(bytes)) = read_optional(path) else {
+            return false;
+        };
+        self.runs_digest().is_ok_and(|runs| {
+            let remedy = self.summarize_remedy();
+            self.derived
+                .check(path, &sha256(&bytes), runs, &remedy)
+                .is_ok()
+        })
+    }
+
     /// The rows of the derived file at `path` (`None` when missing), after
     /// checking its record against the runs beside it; `remedy` rewrites it.
     fn read_derived<T: serde::de::DeserializeOwned>(
         &self,
         path: &Path,
-        remedy: &str,
+        remedy: &Remedy,
     ) -> StoreResult<Option<Vec<T>>> {
         let Some(bytes) = read_optional(path).map_err(|source| RecordsError::Read {
             path: path.to_owned(),
@@ -194,5 +212,77 @@ impl Store {
         }
         self.comparison = std::sync::OnceLock::new();
         Ok(removed)
+    }
+}
+
+/// A table of a data directory, as a front end that reads the files itself
+/// (the Python package's pandas tables) asks for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Table {
+    /// runs.csv.
+    Runs,
+    /// traces.csv.
+    Traces,
+    /// summary.csv.
+    Summary,
+    /// compare.csv.
+    Compare,
+    /// ranking.csv.
+    Ranking,
+    /// params.csv.
+    Params,
+}
+
+impl Table {
+    /// The table named `name` (`runs`, `traces`, `summary`, `compare`,
+    /// `ranking`, `params`).
+    pub fn parse(name: &str) -> Option<Table> {
+        Some(match name {
+            "runs" => Table::Runs,
+            "traces" => Table::Traces,
+            "summary" => Table::Summary,
+            "compare" => Table::Compare,
+            "ranking" => Table::Ranking,
+            "params" => Table::Params,
+            _ => return None,
+        })
+    }
+}
+
+impl Store {
+    /// The file of `table`, after checking it as the store's own view of it
+    /// checks it (every rule of runs.csv and traces.csv; a derived file's
+    /// record); `None` when the directory has no such file. For a front end
+    /// that reads the file itself.
+    pub fn checked_file(&self, table: Table) -> StoreResult<Option<PathBuf>> {
+        let path = match table {
+            Table::Runs => {
+                self.runs()?;
+                self.files.runs()
+            }
+            Table::Traces => {
+                if self.traces()?.is_none() {
+                    return Ok(None);
+                }
+                self.files.traces()
+            }
+            Table::Summary => {
+                self.summary()?;
+                self.files.summary()
+            }
+            Table::Compare | Table::Ranking => {
+                self.comparison()?;
+                match table {
+                    Table::Compare => self.files.compare(),
+                    _ => self.files.ranking(),
+                }
+            }
+            Table::Params => {
+                let path = self.files.params();
+                self.read_derived::<ParamRow>(&path, &self.run_again_remedy())?;
+                path
+            }
+        };
+        Ok(path.is_file().then_some(path))
     }
 }

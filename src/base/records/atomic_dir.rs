@@ -14,6 +14,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use super::atomic;
+use crate::base::remedy::{Remedy, Setting};
 
 /// One file of a tree written at once.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,17 +30,22 @@ pub struct TreeFile {
 #[non_exhaustive]
 pub enum DirectoryError {
     /// The destination exists and is not a directory.
-    #[error("{0} exists and is not a directory: give a new or empty directory with --out")]
+    #[error(
+        "{0} exists and is not a directory: give a new or empty directory with {out}",
+        out = Remedy::Set(Setting::Out)
+    )]
     NotADirectory(PathBuf),
     /// The destination holds files and replacing was not asked for.
     #[error(
-        "{0} is not empty: give a new or empty directory with --out, or add --force to replace an earlier export there"
+        "{0} is not empty: give a new or empty directory with {out}, or add {force} to replace an earlier export there",
+        out = Remedy::Set(Setting::Out),
+        force = Remedy::Set(Setting::Force)
     )]
     NotEmpty(PathBuf),
     /// The destination holds a file an export does not write.
     #[error(
-        "--force: {} holds {}, which is not part of an export (only .json and .dat files are): move it away or export into another directory",
-        out.display(), file.display()
+        "{}: {} holds {}, which is not part of an export (only .json and .dat files are): move it away or export into another directory",
+        Remedy::Set(Setting::Force), out.display(), file.display()
     )]
     ForeignFile {
         /// The destination.

@@ -338,8 +338,11 @@ mod tests {
             format!(
                 "{}: bad row 3: column `a` holds `not a number`: expected a whole number, \
                  0 or more; correct the value or delete the line \
-                 (`queens run` runs a deleted trial again)",
-                path.display()
+                 (`{}` runs a deleted trial again)",
+                path.display(),
+                crate::base::remedy::Remedy::Run {
+                    data: Some(dir.path().to_owned())
+                }
             )
         );
     }

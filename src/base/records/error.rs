@@ -1,7 +1,10 @@
 //! Why a CSV file of an experiment could not be read or written: each error
-//! names the file and carries the system's or the CSV library's reason.
+//! names the file and carries the system's or the CSV library's reason, or
+//! what to do about the row at fault (a [`Remedy`]).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+use crate::base::remedy::{Remedy, Setting};
 
 /// A CSV file that could not be read, repaired or written.
 #[derive(Debug, thiserror::Error)]
@@ -19,8 +22,8 @@ pub enum RecordsError {
     /// A whole row does not fit the row type.
     #[error(
         "{}: bad row {row}: {detail}; correct the value or delete the line \
-         (`queens run` runs a deleted trial again)",
-        path.display()
+         (`{}` runs a deleted trial again)",
+        path.display(), run(path)
     )]
     BadRow {
         /// The file.
@@ -34,9 +37,9 @@ pub enum RecordsError {
     /// A trial appears twice in a runs file.
     #[error(
         "{}: lines {first_line} and {second_line} are both trial {trial} of '{}' at n = {n}, \
-         and each trial is counted once: delete the line that should not be there (`queens run` \
-         runs a deleted trial again), or run the experiment again with --fresh",
-        path.display(), label.escape_debug()
+         and each trial is counted once: delete the line that should not be there (`{}` \
+         runs a deleted trial again), or run the experiment again with {}",
+        path.display(), label.escape_debug(), run(path), Remedy::Set(Setting::Fresh)
     )]
     DuplicateTrial {
         /// The runs file.
@@ -57,8 +60,8 @@ pub enum RecordsError {
     #[error(
         "{}: line {line} says solved = {solved} but stop_reason = {stop_reason}, and a trial is \
          solved exactly when its stop_reason is `solved`: correct one of the two cells or delete \
-         the line (`queens run` runs a deleted trial again)",
-        path.display(), solved = if *solved { "TRUE" } else { "FALSE" }
+         the line (`{}` runs a deleted trial again)",
+        path.display(), run(path), solved = if *solved { "TRUE" } else { "FALSE" }
     )]
     Contradictory {
         /// The runs file.
@@ -73,9 +76,9 @@ pub enum RecordsError {
     /// The file's last line has no newline: it was cut short.
     #[error(
         "{}: line {line} is cut short (the file ends without a newline: a run killed while it \
-         wrote, or a file truncated by hand); resume the run with `queens run` (it runs that \
+         wrote, or a file truncated by hand); resume the run with `{}` (it runs that \
          trial again) or delete the line",
-        path.display()
+        path.display(), run(path)
     )]
     CutShort {
         /// The file.
@@ -119,6 +122,17 @@ pub enum RecordsError {
         #[source]
         source: csv::Error,
     },
+}
+
+/// A run of the experiment whose data directory holds the file at `path`:
+/// it runs a trial whose row is missing again.
+fn run(path: &Path) -> Remedy {
+    Remedy::Run {
+        data: path
+            .parent()
+            .filter(|dir| !dir.as_os_str().is_empty())
+            .map(Path::to_owned),
+    }
 }
 
 /// The result of reading or writing a CSV file.

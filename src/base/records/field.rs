@@ -6,6 +6,7 @@ use csv::{DeserializeErrorKind, ErrorKind, StringRecord};
 use serde::de::DeserializeOwned;
 
 use super::values::logical;
+use crate::base::remedy::Remedy;
 
 /// Why `record` (under `headers`) does not fit its row type: the column, the
 /// value found and what is allowed; other CSV errors in the library's words.
@@ -28,7 +29,9 @@ pub fn describe<T: DeserializeOwned>(
         && let Some(column) = m.strip_prefix("missing field ")
     {
         return format!(
-            "the file has no column {column}: it was written by another version of queens, or edited; write it again with this version (queens run CONFIG --fresh, or queens summarize DATA_DIR for summary.csv)"
+            "the file has no column {column}: it was written by another version of queens, or edited; write it again with this version ({}, or {} for summary.csv)",
+            Remedy::RunFresh { data: None },
+            Remedy::Summarize { data: None }
         );
     }
     let index = err

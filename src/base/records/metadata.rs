@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 use super::atomic::write_atomically;
 use super::optional_file::read_optional_text;
 use super::shard::Shard;
+use crate::base::remedy::{Remedy, Setting};
 use crate::base::shell;
 
 /// The contents of metadata.json (or metadata.shard-I-of-K.json).
@@ -116,12 +117,13 @@ pub enum MetadataError {
     },
     /// The file is not a queens metadata file.
     #[error(
-        "{} is damaged or not a queens metadata file (restore it: `git checkout -- {}` or from a backup; or move {} aside, e.g. `mv {dir} {aside}`, and run again; --fresh discards the results there instead)",
+        "{} is damaged or not a queens metadata file (restore it: `git checkout -- {}` or from a backup; or move {} aside, e.g. `mv {dir} {aside}`, and run again; {fresh} discards the results there instead)",
         path.display(),
         shell::path(path),
         path.parent().unwrap_or(Path::new(".")).display(),
         dir = shell::path(path.parent().unwrap_or(Path::new("."))),
-        aside = shell::quote(&format!("{}.damaged", path.parent().unwrap_or(Path::new(".")).display()))
+        aside = shell::quote(&format!("{}.damaged", path.parent().unwrap_or(Path::new(".")).display())),
+        fresh = Remedy::Set(Setting::Fresh)
     )]
     Damaged {
         /// The file.
@@ -163,21 +165,6 @@ pub fn read(path: &Path) -> Result<Option<Metadata>, MetadataError> {
         })
     })
     .transpose()
-}
-
-/// The `experiment` field of the metadata file at `path`, when it can be
-/// read and holds one, whether or not the rest is complete (hand-made data
-/// may carry only the name).
-pub fn experiment_name(path: &Path) -> Option<String> {
-    /// The one field read.
-    #[derive(Deserialize)]
-    struct Named {
-        experiment: String,
-    }
-    let text = std::fs::read_to_string(path).ok()?;
-    serde_json::from_str::<Named>(&text)
-        .ok()
-        .map(|n| n.experiment)
 }
 
 /// Writes a metadata file (pretty JSON and a newline) through the atomic

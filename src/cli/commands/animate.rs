@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 
 use queens::animate::{self, AnimateError, HTML_FRAMES, MAX_N, ReplaySpec, SVG_FRAMES};
-use queens::trial::replay_command_of;
+use queens::base::remedy::Remedy;
+use queens::trial::replay_of;
 
 use super::search_args::{Search, SearchArgs};
 use super::solve::{counters_line, invalid_board};
@@ -104,8 +105,15 @@ pub fn run(args: AnimateArgs) -> anyhow::Result<Exit> {
     };
     let replay = animate::record(&spec).map_err(|e| match e {
         AnimateError::InvalidSolution(invalid) => {
-            let replay =
-                replay_command_of(&*solver, algorithm.name, n as u64, seed, &params, &budget);
+            let replay = Remedy::Replay(Box::new(replay_of(
+                &*solver,
+                algorithm.name,
+                n as u64,
+                seed,
+                &params,
+                &budget,
+            )))
+            .to_string();
             anyhow::Error::from(invalid_board(algorithm.name, &invalid, &replay))
         }
         other => other.into(),

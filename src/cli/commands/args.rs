@@ -1,6 +1,8 @@
 //! Argument parsers shared by several subcommands, with messages that name
 //! the bad value and what is allowed, and the cap on worker threads.
 
+use queens::run::service::{THREADS_PER_CORE, ThreadsCapped, worker_threads};
+
 use crate::cli::terminal::stderr::stderr_line;
 
 /// Parses a board size: a whole number N ≥ 1.
@@ -22,27 +24,32 @@ pub fn board_size(text: &str) -> Result<usize, String> {
 /// The most worker threads `--threads` accepts.
 pub const MAX_THREADS: u64 = 4096;
 
-/// The most worker threads per core a command starts: more only make the
-/// threads wait for each other (4096 threads on 2 cores took 16-35 s for a
-/// count that takes milliseconds).
-pub const THREADS_PER_CORE: usize = 8;
-
 /// The worker threads to start for `--threads requested`: the request,
-/// capped at [`THREADS_PER_CORE`] times the cores with a warning on stderr
-/// that says how many are used; `None` (the default, all cores) as it is.
+/// capped at [`THREADS_PER_CORE`] times the cores (the run service's rule)
+/// with a warning on stderr that says how many are used; `None` (the
+/// default, all cores) as it is.
 pub fn capped_threads(requested: Option<usize>) -> Option<usize> {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let cap = cores * THREADS_PER_CORE;
-    match requested {
-        Some(t) if t > cap => {
-            stderr_line!(
-                "warning: --threads {t} is more than {THREADS_PER_CORE} per core on {cores} core{}: using {cap} threads",
-                if cores == 1 { "" } else { "s" }
-            );
-            Some(cap)
+    let requested = requested?;
+    match worker_threads(Some(requested)) {
+        Ok((threads, Some(capped))) => {
+            stderr_line!("warning: {}", capped_text(&capped));
+            Some(threads)
         }
-        other => other,
+        Ok((threads, None)) => Some(threads),
+        // clap refuses 0 (`thread_count`), the one request refused.
+        Err(_) => Some(requested),
     }
+}
+
+/// The warning of a capped `--threads`, in the CLI's words.
+pub fn capped_text(capped: &ThreadsCapped) -> String {
+    format!(
+        "--threads {} is more than {THREADS_PER_CORE} per core on {} core{}: using {} threads",
+        capped.requested,
+        capped.cores,
+        if capped.cores == 1 { "" } else { "s" },
+        capped.used
+    )
 }
 
 /// Parses a count from 0 up, like a seed or a step budget.

@@ -151,11 +151,11 @@ pub fn run(args: CompareArgs) -> anyhow::Result<Exit> {
             // Held from before the first read: refused, writing nothing,
             // while a run or another writer holds the directory.
             let mut into = Store::open_to_write(dir).map_err(|e| match e {
-                StoreError::DataDirLocked { .. } => anyhow::Error::from(e),
-                e => anyhow!(
+                StoreError::Io { .. } => anyhow!(
                     "{e}; compare writes compare.csv, ranking.csv and a lock file into {}: choose a writable --output DIR",
                     dir.display()
                 ),
+                e => anyhow::Error::from(e),
             })?;
             let (comparison, runs) = compare_into(&args.dirs, &into, &options)?;
             let files = into.write_comparison_of(&comparison, &runs)?.to_vec();

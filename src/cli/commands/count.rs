@@ -4,7 +4,7 @@
 //! job, or the merge of the shards' checkpoints.
 
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -158,10 +158,63 @@ pub fn run(args: CountArgs) -> anyhow::Result<Exit> {
         pool = pool.num_threads(t);
     }
     let pool = pool.build().context("cannot start the worker threads")?;
-    let checkpoint = args
-        .checkpoint
-        .as_deref()
-        .map(|path| Checkpoint::open(path, &counter, shard))
+    let checkpoint_path = args.checkpoint.as_deref();
+    let total = count_remaining(&counter, n, shard, &units, checkpoint_path, &pool)?;
+    let threads = pool.current_num_threads();
+    let kernel = counter.kernel().name();
+    let mut out = io::stdout().lock();
+    if shard != Shard::WHOLE {
+        let report = ShardReport {
+            n,
+            shard: shard.to_string(),
+            units: units.len(),
+            solutions_in_shard: total,
+            threads,
+            kernel,
+            seconds: start.elapsed().as_secs_f64(),
+        };
+        print_shard(&mut out, &report, shard.count, args.json)?;
+        return Ok(Exit::Success);
+    }
+    let counts = counter.counts_from_total(total);
+    let report = Report {
+        n,
+        solutions: counts.solutions,
+        unique: counts.unique,
+        threads,
+        kernel,
+        seconds: start.elapsed().as_secs_f64(),
+    };
+    if args.json {
+        writeln!(out, "{}", serde_json::to_string(&report)?)?;
+    } else {
+        print_counts(&mut out, n, &counts)?;
+        writeln!(
+            out,
+            "counted in {:.3} s on {} thread{} ({} kernel)",
+            report.seconds,
+            report.threads,
+            if report.threads == 1 { "" } else { "s" },
+            report.kernel
+        )?;
+    }
+    Ok(exit_for(&counts))
+}
+
+/// Counts the `units` of `shard` on `pool`, with its progress shown:
+/// with a checkpoint at `checkpoint_path` (opened, or created) only those it does not
+/// hold yet, each recorded there once counted. Returns the weighted total
+/// of every unit, the checkpoint's included.
+fn count_remaining(
+    counter: &Counter,
+    n: usize,
+    shard: Shard,
+    units: &[usize],
+    checkpoint_path: Option<&Path>,
+    pool: &rayon::ThreadPool,
+) -> anyhow::Result<u128> {
+    let checkpoint = checkpoint_path
+        .map(|path| Checkpoint::open(path, counter, shard))
         .transpose()?;
     let done = checkpoint
         .as_ref()
@@ -170,7 +223,7 @@ pub fn run(args: CountArgs) -> anyhow::Result<Exit> {
     let expected = counter.expected_work();
     let weight = |u: &usize| expected[*u] as f64;
     let from_checkpoint = counter.weighted_sum(&done);
-    if let (Some(path), false) = (&args.checkpoint, done.is_empty()) {
+    if let (Some(path), false) = (checkpoint_path, done.is_empty()) {
         stderr_line!(
             "resuming from {}: {} of {} units already counted",
             path.display(),
@@ -221,61 +274,40 @@ pub fn run(args: CountArgs) -> anyhow::Result<Exit> {
     if let Some(e) = finished.error {
         return Err(e).context("the count finished, but its checkpoint could not be written");
     }
-    let total = from_checkpoint + counted;
-    let threads = pool.current_num_threads();
-    let kernel = counter.kernel().name();
-    let mut out = io::stdout().lock();
-    if shard != Shard::WHOLE {
-        let seconds = start.elapsed().as_secs_f64();
-        let report = ShardReport {
-            n,
-            shard: shard.to_string(),
-            units: units.len(),
-            solutions_in_shard: total,
-            threads,
-            kernel,
-            seconds,
-        };
-        if args.json {
-            writeln!(out, "{}", serde_json::to_string(&report)?)?;
-        } else {
-            writeln!(
-                out,
-                "N = {n}, shard {shard}: {} units done, {total} solutions in this shard (weighted by class size)",
-                units.len()
-            )?;
-            writeln!(
-                out,
-                "counted in {seconds:.3} s on {threads} thread{} ({kernel} kernel); when all {} shards are done: queens count --merge FILE…",
-                if threads == 1 { "" } else { "s" },
-                shard.count
-            )?;
-        }
-        return Ok(Exit::Success);
+    Ok(from_checkpoint + counted)
+}
+
+/// Prints a shard's result: the --json object, or two lines of text
+/// ending with how to merge the `shards` shards.
+fn print_shard(
+    out: &mut impl Write,
+    report: &ShardReport,
+    shards: usize,
+    json: bool,
+) -> anyhow::Result<()> {
+    if json {
+        writeln!(out, "{}", serde_json::to_string(report)?)?;
+        return Ok(());
     }
-    let counts = counter.counts_from_total(total);
-    let report = Report {
+    let ShardReport {
         n,
-        solutions: counts.solutions,
-        unique: counts.unique,
+        shard,
+        units,
+        solutions_in_shard: total,
         threads,
         kernel,
-        seconds: start.elapsed().as_secs_f64(),
-    };
-    if args.json {
-        writeln!(out, "{}", serde_json::to_string(&report)?)?;
-    } else {
-        print_counts(&mut out, n, &counts)?;
-        writeln!(
-            out,
-            "counted in {:.3} s on {} thread{} ({} kernel)",
-            report.seconds,
-            report.threads,
-            if report.threads == 1 { "" } else { "s" },
-            report.kernel
-        )?;
-    }
-    Ok(exit_for(&counts))
+        seconds,
+    } = report;
+    writeln!(
+        out,
+        "N = {n}, shard {shard}: {units} units done, {total} solutions in this shard (weighted by class size)"
+    )?;
+    writeln!(
+        out,
+        "counted in {seconds:.3} s on {threads} thread{} ({kernel} kernel); when all {shards} shards are done: queens count --merge FILE…",
+        if *threads == 1 { "" } else { "s" },
+    )?;
+    Ok(())
 }
 
 /// Adds up the shards' checkpoints and prints the totals.

@@ -122,6 +122,36 @@ struct JsonClass<'a> {
     orbit: usize,
 }
 
+/// What the search found: the count, the first and last solution, the
+/// symmetry classes (with --unique), whether it was complete or
+/// interrupted, and the counters of the whole search.
+struct Enumeration {
+    /// The solutions found.
+    count: u64,
+    /// The first solution found.
+    first: Option<Found>,
+    /// The last solution found.
+    last: Option<Found>,
+    /// With --unique: the symmetry classes, by canonical form.
+    classes: BTreeMap<Vec<u32>, Class>,
+    /// Whether the search was exhaustive (neither --limit nor Ctrl-C
+    /// stopped it).
+    complete: bool,
+    /// Whether Ctrl-C (or SIGTERM) stopped it.
+    interrupted: bool,
+    /// The counters of the whole search.
+    total: MoveCount,
+}
+
+impl Enumeration {
+    /// The symmetry classes in the order their first solutions were found.
+    fn fundamentals(&self) -> Vec<&Class> {
+        let mut fundamentals: Vec<&Class> = self.classes.values().collect();
+        fundamentals.sort_by_key(|c| c.first.index);
+        fundamentals
+    }
+}
+
 /// Runs the enumeration and reports it.
 pub fn run(args: EnumerateArgs) -> anyhow::Result<Exit> {
     if args.n > MAX_N {
@@ -132,9 +162,48 @@ pub fn run(args: EnumerateArgs) -> anyhow::Result<Exit> {
     }
     let mut csv = args.csv.as_deref().map(SolutionsCsv::check).transpose()?;
 
-    let mut search = WirthSearch::new(args.n);
     let stop = signals::install(Phase::Finishing);
     let mut control = Control::new(Budget::UNLIMITED).with_interrupt(stop.flag());
+    let found = enumerate(&args, &mut control, csv.as_mut());
+
+    let mut out = io::stdout().lock();
+    if args.json {
+        print_json(&mut out, &args, &found)?;
+    } else {
+        print_text(&mut out, &args, &found)?;
+    }
+    if found.interrupted {
+        // Dropping the file removes its temporary file: an interrupted list
+        // of solutions never replaces a complete one.
+        if let Some(path) = &args.csv {
+            stderr_line!(
+                "interrupted: {} was not written; run the command again to list every solution",
+                path.display()
+            );
+        }
+        drop(csv);
+        return Ok(stop.exit());
+    }
+    // The result is printed even when the CSV file could not be written.
+    if let Some(csv) = csv {
+        csv.finish()?;
+    }
+    Ok(if found.count > 0 {
+        Exit::Success
+    } else {
+        Exit::NoSolution
+    })
+}
+
+/// Searches for the solutions under `control` until the search is
+/// exhausted, interrupted or at --limit, recording each in `csv` and, with
+/// --unique, in its symmetry class.
+fn enumerate(
+    args: &EnumerateArgs,
+    control: &mut Control<'_>,
+    mut csv: Option<&mut SolutionsCsv>,
+) -> Enumeration {
+    let mut search = WirthSearch::new(args.n);
     let mut first: Option<Found> = None;
     let mut last: Option<Found> = None;
     let mut classes: BTreeMap<Vec<u32>, Class> = BTreeMap::new();
@@ -142,7 +211,7 @@ pub fn run(args: EnumerateArgs) -> anyhow::Result<Exit> {
     let mut complete = true;
     let mut interrupted = false;
     loop {
-        let placement = match search.next_solution(&mut control) {
+        let placement = match search.next_solution(control) {
             SearchEvent::Solution(placement) => placement,
             SearchEvent::Exhausted => break,
             SearchEvent::Stopped(_) => {
@@ -177,90 +246,91 @@ pub fn run(args: EnumerateArgs) -> anyhow::Result<Exit> {
             break;
         }
     }
-    let total = search.moves();
-    let mut fundamentals: Vec<&Class> = classes.values().collect();
-    fundamentals.sort_by_key(|c| c.first.index);
+    Enumeration {
+        count,
+        first,
+        last,
+        classes,
+        complete,
+        interrupted,
+        total: search.moves(),
+    }
+}
 
-    let mut out = io::stdout().lock();
-    if args.json {
-        let object = serde_json::to_string(&JsonReport {
-            n: args.n,
-            solutions: count,
-            tests: total.tests,
-            backtracks: total.backtracks,
-            complete,
-            first: first.as_ref().map(JsonFound::of),
-            last: last.as_ref().map(JsonFound::of),
-            unique: args.unique.then_some(fundamentals.len()),
-            fundamental: args.unique.then(|| {
-                fundamentals
-                    .iter()
-                    .map(|c| JsonClass {
-                        index: c.first.index,
-                        columns: c.first.placement.columns(),
-                        orbit: c.size,
-                    })
-                    .collect()
-            }),
-        })?;
-        writeln!(out, "{object}")?;
+/// Prints what was `found` as the --json object.
+fn print_json(
+    out: &mut impl Write,
+    args: &EnumerateArgs,
+    found: &Enumeration,
+) -> anyhow::Result<()> {
+    let fundamentals = found.fundamentals();
+    let object = serde_json::to_string(&JsonReport {
+        n: args.n,
+        solutions: found.count,
+        tests: found.total.tests,
+        backtracks: found.total.backtracks,
+        complete: found.complete,
+        first: found.first.as_ref().map(JsonFound::of),
+        last: found.last.as_ref().map(JsonFound::of),
+        unique: args.unique.then_some(fundamentals.len()),
+        fundamental: args.unique.then(|| {
+            fundamentals
+                .iter()
+                .map(|c| JsonClass {
+                    index: c.first.index,
+                    columns: c.first.placement.columns(),
+                    orbit: c.size,
+                })
+                .collect()
+        }),
+    })?;
+    writeln!(out, "{object}")?;
+    Ok(())
+}
+
+/// Prints what was `found` as text: the totals and the scope of the
+/// search, the first and last solution, and with --unique the classes.
+fn print_text(
+    out: &mut impl Write,
+    args: &EnumerateArgs,
+    found: &Enumeration,
+) -> anyhow::Result<()> {
+    let scope = if found.interrupted {
+        "search interrupted"
+    } else if found.complete {
+        "exhaustive search"
     } else {
-        let scope = if interrupted {
-            "search interrupted"
-        } else if complete {
-            "exhaustive search"
-        } else {
-            "search until --limit"
-        };
-        writeln!(
-            out,
-            "n={} solutions={} tests={} backtracks={} ({scope})",
-            args.n, count, total.tests, total.backtracks
-        )?;
-        for (name, f) in [("first", &first), ("last", &last)] {
-            if let Some(f) = f {
-                writeln!(
-                    out,
-                    "{name}: solution #{} after tests={} backtracks={}: {}",
-                    f.index,
-                    f.moves.tests,
-                    f.moves.backtracks,
-                    f.placement.compact()
-                )?;
-            }
-        }
-        if args.unique {
-            writeln!(out, "fundamental solutions: {}", fundamentals.len())?;
-            for c in &fundamentals {
-                writeln!(
-                    out,
-                    "  #{:<6} orbit {}  {}",
-                    c.first.index,
-                    c.size,
-                    c.first.placement.compact()
-                )?;
-            }
+        "search until --limit"
+    };
+    writeln!(
+        out,
+        "n={} solutions={} tests={} backtracks={} ({scope})",
+        args.n, found.count, found.total.tests, found.total.backtracks
+    )?;
+    for (name, f) in [("first", &found.first), ("last", &found.last)] {
+        if let Some(f) = f {
+            writeln!(
+                out,
+                "{name}: solution #{} after tests={} backtracks={}: {}",
+                f.index,
+                f.moves.tests,
+                f.moves.backtracks,
+                f.placement.compact()
+            )?;
         }
     }
-    if interrupted {
-        // Dropping the file removes its temporary file: an interrupted list
-        // of solutions never replaces a complete one.
-        if let Some(path) = &args.csv {
-            stderr_line!(
-                "interrupted: {} was not written; run the command again to list every solution",
-                path.display()
-            );
+    if args.unique {
+        let fundamentals = found.fundamentals();
+        writeln!(out, "fundamental solutions: {}", fundamentals.len())?;
+        for c in &fundamentals {
+            writeln!(
+                out,
+                "  #{:<6} orbit {}  {}",
+                c.first.index,
+                c.size,
+                c.first.placement.compact()
+            )?;
         }
-        drop(csv);
-        return Ok(stop.exit());
     }
-    // The result is printed even when the CSV file could not be written.
-    if let Some(csv) = csv {
-        csv.finish()?;
-    }
-    Ok(if count > 0 {
-        Exit::Success
-    } else {
-        Exit::NoSolution
-    })
+    Ok(())
 }

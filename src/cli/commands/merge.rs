@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use queens::finish::{Steps, finish};
 use queens::run::merge::merge;
+use queens::store::plots_dir_of;
 
 use crate::cli::Exit;
 use crate::cli::terminal::finishing::{Notes, print_summary};
@@ -43,7 +44,7 @@ pub fn run(args: MergeArgs) -> anyhow::Result<Exit> {
     );
     let plots = args
         .plots
-        .unwrap_or_else(|| PathBuf::from("plots").join(&report.experiment));
+        .unwrap_or_else(|| plots_dir_of(&report.experiment));
     let finished = finish(&mut store, &plots, Steps::ALL, &Default::default(), &Notes)?;
     print_summary(&finished, &plots, false);
     Ok(Exit::Success)

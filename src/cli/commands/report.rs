@@ -8,7 +8,7 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use anyhow::bail;
-use queens::finish::{Steps, finish};
+use queens::finish::{Steps, finish, outputs};
 use queens::store::Store;
 
 use crate::cli::Exit;
@@ -38,6 +38,12 @@ pub struct ReportArgs {
     /// growth.tex, ert-ratio.tex and, for traced experiments, targets.tex.
     #[arg(long)]
     latex: bool,
+    /// Also write the experiment in the IOHprofiler format (by checks,
+    /// sizes above 65535 left out) into ioh/ beside report.html, replacing
+    /// an earlier one there (`queens export` chooses the measure and the
+    /// place).
+    #[arg(long)]
+    ioh: bool,
 }
 
 /// Writes every report asked for and lists the files.
@@ -55,10 +61,16 @@ pub fn run(args: ReportArgs) -> anyhow::Result<Exit> {
             Some(plots) => plots.clone(),
             None => store.default_plots_dir()?,
         };
-        let steps = if args.latex {
-            Steps::REPORT_AND_LATEX
-        } else {
-            Steps::REPORT
+        let mut names = vec![outputs::report_html::NAME];
+        if args.latex {
+            names.push(outputs::latex_tables::NAME);
+        }
+        if args.ioh {
+            names.push(outputs::ioh_export::NAME);
+        }
+        let steps = Steps {
+            outputs: names.into(),
+            ..Steps::REPORT
         };
         let finished = finish(&mut store, &plots, steps, &Default::default(), &Notes)?;
         let outputs = finished.outputs.iter().flat_map(|(_, files)| files);

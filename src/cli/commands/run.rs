@@ -76,12 +76,12 @@ pub fn run(args: RunArgs) -> anyhow::Result<Exit> {
     };
     let experiment = config::load(&source, &text)?;
     if args.dry_run {
+        let (threads, capped) = worker_threads(args.threads)?;
+        if let Some(capped) = &capped {
+            stderr_line!("warning: {}", super::args::capped_text(capped));
+        }
         for warning in &experiment.warnings {
             stderr_line!("warning: {warning}");
-        }
-        let (threads, capped) = worker_threads(args.threads)?;
-        if let Some(capped) = capped {
-            stderr_line!("warning: {capped}");
         }
         let (data_dir, plots_dir) =
             default_places(&experiment, args.data.as_deref(), args.plots.as_deref());
@@ -125,6 +125,8 @@ pub fn run(args: RunArgs) -> anyhow::Result<Exit> {
         );
     } else if let Some(finished) = &ran.finished {
         print_summary(finished, &ran.plots_dir, args.quiet);
+    } else if let Some(stopped) = &ran.finishing_stopped {
+        stderr_line!("error: {stopped}");
     }
     Ok(match ran.status() {
         Status::Interrupted => stop.exit(),

@@ -9,8 +9,9 @@ use anyhow::Context;
 
 use queens::Placement;
 use queens::base::board;
+use queens::base::remedy::Remedy;
 use queens::solvers::{Metrics, Outcome, StopReason};
-use queens::trial::{InvalidSolution, Trial, TrialResult, replay_command_of, run_trial};
+use queens::trial::{InvalidSolution, Trial, TrialResult, replay_of, run_trial};
 use serde::Serialize;
 
 use super::search_args::{Search, SearchArgs};
@@ -88,7 +89,15 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
         wall_seconds,
         ..
     } = run_trial(Trial::new(&*solver, n, seed, budget)).map_err(|e| {
-        let replay = replay_command_of(&*solver, algorithm.name, n as u64, seed, &params, &budget);
+        let replay = Remedy::Replay(Box::new(replay_of(
+            &*solver,
+            algorithm.name,
+            n as u64,
+            seed,
+            &params,
+            &budget,
+        )))
+        .to_string();
         invalid_board(algorithm.name, &e, &replay)
     })?;
     if let Some(program) = solver.external() {

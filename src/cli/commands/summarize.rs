@@ -53,14 +53,17 @@ pub fn run(args: SummarizeArgs) -> anyhow::Result<Exit> {
     // Held while reading and writing: refused while a run or merge writes
     // this directory, and no run starts before summary.csv is written.
     let mut store = Store::open_to_write(&args.dir).map_err(|e| match e {
-        StoreError::DataDirLocked { .. } => e.into(),
-        e => unwritable(&args.dir, e.into()),
+        StoreError::Io { .. } => unwritable(&args.dir, e.into()),
+        e => e.into(),
     })?;
     let runs = store.runs()?;
     let rows = summarize(runs);
-    let written = store
-        .write_summary(rows)
-        .map_err(|e| unwritable(&args.dir, e.into()))?;
+    let written = store.write_summary(rows).map_err(|e| match e {
+        StoreError::Records(_) | StoreError::Derived(_) | StoreError::Io { .. } => {
+            unwritable(&args.dir, e.into())
+        }
+        e => e.into(),
+    })?;
     print(store.summary()?).context(STDOUT_FAILED)?;
     stderr_line!("wrote {}", written.path.display());
     Ok(Exit::Success)

@@ -3,7 +3,9 @@
 
 use std::io;
 
+use queens::finish::FinishError;
 use queens::run::error::RunError;
+use queens::store::error::StoreError;
 
 /// A condition that only a bug in queens can cause, such as a solver and the
 /// independent validator disagreeing. `queens` exits 70 and asks for a report.
@@ -32,6 +34,10 @@ impl Failure {
             e.is::<InternalError>()
                 || e.downcast_ref::<RunError>()
                     .is_some_and(RunError::is_internal)
+                || e.downcast_ref::<StoreError>()
+                    .is_some_and(StoreError::is_internal)
+                || e.downcast_ref::<FinishError>()
+                    .is_some_and(FinishError::is_internal)
         });
         let pipe_closed = error.chain().any(|e| {
             e.downcast_ref::<io::Error>()
@@ -92,6 +98,7 @@ mod tests {
     use super::*;
     use queens::Violation;
     use queens::base::records::Shard;
+    use queens::base::remedy::{Remedy, Replay, ReplaySolver};
 
     fn io_error(kind: io::ErrorKind) -> anyhow::Error {
         anyhow::Error::from(io::Error::from(kind))
@@ -115,8 +122,15 @@ mod tests {
                 second: 1,
                 column: 2,
             },
-            replay: "queens solve -a min-conflicts -n 4 --seed 9".into(),
+            replay: Box::new(Remedy::Replay(Box::new(Replay {
+                solver: ReplaySolver::Algorithm("min-conflicts".into()),
+                n: Some(4),
+                seed: Some(9),
+                params: Vec::new(),
+                budget: Vec::new(),
+            }))),
         };
+        super::super::remedies::register();
         let message = invalid.to_string();
         assert!(
             message

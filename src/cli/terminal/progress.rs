@@ -1,8 +1,10 @@
 //! What `queens run` shows on stderr while it runs, as the runner's
-//! observer: the config's warnings, the banner of the session, and the
-//! progress — an indicatif bar (trials done of total, rate, ETA, the current
-//! cell) on a terminal, a plain line every few seconds otherwise (a log
-//! file, a Slurm job). With `--quiet`, the warnings alone.
+//! observer: a capped `--threads`, the config's warnings, the banner of the
+//! session, the progress — an indicatif bar (trials done of total, rate,
+//! ETA, the current cell) on a terminal, a plain line every few seconds
+//! otherwise (a log file, a Slurm job) — and the lines that say what the
+//! trials left (done of planned, where, the summary). With `--quiet`, the
+//! warnings and those closing lines alone.
 
 use std::fmt::Write as _;
 use std::io::IsTerminal;
@@ -73,7 +75,10 @@ impl RunObserver for RunDisplay {
     }
 
     fn threads_capped(&self, capped: &ThreadsCapped) {
-        stderr_line!("warning: {capped}");
+        stderr_line!(
+            "warning: {}",
+            crate::cli::commands::args::capped_text(capped)
+        );
     }
 
     fn run_ended(&self, report: &RunReport) {

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use super::{Output, OutputError};
 use crate::base::records::Measure;
-use crate::base::shell;
+use crate::base::remedy::Remedy;
 use crate::export::ioh;
 use crate::store::Store;
 
@@ -38,11 +38,10 @@ impl Output for IohExport {
         Ok(vec![out])
     }
 
-    fn redo(&self, data_dir: &Path, plots_dir: &Path) -> String {
-        format!(
-            "queens export --format ioh {} --out {} --omit-large-sizes --force",
-            shell::path(data_dir),
-            shell::path(&plots_dir.join(DIR))
-        )
+    fn redo(&self, data_dir: &Path, plots_dir: &Path) -> Remedy {
+        Remedy::Export {
+            data: data_dir.to_owned(),
+            out: plots_dir.join(DIR),
+        }
     }
 }

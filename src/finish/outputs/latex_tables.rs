@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use super::{Output, OutputError};
-use crate::base::shell;
+use crate::base::remedy::Remedy;
 use crate::store::Store;
 
 /// The name the LaTeX tables are asked for by.
@@ -27,11 +27,11 @@ impl Output for LatexTables {
         Ok(crate::report::write_latex(store, plots_dir)?)
     }
 
-    fn redo(&self, data_dir: &Path, plots_dir: &Path) -> String {
-        format!(
-            "queens report {} --plots {} --latex",
-            shell::path(data_dir),
-            shell::path(plots_dir)
-        )
+    fn redo(&self, data_dir: &Path, plots_dir: &Path) -> Remedy {
+        Remedy::Report {
+            data: Some(data_dir.to_owned()),
+            plots: Some(plots_dir.to_owned()),
+            latex: true,
+        }
     }
 }

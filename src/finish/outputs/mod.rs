@@ -11,6 +11,7 @@ pub mod report_html;
 
 use std::path::{Path, PathBuf};
 
+use crate::base::remedy::Remedy;
 use crate::export::ioh::IohError;
 use crate::report::ReportError;
 use crate::store::Store;
@@ -23,9 +24,9 @@ pub trait Output: Sync {
     fn what(&self) -> &'static str;
     /// Writes it from `store` into `plots_dir`; returns the files written.
     fn write(&self, store: &Store, plots_dir: &Path) -> Result<Vec<PathBuf>, OutputError>;
-    /// The command that writes it again for the data in `data_dir` and the
-    /// charts in `plots_dir`.
-    fn redo(&self, data_dir: &Path, plots_dir: &Path) -> String;
+    /// What writes it again for the data in `data_dir` and the charts in
+    /// `plots_dir`.
+    fn redo(&self, data_dir: &Path, plots_dir: &Path) -> Remedy;
 }
 
 /// Every output, one line each.

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use super::{Output, OutputError};
-use crate::base::shell;
+use crate::base::remedy::Remedy;
 use crate::store::Store;
 
 /// The name the report is asked for by.
@@ -29,11 +29,11 @@ impl Output for ReportHtml {
         Ok(vec![crate::report::write_html(store, plots_dir)?])
     }
 
-    fn redo(&self, data_dir: &Path, plots_dir: &Path) -> String {
-        format!(
-            "queens report {} --plots {}",
-            shell::path(data_dir),
-            shell::path(plots_dir)
-        )
+    fn redo(&self, data_dir: &Path, plots_dir: &Path) -> Remedy {
+        Remedy::Report {
+            data: Some(data_dir.to_owned()),
+            plots: Some(plots_dir.to_owned()),
+            latex: false,
+        }
     }
 }

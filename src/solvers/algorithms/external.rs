@@ -141,7 +141,7 @@ pub enum CommandError {
     /// A word holds white space or a quote, which the replay command
     /// (`--command "…"`, split at spaces) cannot carry.
     #[error(
-        "'{0}' holds white space or a quote: the replay command `queens solve --command '…'` splits its one argument at spaces; move the file to a path without them"
+        "'{0}' holds white space or a quote: the replay of its rows in external.log (`--command '…'`) splits its one argument at spaces; move the file to a path without them"
     )]
     Unsplittable(String),
 }

@@ -79,36 +79,7 @@ pub(super) fn solve(
         if let Some(reason) = control.stop_reason(&metrics) {
             break Some(reason);
         }
-        let total: u64 = fitness.iter().sum();
-        let roulette = |rng: &mut ChaCha8Rng| {
-            if total == 0 {
-                return rng.random_range(0..p);
-            }
-            let mut ball = rng.random_range(0..total);
-            for (k, &f) in fitness.iter().enumerate() {
-                if ball < f {
-                    return k;
-                }
-                ball -= f;
-            }
-            p - 1
-        };
-        let mut children = Vec::with_capacity(p);
-        while children.len() < p {
-            let a = roulette(rng);
-            let b = roulette(rng);
-            let cut = rng.random_range(1..n);
-            children.push([&genes[a][..cut], &genes[b][cut..]].concat());
-            children.push([&genes[b][..cut], &genes[a][cut..]].concat());
-        }
-        for child in &mut children {
-            for gene in child.iter_mut() {
-                if rng.random_bool(gene_mutation) {
-                    *gene = rng.random_range(0..n as u32);
-                }
-            }
-        }
-        genes = children;
+        genes = next_generation(&genes, &fitness, p, gene_mutation, n, rng);
         fitness = genes.iter().map(|g| evaluate(g, &mut metrics)).collect();
         metrics.steps += 1;
         if control.tracing() {
@@ -122,4 +93,53 @@ pub(super) fn solve(
         .max_by_key(|&k| (fitness[k], std::cmp::Reverse(k)))
         .unwrap_or(0);
     Outcome::from_last_board(genes.swap_remove(best), metrics, stop)
+}
+
+/// The generation after `genes`, whose fitness is `fitness`: pairs of
+/// parents drawn by [`roulette`] until there are `p` children (`p` + 1 for
+/// an odd `p`), each pair crossed at one cut drawn in 1..`n` into both
+/// children, then every gene of every child mutated with probability
+/// `gene_mutation` to a uniformly random column.
+fn next_generation(
+    genes: &[Vec<u32>],
+    fitness: &[u64],
+    p: usize,
+    gene_mutation: f64,
+    n: usize,
+    rng: &mut ChaCha8Rng,
+) -> Vec<Vec<u32>> {
+    let total: u64 = fitness.iter().sum();
+    let mut children = Vec::with_capacity(p);
+    while children.len() < p {
+        let a = roulette(fitness, total, p, rng);
+        let b = roulette(fitness, total, p, rng);
+        let cut = rng.random_range(1..n);
+        children.push([&genes[a][..cut], &genes[b][cut..]].concat());
+        children.push([&genes[b][..cut], &genes[a][cut..]].concat());
+    }
+    for child in &mut children {
+        for gene in child.iter_mut() {
+            if rng.random_bool(gene_mutation) {
+                *gene = rng.random_range(0..n as u32);
+            }
+        }
+    }
+    children
+}
+
+/// A parent drawn by roulette: individual k with probability
+/// `fitness[k]` / `total` (the sum of `fitness`), or uniformly among the
+/// first `p` when every fitness is 0.
+fn roulette(fitness: &[u64], total: u64, p: usize, rng: &mut ChaCha8Rng) -> usize {
+    if total == 0 {
+        return rng.random_range(0..p);
+    }
+    let mut ball = rng.random_range(0..total);
+    for (k, &f) in fitness.iter().enumerate() {
+        if ball < f {
+            return k;
+        }
+        ball -= f;
+    }
+    p - 1
 }
