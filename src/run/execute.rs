@@ -52,6 +52,14 @@ pub fn execute(
     store: &mut Store,
     workers: &Workers<'_>,
 ) -> RunResult<Executed> {
+    if pending.is_empty() {
+        // Nothing appended: the files (and what the store read of them)
+        // stay as they are.
+        workers.observer.trials_ended();
+        return Ok(Executed {
+            results: Vec::new(),
+        });
+    }
     let sink = Mutex::new(store.trial_sink(experiment.trace)?);
     let log = store.external_log();
     let failure: Mutex<Option<RunError>> = Mutex::new(None);
