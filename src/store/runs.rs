@@ -13,7 +13,7 @@ use std::path::Path;
 
 use crate::base::outcome::StopReason;
 use crate::base::records::{
-    RecordsError, RecordsResult, RunRecord, check_whole_lines, read_optional, rows_from_bytes,
+    RecordsError, RecordsResult, RunRecord, read_whole_lines, rows_from_bytes,
 };
 
 use super::derived::RunsDigest;
@@ -31,14 +31,9 @@ pub struct Runs {
 /// short, a row does not fit, a trial appears twice or a row contradicts
 /// itself. `None` when the file does not exist.
 pub fn read(path: &Path) -> RecordsResult<Option<Runs>> {
-    let Some(bytes) = read_optional(path).map_err(|source| RecordsError::Read {
-        path: path.to_path_buf(),
-        source,
-    })?
-    else {
+    let Some(bytes) = read_whole_lines(path)? else {
         return Ok(None);
     };
-    check_whole_lines(path, &bytes)?;
     let rows = rows_from_bytes(path, &bytes)?;
     check_rows(path, &rows)?;
     Ok(Some(Runs {

@@ -6,9 +6,7 @@
 
 use std::path::Path;
 
-use crate::base::records::{
-    RecordsError, TraceRecord, check_whole_lines, read_optional, rows_from_bytes,
-};
+use crate::base::records::{TraceRecord, read_whole_lines, rows_from_bytes};
 
 use super::error::{StoreError, StoreResult};
 use super::stored_plan::StoredPlan;
@@ -21,14 +19,9 @@ pub fn read(
     plan: Option<&StoredPlan>,
     metadata: &Path,
 ) -> StoreResult<Option<Vec<TraceRecord>>> {
-    let Some(bytes) = read_optional(path).map_err(|source| RecordsError::Read {
-        path: path.to_path_buf(),
-        source,
-    })?
-    else {
+    let Some(bytes) = read_whole_lines(path)? else {
         return Ok(None);
     };
-    check_whole_lines(path, &bytes)?;
     let rows: Vec<TraceRecord> = rows_from_bytes(path, &bytes)?;
     if let Some(plan) = plan {
         let unplanned = rows

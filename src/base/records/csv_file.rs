@@ -92,6 +92,19 @@ pub fn rows_from_bytes<T: DeserializeOwned>(path: &Path, bytes: &[u8]) -> Record
     Ok(rows)
 }
 
+/// The bytes of the file at `path` (`None` when it does not exist),
+/// refused when its last line was cut short ([`check_whole_lines`]).
+pub fn read_whole_lines(path: &Path) -> RecordsResult<Option<Vec<u8>>> {
+    let bytes = super::optional_file::read_optional(path).map_err(|source| RecordsError::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    if let Some(bytes) = &bytes {
+        check_whole_lines(path, bytes)?;
+    }
+    Ok(bytes)
+}
+
 /// Refuses `bytes`, the contents of the file at `path`, when its last line
 /// has no newline: a line cut short (a process killed while it wrote, a
 /// file truncated or edited by hand) would otherwise lose its row

@@ -45,7 +45,7 @@ pub mod values;
 pub use compare_rows::{CompareRow, RankingRow, write_compare, write_ranking};
 pub use csv_file::{
     AppendWriter, Rewrite, WrittenFile, check_whole_lines, drop_torn_tail, read_rows,
-    rows_from_bytes, sha256, write_rows,
+    read_whole_lines, rows_from_bytes, sha256, write_rows,
 };
 pub use error::{RecordsError, RecordsResult};
 pub use formula::{FORMULA_RULE, starts_like_formula};

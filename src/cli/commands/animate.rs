@@ -7,7 +7,6 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 
 use queens::animate::{self, AnimateError, HTML_FRAMES, MAX_N, ReplaySpec, SVG_FRAMES};
-use queens::base::remedy::Remedy;
 use queens::trial::replay_of;
 
 use super::search_args::{Search, SearchArgs};
@@ -105,16 +104,8 @@ pub fn run(args: AnimateArgs) -> anyhow::Result<Exit> {
     };
     let replay = animate::record(&spec).map_err(|e| match e {
         AnimateError::InvalidSolution(invalid) => {
-            let replay = Remedy::Replay(Box::new(replay_of(
-                &*solver,
-                algorithm.name,
-                n as u64,
-                seed,
-                &params,
-                &budget,
-            )))
-            .to_string();
-            anyhow::Error::from(invalid_board(algorithm.name, &invalid, &replay))
+            let replay = replay_of(&*solver, algorithm.name, n as u64, seed, &params, &budget);
+            anyhow::Error::from(invalid_board(algorithm.name, &invalid, replay))
         }
         other => other.into(),
     })?;

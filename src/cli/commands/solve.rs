@@ -9,7 +9,7 @@ use anyhow::Context;
 
 use queens::Placement;
 use queens::base::board;
-use queens::base::remedy::Remedy;
+use queens::base::remedy::{Remedy, Replay};
 use queens::solvers::{Metrics, Outcome, StopReason};
 use queens::trial::{InvalidSolution, Trial, TrialResult, replay_of, run_trial};
 use serde::Serialize;
@@ -89,16 +89,8 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
         wall_seconds,
         ..
     } = run_trial(Trial::new(&*solver, n, seed, budget)).map_err(|e| {
-        let replay = Remedy::Replay(Box::new(replay_of(
-            &*solver,
-            algorithm.name,
-            n as u64,
-            seed,
-            &params,
-            &budget,
-        )))
-        .to_string();
-        invalid_board(algorithm.name, &e, &replay)
+        let replay = replay_of(&*solver, algorithm.name, n as u64, seed, &params, &budget);
+        invalid_board(algorithm.name, &e, replay)
     })?;
     if let Some(program) = solver.external() {
         for failure in program.take_failures() {
@@ -153,8 +145,10 @@ pub fn counters_line(search: &SearchArgs, outcome: &Outcome) -> String {
 }
 
 /// The error of a board from `algorithm` that the independent validator
-/// refused: a bug in queens, with the command that `replay`s it.
-pub fn invalid_board(algorithm: &str, error: &InvalidSolution, replay: &str) -> InternalError {
+/// refused: a bug in queens, with the command that replays its trial
+/// (`queens::trial::replay_of`).
+pub fn invalid_board(algorithm: &str, error: &InvalidSolution, replay: Replay) -> InternalError {
+    let replay = Remedy::Replay(Box::new(replay));
     InternalError(format!(
         "{algorithm} returned an invalid board for N = {} ({}); replay: {replay}",
         error.n, error.violation
@@ -255,15 +249,22 @@ mod tests {
                 second: 1,
             },
         };
-        let replay = "queens solve -a construction -n 4 --seed 3";
-        let message = invalid_board("construction", &error, replay).to_string();
+        crate::cli::terminal::remedies::register();
+        let replay = || Replay {
+            solver: queens::base::remedy::ReplaySolver::Algorithm("construction".to_owned()),
+            n: Some(4),
+            seed: Some(3),
+            params: Vec::new(),
+            budget: Vec::new(),
+        };
+        let message = invalid_board("construction", &error, replay()).to_string();
         assert_eq!(
             message,
             "internal error: construction returned an invalid board for N = 4 \
              (rows 0 and 1 share a diagonal); \
              replay: queens solve -a construction -n 4 --seed 3"
         );
-        let error = anyhow::Error::from(invalid_board("construction", &error, replay));
+        let error = anyhow::Error::from(invalid_board("construction", &error, replay()));
         assert_eq!(Failure::of(&error).code(), 70);
     }
 }
