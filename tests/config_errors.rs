@@ -263,6 +263,66 @@ fn a_label_must_be_one_line() {
     assert_points_at(&e, 7, 9, &["\"two\\nlines\"", "one-line name"]);
 }
 
+/// A name that could display as another (a right-to-left override turns
+/// the rest of a label around; a line separator breaks a table's row; a
+/// zero-width space makes two labels that look alike differ) is refused
+/// where it is written, with the character's code point and kind, as
+/// control characters are; prose may break lines but not turn text around.
+#[test]
+fn names_that_could_display_as_others_are_refused() {
+    let external = "name = \"external\"\nlabel = \"mine\"\ncommand = [\"sh\"]\n";
+    let cases = [
+        (
+            "[[algorithm]]\nname = \"backtracking\"\nlabel = \"min-conflicts\u{202E}tset\"\n"
+                .to_string(),
+            (7, 9),
+            "U+202E (a bidirectional control) at character 14",
+        ),
+        (
+            "[[algorithm]]\nname = \"backtracking\"\nlabel = \"a\u{2028}b\"\n".to_string(),
+            (7, 9),
+            "U+2028 (a line separator)",
+        ),
+        (
+            "[[algorithm]]\nname = \"backtracking\"\nlabel = \"back\u{200B}tracking\"\n"
+                .to_string(),
+            (7, 9),
+            "U+200B (an invisible format character)",
+        ),
+        (
+            format!("[[algorithm]]\n{external}step = \"re\u{2066}pair\"\n"),
+            (9, 8),
+            "U+2066 (a bidirectional control)",
+        ),
+        (
+            format!("[[algorithm]]\n{external}params = {{ mode = \"fa\u{202D}st\" }}\n"),
+            (9, 19),
+            "U+202D (a bidirectional control)",
+        ),
+        (
+            "description = \"fine\\n\u{202E}desrever\"\n[[algorithm]]\nname = \"backtracking\"\n"
+                .to_string(),
+            (5, 15),
+            "U+202E (a bidirectional control) at character 6",
+        ),
+        (
+            "[[algorithm]]\nname = \"backtracking\"\n[[algorithm]]\nname = \"min-conflicts\"\n\
+             [[question]]\na = \"backtracking\"\nb = \"min-conflicts\"\ncontext = \"x\u{2029}y\"\n"
+                .to_string(),
+            (12, 11),
+            "U+2029 (a paragraph separator)",
+        ),
+    ];
+    for (table, (line, column), says) in cases {
+        let e = refused(&format!("{HEAD}{table}"));
+        assert_points_at(&e, line, column, &[says, "display as another"]);
+    }
+    let prose = format!(
+        "{HEAD}description = \"two lines,\\n\\tindented\"\n[[algorithm]]\nname = \"backtracking\"\n"
+    );
+    load("ok.toml", &prose).unwrap_or_else(|e| panic!("line breaks in prose: {e}"));
+}
+
 #[test]
 fn a_restart_budget_on_an_algorithm_that_never_restarts_is_a_warning() {
     let text = format!(

@@ -55,6 +55,10 @@
 //! algorithm and size); the count, and the number of sizes a range yields,
 //! are computed arithmetically before any list is built, so a config asking
 //! for more is refused at once, at its `trials` (or `sizes`), with exit 2.
+//! So is a plan whose comparison cannot be held or drawn: more than
+//! [`MAX_LABELS`] labels, or more than [`MAX_COMPARED_PAIRS`] pairs of
+//! labels compared (summed over the sizes), refused at the table that
+//! passed the bound, before any trial runs (and by `--dry-run`).
 
 use std::collections::{BTreeMap, HashSet};
 use std::ops::Range;
@@ -66,7 +70,7 @@ use toml::Spanned;
 use super::diagnostics::{ConfigError, ConfigWarning, Location};
 use super::external_entry::ExternalTable;
 pub use super::external_entry::Programs;
-use super::limits::MAX_PLANNED_TRIALS;
+use super::limits::{BYTES_PER_COMPARED_PAIR, MAX_COMPARED_PAIRS, MAX_LABELS, MAX_PLANNED_TRIALS};
 use super::question::{self, Question, RawQuestion};
 use super::sweep::{self, Combination};
 use crate::solvers::in_process::InProcessSolvers;
@@ -176,8 +180,9 @@ pub(super) struct RawConfig {
     #[schemars(with = "String")]
     name: Spanned<String>,
     /// What the experiment is for, shown in the report.
-    #[serde(default)]
-    description: String,
+    #[serde(default = "no_description")]
+    #[schemars(with = "String")]
+    description: Spanned<String>,
     /// The master seed every trial's seed is derived from.
     #[serde(default)]
     seed: u64,
@@ -358,7 +363,7 @@ pub fn load_with(
     Ok(Experiment {
         name: raw.name.get_ref().clone(),
         questions,
-        description: raw.description,
+        description: prose(&raw.description, "description", &at)?,
         seed: raw.seed,
         trace: raw.trace,
         trace_every,
@@ -385,6 +390,31 @@ fn parse(
         };
         at(span, message)
     })
+}
+
+/// The description of a config that gives none: empty.
+fn no_description() -> Spanned<String> {
+    Spanned::new(0..0, String::new())
+}
+
+/// The prose `text` of the config's key `key` (a description, a
+/// question's context), refused where it holds a character that could make
+/// it display as other text ([`crate::base::records::invisible`]).
+pub(super) fn prose(
+    text: &Spanned<String>,
+    key: &str,
+    at: &impl Fn(Range<usize>, String) -> ConfigError,
+) -> Result<String, ConfigError> {
+    match crate::base::records::first_invisible_in_prose(text.get_ref()) {
+        None => Ok(text.get_ref().clone()),
+        Some(invisible) => Err(at(
+            text.span(),
+            format!(
+                "{key} holds {invisible}: line breaks and tabs are allowed in it, but {}; remove it",
+                crate::base::records::INVISIBLE_RULE
+            ),
+        )),
+    }
 }
 
 /// Refuses an experiment name longer than a directory name may be, or
@@ -508,8 +538,25 @@ struct Entries {
     planned: u64,
     /// The `trials` that first took the plan past the limit.
     over_limit: Option<Range<usize>>,
+    /// How many entries run at each size so far.
+    labels_at: BTreeMap<u64, u64>,
+    /// The pairs of labels the comparison will test so far, summed over
+    /// the sizes.
+    compared_pairs: u64,
+    /// The table whose entry first took the labels or the compared pairs
+    /// past their limit, and which limit.
+    over_comparison: Option<(Range<usize>, ComparisonLimit)>,
     /// The step unit and label of each entry the top-level max_steps bounds.
     shared_step_budget: Vec<(String, String)>,
+}
+
+/// Which bound of the comparison a plan passed.
+#[derive(Clone, Copy, Debug)]
+enum ComparisonLimit {
+    /// More than [`MAX_LABELS`] labels.
+    Labels,
+    /// More than [`MAX_COMPARED_PAIRS`] pairs compared.
+    Pairs,
 }
 
 /// An in-process solver's entry as built: its registry entry, parameters
@@ -581,7 +628,8 @@ impl Entries {
 
     /// The label of `table` (its `label`, else its `name`) with the suffix
     /// of `combination`; refused, where it is written, when it is empty or
-    /// holds control characters, starts like a spreadsheet formula, is
+    /// holds a character that could make it display as another
+    /// ([`crate::base::records::invisible`]), starts like a spreadsheet formula, is
     /// longer than [`MAX_LABEL_CHARS`], or is an earlier entry's.
     fn label(
         &self,
@@ -594,11 +642,18 @@ impl Entries {
             None => (table.name.get_ref().clone(), table.name.span()),
         };
         let label = label + &combination.label_suffix();
-        if label.trim().is_empty() || label.chars().any(char::is_control) {
+        if label.trim().is_empty() {
+            return Err(at(
+                label_span,
+                "the label is empty: write a one-line name for the CSV and charts".to_string(),
+            ));
+        }
+        if let Some(invisible) = crate::base::records::first_invisible(&label) {
             return Err(at(
                 label_span,
                 format!(
-                    "label {label:?} is empty or holds control characters: write a one-line name for the CSV and charts"
+                    "label {label:?} holds {invisible}: {}; write a one-line name of visible characters",
+                    crate::base::records::INVISIBLE_RULE
                 ),
             ));
         }
@@ -698,7 +753,27 @@ impl Entries {
         if self.planned > MAX_PLANNED_TRIALS && self.over_limit.is_none() {
             self.over_limit = Some(trials_spec.span());
         }
+        self.tally_comparison(&cells, table.name.span());
         Ok(cells)
+    }
+
+    /// Adds an entry of `cells` (the table at `span`) to the tally of
+    /// labels and compared pairs: at each of its sizes it is compared with
+    /// every entry already there.
+    fn tally_comparison(&mut self, cells: &Cells, span: Range<usize>) {
+        for (n, _) in cells {
+            let before = self.labels_at.entry(*n).or_insert(0);
+            self.compared_pairs = self.compared_pairs.saturating_add(*before);
+            *before += 1;
+        }
+        let labels = self.built.len() as u64 + 1;
+        if self.over_comparison.is_none() {
+            if labels > MAX_LABELS {
+                self.over_comparison = Some((span, ComparisonLimit::Labels));
+            } else if self.compared_pairs > MAX_COMPARED_PAIRS {
+                self.over_comparison = Some((span, ComparisonLimit::Pairs));
+            }
+        }
     }
 
     /// Refuses a plan of more than [`MAX_PLANNED_TRIALS`] trials, at the
@@ -707,14 +782,33 @@ impl Entries {
         &self,
         at: &impl Fn(Range<usize>, String) -> ConfigError,
     ) -> Result<(), ConfigError> {
-        let Some(span) = self.over_limit.clone() else {
+        if let Some(span) = self.over_limit.clone() {
+            return Err(at(
+                span,
+                format!(
+                    "the plan holds {} trials (summed over every algorithm and size): a plan holds at most {MAX_PLANNED_TRIALS}; write fewer trials or sizes, or split the study into several experiments",
+                    self.planned
+                ),
+            ));
+        }
+        let Some((span, limit)) = self.over_comparison.clone() else {
             return Ok(());
+        };
+        let problem = match limit {
+            ComparisonLimit::Labels => format!(
+                "the plan compares {} labels: an experiment compares at most {MAX_LABELS} (every chart draws each, the comparison tests every pair)",
+                self.built.len()
+            ),
+            ComparisonLimit::Pairs => format!(
+                "the comparison would test {} pairs of labels (summed over the sizes; about {} MB of memory): it tests at most {MAX_COMPARED_PAIRS}",
+                self.compared_pairs,
+                self.compared_pairs.saturating_mul(BYTES_PER_COMPARED_PAIR) / 1_000_000
+            ),
         };
         Err(at(
             span,
             format!(
-                "the plan holds {} trials (summed over every algorithm and size): a plan holds at most {MAX_PLANNED_TRIALS}; write fewer trials or sizes, or split the study into several experiments",
-                self.planned
+                "{problem}; refused before any trial runs. Compare fewer labels or sizes, or split the study into several experiments"
             ),
         ))
     }

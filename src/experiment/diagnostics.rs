@@ -24,8 +24,12 @@ impl Location {
     fn show(&self, f: &mut fmt::Formatter<'_>, message: fmt::Arguments<'_>) -> fmt::Result {
         write!(f, "{}:{}:{}: {message}", self.file, self.line, self.column)?;
         if !self.excerpt.trim().is_empty() {
-            let pad = " ".repeat(self.column.saturating_sub(1));
-            write!(f, "\n    {}\n    {pad}^", self.excerpt)?;
+            // A character that turns text around or hides is shown as its
+            // escape: the terminal shows what the file holds.
+            let (excerpt, column) =
+                crate::base::records::invisible::shown(&self.excerpt, self.column);
+            let pad = " ".repeat(column.saturating_sub(1));
+            write!(f, "\n    {excerpt}\n    {pad}^")?;
         }
         Ok(())
     }

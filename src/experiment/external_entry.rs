@@ -39,7 +39,7 @@ use toml::Spanned;
 
 use super::diagnostics::ConfigError;
 use super::sweep::Combination;
-use crate::base::records::{FORMULA_RULE, starts_like_formula};
+use crate::base::records::{FORMULA_RULE, INVISIBLE_RULE, first_invisible, starts_like_formula};
 use crate::solvers::algorithms::external::{self, ExternalSolver, resolve_command};
 use crate::solvers::in_process::{self, InProcessSolvers};
 use crate::solvers::{Algorithm, Configured, Params};
@@ -164,18 +164,8 @@ impl ExternalTable<'_> {
         let mut solver = ExternalSolver::new(resolved, &params, per_trial);
         if let Some(step) = self.step {
             let unit = step.get_ref().trim();
-            if unit.is_empty()
-                || unit.chars().count() > 40
-                || unit.chars().any(char::is_control)
-                || starts_like_formula(unit)
-            {
-                return Err(at(
-                    step.span(),
-                    format!(
-                        "step = {:?}: say in a few words (at most 40 characters, starting with a letter) what one of the program's steps is, like \"repair\"",
-                        step.get_ref()
-                    ),
-                ));
+            if let Some(problem) = step_unit_problem(unit) {
+                return Err(at(step.span(), format!("step = {problem}")));
             }
             solver = solver.with_step_unit(unit);
         }
@@ -226,6 +216,12 @@ impl ExternalTable<'_> {
                 let (solver, step_unit) = solvers
                     .build(name, &params)
                     .map_err(|message| at(self.name.clone(), message))?;
+                if let Some(problem) = step_unit_problem(&step_unit) {
+                    return Err(at(
+                        self.name.clone(),
+                        format!("the step registered for '{name}' is {problem}"),
+                    ));
+                }
                 Ok((in_process::descriptor(name, &step_unit), params, solver))
             }
             (None, Programs::AsStored) => Ok((
@@ -279,10 +275,12 @@ impl ExternalTable<'_> {
             };
             let text = match combination.value(name).unwrap_or(value.get_ref()) {
                 toml::Value::String(s) => {
-                    if s.is_empty()
-                        || s.chars()
-                            .any(|c| c.is_whitespace() || c.is_control() || ";=\"'".contains(c))
-                    {
+                    if let Some(invisible) = first_invisible(s) {
+                        return Err(refuse(format!(
+                            "{s:?} (it holds {invisible}: {INVISIBLE_RULE})"
+                        )));
+                    }
+                    if s.is_empty() || s.chars().any(|c| c.is_whitespace() || ";=\"'".contains(c)) {
                         return Err(refuse(format!("{s:?}")));
                     }
                     if starts_like_formula(s) {
@@ -301,4 +299,22 @@ impl ExternalTable<'_> {
         }
         Params::verbatim(external::NAME, given).map_err(|e| at(table.span(), e.to_string()))
     }
+}
+
+/// What is wrong with the step unit `unit` (what one of a foreign solver's
+/// steps is, the `step_unit` column of its rows), as the end of a message
+/// starting with where it was given; `None` when it is a few visible
+/// words.
+fn step_unit_problem(unit: &str) -> Option<String> {
+    if let Some(invisible) = first_invisible(unit) {
+        return Some(format!(
+            "{unit:?}, which holds {invisible}: {INVISIBLE_RULE}"
+        ));
+    }
+    let first_is_letter = unit.chars().next().is_some_and(char::is_alphabetic);
+    (unit.chars().count() > 40 || !first_is_letter || starts_like_formula(unit)).then(|| {
+        format!(
+            "{unit:?}: say in a few words (at most 40 characters, starting with a letter) what one of the solver's steps is, like \"repair\""
+        )
+    })
 }

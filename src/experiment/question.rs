@@ -52,7 +52,8 @@ pub(super) struct RawQuestion {
     #[schemars(schema_with = "super::schema::measure")]
     measure: Option<Spanned<String>>,
     /// Why the question matters, shown with its answer.
-    context: Option<String>,
+    #[schemars(with = "Option<String>")]
+    context: Option<Spanned<String>>,
 }
 
 /// The questions of `raw`, checked against the experiment's `labels`:
@@ -97,11 +98,15 @@ pub(super) fn check(
                 Some(m) => Measure::parse(m.get_ref())
                     .map_err(|e| at(m.span(), format!("question {number}: {e}")))?,
             };
+            let context = q
+                .context
+                .as_ref()
+                .map(|c| super::config::prose(c, "context", at));
             Ok(Question {
                 a,
                 b,
                 measure,
-                context: q.context.clone(),
+                context: context.transpose()?,
             })
         })
         .collect()

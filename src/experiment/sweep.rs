@@ -19,9 +19,9 @@
 //! - **Refused**, each located in the file: an empty list, a list holding
 //!   lists or tables, a value listed twice, lists of different lengths
 //!   under `zip`, `sweep` set on a table without lists, more combinations
-//!   than a plan may hold ([`MAX_PLANNED_TRIALS`]). A value the parameter
-//!   refuses is reported by the config check naming the combination
-//!   ([`Combination::describe`]).
+//!   than an experiment may compare ([`MAX_LABELS`]: each is a label). A
+//!   value the parameter refuses is reported by the config check naming
+//!   the combination ([`Combination::describe`]).
 //!
 //! A table without lists is one entry, exactly as before sweeps existed.
 
@@ -31,7 +31,7 @@ use std::ops::Range;
 use toml::Spanned;
 
 use super::diagnostics::ConfigError;
-use super::limits::MAX_PLANNED_TRIALS;
+use super::limits::MAX_LABELS;
 
 /// An `[[algorithm]]` table's `params`, as the config reads it.
 pub(super) type ParamsTable = Spanned<BTreeMap<Spanned<String>, Spanned<toml::Value>>>;
@@ -193,7 +193,7 @@ fn swept_lists<'a>(
 }
 
 /// Every combination of `lists`, the first list varying slowest; refused
-/// above [`MAX_PLANNED_TRIALS`] combinations before any is built.
+/// above [`MAX_LABELS`] combinations (each is a label) before any is built.
 fn cross(
     lists: &[List<'_>],
     params: Option<&ParamsTable>,
@@ -204,7 +204,7 @@ fn cross(
         .try_fold(1u64, |product, l| {
             product.checked_mul(l.values.len() as u64)
         })
-        .filter(|&c| c <= MAX_PLANNED_TRIALS);
+        .filter(|&c| c <= MAX_LABELS);
     let Some(count) = count else {
         let sizes: Vec<String> = lists
             .iter()
@@ -214,7 +214,7 @@ fn cross(
         return Err(at(
             span,
             format!(
-                "the sweep crosses {} values: more than the {MAX_PLANNED_TRIALS} trials a plan may hold; sweep fewer values, or pair the lists with sweep = \"zip\"",
+                "the sweep crosses {} values: more combinations, each a label, than the {MAX_LABELS} labels an experiment compares; sweep fewer values, or pair the lists with sweep = \"zip\"",
                 sizes.join(" × ")
             ),
         ));
@@ -358,6 +358,19 @@ mod tests {
         let list = many.join(", ");
         let e = expand(&format!("params = {{ a = [{list}], b = [{list}] }}")).unwrap_err();
         assert!(e.contains("crosses 1001 a × 1001 b values"), "{e}");
-        assert!(e.contains(&MAX_PLANNED_TRIALS.to_string()), "{e}");
+        assert!(e.contains(&MAX_LABELS.to_string()), "{e}");
+        let e = expand(
+            "params = { a = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], b = [LIST] }"
+                .replace(
+                    "LIST",
+                    &(0..100)
+                        .map(|i| i.to_string())
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                )
+                .as_str(),
+        )
+        .unwrap_err();
+        assert!(e.contains("crosses 11 a × 100 b values"), "{e}");
     }
 }

@@ -211,7 +211,10 @@ fn marks(mark: &str) -> String {
     }
 }
 
-/// `text` with LaTeX's special characters escaped.
+/// `text` with LaTeX's special characters escaped: the ten that are
+/// commands or grouping, and `<`, `>`, `|` and `"`, which pdflatex's
+/// default (OT1) encoding prints as other glyphs (¡, ¿, —, ”); their text
+/// commands print them under OT1 and T1 alike.
 pub(super) fn escape(text: &str) -> String {
     let mut out = String::new();
     for c in text.chars() {
@@ -223,6 +226,10 @@ pub(super) fn escape(text: &str) -> String {
             }
             '~' => out.push_str("\\textasciitilde{}"),
             '^' => out.push_str("\\textasciicircum{}"),
+            '<' => out.push_str("\\textless{}"),
+            '>' => out.push_str("\\textgreater{}"),
+            '|' => out.push_str("\\textbar{}"),
+            '"' => out.push_str("\\textquotedbl{}"),
             '∞' => out.push_str("$\\infty$"),
             '–' => out.push_str("--"),
             _ => out.push(c),
@@ -244,6 +251,10 @@ mod tests {
         assert_eq!(
             escape("~^\\"),
             "\\textasciitilde{}\\textasciicircum{}\\textbackslash{}"
+        );
+        assert_eq!(
+            escape("a<b>c|\"d\""),
+            "a\\textless{}b\\textgreater{}c\\textbar{}\\textquotedbl{}d\\textquotedbl{}"
         );
     }
 }

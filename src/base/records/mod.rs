@@ -10,6 +10,7 @@
 //! what is allowed), how values are spelled so R and pandas read every
 //! column exactly ([`values`]: `TRUE`, `NA`, `Inf`), the rule that keeps
 //! spreadsheets from running a cell as a formula ([`formula`]), the rule
+//! against names that display as other text ([`invisible`]), the rule
 //! for an experiment's name ([`is_safe_name`]), the format of metadata.json
 //! ([`metadata`]), the line of `external.log` that replays any row of a
 //! label ([`replay_line`]), the reading of a file that may not exist yet
@@ -28,6 +29,7 @@ pub mod error;
 pub mod field;
 pub mod formula;
 pub mod header;
+pub mod invisible;
 pub mod measure;
 pub mod measure_summary;
 pub mod metadata;
@@ -49,6 +51,7 @@ pub use csv_file::{
 };
 pub use error::{RecordsError, RecordsResult};
 pub use formula::{FORMULA_RULE, starts_like_formula};
+pub use invisible::{INVISIBLE_RULE, Invisible, first_invisible, first_invisible_in_prose};
 pub use measure::Measure;
 pub use measure_summary::{MeasureSample, MeasureSummary};
 pub use metadata::Metadata;
