@@ -73,6 +73,7 @@ pub use super::external_entry::Programs;
 use super::limits::{BYTES_PER_COMPARED_PAIR, MAX_COMPARED_PAIRS, MAX_LABELS, MAX_PLANNED_TRIALS};
 use super::question::{self, Question, RawQuestion};
 use super::sweep::{self, Combination};
+use crate::base::records::metadata::SolverFingerprint;
 use crate::solvers::in_process::InProcessSolvers;
 use crate::solvers::params::{ParamError, RawValue};
 use crate::solvers::{Algorithm, Budget, Configured, Params, Solver, find_algorithm};
@@ -162,6 +163,25 @@ pub struct Experiment {
     /// Settings that load but cannot take effect, located in the file (the
     /// runner passes them to its observer).
     pub warnings: Vec<ConfigWarning>,
+}
+
+impl Experiment {
+    /// What each foreign solver (an external program, an in-process
+    /// solver) is now, by entry, in the config's order: what metadata.json
+    /// records when a run begins and a resume compares.
+    pub fn fingerprints(&self) -> Vec<SolverFingerprint> {
+        self.entries
+            .iter()
+            .filter_map(|entry| {
+                let (solver, sha256) = entry.solver.fingerprint()?;
+                Some(SolverFingerprint {
+                    label: entry.label.clone(),
+                    solver,
+                    sha256,
+                })
+            })
+            .collect()
+    }
 }
 
 // The doc comments of the config's tables and keys are the descriptions of

@@ -27,6 +27,7 @@ pub fn new_metadata(experiment: &Experiment, shard: Option<Shard>, planned: u64)
         trials_done: 0,
         machine: Machine::current(),
         sessions: Vec::new(),
+        foreign_solvers: experiment.fingerprints(),
     }
 }
 

@@ -90,6 +90,17 @@ pub trait Solver: Send + Sync {
             .map(algorithms::external::ExternalSolver::take_failures)
             .unwrap_or_default()
     }
+
+    /// What a foreign solver, whose code can change between two sessions
+    /// of a run, is made of: what it is, for a person, and the SHA-256
+    /// (hex) of its code. An external program's
+    /// ([`algorithms::external::ExternalSolver::fingerprint`]) or an
+    /// in-process solver's; `None` for a built-in algorithm, whose code is
+    /// the binary's.
+    fn fingerprint(&self) -> Option<(String, String)> {
+        self.external()
+            .map(algorithms::external::ExternalSolver::fingerprint)
+    }
 }
 
 #[cfg(test)]

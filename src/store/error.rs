@@ -177,6 +177,31 @@ pub enum StoreError {
         /// The missing metadata file.
         metadata: PathBuf,
     },
+    /// A foreign solver of the run changed since the run began: resuming
+    /// would mix the rows of two solvers under one label.
+    #[error(
+        "{} holds rows of '{label}' run by {stored_solver} (code SHA-256 {}), which has changed \
+         since: {solver} now has code SHA-256 {}. Resuming would mix the rows of two solvers \
+         under one label. Run with {} to discard the old results, give another {} directory, \
+         or restore the solver as it was",
+        metadata.parent().unwrap_or(std::path::Path::new(".")).display(),
+        short(stored_sha256), short(sha256),
+        Remedy::Set(Setting::Fresh), Remedy::Set(Setting::Data)
+    )]
+    SolverChanged {
+        /// The data directory's metadata file.
+        metadata: PathBuf,
+        /// The label of the entry.
+        label: String,
+        /// What the solver was, as recorded.
+        stored_solver: String,
+        /// The SHA-256 of its code recorded.
+        stored_sha256: String,
+        /// What it is now.
+        solver: String,
+        /// The SHA-256 of its code now.
+        sha256: String,
+    },
     /// A runs file without the metadata file that says which config wrote it.
     #[error(
         "{} exists but {} does not, so the config that wrote it is unknown; \

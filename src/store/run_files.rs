@@ -19,7 +19,7 @@ use super::lock::{DataDirLock, lock_data_dir, lock_shard};
 use super::runs::{self, Runs};
 use super::stored_plan::StoredPlan;
 use super::trace_file::TraceBlocks;
-use crate::base::records::metadata::{self, Metadata};
+use crate::base::records::metadata::{self, Metadata, SolverFingerprint};
 use crate::base::records::{
     AppendWriter, ParamRow, RunRecord, Shard, SummaryRow, TraceRecord, drop_torn_tail,
 };
@@ -456,13 +456,40 @@ fn check_same_config(
             config_hash: experiment.hash.clone(),
             changes: changed_lines(&old.config_text, &experiment.text),
         }),
-        Some(_) => Ok(()),
+        Some(old) => check_same_solvers(experiment, run, &old.foreign_solvers),
         None if has_rows(&run.runs) => Err(StoreError::UnknownOrigin {
             runs: run.runs.clone(),
             metadata: run.metadata.clone(),
         }),
         None => Ok(()),
     }
+}
+
+/// Refuses to run when a foreign solver of `experiment` is not what the
+/// run's metadata recorded when the run began (`stored`; a file written
+/// before fingerprints were recorded has none, and nothing is checked).
+fn check_same_solvers(
+    experiment: &Experiment,
+    run: &RunFiles,
+    stored: &[SolverFingerprint],
+) -> StoreResult<()> {
+    let now = experiment.fingerprints();
+    for old in stored {
+        let Some(new) = now.iter().find(|f| f.label == old.label) else {
+            continue;
+        };
+        if new.sha256 != old.sha256 {
+            return Err(StoreError::SolverChanged {
+                metadata: run.metadata.clone(),
+                label: old.label.clone(),
+                stored_solver: old.solver.clone(),
+                stored_sha256: old.sha256.clone(),
+                solver: new.solver.clone(),
+                sha256: new.sha256.clone(),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// Refuses when `dir` holds whole-run results (metadata.json) of a config

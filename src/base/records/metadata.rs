@@ -50,6 +50,26 @@ pub struct Metadata {
     pub machine: Machine,
     /// Every session that wrote to the runs file, oldest first.
     pub sessions: Vec<Session>,
+    /// What each foreign solver (an external program, a Python function)
+    /// was when the run began: a resume refuses to mix its rows with those
+    /// of a changed solver. Absent when the experiment has none, and from
+    /// files written before it was recorded.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub foreign_solvers: Vec<SolverFingerprint>,
+}
+
+/// A foreign solver as it was when a run began: the config entry it ran
+/// for, what it is, and the SHA-256 of its code.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SolverFingerprint {
+    /// The label of its entry.
+    pub label: String,
+    /// What it is, for a person: the command (paths relative to the
+    /// working directory), or the Python function's qualified name.
+    pub solver: String,
+    /// SHA-256 (hex) of its code: the files its command names, or the
+    /// function's source.
+    pub sha256: String,
 }
 
 /// The machine a session ran on.

@@ -329,6 +329,33 @@ impl ExternalSolver {
             .join(" ")
     }
 
+    /// What the program is, as [`ExternalSolver::command_line`], and the
+    /// SHA-256 of its code: of every word of its command, each file it
+    /// names by its contents (the program given by its path, a script
+    /// passed to an interpreter), the other words as written. A program
+    /// found on `PATH` (`python3`) is a word: its own updates are not the
+    /// solver's changes.
+    pub fn fingerprint(&self) -> (String, String) {
+        let mut summary = String::new();
+        for word in &self.command {
+            match std::fs::read(word) {
+                Ok(bytes) if Path::new(word).is_file() => {
+                    summary.push_str("file ");
+                    summary.push_str(&crate::base::records::sha256(&bytes));
+                }
+                _ => {
+                    summary.push_str("word ");
+                    summary.push_str(word);
+                }
+            }
+            summary.push('\n');
+        }
+        (
+            self.command_line(),
+            crate::base::records::sha256(summary.as_bytes()),
+        )
+    }
+
     /// Starts this thread's program and does the handshake, unless one is
     /// ready: the trial path calls it before its clock starts, so start-up
     /// is not charged to the trial. The wait for the handshake is capped by
