@@ -39,7 +39,7 @@ from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Uni
 
 import numpy as np
 
-from . import _queens, _toml
+from . import _arguments, _queens, _toml
 from ._data import Data, load
 from ._errors import (
     ConfigError,
@@ -159,12 +159,15 @@ def solve(
     ``max_restarts``, ``max_checks``, ``time_limit`` in seconds);
     ``trace=True`` keeps the convergence points. The board is validated by
     the independent validator; a Python solver's exception is in
-    :attr:`SolveResult.error` (stop reason ``solver_error``). Raises
-    :class:`ConfigError` for an unknown name, parameter or budget key.
+    :attr:`SolveResult.error` (stop reason ``solver_error``). ``n`` (1 to
+    2^32 - 1) and ``seed`` (0 to 2^53 - 1) are whole numbers, ints or NumPy
+    integers, as on the command line. Raises :class:`ConfigError` for an
+    unknown name, parameter or budget key, and for an ``n`` or ``seed``
+    that is no whole number or out of range.
     """
     record = _queens.solve(
-        algorithm, int(n), int(seed), dict(params or {}), dict(budget or {}), bool(trace),
-        native_registry(),
+        _arguments.algorithm(algorithm), _arguments.board_size(n), _arguments.seed(seed),
+        dict(params or {}), dict(budget or {}), bool(trace), native_registry(),
     )
     solution = record.pop("solution")
     record["board"] = None if solution is None else np.asarray(solution, dtype=np.int64)
@@ -183,8 +186,10 @@ class Count(NamedTuple):
 def count(n: int, *, threads: Optional[int] = None) -> Count:
     """The exact number of solutions at ``n`` (OEIS A000170) and of
     fundamental solutions (A002562), as ``queens count -n N``, on
-    ``threads`` threads (all cores by default)."""
-    return Count(*_queens.count(int(n), threads))
+    ``threads`` threads (all cores by default). ``n`` is a whole number
+    from 1 to 32; raises :class:`ConfigError` otherwise."""
+    n = _arguments.board_size(n, most=_arguments.MAX_COUNT_SIZE)
+    return Count(*_queens.count(n, _arguments.threads(threads)))
 
 
 @dataclass(frozen=True)
@@ -306,8 +311,10 @@ def run(
     a tqdm bar when tqdm is installed (terminal and Jupyter). The GIL is
     released while built-in solvers run. ``charts=False`` writes the data
     alone (the runs, the summary and the comparison): no charts, no report.
-    The run is the command line's own run service: the same threads, the
-    same files, the same resume.
+    In a dict, sizes may be a ``range`` or a NumPy array and numbers NumPy
+    scalars; ``threads`` is a whole number from 1 (:class:`ConfigError`
+    otherwise). The run is the command line's own run service: the same
+    threads, the same files, the same resume.
 
     A config's warnings, and trials that ended in a solver's error, are
     reported with :func:`warnings.warn`.
@@ -319,6 +326,7 @@ def run(
     :class:`RunError` or :class:`DataError`; their messages name what to do
     as calls of this package (``fresh=True``, ``.summarize()``).
     """
+    threads = _arguments.threads(threads)
     source, text = _config_text(config)
     callback, close = _progress_callback(progress)
     try:
@@ -438,9 +446,13 @@ def animate(
     """Records one seeded trial of ``algorithm`` on the N×N board (N at
     most 32) frame by frame and writes it to ``out``, as ``queens animate``
     does: an interactive page when ``out`` ends in ``.html``, a
-    self-playing animation when it ends in ``.svg``."""
-    result = _queens.animate(algorithm, int(n), os.fspath(out), int(seed),
-                             dict(params or {}), dict(budget or {}), native_registry())
+    self-playing animation when it ends in ``.svg``. ``n`` and ``seed`` are
+    checked as for :func:`solve`."""
+    n = _arguments.board_size(n, most=_arguments.MAX_ANIMATE_SIZE)
+    result = _queens.animate(
+        _arguments.algorithm(algorithm), n, os.fspath(out), _arguments.seed(seed),
+        dict(params or {}), dict(budget or {}), native_registry(),
+    )
     result["out"] = Path(result["out"])
     return Replay(**result)
 

@@ -222,13 +222,14 @@ class Data:
         """Runs the trial of one row of :attr:`runs` again (a pandas row, or
         any mapping with its ``algorithm``, ``n``, ``seed``, ``params`` and
         ``budget``), as the row's replay command does: the same counters,
-        every one but the wall time. Returns the :class:`SolveResult`."""
+        every one but the wall time; ``n`` and ``seed`` are checked as
+        :func:`queens.solve` checks them. Returns the :class:`SolveResult`."""
         from . import solve
 
         return solve(
             str(row["algorithm"]),
-            int(row["n"]),
-            seed=int(row["seed"]),
+            row["n"],
+            seed=row["seed"],
             params=_pairs(str(row["params"]), "none", str),
             budget=_pairs(str(row["budget"]), "unlimited", _number),
         )

@@ -24,6 +24,14 @@ and flags, verbatim) when the callable takes a ``params`` argument or
   ``max_checks``, ``time_limit``, each ``None`` when unset; also readable
   as ``budget["max_steps"]``). The solver must stop within it: the harness
   cannot interrupt Python code, and refuses a counter above its limit;
+- ``budget.deadline``: when the time limit runs out, as a
+  :func:`time.monotonic` value (``None`` without a time limit), with
+  ``budget.time_left()`` (seconds, 0.0 once passed) and
+  ``budget.expired()`` to read it cheaply in the search loop. A trial
+  that returns after its time limit is ``budget_time`` whatever it
+  returns (its answer is not counted, and ``external.log`` says so, as
+  for an external program killed at the time limit): a solver that sees
+  ``budget.expired()`` returns ``"budget_time"`` with its counters;
 - ``trace``: a list to append convergence points to (dicts with
   ``steps``, ``checks``, ``restarts``, ``evaluations``, ``conflicts`` and
   optionally ``columns``, the board), or ``None`` when no trace is kept.
@@ -45,7 +53,11 @@ The answer goes through the same checks as an external program's reply
 ``exhausted``, ``budget_steps``, ``budget_checks``, ``budget_restarts``,
 ``budget_time``; counters within the budget; and every solution through the
 independent validator (a board that is no solution is an
-``invalid_solution`` row). An exception raised by the solver is a
+``invalid_solution`` row). Its values reach those checks as given, NumPy
+integer arrays and scalars as the integers they hold: boards and counters
+are whole numbers, so a float (``np.array(board) + 0.5``, ``{"steps":
+1.9}``), a bool or a string is refused, never rounded (a ``solver_error``
+row, the reason in ``external.log``). An exception raised by the solver is a
 ``solver_error`` row, its traceback in ``external.log`` beside runs.csv
 (and in :attr:`SolveResult.error` for :func:`queens.solve`): the run goes
 on.
@@ -57,27 +69,50 @@ import inspect
 import json
 import re
 import threading
+import time
 import traceback
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
+
+from ._plain import json_default
 
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 
 
 @dataclass(frozen=True)
 class Budget:
-    """The limits of one trial; ``None`` where unset."""
+    """The limits of one trial; ``None`` where unset.
+
+    ``deadline`` is when the time limit runs out, as a :func:`time.monotonic`
+    value (``None`` without a time limit): a solver stops by then, or its
+    trial is ``budget_time`` whatever it returns. :meth:`time_left` and
+    :meth:`expired` read it.
+    """
 
     max_steps: Optional[int] = None
     max_restarts: Optional[int] = None
     max_checks: Optional[int] = None
     time_limit: Optional[float] = None
+    deadline: Optional[float] = None
 
     def __getitem__(self, key: str) -> Any:
+        """The limit ``key``, as ``budget["max_steps"]``."""
         return getattr(self, key)
 
     def get(self, key: str, default: Any = None) -> Any:
+        """The limit ``key``, or ``default`` when there is no such key."""
         return getattr(self, key, default)
+
+    def time_left(self) -> Optional[float]:
+        """The seconds left before the deadline (0.0 once it has passed), or
+        ``None`` without a time limit."""
+        if self.deadline is None:
+            return None
+        return max(0.0, self.deadline - time.monotonic())
+
+    def expired(self) -> bool:
+        """Whether the deadline has passed (never without a time limit)."""
+        return self.deadline is not None and time.monotonic() >= self.deadline
 
 
 @dataclass
@@ -98,8 +133,9 @@ class Answer:
     final_board: Optional[Sequence[int]] = None
 
     def reply(self) -> Dict[str, Any]:
+        """The protocol's reply (without its id), every value as given."""
         reply: Dict[str, Any] = {
-            "solution": _board(self.solution),
+            "solution": self.solution,
             "stop_reason": self.stop_reason,
             "counters": {
                 "steps": self.steps,
@@ -109,39 +145,30 @@ class Answer:
             },
         }
         if self.final_board is not None:
-            reply["final_board"] = _board(self.final_board)
+            reply["final_board"] = self.final_board
         return reply
 
 
 SolverFunction = Callable[..., Any]
 
 
-def _board(board: Any) -> Optional[List[int]]:
-    if board is None:
-        return None
-    return [int(x) for x in board]
-
-
 def _reply(answer: Any) -> Dict[str, Any]:
-    """The answer of a solver as the protocol's reply (without its id)."""
+    """The answer of a solver as the protocol's reply (without its id), its
+    values as the solver gave them: the reply's parser checks them."""
     if isinstance(answer, Answer):
         return answer.reply()
     if isinstance(answer, dict):
-        reply = dict(answer)
-        for key in ("solution", "final_board"):
-            if key in reply:
-                reply[key] = _board(reply[key])
-        return reply
+        return dict(answer)
     if isinstance(answer, tuple) and len(answer) == 3:
         board, stop_reason, counters = answer
         solved = stop_reason == "solved"
         reply = {
-            "solution": _board(board) if solved else None,
+            "solution": board if solved else None,
             "stop_reason": stop_reason,
-            "counters": {k: int(v) for k, v in dict(counters or {}).items()},
+            "counters": dict(counters or {}),
         }
         if not solved and board is not None:
-            reply["final_board"] = _board(board)
+            reply["final_board"] = board
         return reply
     raise TypeError(
         "a solver returns (board, stop_reason, counters), a queens.Answer or a "
@@ -171,11 +198,16 @@ class Registered:
             p.name == "params" or p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters
         )
 
-    def trial(self, n: int, seed: int, params: str, budget: str, tracing: bool) -> Tuple[bool, str]:
+    def trial(
+        self, n: int, seed: int, params: str, budget: str, tracing: bool,
+        time_left: Optional[float],
+    ) -> Tuple[bool, str]:
         """One trial, as the native module calls it: ``(True, reply)`` with
-        the reply as JSON, or ``(False, traceback)``."""
+        the reply as JSON, or ``(False, traceback)``. ``time_left`` is the
+        seconds left before the trial's time limit (``None`` without one)."""
         try:
-            limits = Budget(**json.loads(budget))
+            deadline = None if time_left is None else time.monotonic() + time_left
+            limits = Budget(**json.loads(budget), deadline=deadline)
             trace: Optional[List[Dict[str, Any]]] = [] if tracing else None
             if self.takes_params:
                 answer = self.function(n, seed, limits, trace, params=json.loads(params))
@@ -185,7 +217,7 @@ class Registered:
             if trace and "trace" not in reply:
                 reply["trace"] = trace
             reply["id"] = 1
-            return True, json.dumps(reply)
+            return True, json.dumps(reply, default=json_default)
         except Exception:  # noqa: BLE001 - every error is the trial's, not the run's
             return False, traceback.format_exc()
 

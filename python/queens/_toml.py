@@ -1,7 +1,9 @@
 """A config given as a dict, written as the TOML text the harness reads
 (and stores in metadata.json): top-level values, then tables, then arrays
 of tables (``[[algorithm]]``, ``[[question]]``), nested dicts inside them
-as inline tables.
+as inline tables. NumPy values and ranges are written as the plain values
+they hold (``sizes = range(8, 65)``, ``trials = np.int64(10)``); a value no
+TOML holds is a :class:`ConfigError` naming its key path.
 
 The writer remembers where it put each value, so an error the harness
 locates in that text (``<dict>:6:8``) is told by the key path of the dict
@@ -12,6 +14,9 @@ from __future__ import annotations
 import json
 import math
 from typing import Any, Dict, List, Optional, Tuple
+
+from ._errors import ConfigError
+from ._plain import plain
 
 # Where each value of a line is: (first column, last column, key path),
 # columns 1-based and inclusive, the outer values before the inner ones.
@@ -30,7 +35,10 @@ def _join(path: str, key: str) -> str:
 
 def _value(value: Any, path: str, column: int, spans: Spans) -> str:
     """``value`` as TOML, starting at ``column``; records the spans of the
-    values nested in it (``path``'s own span is the caller's)."""
+    values nested in it (``path``'s own span is the caller's). NumPy values
+    and ranges are written as the plain values they hold
+    (:func:`queens._plain.plain`)."""
+    value = plain(value)
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
@@ -61,7 +69,10 @@ def _value(value: Any, path: str, column: int, spans: Spans) -> str:
             spans.insert(at, (start, start + len(inner) - 1, f"{path}[{index}]"))
             text += inner
         return text + "]"
-    raise TypeError(f"cannot write {type(value).__name__} {value!r} in a config")
+    raise ConfigError(
+        f"{path}: cannot write {type(value).__name__} {value!r} in a config: give a number, "
+        "a string, True/False, a list (or range, or NumPy array) or a dict"
+    )
 
 
 def _entry(key: str, value: Any, path: str, column: int, spans: Spans) -> str:

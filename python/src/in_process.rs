@@ -7,9 +7,16 @@
 //! checks, every board validated here and again by the trial path. A
 //! Python exception is a `solver_error` whose traceback goes to
 //! `external.log`.
+//!
+//! Python code cannot be interrupted, so the time limit is judged when
+//! the call returns: the solver learns the seconds left when it is called
+//! (its `budget.deadline`), and a call that ends past the limit is a
+//! `budget_time` trial whatever it answered, as an external program
+//! killed at its limit.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 use pyo3::prelude::*;
 use queens::base::outcome::StopReason;
@@ -19,7 +26,7 @@ use queens::solvers::algorithms::external::protocol::{self, Answer, Refused};
 use queens::solvers::blocks::frame::{Frame, View};
 use queens::solvers::in_process::InProcessSolvers;
 use queens::solvers::memory::MemoryEstimate;
-use queens::solvers::{Configured, Control, Outcome, Params, Solver};
+use queens::solvers::{Budget, Configured, Control, Outcome, Params, Solver};
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
@@ -96,11 +103,25 @@ pub struct PythonSolver {
 
 impl PythonSolver {
     /// Calls the Python side for one trial: `Ok(reply)` or `Err(traceback)`.
-    fn call(&self, n: usize, seed: u64, budget: &str, tracing: bool) -> Result<String, String> {
+    /// The seconds left before `deadline` are counted once the call holds
+    /// the GIL, so time spent waiting for it is not handed to the solver.
+    fn call(
+        &self,
+        n: usize,
+        seed: u64,
+        budget: &str,
+        tracing: bool,
+        deadline: Option<Instant>,
+    ) -> Result<String, String> {
         Python::attach(|py| {
+            let time_left =
+                deadline.map(|d| d.saturating_duration_since(Instant::now()).as_secs_f64());
             let answer = self
                 .trial
-                .call1(py, (n, seed, self.params.as_str(), budget, tracing))
+                .call1(
+                    py,
+                    (n, seed, self.params.as_str(), budget, tracing, time_left),
+                )
                 .and_then(|a| a.extract::<(bool, String)>(py));
             match answer {
                 Ok((true, reply)) => Ok(reply),
@@ -108,6 +129,40 @@ impl PythonSolver {
                 Err(e) => Err(e.to_string()),
             }
         })
+    }
+
+    /// What the call gave at size `n` under `budget`: the answer the
+    /// protocol's parser accepted, or why the trial failed.
+    fn verdict(n: usize, called: Result<String, String>, budget: &Budget) -> Verdict {
+        let reply = match called {
+            Ok(reply) => reply,
+            Err(traceback) => {
+                let last = traceback
+                    .lines()
+                    .rev()
+                    .find(|l| !l.trim().is_empty())
+                    .unwrap_or("")
+                    .to_string();
+                return Verdict::Failed {
+                    reason: format!("the Python solver raised {last}"),
+                    detail: traceback,
+                    stop: StopReason::SolverError,
+                };
+            }
+        };
+        match protocol::parse_reply(&reply, REPLY_ID, n, budget) {
+            Ok(answer) => Verdict::Accepted(answer),
+            Err(e @ Refused::InvalidBoard { .. }) => Verdict::Failed {
+                reason: e.to_string(),
+                detail: String::new(),
+                stop: StopReason::InvalidSolution,
+            },
+            Err(Refused::Malformed(e)) => Verdict::Failed {
+                reason: format!("the Python solver's answer is refused: {e}"),
+                detail: String::new(),
+                stop: StopReason::SolverError,
+            },
+        }
     }
 
     /// Keeps a failure of trial (n, seed) and returns its outcome.
@@ -131,6 +186,44 @@ impl PythonSolver {
     }
 }
 
+/// What one call of a Python solver gave.
+enum Verdict {
+    /// An answer the protocol's parser accepted.
+    Accepted(Answer),
+    /// Why the trial failed: the reason for external.log, the traceback
+    /// (or nothing) and the stop reason of its row.
+    Failed {
+        reason: String,
+        detail: String,
+        stop: StopReason,
+    },
+}
+
+impl Verdict {
+    /// Whether the solver itself said it stopped at its time limit.
+    fn stopped_in_time(&self) -> bool {
+        matches!(self, Verdict::Accepted(answer) if answer.outcome.stop_reason == StopReason::BudgetTime)
+    }
+
+    /// What the solver answered, in a few words for external.log.
+    fn summary(&self) -> String {
+        match self {
+            Verdict::Accepted(answer) => format!("stop_reason {}", answer.outcome.stop_reason),
+            Verdict::Failed { reason, .. } => reason.clone(),
+        }
+    }
+}
+
+/// When the time limit of `budget` runs out for a call made at `called`,
+/// as [`Control`] reckons it (`None` without a time limit, or with one too
+/// large to represent).
+fn deadline_of(budget: &Budget, called: Instant) -> Option<Instant> {
+    budget
+        .time_limit
+        .and_then(|s| Duration::try_from_secs_f64(s.max(0.0)).ok())
+        .and_then(|d| called.checked_add(d))
+}
+
 impl Solver for PythonSolver {
     /// Outside the trial path the seed handed over is the generator's next
     /// number below 2^53, as for an external program.
@@ -139,6 +232,11 @@ impl Solver for PythonSolver {
         self.solve_from_seed(n, seed, rng, control)
     }
 
+    /// One call of the Python solver. Ctrl-C (before or during the call)
+    /// makes the trial `interrupted`; a call that ends after the time limit
+    /// makes it `budget_time` whatever it returned (its answer not counted,
+    /// the reason kept for external.log), unless the solver itself answered
+    /// `budget_time`, whose counters are kept.
     fn solve_from_seed(
         &self,
         n: usize,
@@ -146,30 +244,41 @@ impl Solver for PythonSolver {
         _rng: &mut ChaCha8Rng,
         control: &mut Control<'_>,
     ) -> Outcome {
-        if control.poll_clock() == Some(StopReason::Interrupted) {
-            return Outcome::unsolved(Default::default(), StopReason::Interrupted);
+        if let Some(stop) = control.poll_clock() {
+            return Outcome::unsolved(Default::default(), stop);
         }
-        let budget = serde_json::to_string(control.budget()).unwrap_or_default();
-        let reply = match self.call(n, seed, &budget, control.tracing()) {
-            Ok(reply) => reply,
-            Err(traceback) => {
-                let last = traceback
-                    .lines()
-                    .rev()
-                    .find(|l| !l.trim().is_empty())
-                    .unwrap_or("")
-                    .to_string();
-                return self.failed(
-                    n,
-                    seed,
-                    format!("the Python solver raised {last}"),
-                    traceback,
-                    StopReason::SolverError,
-                );
+        let budget = *control.budget();
+        let budget_json = serde_json::to_string(&budget).unwrap_or_default();
+        let called = Instant::now();
+        let answer = self.call(
+            n,
+            seed,
+            &budget_json,
+            control.tracing(),
+            deadline_of(&budget, called),
+        );
+        let verdict = Self::verdict(n, answer, &budget);
+        match control.poll_clock() {
+            Some(StopReason::Interrupted) => {
+                return Outcome::unsolved(Default::default(), StopReason::Interrupted);
             }
-        };
-        match protocol::parse_reply(&reply, REPLY_ID, n, control.budget()) {
-            Ok(Answer { outcome, trace }) => {
+            Some(StopReason::BudgetTime) if !verdict.stopped_in_time() => {
+                let detail = match &verdict {
+                    Verdict::Failed { detail, .. } => detail.clone(),
+                    Verdict::Accepted(_) => String::new(),
+                };
+                let reason = format!(
+                    "the Python solver returned {:.3} s after it was called, past the time limit of {} s: its answer ({}) is not counted; stop by budget.deadline (budget.expired(), budget.time_left()) and answer budget_time",
+                    called.elapsed().as_secs_f64(),
+                    budget.time_limit.unwrap_or_default(),
+                    verdict.summary()
+                );
+                return self.failed(n, seed, reason, detail, StopReason::BudgetTime);
+            }
+            _ => {}
+        }
+        match verdict {
+            Verdict::Accepted(Answer { outcome, trace }) => {
                 if control.tracing() {
                     for point in trace {
                         let metrics = point.counters().metrics();
@@ -181,20 +290,11 @@ impl Solver for PythonSolver {
                 }
                 outcome
             }
-            Err(e @ Refused::InvalidBoard { .. }) => self.failed(
-                n,
-                seed,
-                e.to_string(),
-                String::new(),
-                StopReason::InvalidSolution,
-            ),
-            Err(Refused::Malformed(e)) => self.failed(
-                n,
-                seed,
-                format!("the Python solver's answer is refused: {e}"),
-                String::new(),
-                StopReason::SolverError,
-            ),
+            Verdict::Failed {
+                reason,
+                detail,
+                stop,
+            } => self.failed(n, seed, reason, detail, stop),
         }
     }
 

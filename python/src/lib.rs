@@ -12,6 +12,12 @@
 //! ([`remedies`], registered when the module loads). Long work (a run, a
 //! count, a solve) releases the GIL; a run polls for Ctrl-C and stops as
 //! the CLI does ([`run`]).
+//!
+//! The module also holds the bounds the command line puts on its
+//! arguments, which the Python side checks before calling: `MAX_SIZE`
+//! (the largest board size), `MAX_COUNT_SIZE` and `MAX_ANIMATE_SIZE` (the
+//! largest for `count` and `animate`) and `SEED_BOUND` (seeds are below
+//! it, 2^53).
 
 mod data;
 mod errors;
@@ -38,5 +44,9 @@ fn _queens(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(data::merge, m)?)?;
     m.add_function(wrap_pyfunction!(data::animate_replay, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("MAX_SIZE", queens::experiment::config::MAX_SIZE)?;
+    m.add("MAX_COUNT_SIZE", queens::counting::MAX_N)?;
+    m.add("MAX_ANIMATE_SIZE", queens::animate::MAX_N)?;
+    m.add("SEED_BOUND", queens::base::records::seed::SEED_BOUND)?;
     Ok(())
 }

@@ -142,12 +142,18 @@ pub fn build(
     Ok((found, params, solver))
 }
 
-/// The budget the algorithm's default and `budget`'s keys give.
+/// The budget the algorithm's default and `budget`'s keys give: whole
+/// numbers (a bool is none) and a time limit in seconds.
 pub fn budget_of(algorithm: &Algorithm, budget: Option<&Bound<'_, PyDict>>) -> PyResult<Budget> {
     let mut given = Budget::UNLIMITED;
     if let Some(budget) = budget {
         for (key, value) in budget.iter() {
             let key: String = key.extract()?;
+            if value.is_instance_of::<pyo3::types::PyBool>() {
+                return Err(ConfigError::new_err(format!(
+                    "budget {key} = {value}: True and False are not numbers; give a whole number >= 0 (time_limit: a number of seconds)"
+                )));
+            }
             let whole = || {
                 value.extract::<u64>().map_err(|_| {
                     ConfigError::new_err(format!(
