@@ -65,8 +65,10 @@ on.
 
 from __future__ import annotations
 
+import hashlib
 import inspect
 import json
+import marshal
 import re
 import threading
 import time
@@ -197,6 +199,7 @@ class Registered:
         self.takes_params = any(
             p.name == "params" or p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters
         )
+        self.fingerprint = _fingerprint(solver, function)
 
     def trial(
         self, n: int, seed: int, params: str, budget: str, tracing: bool,
@@ -266,10 +269,33 @@ def registered() -> List[str]:
         return sorted(_registry)
 
 
-def native_registry() -> Dict[str, Tuple[Callable[..., Tuple[bool, str]], str]]:
-    """The registered solvers as the native module takes them."""
+def native_registry() -> Dict[str, Tuple[Callable[..., Tuple[bool, str]], str, Tuple[str, str]]]:
+    """The registered solvers as the native module takes them: the trial
+    function, the step unit and the fingerprint."""
     with _lock:
-        return {name: (entry.trial, entry.step) for name, entry in _registry.items()}
+        return {
+            name: (entry.trial, entry.step, entry.fingerprint)
+            for name, entry in _registry.items()
+        }
+
+
+def _fingerprint(solver: Any, function: SolverFunction) -> Tuple[str, str]:
+    """What a registered solver is, for a person (the Python function
+    ``module.qualname``), and the SHA-256 of its code: the source of the
+    solver (the whole class for an object with a ``solve`` method) when
+    Python can find it, else its compiled code (marshalled). A run records
+    it in metadata.json, and a resume refuses a solver whose fingerprint
+    changed: the rows of two versions never mix under one label."""
+    owner = solver if inspect.isroutine(solver) else type(solver)
+    name = f"{getattr(owner, '__module__', '?')}.{getattr(owner, '__qualname__', repr(owner))}"
+    try:
+        code = inspect.getsource(owner).encode()
+    except (OSError, TypeError):
+        # No source (a built-in, a partial): its compiled code when it has
+        # one, else its name alone.
+        compiled = getattr(function, "__code__", None)
+        code = b"" if compiled is None else marshal.dumps(compiled)
+    return f"the Python function {name}", hashlib.sha256(name.encode() + b"\n" + code).hexdigest()
 
 
 __all__ = ["Answer", "Budget", "register", "unregister", "registered"]

@@ -42,6 +42,9 @@ pub struct Registered {
     pub trial: Py<PyAny>,
     /// The `step_unit` of its rows.
     pub step_unit: String,
+    /// What the solver is (its qualified name) and the SHA-256 of its
+    /// source, for the run's record.
+    pub fingerprint: (String, String),
 }
 
 /// The registered solvers of this call, by name.
@@ -53,8 +56,16 @@ impl Registry {
         let mut map = HashMap::new();
         if let Some(solvers) = solvers {
             for (name, entry) in solvers.iter() {
-                let (trial, step_unit): (Py<PyAny>, String) = entry.extract()?;
-                map.insert(name.extract::<String>()?, Registered { trial, step_unit });
+                let (trial, step_unit, fingerprint): (Py<PyAny>, String, (String, String)) =
+                    entry.extract()?;
+                map.insert(
+                    name.extract::<String>()?,
+                    Registered {
+                        trial,
+                        step_unit,
+                        fingerprint,
+                    },
+                );
             }
         }
         Ok(Self(map))
@@ -79,6 +90,7 @@ impl Registry {
             PythonSolver {
                 trial,
                 params: params.to_json().to_string(),
+                fingerprint: found.fingerprint.clone(),
                 failures: Mutex::new(Vec::new()),
             },
             found.step_unit.clone(),
@@ -98,6 +110,8 @@ pub struct PythonSolver {
     trial: Py<PyAny>,
     /// The entry's parameters as JSON, verbatim.
     params: String,
+    /// What the solver is and the SHA-256 of its source.
+    fingerprint: (String, String),
     failures: Mutex<Vec<Failure>>,
 }
 
@@ -214,16 +228,6 @@ impl Verdict {
     }
 }
 
-/// When the time limit of `budget` runs out for a call made at `called`,
-/// as [`Control`] reckons it (`None` without a time limit, or with one too
-/// large to represent).
-fn deadline_of(budget: &Budget, called: Instant) -> Option<Instant> {
-    budget
-        .time_limit
-        .and_then(|s| Duration::try_from_secs_f64(s.max(0.0)).ok())
-        .and_then(|d| called.checked_add(d))
-}
-
 impl Solver for PythonSolver {
     /// Outside the trial path the seed handed over is the generator's next
     /// number below 2^53, as for an external program.
@@ -250,13 +254,7 @@ impl Solver for PythonSolver {
         let budget = *control.budget();
         let budget_json = serde_json::to_string(&budget).unwrap_or_default();
         let called = Instant::now();
-        let answer = self.call(
-            n,
-            seed,
-            &budget_json,
-            control.tracing(),
-            deadline_of(&budget, called),
-        );
+        let answer = self.call(n, seed, &budget_json, control.tracing(), control.deadline());
         let verdict = Self::verdict(n, answer, &budget);
         match control.poll_clock() {
             Some(StopReason::Interrupted) => {
@@ -303,6 +301,12 @@ impl Solver for PythonSolver {
             .lock()
             .map(|mut f| std::mem::take(&mut *f))
             .unwrap_or_default()
+    }
+
+    /// The function's qualified name and the SHA-256 of its source, as the
+    /// Python side computed them when it was registered.
+    fn fingerprint(&self) -> Option<(String, String)> {
+        Some(self.fingerprint.clone())
     }
 }
 

@@ -193,3 +193,41 @@ def test_a_value_a_config_cannot_hold_is_a_config_error_naming_its_key():
         {"name": "min-conflicts", "params": {"patience": object()}}]}
     with pytest.raises(queens.ConfigError, match=r"algorithm\[0\].params.patience"):
         queens.run(config, progress=False)
+
+
+# Item 7: a changed solver is caught on resume.
+
+def test_a_resume_with_a_changed_python_solver_is_refused(registered, tmp_path):
+    config = {"name": "changed", "seed": 1, "sizes": [8], "trials": 4,
+              "algorithm": [{"name": "python:s", "label": "mine"}]}
+    data, plots = tmp_path / "data", tmp_path / "plots"
+
+    def first(n, rng_seed, budget, trace):
+        return EIGHT, "solved", {"steps": 1}
+
+    registered("s", first)
+    queens.run(config, data=data, plots=plots, progress=False, charts=False)
+    metadata = queens.load(data).metadata
+    (recorded,) = metadata["foreign_solvers"]
+    assert recorded["label"] == "mine" and "first" in recorded["solver"], recorded
+
+    runs = data / "runs.csv"
+    lines = runs.read_text().splitlines(keepends=True)
+    runs.write_text("".join(lines[:-1]))
+    queens.run(config, data=data, plots=plots, progress=False, charts=False)
+    assert len(runs.read_text().splitlines()) == 1 + 4, "the same solver resumes"
+
+    runs.write_text("".join(lines[:-1]))
+
+    def first(n, rng_seed, budget, trace):  # noqa: F811 - the changed solver
+        return EIGHT, "solved", {"steps": 2}
+
+    registered("s", first)
+    with pytest.raises(queens.RunError) as refused:
+        queens.run(config, data=data, plots=plots, progress=False, charts=False)
+    message = str(refused.value)
+    assert "'mine'" in message and "has changed since" in message, message
+    assert "fresh=True" in message, message
+    assert runs.read_text() == "".join(lines[:-1]), "nothing written"
+    queens.run(config, data=data, plots=plots, progress=False, charts=False, fresh=True)
+    assert len(runs.read_text().splitlines()) == 1 + 4

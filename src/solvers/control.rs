@@ -156,6 +156,12 @@ impl<'a> Control<'a> {
         }
     }
 
+    /// When the time limit runs out (`None` without one): what a solver
+    /// of another language is handed so it can stop in time.
+    pub fn deadline(&self) -> Option<Instant> {
+        self.deadline
+    }
+
     /// Also stop when `flag` becomes true (Ctrl-C).
     pub fn with_interrupt(mut self, flag: &'a AtomicBool) -> Self {
         self.interrupt = Some(flag);
