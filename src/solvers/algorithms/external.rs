@@ -71,6 +71,7 @@
 //! Processes are kept per worker thread, so trials on different threads run
 //! in different processes and a trial never waits for another's.
 
+pub mod extra_output;
 pub mod process;
 pub mod protocol;
 
@@ -89,7 +90,8 @@ use crate::solvers::blocks::frame::{Frame, View};
 use crate::solvers::memory::MemoryEstimate;
 use crate::solvers::params::{ParamError, Params};
 use crate::solvers::{Budget, Control, Outcome, Solver, StopReason};
-use process::{Extra, Program, Received};
+use extra_output::Answered;
+use process::{Program, Received};
 use protocol::{Answer, Hello, Refused, Request};
 
 /// The `name` of an external entry in a config.
@@ -256,18 +258,6 @@ pub struct Identity {
     pub version: String,
 }
 
-/// A trial a program answered, to name it when more output of the
-/// program is seen later.
-#[derive(Clone, Copy, Debug)]
-struct Answered {
-    /// The board size.
-    n: usize,
-    /// The trial's seed.
-    seed: u64,
-    /// The id of its request.
-    id: u64,
-}
-
 /// A started program that has answered the handshake.
 struct Running {
     program: Program,
@@ -275,7 +265,7 @@ struct Running {
     many_trials: bool,
     /// The id of its last request (0 before the first).
     last_id: u64,
-    /// The last trial it answered (none before the first).
+    /// The last trial whose reply it confirmed (none before the first).
     answered: Option<Answered>,
 }
 
@@ -294,10 +284,10 @@ pub struct ExternalSolver {
     /// The started programs of each worker thread (or why one failed to
     /// start), waiting for their next trial.
     ready: Mutex<HashMap<ThreadId, Result<Running, Failure>>>,
-    /// The program of each worker thread that has replied to its trial,
-    /// until [`ExternalSolver::confirm_reply`] has looked for output after
-    /// the reply.
-    replied: Mutex<HashMap<ThreadId, Running>>,
+    /// The program of each worker thread that has replied to its trial
+    /// (which one), until [`ExternalSolver::confirm_reply`] has looked for
+    /// output after the reply.
+    replied: Mutex<HashMap<ThreadId, (Running, Answered)>>,
     /// Failed trials not yet taken.
     failures: Mutex<Vec<Failure>>,
     /// Every distinct name and version its processes gave.
@@ -455,27 +445,10 @@ impl ExternalSolver {
     /// see: this trial is then not run, and its failure names the trial
     /// whose output it was.
     pub fn solve_trial(&self, n: usize, seed: u64, control: &mut Control<'_>) -> Outcome {
-        let id = thread::current().id();
-        let taken = self.ready.lock().ok().and_then(|mut r| r.remove(&id));
-        let running = match taken {
-            Some(running) => running,
-            None => self.start(control.budget()),
-        };
-        let mut running = match running {
+        let mut running = match self.running(n, seed, control.budget()) {
             Ok(running) => running,
-            Err(failure) => return self.failed(n, seed, failure, StopReason::SolverError),
+            Err(failed) => return failed,
         };
-        if let Some(extra) = running.program.output_within(Duration::ZERO) {
-            let reason = seen_late(&extra, running.answered);
-            let (status, stderr_tail) = running.program.end();
-            let failure = Failure {
-                n,
-                seed,
-                reason: with_status(reason, status),
-                stderr_tail,
-            };
-            return self.failed(n, seed, failure, StopReason::SolverError);
-        }
         running.last_id += 1;
         let request = Request {
             id: running.last_id,
@@ -524,7 +497,7 @@ impl ExternalSolver {
                         return self.failed(n, seed, failure, StopReason::InvalidSolution);
                     }
                     Err(Refused::Malformed(e)) => (
-                        with_whose(e.to_string(), &line, running.answered),
+                        extra_output::with_whose(e.to_string(), &line, running.answered),
                         StopReason::SolverError,
                     ),
                 }
@@ -555,12 +528,34 @@ impl ExternalSolver {
         self.failed(n, seed, failure, stop)
     }
 
+    /// This thread's program for the trial (`n`, `seed`): the one ready,
+    /// or a fresh one started under `budget`. A program that failed to
+    /// start, or that wrote output after its last reply (seen only now),
+    /// fails the trial, whose outcome is the error.
+    fn running(&self, n: usize, seed: u64, budget: &Budget) -> Result<Running, Outcome> {
+        let id = thread::current().id();
+        let taken = self.ready.lock().ok().and_then(|mut r| r.remove(&id));
+        let running = taken.unwrap_or_else(|| self.start(budget));
+        let mut running = running.map_err(|f| self.failed(n, seed, f, StopReason::SolverError))?;
+        let Some(extra) = running.program.output_within(Duration::ZERO) else {
+            return Ok(running);
+        };
+        let reason = extra_output::seen_late(&extra, running.answered);
+        let (status, stderr_tail) = running.program.end();
+        let failure = Failure {
+            n,
+            seed,
+            reason: with_status(reason, status),
+            stderr_tail,
+        };
+        Err(self.failed(n, seed, failure, StopReason::SolverError))
+    }
+
     /// Keeps this thread's `running` program, which has replied to the
     /// trial `answered`, for [`ExternalSolver::confirm_reply`].
-    fn replied_to(&self, mut running: Running, answered: Answered) {
-        running.answered = Some(answered);
+    fn replied_to(&self, running: Running, answered: Answered) {
         if let Ok(mut replied) = self.replied.lock() {
-            replied.insert(thread::current().id(), running);
+            replied.insert(thread::current().id(), (running, answered));
         }
     }
 
@@ -576,10 +571,9 @@ impl ExternalSolver {
     /// (a failed trial) the outcome is returned as it is.
     pub fn confirm_reply(&self, outcome: Outcome) -> Outcome {
         let id = thread::current().id();
-        let Some(mut running) = self.replied.lock().ok().and_then(|mut r| r.remove(&id)) else {
-            return outcome;
-        };
-        let Some(answered) = running.answered else {
+        let Some((mut running, answered)) =
+            self.replied.lock().ok().and_then(|mut r| r.remove(&id))
+        else {
             return outcome;
         };
         let reused = running.many_trials && !self.per_trial;
@@ -590,13 +584,14 @@ impl ExternalSolver {
         };
         match extra {
             None => {
+                running.answered = Some(answered);
                 if reused && let Ok(mut ready) = self.ready.lock() {
                     ready.insert(id, Ok(running));
                 }
                 outcome
             }
             Some(extra) => {
-                let reason = after_reply(&extra, answered.id);
+                let reason = extra_output::after_reply(&extra, answered.id);
                 let (status, stderr_tail) = running.program.end();
                 let failure = Failure {
                     n: answered.n,
@@ -624,71 +619,6 @@ impl ExternalSolver {
             .map(|mut f| std::mem::take(&mut *f))
             .unwrap_or_default()
     }
-}
-
-/// Output after the reply to request `id`, seen before the trial's outcome
-/// was decided, as the reason the trial failed.
-fn after_reply(extra: &Extra, id: u64) -> String {
-    match extra {
-        Extra::Line(line) if protocol::reply_id(line) == Some(id) => format!(
-            "the program answered request {id} twice: after its reply it wrote {:?}, a second reply; write exactly one reply per request",
-            excerpt(line)
-        ),
-        Extra::Line(line) => format!(
-            "the program wrote {:?} after its reply to request {id}, unasked: write exactly one line per request (anything for humans goes to stderr)",
-            excerpt(line)
-        ),
-        Extra::Unended => format!(
-            "the program wrote more after its reply to request {id}, a line it did not end within {} s: write exactly one line per request",
-            process::EXIT_GRACE.as_secs_f64()
-        ),
-        Extra::Unreadable(e) => format!("after its reply to request {id}: {e}"),
-    }
-}
-
-/// Output of a program that served the trial `answered` (or none yet: it
-/// had only answered the handshake), seen only when the next trial began,
-/// as the reason that trial is not run.
-fn seen_late(extra: &Extra, answered: Option<Answered>) -> String {
-    let what = match extra {
-        Extra::Line(line) => match answered {
-            Some(a) if protocol::reply_id(line) == Some(a.id) => {
-                format!("a second reply to request {}, {:?}", a.id, excerpt(line))
-            }
-            _ => format!("{:?}", excerpt(line)),
-        },
-        Extra::Unended => "bytes without an ending newline".to_string(),
-        Extra::Unreadable(e) => format!("what cannot be read ({e})"),
-    };
-    let whose = match answered {
-        Some(a) => format!(
-            "the process that served the previous trial (n = {}, seed = {}) wrote {what} after its reply to request {}, seen only when this trial began, after that trial's row was written",
-            a.n, a.seed, a.id
-        ),
-        None => format!(
-            "the program wrote {what} after its answer to the handshake, before any request"
-        ),
-    };
-    format!(
-        "this trial was not run: {whose}; a program writes exactly one line per request: its process is ended, and the next trial starts a fresh one"
-    )
-}
-
-/// The reason `reason` a reply `line` was refused, saying whose output it
-/// was when it is a second reply to the trial `answered` before this one.
-fn with_whose(reason: String, line: &str, answered: Option<Answered>) -> String {
-    match answered {
-        Some(a) if protocol::reply_id(line) == Some(a.id) => format!(
-            "{reason}; it is the output of the previous trial (n = {}, seed = {}), seen only now, after that trial's row was written: this trial's own reply was not read",
-            a.n, a.seed
-        ),
-        _ => reason,
-    }
-}
-
-/// The first 200 characters of `line`, for messages.
-fn excerpt(line: &str) -> String {
-    line.chars().take(200).collect()
 }
 
 /// `reason`, with how the program exited when it is known.
