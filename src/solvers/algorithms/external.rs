@@ -497,7 +497,12 @@ impl ExternalSolver {
                         return self.failed(n, seed, failure, StopReason::InvalidSolution);
                     }
                     Err(Refused::Malformed(e)) => (
-                        extra_output::with_whose(e.to_string(), &line, running.answered),
+                        extra_output::with_whose(
+                            e.to_string(),
+                            &line,
+                            running.last_id,
+                            running.answered,
+                        ),
                         StopReason::SolverError,
                     ),
                 }

@@ -2,8 +2,8 @@
 //! failed: seen before that trial's outcome was decided
 //! ([`after_reply`]: that trial's error), or only when the next trial began
 //! ([`seen_late`], [`with_whose`]: the next trial's error, naming the trial
-//! whose output it was, whose row was already written). A line holding the
-//! answered request's `id` is named a second reply.
+//! whose output it was, or may be, whose row was already written). A line
+//! holding the answered request's `id` is named a second reply.
 
 use super::process::{EXIT_GRACE, Extra};
 use super::protocol;
@@ -68,15 +68,26 @@ pub fn seen_late(extra: &Extra, answered: Option<Answered>) -> String {
     )
 }
 
-/// The reason `reason` a reply `line` was refused, saying whose output it
-/// was when it is a second reply to the trial `answered` before this one.
-pub fn with_whose(reason: String, line: &str, answered: Option<Answered>) -> String {
-    match answered {
-        Some(a) if protocol::reply_id(line) == Some(a.id) => format!(
+/// The reason `reason` the reply `line` to request `id` was refused,
+/// saying whose output it may be when the process answered the trial
+/// `answered` before: that trial's for certain when the line holds its
+/// `id` (a second reply to it); perhaps, when the line holds no `id` of
+/// this request (a line written after that trial's reply, too late to be
+/// seen before its row was written, is read as this trial's reply).
+pub fn with_whose(reason: String, line: &str, id: u64, answered: Option<Answered>) -> String {
+    let Some(a) = answered else {
+        return reason;
+    };
+    match protocol::reply_id(line) {
+        Some(echoed) if echoed == a.id => format!(
             "{reason}; it is the output of the previous trial (n = {}, seed = {}), seen only now, after that trial's row was written: this trial's own reply was not read",
             a.n, a.seed
         ),
-        _ => reason,
+        Some(echoed) if echoed == id => reason,
+        _ => format!(
+            "{reason}; if the program wrote this line after its reply to the previous trial (n = {}, seed = {}), it is that trial's output, seen too late to fail that trial, whose row was written",
+            a.n, a.seed
+        ),
     }
 }
 
@@ -117,14 +128,20 @@ mod tests {
             before.contains("wrote \"hi\" after its answer to the handshake"),
             "{before}"
         );
-        let refused = with_whose("refused".into(), r#"{"id":3}"#, Some(ANSWERED));
+        let refused = with_whose("refused".into(), r#"{"id":3}"#, 4, Some(ANSWERED));
         assert!(
             refused.contains("the output of the previous trial (n = 8, seed = 10)"),
             "{refused}"
         );
         assert_eq!(
-            with_whose("refused".into(), r#"{"id":4}"#, Some(ANSWERED)),
+            with_whose("refused".into(), r#"{"id":4}"#, 4, Some(ANSWERED)),
             "refused"
         );
+        let stray = with_whose("refused".into(), "hello", 4, Some(ANSWERED));
+        assert!(
+            stray.contains("if the program wrote this line after its reply to the previous trial (n = 8, seed = 10)"),
+            "{stray}"
+        );
+        assert_eq!(with_whose("refused".into(), "hello", 1, None), "refused");
     }
 }
