@@ -233,13 +233,10 @@ impl Program {
         }
     }
 
-    /// `line` as output after the last line received; it becomes the last.
+    /// `line` as output after the last line received.
     fn extra(&mut self, line: Result<Line, ProcessError>) -> Extra {
-        match line {
-            Ok(line) => {
-                self.more_written = line.more_written;
-                Extra::Line(line.text)
-            }
+        match self.take(line) {
+            Ok(text) => Extra::Line(text),
             Err(e) => Extra::Unreadable(e),
         }
     }
@@ -270,11 +267,16 @@ impl Program {
         }
     }
 
-    /// `line` as the answer of a wait; it becomes the last line received.
+    /// `line` as the answer of a wait.
     fn received(&mut self, line: Result<Line, ProcessError>) -> Result<Received, ProcessError> {
+        self.take(line).map(Received::Line)
+    }
+
+    /// The text of `line`, which becomes the last line received.
+    fn take(&mut self, line: Result<Line, ProcessError>) -> Result<String, ProcessError> {
         let line = line?;
         self.more_written = line.more_written;
-        Ok(Received::Line(line.text))
+        Ok(line.text)
     }
 
     /// Ends the program: kills its process group, reaps it, and returns how
