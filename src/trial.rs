@@ -188,7 +188,10 @@ fn value_of(value: &ParamValue) -> Value {
 }
 
 /// Runs one trial: seeds the generator, runs the search under the budget,
-/// times it, and validates the solution.
+/// times it, and validates the solution. An external program's trial is
+/// timed from its request to its reply; the output it writes after the
+/// reply is looked for once the clock has stopped
+/// ([`ExternalSolver::confirm_reply`](crate::solvers::algorithms::external::ExternalSolver::confirm_reply)).
 pub fn run_trial(trial: Trial<'_>) -> Result<TrialResult, InvalidSolution> {
     let Trial {
         solver,
@@ -219,6 +222,11 @@ pub fn run_trial(trial: Trial<'_>) -> Result<TrialResult, InvalidSolution> {
     };
     let wall_seconds = start.elapsed().as_secs_f64();
     let cpu_seconds = cpu.map(|c| c.elapsed().as_secs_f64());
+    // Output after the reply is looked for once the clock has stopped.
+    let outcome = match external {
+        Some(program) => program.confirm_reply(outcome),
+        None => outcome,
+    };
     if let Some(solution) = &outcome.solution {
         validate(solution.columns()).map_err(|violation| InvalidSolution { n, seed, violation })?;
     }

@@ -283,10 +283,13 @@ fn an_unsolved_rows_final_conflicts_are_what_the_program_said_or_na() {
         ("count", r#",\"final_conflicts\":2"#.to_string(), Some(2)),
     ];
     for (label, extra, _) in &programs {
-        let body = program("").replace(
-            r#"\"solution\":[1,3,0,2],\"stop_reason\":\"solved\""#,
-            &format!("{unsolved}{extra}"),
-        );
+        // Stopped by the step budget: its steps are the budget's 50.
+        let body = program("")
+            .replace(
+                r#"\"solution\":[1,3,0,2],\"stop_reason\":\"solved\""#,
+                &format!("{unsolved}{extra}"),
+            )
+            .replace("$((seed % 47))", "50");
         script(dir.path(), &format!("{label}.sh"), &body);
     }
     let files: Vec<String> = programs.iter().map(|(l, _, _)| format!("{l}.sh")).collect();
@@ -866,14 +869,18 @@ fn a_line_past_its_limit_ends_the_program_as_a_solver_error() {
 }
 
 #[test]
-fn a_reply_given_twice_is_a_protocol_error_and_later_rows_keep_their_own_results() {
+fn a_reply_given_twice_is_its_own_trials_error_and_the_next_trial_keeps_its_result() {
     let dir = tempfile::tempdir().expect("temp dir");
-    // Odd seeds are answered twice; the second copy would answer the next
-    // request.
+    // Odd seeds are answered twice, both copies in one write, so the copy
+    // is there when the reply is read whatever the machine's load.
     let twice = program("").replace(
-        "done\n",
-        "  if [ $((seed % 2)) -eq 1 ]; then echo \"{\\\"id\\\":$id,\\\"solution\\\":[1,3,0,2],\\\"stop_reason\\\":\\\"solved\\\",\\\"counters\\\":{\\\"steps\\\":$((seed % 47))}}\"; fi\ndone\n",
+        "  echo \"{",
+        "  reply=\"{",
+    ).replace(
+        "}}\"\ndone\n",
+        "}}\"\n  if [ $((seed % 2)) -eq 1 ]; then printf '%s\\n%s\\n' \"$reply\" \"$reply\"; else printf '%s\\n' \"$reply\"; fi\ndone\n",
     );
+    assert!(twice.contains("printf '%s\\n%s\\n'"), "{twice}");
     script(dir.path(), "twice.sh", &twice);
     let rows = run(
         &experiment(dir.path(), "max_steps = 50", &[("twice", "twice.sh", "")]),
@@ -881,23 +888,121 @@ fn a_reply_given_twice_is_a_protocol_error_and_later_rows_keep_their_own_results
     )
     .expect("runs");
     assert_eq!(rows.len(), 8);
-    let errors = rows
-        .iter()
-        .filter(|r| r.stop_reason == StopReason::SolverError)
-        .count();
-    assert!(errors >= 1, "{rows:?}");
-    for row in rows.iter().filter(|r| r.solved) {
-        assert_eq!(
-            (row.steps, row.checks),
-            (row.seed % 47, row.seed % 1000),
-            "a row carries another trial's result: {row:?}"
-        );
+    assert!(rows.iter().any(|r| r.seed % 2 == 1), "{rows:?}");
+    assert!(rows.iter().any(|r| r.seed % 2 == 0), "{rows:?}");
+    for row in &rows {
+        if row.seed % 2 == 1 {
+            assert_eq!(row.stop_reason, StopReason::SolverError, "{row:?}");
+        } else {
+            assert_eq!(row.stop_reason, StopReason::Solved, "{row:?}");
+            assert_eq!(
+                (row.steps, row.checks),
+                (row.seed % 47, row.seed % 1000),
+                "a row carries another trial's result: {row:?}"
+            );
+        }
     }
     let log = std::fs::read_to_string(dir.path().join("data/external.log")).expect("log");
-    assert!(
-        log.contains("after its last reply, unasked") || log.contains("the request had id"),
+    for row in rows.iter().filter(|r| r.seed % 2 == 1) {
+        assert!(
+            log.contains(&format!("[twice] n=4 seed={}: ", row.seed)),
+            "the error is logged under the seed that answered twice: {log}"
+        );
+    }
+    assert_eq!(
+        log.matches("[twice] n=4 seed=").count(),
+        rows.iter().filter(|r| r.seed % 2 == 1).count(),
         "{log}"
     );
+    assert!(log.contains("answered request"), "{log}");
+    assert!(log.contains("twice"), "{log}");
+
+    // `queens solve` on a program answering every request twice, in two
+    // writes: the program's error, exit 3.
+    let always = format!(
+        "#!/bin/sh\n{}",
+        program("").replace("done\n", "  echo \"{\\\"id\\\":$id,\\\"solution\\\":[1,3,0,2],\\\"stop_reason\\\":\\\"solved\\\"}\"\ndone\n")
+    );
+    let path = script(dir.path(), "always-twice.sh", &always);
+    let mut permissions = std::fs::metadata(&path).expect("script").permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut permissions, 0o755);
+    std::fs::set_permissions(&path, permissions).expect("executable");
+    let out = common::command(
+        dir.path(),
+        &[
+            "solve",
+            "--command",
+            "./always-twice.sh",
+            "-n",
+            "4",
+            "--seed",
+            "2",
+        ],
+    )
+    .output()
+    .expect("queens runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stdout.contains("stop_reason=solver_error"), "{stdout}");
+    assert!(stderr.contains("answered request 1 twice"), "{stderr}");
+    assert_eq!(out.status.code(), Some(3), "{stdout}\n{stderr}");
+}
+
+/// Runs trial `seed` of `solver` at N = 8 under a 20 s limit on this
+/// thread, and returns its outcome and its failures.
+fn trial_of(solver: &ExternalSolver, seed: u64) -> (queens::Outcome, Vec<String>) {
+    let outcome = run_trial(Trial::new(solver, 8, seed, seconds(20.0)))
+        .expect("no board")
+        .outcome;
+    let reasons = solver
+        .take_failures()
+        .into_iter()
+        .map(|f| format!("n={} seed={}: {}", f.n, f.seed, f.reason))
+        .collect();
+    (outcome, reasons)
+}
+
+#[test]
+fn output_seen_only_at_the_next_trial_says_whose_it_was() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let reply = r#"echo "{\"id\":$id,\"solution\":[0,4,7,5,2,6,1,3],\"stop_reason\":\"solved\"}""#;
+    let body = |after: &str| {
+        format!(
+            "read -r hello\n{GREETING}\nwhile read -r line; do\n  id=$(printf '%s\\n' \"$line\" | sed 's/.*\"id\":\\([0-9]*\\).*/\\1/')\n  {reply}\n  {after}\ndone\n"
+        )
+    };
+    // A copy of the reply 0.3 s later: the program is still asleep when the
+    // next request is sent, so the copy is read as its answer.
+    let solver = solver_of(dir.path(), "late.sh", &body(&format!("sleep 0.3; {reply}")));
+    let (first, failures) = trial_of(&solver, 10);
+    assert_eq!(first.stop_reason, StopReason::Solved, "{failures:?}");
+    assert!(failures.is_empty(), "{failures:?}");
+    let (second, failures) = trial_of(&solver, 11);
+    assert_eq!(second.stop_reason, StopReason::SolverError);
+    assert_eq!(failures.len(), 1, "{failures:?}");
+    assert!(failures[0].starts_with("n=8 seed=11: "), "{failures:?}");
+    assert!(
+        failures[0].contains("a second reply to request 1")
+            && failures[0].contains("the previous trial (n = 8, seed = 10)"),
+        "{failures:?}"
+    );
+    // A line 0.1 s after the reply, waiting when the next trial begins.
+    let solver = solver_of(dir.path(), "chatty.sh", &body("sleep 0.1; echo hello"));
+    let (first, failures) = trial_of(&solver, 10);
+    assert_eq!(first.stop_reason, StopReason::Solved, "{failures:?}");
+    std::thread::sleep(Duration::from_millis(500));
+    let (second, failures) = trial_of(&solver, 11);
+    assert_eq!(second.stop_reason, StopReason::SolverError);
+    assert_eq!(failures.len(), 1, "{failures:?}");
+    assert!(
+        failures[0].contains("\"hello\"")
+            && failures[0].contains("the previous trial (n = 8, seed = 10)")
+            && failures[0].contains("not run"),
+        "{failures:?}"
+    );
+    // The process was ended: the trial after is served by a fresh one.
+    let (third, failures) = trial_of(&solver, 12);
+    assert_eq!(third.stop_reason, StopReason::Solved, "{failures:?}");
 }
 
 #[test]
@@ -935,6 +1040,77 @@ fn a_counter_above_its_budget_is_refused() {
         log.contains("counters.checks = 504 is above max_checks = 500"),
         "{log}"
     );
+}
+
+#[test]
+fn a_stop_reason_the_harness_can_refute_is_refused() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    // Odd seeds stop without a solution, for a reason that is false: N = 4
+    // has solutions, no restart limit is set and none was made, 2 s have
+    // not passed, 3 steps are not the 50 of the budget.
+    let lies = [
+        (
+            "exhausted",
+            r#"\"stop_reason\":\"exhausted\""#,
+            "stop_reason exhausted at N = 4",
+        ),
+        (
+            "restarts",
+            r#"\"stop_reason\":\"budget_restarts\""#,
+            "stop_reason budget_restarts without max_restarts",
+        ),
+        (
+            "time",
+            r#"\"stop_reason\":\"budget_time\""#,
+            "stop_reason budget_time after",
+        ),
+        (
+            "steps",
+            r#"\"stop_reason\":\"budget_steps\",\"counters\":{\"steps\":3}"#,
+            "stop_reason budget_steps with counters.steps = 3, below max_steps = 50",
+        ),
+    ];
+    let files: Vec<String> = lies
+        .iter()
+        .map(|(label, _, _)| format!("{label}.sh"))
+        .collect();
+    for ((_, stop, _), file) in lies.iter().zip(&files) {
+        let lie = format!(r#"echo "{{\"id\":$id,\"solution\":null,{stop}}}"; continue"#);
+        script(dir.path(), file, &program(&lie));
+    }
+    let entries: Vec<_> = lies
+        .iter()
+        .zip(&files)
+        .map(|((label, _, _), file)| (*label, file.as_str(), ""))
+        .collect();
+    let rows = run(
+        &experiment(dir.path(), "max_steps = 50\ntime_limit = 2", &entries),
+        dir.path(),
+    )
+    .expect("runs");
+    assert_eq!(rows.len(), 8 * lies.len());
+    for row in &rows {
+        let expected = if row.seed % 2 == 1 {
+            StopReason::SolverError
+        } else {
+            StopReason::Solved
+        };
+        assert_eq!(row.stop_reason, expected, "{row:?}");
+    }
+    let log = std::fs::read_to_string(dir.path().join("data/external.log")).expect("log");
+    for (label, _, reason) in lies {
+        let odd = rows
+            .iter()
+            .filter(|r| r.label == label && r.seed % 2 == 1)
+            .count();
+        assert!(odd > 0, "{label}: {rows:?}");
+        assert_eq!(
+            log.matches(&format!("[{label}] n=4 seed=")).count(),
+            odd,
+            "{log}"
+        );
+        assert!(log.contains(reason), "{label}: {log}");
+    }
 }
 
 #[test]

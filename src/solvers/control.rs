@@ -128,6 +128,8 @@ pub trait Trace {
 /// only), an interrupt flag, and an optional trace observer.
 pub struct Control<'a> {
     budget: Budget,
+    /// When the trial's clock started: when this control was made.
+    started: Instant,
     deadline: Option<Instant>,
     interrupt: Option<&'a AtomicBool>,
     trace: Option<&'a mut dyn Trace>,
@@ -140,13 +142,15 @@ pub struct Control<'a> {
 impl<'a> Control<'a> {
     /// A control enforcing `budget`, whose time limit starts now.
     pub fn new(budget: Budget) -> Self {
+        let started = Instant::now();
         // A limit too large to represent is no limit at all.
         let deadline = budget
             .time_limit
             .and_then(|s| Duration::try_from_secs_f64(s.max(0.0)).ok())
-            .and_then(|d| Instant::now().checked_add(d));
+            .and_then(|d| started.checked_add(d));
         Self {
             budget,
+            started,
             deadline,
             interrupt: None,
             trace: None,
@@ -228,6 +232,12 @@ impl<'a> Control<'a> {
     pub fn stop_before(&mut self, metrics: &Metrics, restarting: bool) -> Option<StopReason> {
         self.stop_reason(metrics)
             .or_else(|| restarting.then(|| self.restart_refused(metrics)).flatten())
+    }
+
+    /// How long the trial has run: the time since this control was made,
+    /// from which the time limit counts.
+    pub fn elapsed(&self) -> Duration {
+        self.started.elapsed()
     }
 
     /// Looks at the interrupt flag and the clock now.
@@ -326,6 +336,17 @@ mod tests {
         let m = Metrics::default();
         assert_eq!(c.stop_reason(&m), None);
         assert_eq!(c.stop_reason(&m), Some(StopReason::Interrupted));
+    }
+
+    #[test]
+    fn the_trials_clock_counts_from_the_controls_making() {
+        let c = Control::new(Budget::UNLIMITED);
+        std::thread::sleep(Duration::from_millis(20));
+        let elapsed = c.elapsed();
+        assert!(
+            elapsed >= Duration::from_millis(20) && elapsed < Duration::from_secs(5),
+            "{elapsed:?}"
+        );
     }
 
     #[test]

@@ -114,7 +114,10 @@ impl SearchArgs {
 }
 
 /// The external solver of `--command`, its words resolved against the
-/// working directory, with the `--param` values verbatim.
+/// working directory, with the `--param` values verbatim. Its one trial
+/// is the process's last (`per_trial`): after the reply its stdin is
+/// closed and what it writes before it exits is read, so a second reply
+/// is that trial's error.
 fn external_solver(
     command: &str,
     given: Vec<(String, RawValue)>,
@@ -127,7 +130,7 @@ fn external_solver(
         other => Err(ParamError::Malformed(format!("{key}={other}"))),
     });
     let params = Params::verbatim(external::NAME, texts.collect::<Result<Vec<_>, _>>()?)?;
-    let solver = ExternalSolver::new(resolved, &params, false);
+    let solver = ExternalSolver::new(resolved, &params, true);
     Ok((&external::ALGORITHM, params, Box::new(solver)))
 }
 

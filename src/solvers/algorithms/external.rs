@@ -20,9 +20,31 @@
 //!    and a point's `columns` are optional; a point's board becomes a frame
 //!    of a replay; any other field or counter is refused, naming it and the
 //!    allowed ones; a counter above its budget is refused).
+//!    A stop reason the harness can check is refused when false
+//!    ([`protocol::check_stop_reason`]): `exhausted` where N has solutions
+//!    (every N but 2 and 3); `budget_steps` or `budget_restarts` without
+//!    that limit or with its counter below it (a search stops when the
+//!    counter reaches the limit); `budget_checks` without `max_checks` (its
+//!    counter may be below: a program stops before a step that would pass
+//!    the limit, and only it knows what the step costs); `budget_time`
+//!    without `time_limit`, or read sooner than the limit less
+//!    [`protocol::TIME_TOLERANCE`] (10 ms, for a coarse clock) after the
+//!    trial's clock started ([`Control::elapsed`]).
 //! 3. A `many_trials` program reads requests until stdin closes; otherwise
-//!    (or with `per_trial = true` in the config) each trial gets a fresh
-//!    process.
+//!    (or with `per_trial = true` in the config, and for `queens solve`)
+//!    each trial gets a fresh process.
+//! 4. Exactly one line per request. After a reply, once the trial's clock
+//!    has stopped and before its outcome is decided
+//!    ([`ExternalSolver::confirm_reply`]), the harness looks for more
+//!    output: a program that serves the next trial is given
+//!    [`REPLY_GRACE`] (1 ms; a line that came in the same read as the reply
+//!    is seen without waiting), any other has its stdin closed and is read
+//!    until it exits (at most [`process::EXIT_GRACE`]). Output found makes
+//!    that trial a `solver_error` (a copy of the reply is named a second
+//!    reply). Output that comes later still is seen when the next trial
+//!    begins (waiting, or as the answer to its request, a reply with an
+//!    earlier `id`): that trial is then not run and its `solver_error`
+//!    names the trial whose output it was, whose row was already written.
 //!
 //! What the harness guarantees, as for a built-in solver: the trial path
 //! ([`crate::trial::run_trial`]) starts the program and does the handshake
@@ -35,8 +57,8 @@
 //! ([`process`]); a line is at most `max_line_bytes` long. At the time
 //! limit the program's process group is killed and the trial ends
 //! `budget_time`; a crash, an exit without a reply, a failed start, a
-//! malformed reply, a reply with another request's `id` or output nobody
-//! asked for ends the trial `solver_error`; a board that is no solution
+//! malformed reply, a reply with another request's `id`, a false stop
+//! reason or output nobody asked for ends the trial `solver_error`; a board that is no solution
 //! (checked here, then again by the trial path's independent validator)
 //! ends it `invalid_solution`. The reason and the tail of the program's
 //! stderr are kept ([`ExternalSolver::take_failures`]) for the runner's
@@ -49,6 +71,7 @@
 //! Processes are kept per worker thread, so trials on different threads run
 //! in different processes and a trial never waits for another's.
 
+pub mod extra_output;
 pub mod process;
 pub mod protocol;
 
@@ -67,6 +90,7 @@ use crate::solvers::blocks::frame::{Frame, View};
 use crate::solvers::memory::MemoryEstimate;
 use crate::solvers::params::{ParamError, Params};
 use crate::solvers::{Budget, Control, Outcome, Solver, StopReason};
+use extra_output::Answered;
 use process::{Program, Received};
 use protocol::{Answer, Hello, Refused, Request};
 
@@ -76,6 +100,13 @@ pub const NAME: &str = "external";
 /// How long a program may take to start and answer the handshake, at
 /// most: a time limit shorter than this caps it.
 pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// How long the harness waits, after a reply and before the trial's
+/// outcome is decided, for output a program that serves more trials must
+/// not write (a second reply, any other line): the trial's clock has
+/// stopped, so this is the cost per trial of a many-trials program, not
+/// its time. A line written with the reply is seen without waiting.
+pub const REPLY_GRACE: Duration = Duration::from_millis(1);
 
 /// The descriptor of external entries: not in the registry (an external
 /// solver is built from its command, not from parameters), but named like
@@ -234,6 +265,8 @@ struct Running {
     many_trials: bool,
     /// The id of its last request (0 before the first).
     last_id: u64,
+    /// The last trial whose reply it confirmed (none before the first).
+    answered: Option<Answered>,
 }
 
 /// An external program as a solver (see the module header).
@@ -251,6 +284,10 @@ pub struct ExternalSolver {
     /// The started programs of each worker thread (or why one failed to
     /// start), waiting for their next trial.
     ready: Mutex<HashMap<ThreadId, Result<Running, Failure>>>,
+    /// The program of each worker thread that has replied to its trial
+    /// (which one), until [`ExternalSolver::confirm_reply`] has looked for
+    /// output after the reply.
+    replied: Mutex<HashMap<ThreadId, (Running, Answered)>>,
     /// Failed trials not yet taken.
     failures: Mutex<Vec<Failure>>,
     /// Every distinct name and version its processes gave.
@@ -268,6 +305,7 @@ impl ExternalSolver {
             step_unit: None,
             max_line_bytes: process::DEFAULT_MAX_LINE_BYTES,
             ready: Mutex::new(HashMap::new()),
+            replied: Mutex::new(HashMap::new()),
             failures: Mutex::new(Vec::new()),
             identities: Mutex::new(BTreeSet::new()),
         }
@@ -406,6 +444,7 @@ impl ExternalSolver {
                         program,
                         many_trials: greeting.many_trials,
                         last_id: 0,
+                        answered: None,
                     });
                 }
                 Err(e) => format!("handshake: {e}"),
@@ -422,39 +461,21 @@ impl ExternalSolver {
     }
 
     /// Runs one trial at size `n` with the trial's `seed` under `control`:
-    /// the trial path's call. A failure ends the trial `solver_error` (or
-    /// `budget_time` when the time limit killed the program, or
-    /// `invalid_solution` for a board that is no solution) with zero
-    /// counters, and is kept for [`ExternalSolver::take_failures`]. A
-    /// failed process is ended; the next trial starts a fresh one.
+    /// the trial path's call, while the trial's clock runs, which
+    /// [`ExternalSolver::confirm_reply`] must follow once the clock has
+    /// stopped. A failure ends the trial `solver_error` (or `budget_time`
+    /// when the time limit killed the program, or `invalid_solution` for a
+    /// board that is no solution) with zero counters, and is kept for
+    /// [`ExternalSolver::take_failures`]. A failed process is ended; the
+    /// next trial starts a fresh one. So is a process that wrote output
+    /// after its last reply that [`ExternalSolver::confirm_reply`] did not
+    /// see: this trial is then not run, and its failure names the trial
+    /// whose output it was.
     pub fn solve_trial(&self, n: usize, seed: u64, control: &mut Control<'_>) -> Outcome {
-        let id = thread::current().id();
-        let taken = self.ready.lock().ok().and_then(|mut r| r.remove(&id));
-        let running = match taken {
-            Some(running) => running,
-            None => self.start(control.budget()),
-        };
-        let mut running = match running {
+        let mut running = match self.running(n, seed, control.budget()) {
             Ok(running) => running,
-            Err(failure) => return self.failed(n, seed, failure, StopReason::SolverError),
+            Err(failed) => return failed,
         };
-        if let Some(unasked) = running.program.unasked() {
-            let reason = match unasked {
-                Ok(line) => format!(
-                    "the program wrote {:?} after its last reply, unasked: write exactly one reply per request",
-                    line.chars().take(200).collect::<String>()
-                ),
-                Err(e) => e.to_string(),
-            };
-            let (status, stderr_tail) = running.program.end();
-            let failure = Failure {
-                n,
-                seed,
-                reason: with_status(reason, status),
-                stderr_tail,
-            };
-            return self.failed(n, seed, failure, StopReason::SolverError);
-        }
         running.last_id += 1;
         let request = Request {
             id: running.last_id,
@@ -469,9 +490,15 @@ impl ExternalSolver {
             .program
             .send(&line)
             .and_then(|()| running.program.receive(|| control.poll_clock()));
+        let elapsed = control.elapsed();
+        let answered = Answered {
+            n,
+            seed,
+            id: running.last_id,
+        };
         let (reason, stop) = match answer {
             Ok(Received::Line(line)) => {
-                match protocol::parse_reply(&line, running.last_id, n, control.budget()) {
+                match protocol::parse_reply(&line, running.last_id, n, control.budget(), elapsed) {
                     Ok(Answer { outcome, trace }) => {
                         if control.tracing() {
                             for point in trace {
@@ -482,7 +509,7 @@ impl ExternalSolver {
                                 }
                             }
                         }
-                        self.keep(running);
+                        self.replied_to(running, answered);
                         return outcome;
                     }
                     Err(e @ Refused::InvalidBoard { .. }) => {
@@ -493,10 +520,18 @@ impl ExternalSolver {
                             reason: e.to_string(),
                             stderr_tail: running.program.stderr_tail(),
                         };
-                        self.keep(running);
+                        self.replied_to(running, answered);
                         return self.failed(n, seed, failure, StopReason::InvalidSolution);
                     }
-                    Err(Refused::Malformed(e)) => (e.to_string(), StopReason::SolverError),
+                    Err(Refused::Malformed(e)) => (
+                        extra_output::with_whose(
+                            e.to_string(),
+                            &line,
+                            running.last_id,
+                            running.answered,
+                        ),
+                        StopReason::SolverError,
+                    ),
                 }
             }
             Ok(Received::Closed) => (
@@ -525,14 +560,79 @@ impl ExternalSolver {
         self.failed(n, seed, failure, stop)
     }
 
-    /// Keeps this thread's `running` program for its next trial, when it
-    /// serves many; else ends it.
-    fn keep(&self, running: Running) {
-        if running.many_trials
-            && !self.per_trial
-            && let Ok(mut ready) = self.ready.lock()
-        {
-            ready.insert(thread::current().id(), Ok(running));
+    /// This thread's program for the trial (`n`, `seed`): the one ready,
+    /// or a fresh one started under `budget`. A program that failed to
+    /// start, or that wrote output after its last reply (seen only now),
+    /// fails the trial, whose outcome is the error.
+    fn running(&self, n: usize, seed: u64, budget: &Budget) -> Result<Running, Outcome> {
+        let id = thread::current().id();
+        let taken = self.ready.lock().ok().and_then(|mut r| r.remove(&id));
+        let running = taken.unwrap_or_else(|| self.start(budget));
+        let mut running = running.map_err(|f| self.failed(n, seed, f, StopReason::SolverError))?;
+        let Some(extra) = running.program.output_within(Duration::ZERO) else {
+            return Ok(running);
+        };
+        let reason = extra_output::seen_late(&extra, running.answered);
+        let (status, stderr_tail) = running.program.end();
+        let failure = Failure {
+            n,
+            seed,
+            reason: with_status(reason, status),
+            stderr_tail,
+        };
+        Err(self.failed(n, seed, failure, StopReason::SolverError))
+    }
+
+    /// Keeps this thread's `running` program, which has replied to the
+    /// trial `answered`, for [`ExternalSolver::confirm_reply`].
+    fn replied_to(&self, running: Running, answered: Answered) {
+        if let Ok(mut replied) = self.replied.lock() {
+            replied.insert(thread::current().id(), (running, answered));
+        }
+    }
+
+    /// Looks for output after the reply of this thread's last trial, whose
+    /// `outcome` [`ExternalSolver::solve_trial`] returned: the trial path's
+    /// call once the trial's clock has stopped, before the outcome is
+    /// recorded. A program that serves more trials is given
+    /// [`REPLY_GRACE`]; any other has its stdin closed and is read until it
+    /// exits (at most [`process::EXIT_GRACE`]). A line or bytes after the
+    /// reply make the trial a `solver_error` (a second reply is named so)
+    /// and end the process; otherwise the program is kept for the next
+    /// trial when it serves many, else ended. Without a reply to confirm
+    /// (a failed trial) the outcome is returned as it is.
+    pub fn confirm_reply(&self, outcome: Outcome) -> Outcome {
+        let id = thread::current().id();
+        let Some((mut running, answered)) =
+            self.replied.lock().ok().and_then(|mut r| r.remove(&id))
+        else {
+            return outcome;
+        };
+        let reused = running.many_trials && !self.per_trial;
+        let extra = if reused {
+            running.program.output_within(REPLY_GRACE)
+        } else {
+            running.program.output_before_exit()
+        };
+        match extra {
+            None => {
+                running.answered = Some(answered);
+                if reused && let Ok(mut ready) = self.ready.lock() {
+                    ready.insert(id, Ok(running));
+                }
+                outcome
+            }
+            Some(extra) => {
+                let reason = extra_output::after_reply(&extra, answered.id);
+                let (status, stderr_tail) = running.program.end();
+                let failure = Failure {
+                    n: answered.n,
+                    seed: answered.seed,
+                    reason: with_status(reason, status),
+                    stderr_tail,
+                };
+                self.failed(answered.n, answered.seed, failure, StopReason::SolverError)
+            }
         }
     }
 
@@ -568,7 +668,8 @@ impl Solver for ExternalSolver {
     fn solve(&self, n: usize, rng: &mut ChaCha8Rng, control: &mut Control<'_>) -> Outcome {
         let seed = rng.random_range(0..SEED_BOUND);
         self.prepare(control.budget());
-        self.solve_trial(n, seed, control)
+        let outcome = self.solve_trial(n, seed, control);
+        self.confirm_reply(outcome)
     }
 
     fn external(&self) -> Option<&ExternalSolver> {

@@ -12,6 +12,13 @@
 //! three lines' worth of a program's output (one queued, one being read,
 //! one being parsed) and [`STDERR_TAIL_BYTES`] of its stderr.
 //!
+//! What a program writes after a line it was asked for is output nobody
+//! asked for ([`Extra`]): [`Program::output_within`] waits a short grace
+//! for it (at once, not waiting, when bytes after that line came in the
+//! same read, so a second line written together with the first is always
+//! seen), and [`Program::output_before_exit`] closes stdin and reads what
+//! the program writes until it exits.
+//!
 //! A wait for a line also watches the program itself: once it has exited,
 //! the lines it wrote before are still read (for [`EXIT_GRACE`]), and then
 //! the wait ends with how it exited, even when a child it left behind still
@@ -27,7 +34,7 @@
 use std::collections::VecDeque;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::os::unix::process::CommandExt;
-use std::process::{Child, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::sync::{Arc, Mutex};
 use std::thread;
@@ -85,6 +92,26 @@ pub enum ProcessError {
     },
 }
 
+/// Output a program wrote after the line last received from it.
+#[derive(Debug)]
+pub enum Extra {
+    /// A whole line, without its newline.
+    Line(String),
+    /// Bytes whose line did not end within [`EXIT_GRACE`].
+    Unended,
+    /// A line that could not be read (past the limit, not text).
+    Unreadable(ProcessError),
+}
+
+/// A line of stdout as the reading thread hands it over.
+struct Line {
+    /// The line, without its newline.
+    text: String,
+    /// Whether bytes after it came in the same read: the program had
+    /// written more by then.
+    more_written: bool,
+}
+
 /// What a wait for a line of stdout ended with.
 #[derive(Debug)]
 pub enum Received {
@@ -101,7 +128,10 @@ pub enum Received {
 pub struct Program {
     child: Child,
     stdin: Option<ChildStdin>,
-    lines: Receiver<Result<String, ProcessError>>,
+    lines: Receiver<Result<Line, ProcessError>>,
+    /// Whether the program had written more than the last line received
+    /// when it was read.
+    more_written: bool,
     stderr: Arc<Mutex<VecDeque<u8>>>,
     /// Closes (disconnects) when the stderr reader has seen the pipe's end.
     stderr_done: Receiver<()>,
@@ -154,6 +184,7 @@ impl Program {
             child,
             stdin,
             lines,
+            more_written: false,
             stderr,
             stderr_done,
             ended: None,
@@ -173,10 +204,41 @@ impl Program {
             .map_err(ProcessError::Write)
     }
 
-    /// A line the program wrote that nobody asked for yet (output after
-    /// its last reply), if one is waiting.
-    pub fn unasked(&mut self) -> Option<Result<String, ProcessError>> {
-        self.lines.try_recv().ok()
+    /// The first output the program wrote after the last line received,
+    /// waiting for it at most `grace`, or at most [`EXIT_GRACE`] when the
+    /// program had written more when that line was read (the output is
+    /// there, or its line is being finished). `None`: nothing within the
+    /// wait, or the program closed its stdout.
+    pub fn output_within(&mut self, grace: Duration) -> Option<Extra> {
+        let more_written = self.more_written;
+        let wait = if more_written { EXIT_GRACE } else { grace };
+        match self.lines.recv_timeout(wait) {
+            Ok(line) => Some(self.extra(line)),
+            Err(_) => more_written.then_some(Extra::Unended),
+        }
+    }
+
+    /// Closes the program's stdin (it gets no more requests) and reads what
+    /// it writes until it exits or closes its stdout, at most
+    /// [`EXIT_GRACE`]: the first output after the last line received, or
+    /// `None`. The program is then ended ([`Program::end`]) or dropped.
+    pub fn output_before_exit(&mut self) -> Option<Extra> {
+        self.stdin = None;
+        let more_written = self.more_written;
+        let deadline = Instant::now() + EXIT_GRACE;
+        match self.receive(|| (Instant::now() >= deadline).then_some(StopReason::BudgetTime)) {
+            Ok(Received::Line(text)) => Some(Extra::Line(text)),
+            Ok(Received::Closed | Received::Stopped(_)) => more_written.then_some(Extra::Unended),
+            Err(e) => Some(Extra::Unreadable(e)),
+        }
+    }
+
+    /// `line` as output after the last line received.
+    fn extra(&mut self, line: Result<Line, ProcessError>) -> Extra {
+        match self.take(line) {
+            Ok(text) => Extra::Line(text),
+            Err(e) => Extra::Unreadable(e),
+        }
     }
 
     /// Waits for the next line of stdout, asking `stop` every few
@@ -188,7 +250,7 @@ impl Program {
     ) -> Result<Received, ProcessError> {
         loop {
             match self.lines.recv_timeout(POLL) {
-                Ok(line) => return line.map(Received::Line),
+                Ok(line) => return self.received(line),
                 Err(RecvTimeoutError::Disconnected) => return Ok(Received::Closed),
                 Err(RecvTimeoutError::Timeout) => {
                     if let Some(reason) = stop() {
@@ -196,13 +258,25 @@ impl Program {
                     }
                     if matches!(self.child.try_wait(), Ok(Some(_))) {
                         return match self.lines.recv_timeout(EXIT_GRACE) {
-                            Ok(line) => line.map(Received::Line),
+                            Ok(line) => self.received(line),
                             Err(_) => Ok(Received::Closed),
                         };
                     }
                 }
             }
         }
+    }
+
+    /// `line` as the answer of a wait.
+    fn received(&mut self, line: Result<Line, ProcessError>) -> Result<Received, ProcessError> {
+        self.take(line).map(Received::Line)
+    }
+
+    /// The text of `line`, which becomes the last line received.
+    fn take(&mut self, line: Result<Line, ProcessError>) -> Result<String, ProcessError> {
+        let line = line?;
+        self.more_written = line.more_written;
+        Ok(line.text)
     }
 
     /// Ends the program: kills its process group, reaps it, and returns how
@@ -257,13 +331,13 @@ impl Drop for Program {
 }
 
 /// The stdout reader's loop: sends each line of `stdout` (without its
-/// newline, and without a `\r` before it) until the pipe ends, a read
-/// fails, a line is not UTF-8, a line passes `max_line_bytes`, or nobody
-/// listens any more.
+/// newline, and without a `\r` before it, saying whether more bytes came
+/// with it) until the pipe ends, a read fails, a line is not UTF-8, a line
+/// passes `max_line_bytes`, or nobody listens any more.
 fn read_lines(
-    stdout: ChildStdout,
+    stdout: impl Read,
     max_line_bytes: usize,
-    sender: &SyncSender<Result<String, ProcessError>>,
+    sender: &SyncSender<Result<Line, ProcessError>>,
 ) {
     let mut reader = BufReader::with_capacity(64 * 1024, stdout);
     loop {
@@ -275,7 +349,10 @@ fn read_lines(
                 return;
             }
         };
-        let text = String::from_utf8(line).map_err(|_| ProcessError::NotText);
+        let more_written = !reader.buffer().is_empty();
+        let text = String::from_utf8(line)
+            .map(|text| Line { text, more_written })
+            .map_err(|_| ProcessError::NotText);
         let failed = text.is_err();
         if sender.send(text).is_err() || failed {
             return;
@@ -317,6 +394,21 @@ fn read_line(reader: &mut impl BufRead, max: usize) -> Result<Option<Vec<u8>>, P
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_line_says_whether_more_came_with_it() {
+        let (sender, lines) = mpsc::sync_channel(4);
+        read_lines(io::Cursor::new(b"reply\ncopy\n".to_vec()), 100, &sender);
+        let read: Vec<(String, bool)> = lines
+            .try_iter()
+            .map(|line| line.map(|l| (l.text, l.more_written)))
+            .collect::<Result<_, _>>()
+            .expect("text");
+        assert_eq!(
+            read,
+            [("reply".to_string(), true), ("copy".to_string(), false)]
+        );
+    }
 
     #[test]
     fn a_line_past_the_limit_is_refused_without_being_kept() {

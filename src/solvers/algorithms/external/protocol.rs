@@ -6,8 +6,13 @@
 //! with a message naming what changed ([`V1_CHANGES`]). Every type the program writes refuses unknown
 //! fields, so a misspelt or invented counter is an error naming it and the
 //! allowed ones (serde's own message: "unknown field `flips`, expected one
-//! of `steps`, `checks`, `restarts`, `evaluations`"). The whole protocol,
-//! for program authors, is in `experiments/solvers/PROTOCOL.md`.
+//! of `steps`, `checks`, `restarts`, `evaluations`"). A stop reason the
+//! harness can check is refused when false ([`parse_reply`]: `exhausted`
+//! where N has solutions, a budget stop without its limit, short of its
+//! counter's limit or before the time limit). The whole protocol, for
+//! program authors, is in `experiments/solvers/PROTOCOL.md`.
+
+use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
@@ -15,6 +20,7 @@ use crate::base::board::{Placement, validate};
 use crate::base::outcome::{Metrics, Outcome, StopReason};
 use crate::base::records::{FORMULA_RULE, starts_like_formula};
 use crate::solvers::Budget;
+use crate::solvers::algorithms::construction::has_solution;
 
 /// The protocol's name, sent in the first line.
 pub const PROTOCOL: &str = "queens-external";
@@ -177,6 +183,12 @@ pub struct Reply {
     pub final_conflicts: Option<u64>,
 }
 
+/// How much shorter than the time limit a trial stopped with `budget_time`
+/// may be, as the harness measures it: a program's clock may tick this
+/// coarsely (the harness's clock starts before the request is written, the
+/// program's after it is read, so the harness's measure is the longer).
+pub const TIME_TOLERANCE: Duration = Duration::from_millis(10);
+
 /// The stop reasons a program may give: `interrupted` and `solver_error`
 /// are the harness's own.
 pub const PROGRAM_STOP_REASONS: &str =
@@ -258,14 +270,32 @@ pub struct Answer {
     pub trace: Vec<TracePoint>,
 }
 
+/// The `id` a line holds, when it is a JSON object with a whole-number
+/// `id`: tells a second reply from other output.
+pub fn reply_id(line: &str) -> Option<u64> {
+    serde_json::from_str::<serde_json::Value>(line)
+        .ok()?
+        .get("id")?
+        .as_u64()
+}
+
 /// Reads the reply line to request `id` for a board of size `n` under
-/// `budget` into the outcome it reports and its trace points: refuses
-/// unknown fields, a missing or other `id`, a stop reason the program may
-/// not give, a solution with another stop reason than `solved` (or
-/// `solved` without one), a counter above its budget, and a trace board
-/// that is not N columns below N. A solution that is not a valid placement
-/// of N queens is [`Refused::InvalidBoard`].
-pub fn parse_reply(line: &str, id: u64, n: usize, budget: &Budget) -> Result<Answer, Refused> {
+/// `budget`, read `elapsed` after the trial's clock started, into the
+/// outcome it reports and its trace points: refuses unknown fields, a
+/// missing or other `id` (an earlier request's is named a second reply to
+/// it), a stop reason the program may not give, a solution with another
+/// stop reason than `solved` (or `solved` without one), a counter above
+/// its budget, a stop reason the harness can check and finds false
+/// ([`check_stop_reason`]), and a trace board that is not N columns below
+/// N. A solution that is not a valid placement of N queens is
+/// [`Refused::InvalidBoard`].
+pub fn parse_reply(
+    line: &str,
+    id: u64,
+    n: usize,
+    budget: &Budget,
+    elapsed: Duration,
+) -> Result<Answer, Refused> {
     let refuse = |reason: String| {
         Refused::Malformed(Malformed {
             line: excerpt(line),
@@ -275,6 +305,11 @@ pub fn parse_reply(line: &str, id: u64, n: usize, budget: &Budget) -> Result<Ans
     let reply: Reply = serde_json::from_str(line).map_err(|e| refuse(e.to_string()))?;
     match reply.id {
         Some(echoed) if echoed == id => {}
+        Some(echoed) if echoed < id => {
+            return Err(refuse(format!(
+                "the reply has id {echoed}, an earlier request's (this request has id {id}): it is a second reply to request {echoed}, which was answered already; answer each request once, echoing its id"
+            )));
+        }
         Some(echoed) => {
             return Err(refuse(format!(
                 "the reply has id {echoed}, the request had id {id}: answer each request once, echoing its id"
@@ -333,6 +368,7 @@ pub fn parse_reply(line: &str, id: u64, n: usize, budget: &Budget) -> Result<Ans
             ));
         }
         (None, other) => {
+            check_stop_reason(other, counters, n, budget, elapsed).map_err(refuse)?;
             let final_conflicts =
                 final_conflicts(&reply.final_board, reply.final_conflicts, n).map_err(refuse)?;
             Outcome::unsolved(
@@ -359,6 +395,72 @@ pub fn parse_reply(line: &str, id: u64, n: usize, budget: &Budget) -> Result<Ans
         outcome,
         trace: reply.trace,
     })
+}
+
+/// Refuses an unsolved trial's stop reason `stop` that the harness can
+/// check and finds false, with the reply's `counters`, at size `n` under
+/// `budget`, the reply read `elapsed` after the trial's clock started:
+///
+/// - `exhausted` where N has solutions (every N but 2 and 3): a search
+///   that covered the whole space found one;
+/// - `budget_steps` or `budget_restarts` without that limit, or with its
+///   counter below the limit: a program stops at the first step boundary
+///   where the counter reaches the limit, or instead of the restart past
+///   it, so the counter is the limit (above it is refused already);
+/// - `budget_checks` without `max_checks`: its counter may be below the
+///   limit, since a program stops before a step that would pass it and
+///   only the program knows what its next step costs;
+/// - `budget_time` without `time_limit`, or `elapsed` shorter than it by
+///   more than [`TIME_TOLERANCE`].
+///
+/// The error is the reason the reply is refused.
+pub fn check_stop_reason(
+    stop: StopReason,
+    counters: Counters,
+    n: usize,
+    budget: &Budget,
+    elapsed: Duration,
+) -> Result<(), String> {
+    let counted = |name: &str, count: u64, limit: Option<u64>, key: &str, exact: bool| match limit {
+        None => Err(format!(
+            "stop_reason {stop} without {key}: the request set no such limit (its budget.{key} is null); give the reason that stopped the search"
+        )),
+        Some(limit) if exact && count < limit => Err(format!(
+            "stop_reason {stop} with counters.{name} = {count}, below {key} = {limit}: a search stopped by its {name} budget stops when its {name} reach the limit; give the reason that stopped it, and its counters"
+        )),
+        Some(_) => Ok(()),
+    };
+    match stop {
+        StopReason::Exhausted if has_solution(n) => Err(format!(
+            "stop_reason exhausted at N = {n}: every N but 2 and 3 has solutions, so a search that covered the whole space found one; a search that gave up says which budget stopped it (budget_steps, budget_checks, budget_restarts or budget_time)"
+        )),
+        StopReason::BudgetSteps => counted("steps", counters.steps, budget.max_steps, "max_steps", true),
+        StopReason::BudgetRestarts => counted(
+            "restarts",
+            counters.restarts,
+            budget.max_restarts,
+            "max_restarts",
+            true,
+        ),
+        StopReason::BudgetChecks => {
+            counted("checks", counters.checks, budget.max_checks, "max_checks", false)
+        }
+        StopReason::BudgetTime => match budget.time_limit {
+            None => Err(
+                "stop_reason budget_time without time_limit: the request set no time limit (its budget.time_limit is null); give the reason that stopped the search"
+                    .to_string(),
+            ),
+            Some(limit) if elapsed.as_secs_f64() + TIME_TOLERANCE.as_secs_f64() < limit => {
+                Err(format!(
+                    "stop_reason budget_time after {:.6} s of a time_limit of {limit} s: the harness times a trial from before its request is written to its reply read, and a search stopped by the time limit has run it (less {} ms for a coarse clock); give the reason that stopped it",
+                    elapsed.as_secs_f64(),
+                    TIME_TOLERANCE.as_millis()
+                ))
+            }
+            Some(_) => Ok(()),
+        },
+        _ => Ok(()),
+    }
 }
 
 /// An unsolved trial's final conflicts from its reply: counted on
@@ -420,9 +522,16 @@ fn board(columns: &[i64], n: usize) -> Result<Placement, Refused> {
 mod tests {
     use super::*;
 
-    /// `parse_reply` of request 7 at N = 4, unlimited.
+    /// The budget of [`reply`]: 9 steps, 100 checks.
+    const BUDGET: Budget = Budget {
+        max_steps: Some(9),
+        max_checks: Some(100),
+        ..Budget::UNLIMITED
+    };
+
+    /// `parse_reply` of request 7 at N = 4 under [`BUDGET`], read at once.
     fn reply(line: &str) -> Result<Answer, Refused> {
-        parse_reply(line, 7, 4, &Budget::UNLIMITED)
+        parse_reply(line, 7, 4, &BUDGET, Duration::ZERO)
     }
 
     /// The reason `line` is refused as malformed.
@@ -457,7 +566,8 @@ mod tests {
     #[test]
     fn an_unsolved_replys_final_conflicts_come_from_its_board_or_its_count() {
         let final_conflicts = |extra: &str| {
-            let line = format!(r#"{{"id":7,"solution":null,"stop_reason":"budget_steps"{extra}}}"#);
+            let line =
+                format!(r#"{{"id":7,"solution":null,"stop_reason":"budget_checks"{extra}}}"#);
             reply(&line).map(|a| a.outcome.metrics.final_conflicts)
         };
         // By hand: [0,1,2,3] has all four on one diagonal, 6 pairs; in
@@ -488,7 +598,8 @@ mod tests {
             (r#","final_board":[0,1,2]"#, "not 4 columns"),
             (r#","final_board":[0,1,2,4]"#, "each below 4"),
         ] {
-            let line = format!(r#"{{"id":7,"solution":null,"stop_reason":"budget_steps"{extra}}}"#);
+            let line =
+                format!(r#"{{"id":7,"solution":null,"stop_reason":"budget_checks"{extra}}}"#);
             assert!(
                 malformed(&line).contains(says),
                 "{extra}: {}",
@@ -504,7 +615,11 @@ mod tests {
     #[test]
     fn a_reply_echoes_its_requests_id() {
         let line = |id: &str| format!(r#"{{{id}"solution":null,"stop_reason":"exhausted"}}"#);
-        assert!(malformed(&line(r#""id":6,"#)).contains("has id 6, the request had id 7"));
+        assert!(
+            malformed(&line(r#""id":6,"#))
+                .contains("has id 6, an earlier request's (this request has id 7): it is a second reply to request 6")
+        );
+        assert!(malformed(&line(r#""id":8,"#)).contains("has id 8, the request had id 7"));
         assert!(malformed(&line("")).contains("has no id"));
     }
 
@@ -519,8 +634,8 @@ mod tests {
                 r#"{{"id":1,"solution":null,"stop_reason":"budget_checks","counters":{{"checks":{checks}}}}}"#
             )
         };
-        assert!(parse_reply(&line(500), 1, 4, &budget).is_ok());
-        let refused = parse_reply(&line(504), 1, 4, &budget).expect_err("above");
+        assert!(parse_reply(&line(500), 1, 4, &budget, Duration::ZERO).is_ok());
+        let refused = parse_reply(&line(504), 1, 4, &budget, Duration::ZERO).expect_err("above");
         assert!(
             refused
                 .to_string()
@@ -533,7 +648,7 @@ mod tests {
     fn a_trace_points_board_has_n_columns_below_n() {
         let line = |columns: &str| {
             format!(
-                r#"{{"id":7,"solution":null,"stop_reason":"budget_steps","trace":[{{"steps":1,"conflicts":2,"columns":{columns}}}]}}"#
+                r#"{{"id":7,"solution":null,"stop_reason":"budget_checks","trace":[{{"steps":1,"conflicts":2,"columns":{columns}}}]}}"#
             )
         };
         let answer = reply(&line("[1,3,0,0]")).expect("well formed");
@@ -600,6 +715,122 @@ mod tests {
         ] {
             let e = malformed(line);
             assert!(e.contains(what), "{line}: {e}");
+        }
+    }
+
+    #[test]
+    fn a_stop_reason_the_harness_can_check_is_refused_when_false() {
+        let limits = Budget {
+            max_steps: Some(50),
+            max_restarts: Some(2),
+            max_checks: Some(500),
+            time_limit: Some(2.0),
+        };
+        let judge = |n: usize, stop: &str, counters: &str, budget: &Budget, millis: u64| {
+            let line = format!(
+                r#"{{"id":1,"solution":null,"stop_reason":"{stop}","counters":{{{counters}}}}}"#
+            );
+            parse_reply(&line, 1, n, budget, Duration::from_millis(millis))
+                .map(|answer| answer.outcome.stop_reason)
+                .map_err(|e| e.to_string())
+        };
+        // True claims.
+        for (n, stop, counters, millis) in [
+            (2, "exhausted", "", 0),
+            (3, "exhausted", r#""steps":40"#, 0),
+            (8, "budget_steps", r#""steps":50"#, 0),
+            (8, "budget_restarts", r#""restarts":2"#, 0),
+            (8, "budget_checks", r#""checks":500"#, 0),
+            // Stopped before a step that would pass the limit.
+            (8, "budget_checks", r#""checks":470"#, 0),
+            (8, "budget_time", "", 2000),
+            (8, "budget_time", "", 1991),
+        ] {
+            assert!(
+                judge(n, stop, counters, &limits, millis).is_ok(),
+                "{n} {stop} {counters} {millis}: {:?}",
+                judge(n, stop, counters, &limits, millis)
+            );
+        }
+        // False ones.
+        for (n, stop, counters, budget, millis, says) in [
+            (
+                8,
+                "exhausted",
+                "",
+                limits,
+                0,
+                "stop_reason exhausted at N = 8: every N but 2 and 3 has solutions",
+            ),
+            (1, "exhausted", "", limits, 0, "exhausted at N = 1"),
+            (4, "exhausted", "", limits, 0, "exhausted at N = 4"),
+            (
+                8,
+                "budget_restarts",
+                "",
+                Budget::UNLIMITED,
+                0,
+                "stop_reason budget_restarts without max_restarts",
+            ),
+            (
+                8,
+                "budget_restarts",
+                r#""restarts":1"#,
+                limits,
+                0,
+                "counters.restarts = 1, below max_restarts = 2",
+            ),
+            (
+                8,
+                "budget_steps",
+                "",
+                Budget::UNLIMITED,
+                0,
+                "stop_reason budget_steps without max_steps",
+            ),
+            (
+                8,
+                "budget_steps",
+                r#""steps":49"#,
+                limits,
+                0,
+                "counters.steps = 49, below max_steps = 50",
+            ),
+            (
+                8,
+                "budget_checks",
+                r#""checks":3"#,
+                Budget::UNLIMITED,
+                0,
+                "stop_reason budget_checks without max_checks",
+            ),
+            (
+                8,
+                "budget_time",
+                "",
+                Budget::UNLIMITED,
+                5000,
+                "stop_reason budget_time without time_limit",
+            ),
+            (
+                8,
+                "budget_time",
+                "",
+                limits,
+                0,
+                "budget_time after 0.000000 s of a time_limit of 2 s",
+            ),
+            (
+                8,
+                "budget_time",
+                "",
+                limits,
+                1989,
+                "budget_time after 1.989000 s",
+            ),
+        ] {
+            let refused = judge(n, stop, counters, &budget, millis).expect_err(says);
+            assert!(refused.contains(says), "{refused}");
         }
     }
 
