@@ -147,7 +147,12 @@ impl PythonSolver {
 
     /// What the call gave at size `n` under `budget`: the answer the
     /// protocol's parser accepted, or why the trial failed.
-    fn verdict(n: usize, called: Result<String, String>, budget: &Budget) -> Verdict {
+    fn verdict(
+        n: usize,
+        called: Result<String, String>,
+        budget: &Budget,
+        elapsed: Duration,
+    ) -> Verdict {
         let reply = match called {
             Ok(reply) => reply,
             Err(traceback) => {
@@ -164,7 +169,7 @@ impl PythonSolver {
                 };
             }
         };
-        match protocol::parse_reply(&reply, REPLY_ID, n, budget) {
+        match protocol::parse_reply(&reply, REPLY_ID, n, budget, elapsed) {
             Ok(answer) => Verdict::Accepted(answer),
             Err(e @ Refused::InvalidBoard { .. }) => Verdict::Failed {
                 reason: e.to_string(),
@@ -255,7 +260,7 @@ impl Solver for PythonSolver {
         let budget_json = serde_json::to_string(&budget).unwrap_or_default();
         let called = Instant::now();
         let answer = self.call(n, seed, &budget_json, control.tracing(), control.deadline());
-        let verdict = Self::verdict(n, answer, &budget);
+        let verdict = Self::verdict(n, answer, &budget, control.elapsed());
         match control.poll_clock() {
             Some(StopReason::Interrupted) => {
                 return Outcome::unsolved(Default::default(), StopReason::Interrupted);

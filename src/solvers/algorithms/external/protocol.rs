@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::base::board::{Placement, validate};
 use crate::base::outcome::{Metrics, Outcome, StopReason};
-use crate::base::records::{FORMULA_RULE, starts_like_formula};
+use crate::base::records::{FORMULA_RULE, INVISIBLE_RULE, first_invisible, starts_like_formula};
 use crate::solvers::Budget;
 use crate::solvers::algorithms::construction::has_solution;
 
@@ -230,6 +230,11 @@ pub fn parse_greeting(line: &str) -> Result<Greeting, Malformed> {
         if starts_like_formula(text) {
             return Err(refuse(format!(
                 "the handshake's {field} {text:?}: {FORMULA_RULE}"
+            )));
+        }
+        if let Some(invisible) = first_invisible(text) {
+            return Err(refuse(format!(
+                "the handshake's {field} {text:?} holds {invisible}: {INVISIBLE_RULE}"
             )));
         }
     }
@@ -864,6 +869,22 @@ mod tests {
             );
             let e = parse_greeting(&line).expect_err("refused");
             assert!(e.reason.contains("as a formula"), "{e}");
+        }
+    }
+
+    #[test]
+    fn a_handshake_name_or_version_that_could_display_as_another_is_refused() {
+        for (name, version) in [
+            ("mine\u{202E}enim", "1"),
+            ("x", "1\u{2028}2"),
+            ("a\u{200B}b", "1"),
+        ] {
+            let line = serde_json::json!({
+                "protocol_version": 2, "name": name, "version": version, "many_trials": false,
+            })
+            .to_string();
+            let e = parse_greeting(&line).expect_err("refused");
+            assert!(e.reason.contains("display as another"), "{e}");
         }
     }
 }
