@@ -183,7 +183,10 @@ fn bad_sweeps_are_refused_at_their_place() {
                     .join(", ")
             )),
             "s.toml:7:10:",
-            &["crosses 1001 t0 × 1000 alpha values", "1000000"],
+            &[
+                "crosses 1001 t0 × 1000 alpha values",
+                "than the 1000 labels an experiment compares",
+            ],
         ),
     ];
     for (text, at, says) in cases {

@@ -180,28 +180,15 @@ pub enum StoreError {
     /// A foreign solver of the run changed since the run began: resuming
     /// would mix the rows of two solvers under one label.
     #[error(
-        "{} holds rows of '{label}' run by {stored_solver} (code SHA-256 {}), which has changed \
-         since: {solver} now has code SHA-256 {}. Resuming would mix the rows of two solvers \
-         under one label. Run with {} to discard the old results, give another {} directory, \
-         or restore the solver as it was",
-        metadata.parent().unwrap_or(std::path::Path::new(".")).display(),
-        short(stored_sha256), short(sha256),
+        "{} holds rows of '{}' run by {} (code SHA-256 {}), which has changed since: {} now has \
+         code SHA-256 {}. Resuming would mix the rows of two solvers under one label. Run with \
+         {} to discard the old results, give another {} directory, or restore the solver as it \
+         was",
+        .0.metadata.parent().unwrap_or(std::path::Path::new(".")).display(),
+        .0.label, .0.stored_solver, short(&.0.stored_sha256), .0.solver, short(&.0.sha256),
         Remedy::Set(Setting::Fresh), Remedy::Set(Setting::Data)
     )]
-    SolverChanged {
-        /// The data directory's metadata file.
-        metadata: PathBuf,
-        /// The label of the entry.
-        label: String,
-        /// What the solver was, as recorded.
-        stored_solver: String,
-        /// The SHA-256 of its code recorded.
-        stored_sha256: String,
-        /// What it is now.
-        solver: String,
-        /// The SHA-256 of its code now.
-        sha256: String,
-    },
+    SolverChanged(Box<ChangedSolver>),
     /// A runs file without the metadata file that says which config wrote it.
     #[error(
         "{} exists but {} does not, so the config that wrote it is unknown; \
@@ -266,6 +253,23 @@ impl StoreError {
     pub fn is_internal(&self) -> bool {
         matches!(self, StoreError::ReadOnly(_))
     }
+}
+
+/// A foreign solver that is not what the run recorded when it began.
+#[derive(Debug)]
+pub struct ChangedSolver {
+    /// The data directory's metadata file.
+    pub metadata: PathBuf,
+    /// The label of the entry.
+    pub label: String,
+    /// What the solver was, as recorded.
+    pub stored_solver: String,
+    /// The SHA-256 of its code recorded.
+    pub stored_sha256: String,
+    /// What it is now.
+    pub solver: String,
+    /// The SHA-256 of its code now.
+    pub sha256: String,
 }
 
 /// Whole-run results of one config where shards of another would be merged.

@@ -13,7 +13,7 @@ use std::sync::OnceLock;
 
 use super::Store;
 use super::derived::{DerivedRecord, RunsDigest};
-use super::error::{Doing, OtherResults, StoreError, StoreResult};
+use super::error::{ChangedSolver, Doing, OtherResults, StoreError, StoreResult};
 use super::layout::DataDir;
 use super::lock::{DataDirLock, lock_data_dir, lock_shard};
 use super::runs::{self, Runs};
@@ -479,14 +479,14 @@ fn check_same_solvers(
             continue;
         };
         if new.sha256 != old.sha256 {
-            return Err(StoreError::SolverChanged {
+            return Err(StoreError::SolverChanged(Box::new(ChangedSolver {
                 metadata: run.metadata.clone(),
                 label: old.label.clone(),
                 stored_solver: old.solver.clone(),
                 stored_sha256: old.sha256.clone(),
                 solver: new.solver.clone(),
                 sha256: new.sha256.clone(),
-            });
+            })));
         }
     }
     Ok(())
