@@ -67,9 +67,9 @@ def test_numpy_integer_boards_and_counters_pass(registered):
     assert (result.steps, result.checks) == (2, 16)
     assert result.trace[0] == (1, 8, 0, 0, 3)
     name = registered("numpy-answer", lambda n, s, b, t: queens.Answer(
-        stop_reason="exhausted", steps=np.int64(4), final_board=np.array(EIGHT[::-1])))
-    result = queens.solve(name, 8)
-    assert result.stop_reason == "exhausted" and result.steps == 4
+        stop_reason="budget_steps", steps=np.int64(4), final_board=np.array(EIGHT[::-1])))
+    result = queens.solve(name, 8, budget={"max_steps": 4})
+    assert result.stop_reason == "budget_steps" and result.steps == 4
 
 
 # Item 2: a Python solver past its time limit is a budget_time row.
