@@ -10,6 +10,8 @@
 //! with `analysis::compare` in the chosen measure, as `queens compare`
 //! computes it.
 
+use std::collections::HashMap;
+
 use plotters::style::RGBColor;
 
 use crate::analysis::compare::{Comparison, significance_marks};
@@ -315,20 +317,25 @@ impl Heatmap {
             return None;
         }
         let labels: Vec<String> = ranked.iter().map(|r| r.label.clone()).collect();
-        let pairs: Vec<&CompareRow> = comparison.pairs.iter().filter(|p| p.n == n).collect();
+        // Each pair found by its labels at once: a scan per cell made the
+        // map of 400 labels take minutes before the label bound skipped it.
+        let mut pairs: HashMap<(&str, &str), &CompareRow> = HashMap::new();
+        for p in comparison.pairs.iter().filter(|p| p.n == n) {
+            pairs
+                .entry((p.label_a.as_str(), p.label_b.as_str()))
+                .or_insert(p);
+        }
         let cell = |row: &str, column: &str| {
-            pairs.iter().find_map(|p| {
-                let a12 = if p.label_a == row && p.label_b == column {
-                    p.a12
-                } else if p.label_a == column && p.label_b == row {
-                    1.0 - p.a12
-                } else {
-                    return None;
-                };
-                Some(Cell {
-                    a12,
-                    marks: significance_marks(p.p_holm),
-                })
+            let (p, a12) = match pairs.get(&(row, column)) {
+                Some(p) => (p, p.a12),
+                None => {
+                    let p = pairs.get(&(column, row))?;
+                    (p, 1.0 - p.a12)
+                }
+            };
+            Some(Cell {
+                a12,
+                marks: significance_marks(p.p_holm),
             })
         };
         let cells = labels
