@@ -53,10 +53,17 @@
 //!   ([`store::traces`]), and the summary and the comparison only when
 //!   derived.json records them as computed from the runs beside them.
 //!   Derived files are written through it with their record; a run writes
-//!   through it too ([`store::run_files`]). It is the only module that
+//!   through it too ([`store::run_files`]), and a resume is refused when the
+//!   config or a foreign solver (an external program's files, a Python
+//!   function's source: their fingerprints in metadata.json) changed. It is the only module that
 //!   names a file of the directory (`store/layout.rs`): a new file is its
 //!   name there, its view or writer on the store, and its line in the
 //!   book's reference of the data files.
+//! - **What a config may ask**: [`experiment::limits`] bounds a plan before
+//!   any trial runs (the trials, the labels, the pairs the comparison
+//!   tests), and [`base::records::invisible`] refuses a name that could
+//!   display as another, as [`base::records::formula`] refuses one a
+//!   spreadsheet would run.
 //! - **The run service**: [`run::service::run`] is `queens run` and the
 //!   Python package's `queens.run()`: config -> the trials into the store
 //!   ([`run::runner`]) -> the steps after them, with one rule for the

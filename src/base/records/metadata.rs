@@ -1,7 +1,8 @@
 //! The format of metadata.json, at the bottom layer beside the CSV
 //! contract: what produced the data — the config text and its hash, the
-//! crate version, the git revision when known, the machine, and one entry
-//! per session (start, end, threads, trials run, whether interrupted) — and
+//! crate version, the git revision when known, the machine, one entry per
+//! session (start, end, threads, trials run, whether interrupted) and what
+//! each foreign solver was when the run began ([`SolverFingerprint`]) — and
 //! its reading and writing. The compiler version and the CPU model came
 //! later: a file without them reads with them unknown. Every reader (the
 //! runner, merge, the charts, the report) reads it through [`read`], typed;
