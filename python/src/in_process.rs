@@ -258,7 +258,6 @@ impl Solver for PythonSolver {
         }
         let budget = *control.budget();
         let budget_json = serde_json::to_string(&budget).unwrap_or_default();
-        let called = Instant::now();
         let answer = self.call(n, seed, &budget_json, control.tracing(), control.deadline());
         let verdict = Self::verdict(n, answer, &budget, control.elapsed());
         match control.poll_clock() {
@@ -271,8 +270,8 @@ impl Solver for PythonSolver {
                     Verdict::Accepted(_) => String::new(),
                 };
                 let reason = format!(
-                    "the Python solver returned {:.3} s after it was called, past the time limit of {} s: its answer ({}) is not counted; stop by budget.deadline (budget.expired(), budget.time_left()) and answer budget_time",
-                    called.elapsed().as_secs_f64(),
+                    "the Python solver returned {:.3} s into the trial, past the time limit of {} s: its answer ({}) is not counted; stop by budget.deadline (budget.expired(), budget.time_left()) and answer budget_time",
+                    control.elapsed().as_secs_f64(),
                     budget.time_limit.unwrap_or_default(),
                     verdict.summary()
                 );

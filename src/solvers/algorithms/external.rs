@@ -376,12 +376,16 @@ impl ExternalSolver {
     pub fn fingerprint(&self) -> (String, String) {
         let mut summary = String::new();
         for word in &self.command {
-            match std::fs::read(word) {
-                Ok(bytes) if Path::new(word).is_file() => {
+            let file = Path::new(word)
+                .is_file()
+                .then(|| std::fs::read(word).ok())
+                .flatten();
+            match file {
+                Some(bytes) => {
                     summary.push_str("file ");
                     summary.push_str(&crate::base::records::sha256(&bytes));
                 }
-                _ => {
+                None => {
                     summary.push_str("word ");
                     summary.push_str(word);
                 }
