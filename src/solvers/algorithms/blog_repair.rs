@@ -48,8 +48,15 @@
 //! The driver makes a restart a round of its own, asks the whole budget
 //! before it and counts it as one evaluation; the published counter
 //! re-initialises inside the round of the repair before it, asking only
-//! the restart budget (a refusal still leaves a trace point), and counts
-//! no evaluation.
+//! the restart budget, and counts no evaluation.
+//!
+//! Trace: the starting grid (step 0), every repaired grid, and every
+//! re-initialised grid, each at the counters then with its attacking pairs
+//! among all queens (pairs sharing a row included, as `final_conflicts`).
+//! A repair followed by a re-initialisation is observed before it, so a
+//! new fewest found by that repair is seen; the grid after it is observed
+//! too, with the restart counted. The last observation is the grid the
+//! search ends on: 0 exactly when solved.
 //!
 //! Option: `clear_on_restart` empties the board before re-initialising, so
 //! every restart is a fresh one-queen-per-row board. The stale position then
@@ -202,12 +209,12 @@ pub fn solve(
         most_threatened = grid.most_threatened(&mut metrics.checks);
         if most_threatened.is_some() {
             if count == 0 {
+                // The repaired grid, before the restart crowds or replaces it.
+                if control.tracing() {
+                    control.observe(&metrics, grid.attacking_pairs());
+                }
                 if let Some(reason) = control.restart_refused(&metrics) {
-                    let pairs = grid.attacking_pairs();
-                    metrics.final_conflicts = Some(pairs);
-                    if control.tracing() {
-                        control.observe(&metrics, pairs);
-                    }
+                    metrics.final_conflicts = Some(grid.attacking_pairs());
                     return Outcome::unsolved(metrics, reason);
                 }
                 if settings.clear_on_restart {

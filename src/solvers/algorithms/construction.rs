@@ -24,6 +24,11 @@
 //! attacking pairs). The time limit and Ctrl-C are looked at once, before
 //! the construction, which then runs to the end: O(N), 0.35 s at N = 10^8.
 //! It never restarts.
+//!
+//! Trace: the only complete board it ever holds is the solution, so a
+//! trace observer gets one point, 0 attacking pairs at the end (N steps,
+//! 0 checks), and none when it stops or N has no solution: a partial
+//! board is no board to count conflicts on.
 
 use rand::rngs::ChaCha8Rng;
 
@@ -116,6 +121,9 @@ impl Solver for Settings {
                         };
                         control.frame(&Frame::new(rows.collect(), so_far, View::Board));
                     }
+                }
+                if control.tracing() {
+                    control.observe(&metrics, 0);
                 }
                 Outcome::solved(Placement::new(columns), metrics)
             }

@@ -75,9 +75,12 @@
 //!   value left (MRV without inference) is left at once: one backtrack.
 //!
 //! Budgets are asked before every node: a search stops at the first node
-//! boundary at which a counter has reached its limit. A trace observer gets
-//! one point (0 conflicts) at the solution: a partial assignment never has
-//! an attacking pair.
+//! boundary at which a counter has reached its limit.
+//!
+//! Trace: a trace observer gets one point (0 conflicts) at the solution,
+//! and none from an unsolved search: a partial assignment never has an
+//! attacking pair, so no board of it has conflicts to count until it is
+//! complete.
 
 mod domains;
 mod heuristics;

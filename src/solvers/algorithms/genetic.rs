@@ -63,6 +63,14 @@
 //! whose generation is six O(N) evaluations, asks before every generation.
 //! Neither variant restarts.
 //!
+//! Trace: the fittest individual of the initial population (step 0, once
+//! it is built) and of every generation, at the counters when the
+//! generation is complete, so a new fewest is observed with the generation
+//! that holds it (its work counted to the end of that generation); a
+//! permutation search stopped mid-population or mid-generation observes the
+//! best individual built so far, with the counters at the stop. The last
+//! observation is the individual returned: 0 exactly when solved.
+//!
 //! Loop: each variant has its own, not the local-search driver's
 //! ([`crate::solvers::blocks::local_search`]), which asks the budget once per round and then
 //! makes one whole step. The permutation GA asks it before every individual

@@ -98,6 +98,12 @@
 //!   the unused columns in the order of the pool at that moment.
 //! - `tests`, `backtracks`: always 0.
 //!
+//! Trace: every initialized board (the first at step 0) and the board
+//! after every swap, each at the counters then with its attacking pairs, so
+//! every new fewest is observed when a swap makes it; the last observation
+//! is the board it ends on, 0 exactly when solved. An initialization the
+//! budget stops half-built leaves no point: its board is not complete.
+//!
 //! Loop: its own, not the local-search driver's ([`crate::solvers::blocks::local_search`]),
 //! which counts a step and leaves a trace point in every round it does not
 //! stop and restarts in one uninterrupted call. Here a repair attempt whose

@@ -29,6 +29,10 @@ pub(super) fn solve(
     let mut ga = PermutationGa::new(settings, n);
     let mut progress = ga.initialise(rng, control);
     if let Progress::Stopped(reason, k) = progress {
+        // The best of the individuals built: the trace's only point.
+        if control.tracing() {
+            control.observe(&ga.metrics(), ga.conflicts[k]);
+        }
         return ga.outcome(k, Some(reason));
     }
     if control.tracing() {
@@ -41,7 +45,14 @@ pub(super) fn solve(
     let (k, stop) = loop {
         match progress {
             Progress::Solved(k) => break (k, None),
-            Progress::Stopped(reason, k) => break (k, Some(reason)),
+            Progress::Stopped(reason, k) => {
+                // Stopped mid-generation: the best individual so far may be
+                // a new child, not yet observed.
+                if control.tracing() {
+                    control.observe(&ga.metrics(), ga.conflicts[k]);
+                }
+                break (k, Some(reason));
+            }
             Progress::Complete => {}
         }
         let best = || fittest(&ga.conflicts);
