@@ -119,16 +119,116 @@ fn every_configuration() -> Vec<(&'static str, Vec<(String, RawValue)>)> {
     all
 }
 
+/// Returns the message when `condition` fails.
+macro_rules! ensure {
+    ($condition:expr, $($message:tt)+) => {
+        if !$condition {
+            return Err(format!($($message)+));
+        }
+    };
+}
+
+/// The first way in which the observations `seen` of one search of the
+/// `family` on N×N that ended with `plain` break the contract, if any.
+fn contract(
+    family: &str,
+    n: usize,
+    plain: &Outcome,
+    seen: &[(Metrics, u64)],
+) -> Result<(), String> {
+    ensure!(
+        seen.windows(2)
+            .all(|w| w[0].0.steps <= w[1].0.steps && w[0].0.checks <= w[1].0.checks),
+        "the counters of the observations go back"
+    );
+    let got: Vec<(u64, u64, u64)> = seen.iter().map(|(m, c)| (m.steps, m.checks, *c)).collect();
+    if family == "exact" {
+        // One point of 0 at the end of a solved search.
+        let expected: Vec<(u64, u64, u64)> = if plain.is_solved() {
+            vec![(plain.metrics.steps, plain.metrics.checks, 0)]
+        } else {
+            Vec::new()
+        };
+        ensure!(
+            got == expected,
+            "observed (step, checks, conflicts) {got:?}, expected {expected:?}"
+        );
+        return Ok(());
+    }
+    let (fewest, most) = observations(family, plain);
+    let count = seen.len() as u64;
+    ensure!(
+        (fewest..=most).contains(&count),
+        "{count} observations, {fewest}..={most} boards evaluated"
+    );
+    let (first, _) = seen[0];
+    let first_step = if family == "random-restart" { 1 } else { 0 };
+    ensure!(
+        (first.steps, first.restarts) == (first_step, 0),
+        "the first observation is at step {} after {} restarts, not the first board",
+        first.steps,
+        first.restarts
+    );
+    let (last, pairs) = seen[seen.len() - 1];
+    ensure!(
+        last.steps == plain.metrics.steps,
+        "the last observation is at step {}, the search ended at {}",
+        last.steps,
+        plain.metrics.steps
+    );
+    ensure!(
+        (pairs == 0) == plain.is_solved(),
+        "the last observation holds {pairs} pairs; solved: {}",
+        plain.is_solved()
+    );
+    ensure!(
+        Some(pairs) == plain.metrics.final_conflicts,
+        "the last observation holds {pairs} pairs, the board it ends on {:?}",
+        plain.metrics.final_conflicts
+    );
+    // The runner's sample: first point, improvements, the end.
+    let mut sample = SamplingTrace::new(7);
+    for (metrics, conflicts) in seen {
+        sample.record(metrics, *conflicts);
+    }
+    let rows = sample.records("x", n as u64, 0);
+    ensure!(
+        (rows[0].step, rows[0].conflicts) == (first.steps, seen[0].1),
+        "the first row is not the first observation"
+    );
+    ensure!(
+        rows.windows(2)
+            .all(|w| w[1].best_conflicts <= w[0].best_conflicts),
+        "best_conflicts rises"
+    );
+    let best = seen.iter().map(|(_, c)| *c).min();
+    let last_row = &rows[rows.len() - 1];
+    ensure!(
+        Some(last_row.best_conflicts) == best,
+        "the last row's best_conflicts is {}, the fewest observed {best:?}",
+        last_row.best_conflicts
+    );
+    ensure!(
+        (last_row.best_conflicts == 0) == plain.is_solved(),
+        "the last row's best_conflicts is {}; solved: {}",
+        last_row.best_conflicts,
+        plain.is_solved()
+    );
+    Ok(())
+}
+
 #[test]
 fn every_algorithm_traces_every_new_best_from_its_first_board_to_its_end() {
-    let budgets = [
-        Budget::steps(300),
-        Budget {
-            max_checks: Some(2_000),
-            ..Budget::UNLIMITED
-        },
-    ];
+    // Steps, and checks that stop the genetic algorithms within their
+    // first population (100) or within a generation (2,000).
+    let checks = |limit| Budget {
+        max_checks: Some(limit),
+        ..Budget::UNLIMITED
+    };
+    let budgets = [Budget::steps(300), checks(100), checks(2_000)];
     let mut families = std::collections::BTreeSet::new();
+    // The first breach of each configuration.
+    let mut breaches = Vec::new();
     for (name, given) in every_configuration() {
         let algorithm = queens::find_algorithm(name).expect("registered");
         let (_, solver) = algorithm
@@ -136,7 +236,7 @@ fn every_algorithm_traces_every_new_best_from_its_first_board_to_its_end() {
             .unwrap_or_else(|e| panic!("{name} {given:?}: {e}"));
         let family = family(name, &given);
         families.insert(family);
-        for n in [1, 4, 5, 6, 8] {
+        'configuration: for n in [1, 4, 5, 6, 8] {
             for seed in 0..3 {
                 for budget in budgets {
                     let what = format!("{name} {given:?} n={n} seed={seed} {budget:?}");
@@ -144,62 +244,10 @@ fn every_algorithm_traces_every_new_best_from_its_first_board_to_its_end() {
                     let mut recorder = Recorder::default();
                     let traced = solve(solver.as_ref(), n, seed, budget, Some(&mut recorder));
                     assert_eq!(traced, plain, "{what}: the trace steers nothing");
-                    let seen = &recorder.0;
-                    assert!(
-                        seen.windows(2).all(|w| w[0].0.steps <= w[1].0.steps
-                            && w[0].0.checks <= w[1].0.checks),
-                        "{what}: the counters of the observations never go back"
-                    );
-                    if family == "exact" {
-                        // One point of 0 at the end of a solved search.
-                        let expected: Vec<(u64, u64, u64)> = if plain.is_solved() {
-                            vec![(plain.metrics.steps, plain.metrics.checks, 0)]
-                        } else {
-                            Vec::new()
-                        };
-                        let got: Vec<(u64, u64, u64)> =
-                            seen.iter().map(|(m, c)| (m.steps, m.checks, *c)).collect();
-                        assert_eq!(got, expected, "{what}");
-                        continue;
+                    if let Err(breach) = contract(family, n, &plain, &recorder.0) {
+                        breaches.push(format!("{what}: {breach}"));
+                        break 'configuration;
                     }
-                    let (fewest, most) = observations(family, &plain);
-                    let count = seen.len() as u64;
-                    assert!(
-                        (fewest..=most).contains(&count),
-                        "{what}: {count} observations, {fewest}..={most} boards evaluated"
-                    );
-                    let (first, _) = seen[0];
-                    let first_step = if family == "random-restart" { 1 } else { 0 };
-                    assert_eq!(
-                        (first.steps, first.restarts),
-                        (first_step, 0),
-                        "{what}: the first observation is the first board"
-                    );
-                    let (last, pairs) = *seen.last().expect("observed");
-                    assert_eq!(last.steps, plain.metrics.steps, "{what}: to the end");
-                    assert_eq!(pairs == 0, plain.is_solved(), "{what}");
-                    assert_eq!(
-                        Some(pairs),
-                        plain.metrics.final_conflicts,
-                        "{what}: the last observation is the board it ends on"
-                    );
-                    // The runner's sample: first point, improvements, the end.
-                    let mut sample = SamplingTrace::new(7);
-                    for (metrics, conflicts) in seen {
-                        sample.record(metrics, *conflicts);
-                    }
-                    let rows = sample.records("x", n as u64, 0);
-                    assert_eq!(rows[0].step, first.steps, "{what}");
-                    assert_eq!(rows[0].conflicts, seen[0].1, "{what}");
-                    assert!(
-                        rows.windows(2)
-                            .all(|w| w[1].best_conflicts <= w[0].best_conflicts),
-                        "{what}: best_conflicts never rises"
-                    );
-                    let best = seen.iter().map(|(_, c)| *c).min();
-                    let last_row = rows.last().expect("rows");
-                    assert_eq!(Some(last_row.best_conflicts), best, "{what}");
-                    assert_eq!(last_row.best_conflicts == 0, plain.is_solved(), "{what}");
                 }
             }
         }
@@ -209,6 +257,7 @@ fn every_algorithm_traces_every_new_best_from_its_first_board_to_its_end() {
         6,
         "every family of loops is covered: {families:?}"
     );
+    assert!(breaches.is_empty(), "{}", breaches.join("\n"));
 }
 
 /// The attacking pairs and the checks random-restart spends on each of the
@@ -313,5 +362,61 @@ fn the_fixed_target_ert_of_random_restarts_is_its_exact_value() {
                 ert.ert
             );
         }
+    }
+}
+
+#[test]
+fn traced_random_restarts_replay_the_shipped_runs_exactly() {
+    // The trace completes boards from a stream of its own: the shipped
+    // rows of data/blog-repair/runs.csv replay to the same counters with
+    // tracing on.
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/blog-repair/runs.csv");
+    let text = std::fs::read_to_string(path).expect("the shipped runs.csv");
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().expect("a header").split(',').collect();
+    let column = |name: &str| header.iter().position(|h| *h == name).expect(name);
+    let [label, n, seed, solved, steps, checks, pairs] = [
+        "label",
+        "n",
+        "seed",
+        "solved",
+        "steps",
+        "checks",
+        "final_conflicts",
+    ]
+    .map(column);
+    let solver = common::search::solver("random-restart", &[]);
+    let rows: Vec<Vec<&str>> = lines
+        .map(|l| l.split(',').collect::<Vec<_>>())
+        .filter(|r| r[label] == "random (blog)")
+        .take(12)
+        .collect();
+    assert_eq!(rows.len(), 12);
+    for row in rows {
+        let number = |i: usize| row[i].parse::<u64>().expect("a number");
+        let mut recorder = Recorder::default();
+        let o = solve(
+            solver.as_ref(),
+            number(n) as usize,
+            number(seed),
+            Budget::steps(100_000),
+            Some(&mut recorder),
+        );
+        assert_eq!(
+            (
+                o.metrics.steps,
+                o.metrics.checks,
+                o.metrics.final_conflicts,
+                o.is_solved()
+            ),
+            (
+                number(steps),
+                number(checks),
+                Some(number(pairs)),
+                row[solved] == "TRUE"
+            ),
+            "{row:?}"
+        );
+        assert_eq!(recorder.0.len() as u64, o.metrics.steps, "{row:?}");
     }
 }
