@@ -27,9 +27,8 @@
 //! (and only when) a trace observer listens, they are drawn for it from a
 //! stream of its own: a ChaCha8 generator with the trial generator's seed
 //! (its key, read, not drawn) on another stream (the bitwise complement of
-//! the search's), so the search's
-//! own draws, and every counter and `final_conflicts`, are the same traced
-//! or not. A completed board is a uniform draw as a whole board is, so the
+//! the search's), so the search's own draws, and every counter and
+//! `final_conflicts`, are the same traced or not. A completed board is a uniform draw as a whole board is, so the
 //! trace's boards have the distribution of whole boards drawn one after
 //! another. The last board, whose rows are drawn from the search's own
 //! generator when it stops (`final_conflicts`), is observed with those: the
@@ -249,7 +248,9 @@ impl Configured for Settings {
     /// The board (`u32`), the board-numbered marks of columns, diagonals
     /// and anti-diagonals (`u64`, 5 per queen) and, for a search that stops
     /// unsolved, the count of the last board's attacking pairs (8): 52
-    /// bytes per queen.
+    /// bytes per queen. A traced search holds 24 more per queen (the
+    /// trace's completed board and its line counts), as every trace's
+    /// rows, outside the search's estimate.
     fn memory(&self, n: usize) -> MemoryEstimate {
         MemoryEstimate::per_queen(
             n,
