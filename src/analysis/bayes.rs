@@ -74,6 +74,17 @@ pub struct Bayes {
     pub b_better: f64,
 }
 
+impl Bayes {
+    /// The same probabilities with the two labels swapped.
+    pub fn turned(self) -> Bayes {
+        Bayes {
+            a_better: self.b_better,
+            equivalent: self.equivalent,
+            b_better: self.a_better,
+        }
+    }
+}
+
 /// Whether `rope` is a ROPE: a finite number of at least 0.
 pub fn valid_rope(rope: f64) -> bool {
     rope.is_finite() && rope >= 0.0

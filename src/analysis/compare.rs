@@ -394,6 +394,44 @@ fn check_measure(runs: &[RunRecord], measure: Measure) -> Result<(), CompareErro
     Ok(())
 }
 
+/// The seed of the pair (`label_a`, `label_b`) at `n` under the
+/// comparison's `seed`: its bootstrap intervals and Bayesian draws derive
+/// from it.
+fn pair_seed(seed: u64, n: u64, label_a: &str, label_b: &str) -> u64 {
+    SeedChain::new(seed)
+        .word(n)
+        .text(label_a)
+        .text(label_b)
+        .finish()
+}
+
+/// The seed of the Bayesian draws of the pair whose seed is `pair_seed`.
+fn bayes_seed(pair_seed: u64) -> u64 {
+    SeedChain::new(pair_seed).text("bayes").finish()
+}
+
+/// The Bayesian probabilities of label `a` against label `b` at every N
+/// both have trials, in order of N, as [`compare`] gives them in the row of
+/// the pair under `options` (the same draws, whichever of the two comes
+/// first in `runs`), turned so that [`bayes::Bayes::a_better`] is `a`'s.
+/// The measure is not checked: that is [`compare`]'s.
+pub fn bayes_of(runs: &[RunRecord], a: &str, b: &str, options: &Options) -> Vec<(u64, bayes::Bayes)> {
+    let labels = labels_in_order(runs);
+    let a_first = labels.iter().position(|&l| l == a) < labels.iter().position(|&l| l == b);
+    let (first, second) = if a_first { (a, b) } else { (b, a) };
+    let sizes: BTreeSet<u64> = runs.iter().map(|r| r.n).collect();
+    sizes
+        .into_iter()
+        .filter_map(|n| {
+            let x = sample(runs, first, n, options.measure)?;
+            let y = sample(runs, second, n, options.measure)?;
+            let seed = bayes_seed(pair_seed(options.seed, n, first, second));
+            let p = bayes::compare(&x.costs, &y.costs, options.rope, seed)?;
+            Some((n, if a_first { p } else { p.turned() }))
+        })
+        .collect()
+}
+
 /// The rows of every pair of `samples` at `n`, Holm-corrected together.
 fn compare_pairs(samples: &[Sample], n: u64, options: &Options) -> Vec<CompareRow> {
     let mut rows = Vec::new();
@@ -403,15 +441,10 @@ fn compare_pairs(samples: &[Sample], n: u64, options: &Options) -> Vec<CompareRo
                 continue;
             };
             let a12 = test.u / (a.costs.len() * b.costs.len()) as f64;
-            let seed = SeedChain::new(options.seed)
-                .word(n)
-                .text(a.label)
-                .text(b.label)
-                .finish();
+            let seed = pair_seed(options.seed, n, a.label, b.label);
             let interval = a12_interval(&a.costs, &b.costs, seed);
             let ert_seed = SeedChain::new(seed).text("ert ratio").finish();
-            let bayes_seed = SeedChain::new(seed).text("bayes").finish();
-            let bayes = bayes::compare(&a.costs, &b.costs, options.rope, bayes_seed);
+            let bayes = bayes::compare(&a.costs, &b.costs, options.rope, bayes_seed(seed));
             let (ert_ratio, ert_interval) = ert_ratio(
                 &a.spent,
                 &b.spent,
@@ -777,6 +810,32 @@ mod tests {
         let p = &first.pairs[0];
         let total = p.p_a_better.zip(p.p_equivalent).zip(p.p_b_better);
         assert!(total.is_some_and(|((a, e), b)| (a + e + b - 1.0).abs() < 1e-12));
+    }
+
+    #[test]
+    fn a_questions_probabilities_are_its_rows_turned_to_its_order() {
+        let mut runs = Vec::new();
+        for i in 0..12 {
+            runs.push(run("x", 10, Some(100 + 7 * (i % 5))));
+            runs.push(run("y", 10, Some(95 + 9 * (i % 4))));
+            runs.push(run("y", 12, Some(300 + i)));
+            runs.push(run("x", 12, Some(310 + 2 * i)));
+        }
+        let options = Options {
+            rope: 0.05,
+            ..Options::default()
+        };
+        let rows = compare(&runs, &options).expect("compared").pairs;
+        let of = |row: &CompareRow| bayes::Bayes {
+            a_better: row.p_a_better.expect("computed"),
+            equivalent: row.p_equivalent.expect("computed"),
+            b_better: row.p_b_better.expect("computed"),
+        };
+        let expected: Vec<(u64, bayes::Bayes)> = rows.iter().map(|r| (r.n, of(r))).collect();
+        assert_eq!(bayes_of(&runs, "x", "y", &options), expected);
+        let turned: Vec<(u64, bayes::Bayes)> =
+            expected.iter().map(|&(n, p)| (n, p.turned())).collect();
+        assert_eq!(bayes_of(&runs, "y", "x", &options), turned);
     }
 
     #[test]

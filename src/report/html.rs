@@ -209,7 +209,7 @@ fn questions(answers: &[Answer]) -> Markup {
                 } @else {
                     div class="scroll" role="region" aria-label={ "Answer " (i + 1) } tabindex="0" {
                         table id={ "question-" (i + 1) } {
-                            caption { "At each N: solved trials of each, the ratio of their ERTs (first over second, 95% bootstrap interval), the probability that a trial of the first needs less than one of the second (A12, 95% bootstrap interval), the Holm-corrected p and the verdict" }
+                            caption { "At each N: solved trials of each, the ratio of their ERTs (first over second, 95% bootstrap interval), the probability that a trial of the first needs less than one of the second (A12, 95% bootstrap interval), the Holm-corrected p, the verdict, and the Bayesian second opinion: the posterior probabilities that the first is practically better, that the two are practically equivalent (costs within " (answer.rope.as_deref().unwrap_or("NA")) " of each other) and that the second is (Bayesian bootstrap of both labels' trials, Benavoli et al. 2017)" }
                             thead {
                                 tr {
                                     th scope="col" { "N" }
@@ -219,6 +219,7 @@ fn questions(answers: &[Answer]) -> Markup {
                                     th scope="col" { "A12" }
                                     th scope="col" { "p (Holm)" }
                                     th scope="col" { "Verdict" }
+                                    th scope="col" { "P(first better / equivalent / second better)" }
                                 }
                             }
                             tbody {
@@ -231,6 +232,7 @@ fn questions(answers: &[Answer]) -> Markup {
                                         td class="num" { (row.a12) }
                                         td class="num" { (row.p_holm) }
                                         td { (row.verdict) }
+                                        td class="num" { (row.bayes) }
                                     }
                                 }
                             }
