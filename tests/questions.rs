@@ -213,7 +213,8 @@ fn a_question_its_measure_cannot_answer_is_refused_with_the_measures_that_can() 
     // The measures that do apply load.
     for config in [
         mixed("repair", "evolved", "evaluations"),
-        mixed("repair", "evolved", "steps").replace("name = \"genetic\"", "name = \"naive-repair\""),
+        mixed("repair", "evolved", "steps")
+            .replace("name = \"genetic\"", "name = \"naive-repair\""),
         mixed("tree", "evolved", "checks"),
     ] {
         assert!(load("ok.toml", &config).is_ok(), "{config}");
@@ -247,9 +248,8 @@ fn each_answer_gives_the_bayesian_probabilities_under_its_rope() {
     // Question 1 takes compare.csv's columns (ROPE 10%); question 3 asks
     // the same pair the other way round under its own ROPE of 1000%
     // (costs within a factor 11), recomputed from runs.csv.
-    let config = format!(
-        "{EXPERIMENT}\n[[question]]\na = \"smarter\"\nb = \"stupid\"\nrope = 10\n"
-    );
+    let config =
+        format!("{EXPERIMENT}\n[[question]]\na = \"smarter\"\nb = \"stupid\"\nrope = 10\n");
     let dir = common::setup(&config);
     let d = dir.path();
     common::ok(common::queens(
@@ -297,8 +297,14 @@ fn each_answer_gives_the_bayesian_probabilities_under_its_rope() {
         ));
     }
     assert_eq!(cells(1), expected);
-    assert!(html.contains("costs within 10% of each other"), "the default ROPE");
-    assert!(html.contains("costs within 1000% of each other"), "the question's ROPE");
+    assert!(
+        html.contains("costs within 10% of each other"),
+        "the default ROPE"
+    );
+    assert!(
+        html.contains("costs within 1000% of each other"),
+        "the question's ROPE"
+    );
     // Under a ROPE of a factor 11, the repairs' costs at N = 6 and 8 are
     // mostly practically equivalent: P(equivalent) above the others.
     for cell in cells(3) {

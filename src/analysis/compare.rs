@@ -415,7 +415,12 @@ fn bayes_seed(pair_seed: u64) -> u64 {
 /// the pair under `options` (the same draws, whichever of the two comes
 /// first in `runs`), turned so that [`bayes::Bayes::a_better`] is `a`'s.
 /// The measure is not checked: that is [`compare`]'s.
-pub fn bayes_of(runs: &[RunRecord], a: &str, b: &str, options: &Options) -> Vec<(u64, bayes::Bayes)> {
+pub fn bayes_of(
+    runs: &[RunRecord],
+    a: &str,
+    b: &str,
+    options: &Options,
+) -> Vec<(u64, bayes::Bayes)> {
     let labels = labels_in_order(runs);
     let a_first = labels.iter().position(|&l| l == a) < labels.iter().position(|&l| l == b);
     let (first, second) = if a_first { (a, b) } else { (b, a) };
@@ -778,7 +783,12 @@ mod tests {
         }
         let pair = &compare(&runs, &Options::default()).expect("compared").pairs[0];
         assert_eq!(
-            (pair.rope, pair.p_a_better, pair.p_equivalent, pair.p_b_better),
+            (
+                pair.rope,
+                pair.p_a_better,
+                pair.p_equivalent,
+                pair.p_b_better
+            ),
             (DEFAULT_ROPE, Some(0.0), Some(0.0), Some(1.0))
         );
         // A ROPE of 20 (costs within a factor 21) makes every pair of
@@ -789,7 +799,12 @@ mod tests {
         };
         let pair = &compare(&runs, &wide).expect("compared").pairs[0];
         assert_eq!(
-            (pair.rope, pair.p_a_better, pair.p_equivalent, pair.p_b_better),
+            (
+                pair.rope,
+                pair.p_a_better,
+                pair.p_equivalent,
+                pair.p_b_better
+            ),
             (20.0, Some(0.0), Some(1.0), Some(0.0))
         );
         // Overlapping costs: the probabilities come from the pair's own
@@ -800,7 +815,10 @@ mod tests {
             runs.push(run("y", 10, Some(95 + 9 * (i % 4))));
         }
         let first = compare(&runs, &Options::default()).expect("compared");
-        assert_eq!(compare(&runs, &Options::default()).expect("compared"), first);
+        assert_eq!(
+            compare(&runs, &Options::default()).expect("compared"),
+            first
+        );
         let reseeded = Options {
             seed: 7,
             ..Options::default()

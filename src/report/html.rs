@@ -313,6 +313,7 @@ fn methods() -> Markup {
                 li { "A12 (Vargha & Delaney 2000): the probability that a trial of one label needs less than a trial of the other, ties counting one half; seeded percentile-bootstrap 95% interval from 10 trials a side." }
                 li { "ERT (COCO): all trials' cost over the successes. The ERT ratio's interval resamples each label's trials on their own (seeded, 2,000 resamples, from 10 successes a side)." }
                 li { "Heavy tail: a cell whose costliest solved trial costs more than 100 times its median is flagged; its median hides what its ERT shows." }
+                li { "Bayesian second opinion (Benavoli et al. 2017, with a region of practical equivalence): each label's trials weighted by a Bayesian bootstrap (Dirichlet(1, …, 1), drawn independently for the two labels, 4,000 seeded draws); the probability that one label is practically better, that the two are practically equivalent (costs within the ROPE, compare.csv's rope column, default 10%) or that the other is, is the share of draws in which that outcome is the most probable (compare.csv's p_a_better, p_equivalent, p_b_better)." }
             }
         }
     }

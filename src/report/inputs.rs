@@ -7,10 +7,10 @@
 use std::path::{Path, PathBuf};
 
 use super::ReportError;
-use crate::analysis::bayes::Bayes;
-use crate::analysis::compare;
 use super::charts::{self, Chart};
 use super::targets::{self, Targets};
+use crate::analysis::bayes::Bayes;
+use crate::analysis::compare;
 use crate::base::records::{CompareRow, Metadata, RankingRow, SummaryRow};
 use crate::experiment::question::Question;
 use crate::store::Store;

@@ -92,7 +92,10 @@ fn answer(inputs: &Inputs, question: &Question, own: Option<&Vec<(u64, Bayes)>>)
                 .find(|c| c.measure == measure)
                 .map(|c| c.rope)
         });
-        rope.map_or_else(|| "NA".to_owned(), |r| format!("{}%", (r * 1e6).round() / 1e4))
+        rope.map_or_else(
+            || "NA".to_owned(),
+            |r| format!("{}%", (r * 1e6).round() / 1e4),
+        )
     });
     let missing = rows.is_empty().then(|| {
         format!(
@@ -200,7 +203,12 @@ fn row(
     AnswerRow {
         bayes: bayes.map_or_else(
             || "NA".to_owned(),
-            |p| format!("{:.2} / {:.2} / {:.2}", p.a_better, p.equivalent, p.b_better),
+            |p| {
+                format!(
+                    "{:.2} / {:.2} / {:.2}",
+                    p.a_better, p.equivalent, p.b_better
+                )
+            },
         ),
         n: pair.n,
         solved_a: solved(a),
