@@ -30,6 +30,7 @@
 //! a = "repair (stupid)"    # two labels of the experiment
 //! b = "repair (smarter)"
 //! measure = "checks"       # optional; context = "…" optional
+//! rope = 0.1               # optional: the Bayesian probabilities' ROPE
 //! ```
 //!
 //! A parameter given a list, `params = { t0 = [0.5, 1, 2] }`, is a sweep:
