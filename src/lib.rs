@@ -72,7 +72,9 @@
 //!   shards of a cluster run.
 //! - **Comparisons**: [`analysis::compare`] (every pair with its verdict,
 //!   `untestable` where the smallest attainable p cannot pass Holm, and
-//!   its ERT ratio; the ranking at each N) over [`analysis::rank_tests`]
+//!   its ERT ratio, and the Bayesian probabilities of a practical
+//!   difference within a ROPE from [`analysis::bayes`]; the ranking at
+//!   each N) over [`analysis::rank_tests`]
 //!   (Mann–Whitney U, Holm, the smallest attainable p, Vargha–Delaney
 //!   A12); its rows are [`base::records::CompareRow`] and
 //!   [`base::records::RankingRow`]. [`analysis::summary`] computes every

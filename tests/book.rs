@@ -209,7 +209,7 @@ fn the_command_line_reference_is_every_help_text_of_today() {
         "plot's chart list"
     );
     assert!(page.contains("ert_m_ci_high"), "summarize's column list");
-    assert!(page.contains("ert_ratio_ci_high."), "compare's column list");
+    assert!(page.contains("p_b_better."), "compare's column list");
 }
 
 #[test]

@@ -196,7 +196,7 @@ fn figures_match_scipy_and_the_ranking_names_the_indistinguishable_labels() {
 }
 
 #[test]
-fn the_same_input_gives_the_same_bytes_and_the_seed_moves_only_the_intervals() {
+fn the_same_input_gives_the_same_bytes_and_the_seed_moves_only_the_draws() {
     let dir = tempfile::tempdir().expect("temp dir");
     let d = dir.path();
     write_runs(&d.join("D"), "e", &three_labels());
@@ -238,6 +238,40 @@ fn the_same_input_gives_the_same_bytes_and_the_seed_moves_only_the_intervals() {
     );
     assert_ne!(reseeded.0, first.0);
     assert_eq!(reseeded.1, first.1);
+    // Another ROPE is recorded in its column: 10 (a factor 11) makes most
+    // solved costs of three_labels (1 … 17) practically equivalent, where
+    // 10% made almost none.
+    let roped = bytes(
+        &["compare", "D", "--rope", "10", "--output", "R/rope"],
+        "R/rope",
+    );
+    let column = |bytes: &[u8], name: &str| -> Vec<f64> {
+        let mut reader = csv::Reader::from_reader(bytes);
+        let at = reader
+            .headers()
+            .expect("a header")
+            .iter()
+            .position(|c| c == name)
+            .expect(name);
+        reader
+            .records()
+            .map(|r| r.expect("a row")[at].parse().expect("a number"))
+            .collect()
+    };
+    assert!(column(&roped.0, "rope").iter().all(|&r| r == 10.0));
+    assert!(column(&first.0, "rope").iter().all(|&r| r == 0.1));
+    let (wide, narrow) = (
+        column(&roped.0, "p_equivalent"),
+        column(&first.0, "p_equivalent"),
+    );
+    assert!(
+        wide.iter().zip(&narrow).all(|(w, n)| w >= n),
+        "{wide:?} {narrow:?}"
+    );
+    assert!(
+        wide.iter().zip(&narrow).any(|(w, n)| w > n),
+        "{wide:?} {narrow:?}"
+    );
     let without_interval = |bytes: &[u8]| -> Vec<Vec<String>> {
         csv::Reader::from_reader(bytes)
             .records()
@@ -245,8 +279,9 @@ fn the_same_input_gives_the_same_bytes_and_the_seed_moves_only_the_intervals() {
                 let r = r.expect("a row");
                 r.iter()
                     .enumerate()
-                    // The intervals of A12 and of the ERT ratio.
-                    .filter(|(i, _)| ![14, 15, 21, 22].contains(i))
+                    // The intervals of A12 and of the ERT ratio, and the
+                    // Bayesian probabilities.
+                    .filter(|(i, _)| ![14, 15, 21, 22, 24, 25, 26].contains(i))
                     .map(|(_, v)| v.to_string())
                     .collect()
             })
@@ -296,6 +331,15 @@ fn a_measure_that_does_not_apply_a_bad_alpha_and_a_missing_directory_are_refused
         assert!(
             stderr.contains(&format!("'{alpha}' is not a significance level"))
                 && stderr.contains("between 0 and 1"),
+            "{stderr}"
+        );
+    }
+    for rope in ["-0.1", "inf", "wide"] {
+        let stderr = refused(d, &["compare", "D", "--rope", rope]);
+        assert!(
+            stderr.contains(&format!(
+                "'{rope}' is not a region of practical equivalence"
+            )) && stderr.contains("at least 0"),
             "{stderr}"
         );
     }

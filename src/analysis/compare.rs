@@ -4,7 +4,10 @@
 //! Vargha–Delaney A12 with its magnitude and a seeded bootstrap interval,
 //! and the ratio of the two labels' ERTs with its seeded bootstrap
 //! interval (A12 says which trial is likely cheaper, the ERT ratio how much
-//! work each needs on average, failures and heavy tails included);
+//! work each needs on average, failures and heavy tails included), and a
+//! Bayesian second opinion: the posterior probabilities that one label is
+//! practically better, equivalent or worse within a relative ROPE
+//! ([`super::bayes`]);
 //! then a ranking of the labels at that N by the mean rank of their trials
 //! among all trials there, with each label's standing against the best.
 //! The statistics and their sources are in [`super::rank_tests`]; the rows
@@ -36,6 +39,7 @@ use crate::base::records::values::NA;
 use crate::base::records::{CompareRow, Measure, RankingRow, RunRecord};
 use crate::base::remedy::{Remedy, Setting};
 
+use super::bayes::{self, DEFAULT_ROPE};
 use super::rank_tests::{
     Magnitude, a12_interval, average_ranks, holm, holm_reachable, mann_whitney, min_attainable_p,
 };
@@ -126,8 +130,13 @@ pub struct Options {
     pub measure: Measure,
     /// The significance level, in (0, 1).
     pub alpha: f64,
-    /// The seed the bootstrap intervals derive from, per (N, pair).
+    /// The seed the bootstrap intervals and the Bayesian draws derive
+    /// from, per (N, pair).
     pub seed: u64,
+    /// The relative region of practical equivalence of the Bayesian
+    /// probabilities, at least 0: costs within a factor `1 + rope` of each
+    /// other are practically equivalent ([`super::bayes`]).
+    pub rope: f64,
 }
 
 impl Default for Options {
@@ -136,6 +145,7 @@ impl Default for Options {
             measure: Measure::Checks,
             alpha: DEFAULT_ALPHA,
             seed: DEFAULT_SEED,
+            rope: DEFAULT_ROPE,
         }
     }
 }
@@ -384,6 +394,49 @@ fn check_measure(runs: &[RunRecord], measure: Measure) -> Result<(), CompareErro
     Ok(())
 }
 
+/// The seed of the pair (`label_a`, `label_b`) at `n` under the
+/// comparison's `seed`: its bootstrap intervals and Bayesian draws derive
+/// from it.
+fn pair_seed(seed: u64, n: u64, label_a: &str, label_b: &str) -> u64 {
+    SeedChain::new(seed)
+        .word(n)
+        .text(label_a)
+        .text(label_b)
+        .finish()
+}
+
+/// The seed of the Bayesian draws of the pair whose seed is `pair_seed`.
+fn bayes_seed(pair_seed: u64) -> u64 {
+    SeedChain::new(pair_seed).text("bayes").finish()
+}
+
+/// The Bayesian probabilities of label `a` against label `b` at every N
+/// both have trials, in order of N, as [`compare`] gives them in the row of
+/// the pair under `options` (the same draws, whichever of the two comes
+/// first in `runs`), turned so that [`bayes::Bayes::a_better`] is `a`'s.
+/// The measure is not checked: that is [`compare`]'s.
+pub fn bayes_of(
+    runs: &[RunRecord],
+    a: &str,
+    b: &str,
+    options: &Options,
+) -> Vec<(u64, bayes::Bayes)> {
+    let labels = labels_in_order(runs);
+    let a_first = labels.iter().position(|&l| l == a) < labels.iter().position(|&l| l == b);
+    let (first, second) = if a_first { (a, b) } else { (b, a) };
+    let sizes: BTreeSet<u64> = runs.iter().map(|r| r.n).collect();
+    sizes
+        .into_iter()
+        .filter_map(|n| {
+            let x = sample(runs, first, n, options.measure)?;
+            let y = sample(runs, second, n, options.measure)?;
+            let seed = bayes_seed(pair_seed(options.seed, n, first, second));
+            let p = bayes::compare(&x.costs, &y.costs, options.rope, seed)?;
+            Some((n, if a_first { p } else { p.turned() }))
+        })
+        .collect()
+}
+
 /// The rows of every pair of `samples` at `n`, Holm-corrected together.
 fn compare_pairs(samples: &[Sample], n: u64, options: &Options) -> Vec<CompareRow> {
     let mut rows = Vec::new();
@@ -393,13 +446,10 @@ fn compare_pairs(samples: &[Sample], n: u64, options: &Options) -> Vec<CompareRo
                 continue;
             };
             let a12 = test.u / (a.costs.len() * b.costs.len()) as f64;
-            let seed = SeedChain::new(options.seed)
-                .word(n)
-                .text(a.label)
-                .text(b.label)
-                .finish();
+            let seed = pair_seed(options.seed, n, a.label, b.label);
             let interval = a12_interval(&a.costs, &b.costs, seed);
             let ert_seed = SeedChain::new(seed).text("ert ratio").finish();
+            let bayes = bayes::compare(&a.costs, &b.costs, options.rope, bayes_seed(seed));
             let (ert_ratio, ert_interval) = ert_ratio(
                 &a.spent,
                 &b.spent,
@@ -430,6 +480,10 @@ fn compare_pairs(samples: &[Sample], n: u64, options: &Options) -> Vec<CompareRo
                 ert_ratio,
                 ert_ratio_ci_low: ert_interval.map(|(low, _)| low),
                 ert_ratio_ci_high: ert_interval.map(|(_, high)| high),
+                rope: options.rope,
+                p_a_better: bayes.map(|p| p.a_better),
+                p_equivalent: bayes.map(|p| p.equivalent),
+                p_b_better: bayes.map(|p| p.b_better),
             });
         }
     }
@@ -715,6 +769,91 @@ mod tests {
         assert_eq!(comparison.ranking[0].label, "fast");
         assert!(!comparison.ranking[1].indistinguishable_from_best);
         assert_eq!(comparison.ranking[1].versus_best, "worse");
+    }
+
+    #[test]
+    fn each_pair_carries_the_bayesian_probabilities_with_its_rope() {
+        // fast costs 10..29, slow 100..119: every trial of fast is cheaper
+        // than every trial of slow by far more than 10%, so "slow is
+        // better" (label_a) has probability 0 and "fast" 1 in every draw.
+        let mut runs = Vec::new();
+        for i in 0..20 {
+            runs.push(run("slow", 10, Some(100 + i)));
+            runs.push(run("fast", 10, Some(10 + i)));
+        }
+        let pair = &compare(&runs, &Options::default()).expect("compared").pairs[0];
+        assert_eq!(
+            (
+                pair.rope,
+                pair.p_a_better,
+                pair.p_equivalent,
+                pair.p_b_better
+            ),
+            (DEFAULT_ROPE, Some(0.0), Some(0.0), Some(1.0))
+        );
+        // A ROPE of 20 (costs within a factor 21) makes every pair of
+        // trials practically equivalent.
+        let wide = Options {
+            rope: 20.0,
+            ..Options::default()
+        };
+        let pair = &compare(&runs, &wide).expect("compared").pairs[0];
+        assert_eq!(
+            (
+                pair.rope,
+                pair.p_a_better,
+                pair.p_equivalent,
+                pair.p_b_better
+            ),
+            (20.0, Some(0.0), Some(1.0), Some(0.0))
+        );
+        // Overlapping costs: the probabilities come from the pair's own
+        // seed, the same on every call and another with another seed.
+        let mut runs = Vec::new();
+        for i in 0..20 {
+            runs.push(run("x", 10, Some(100 + 7 * (i % 5))));
+            runs.push(run("y", 10, Some(95 + 9 * (i % 4))));
+        }
+        let first = compare(&runs, &Options::default()).expect("compared");
+        assert_eq!(
+            compare(&runs, &Options::default()).expect("compared"),
+            first
+        );
+        let reseeded = Options {
+            seed: 7,
+            ..Options::default()
+        };
+        let other = compare(&runs, &reseeded).expect("compared");
+        assert_ne!(other.pairs[0].p_equivalent, first.pairs[0].p_equivalent);
+        let p = &first.pairs[0];
+        let total = p.p_a_better.zip(p.p_equivalent).zip(p.p_b_better);
+        assert!(total.is_some_and(|((a, e), b)| (a + e + b - 1.0).abs() < 1e-12));
+    }
+
+    #[test]
+    fn a_questions_probabilities_are_its_rows_turned_to_its_order() {
+        let mut runs = Vec::new();
+        for i in 0..12 {
+            runs.push(run("x", 10, Some(100 + 7 * (i % 5))));
+            runs.push(run("y", 10, Some(95 + 9 * (i % 4))));
+            runs.push(run("y", 12, Some(300 + i)));
+            runs.push(run("x", 12, Some(310 + 2 * i)));
+        }
+        let options = Options {
+            rope: 0.05,
+            ..Options::default()
+        };
+        let rows = compare(&runs, &options).expect("compared").pairs;
+        let of = |row: &CompareRow| bayes::Bayes {
+            a_better: row.p_a_better.expect("computed"),
+            equivalent: row.p_equivalent.expect("computed"),
+            b_better: row.p_b_better.expect("computed"),
+        };
+        let expected: Vec<(u64, bayes::Bayes)> = rows.iter().map(|r| (r.n, of(r))).collect();
+        assert_eq!(bayes_of(&runs, "x", "y", &options), expected);
+        let turned: Vec<(u64, bayes::Bayes)> =
+            expected.iter().map(|&(n, p)| (n, p.turned())).collect();
+        assert_eq!(bayes_of(&runs, "y", "x", &options), turned);
     }
 
     #[test]

@@ -9,6 +9,7 @@
 //! [`crate::base::records`] and nothing above them: it never runs a solver.
 
 pub mod across_sizes;
+pub mod bayes;
 pub mod compare;
 pub mod friedman;
 pub mod growth;

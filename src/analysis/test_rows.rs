@@ -89,5 +89,9 @@ pub fn pair(
         ert_ratio: None,
         ert_ratio_ci_low: interval.map(|i| i.0),
         ert_ratio_ci_high: interval.map(|i| i.1),
+        rope: 0.1,
+        p_a_better: None,
+        p_equivalent: None,
+        p_b_better: None,
     }
 }

@@ -30,6 +30,7 @@
 //! a = "repair (stupid)"    # two labels of the experiment
 //! b = "repair (smarter)"
 //! measure = "checks"       # optional; context = "…" optional
+//! rope = 0.1               # optional: the Bayesian probabilities' ROPE
 //! ```
 //!
 //! A parameter given a list, `params = { t0 = [0.5, 1, 2] }`, is a sweep:
@@ -378,8 +379,7 @@ pub fn load_with(
     entries.check_plan_size(&at)?;
     let max_steps = raw.budget.as_ref().and_then(|b| b.max_steps.as_ref());
     entries.warn_step_units(max_steps, &top);
-    let labels: Vec<&str> = entries.built.iter().map(|e| e.label.as_str()).collect();
-    let questions = question::check(&raw.question, &labels, &at)?;
+    let questions = question::check(&raw.question, &entries.counters, &at)?;
     Ok(Experiment {
         name: raw.name.get_ref().clone(),
         questions,
@@ -568,6 +568,8 @@ struct Entries {
     over_comparison: Option<(Range<usize>, ComparisonLimit)>,
     /// The step unit and label of each entry the top-level max_steps bounds.
     shared_step_budget: Vec<(String, String)>,
+    /// What each entry counts, for the questions' measures.
+    counters: Vec<question::Counters>,
 }
 
 /// Which bound of the comparison a plan passed.
@@ -623,14 +625,19 @@ impl Entries {
         }
         let cells = self.cells(table, &entry_sizes, &label, top, at)?;
         let own_max_steps = table.budget.as_ref().is_some_and(|b| b.max_steps.is_some());
+        let unit = match solver.external() {
+            Some(program) => program.step_unit(),
+            None => algorithm.step_unit(),
+        };
         if !own_max_steps {
-            let unit = match solver.external() {
-                Some(program) => program.step_unit(),
-                None => algorithm.step_unit(),
-            };
             self.shared_step_budget
                 .push((unit.to_string(), label.clone()));
         }
+        self.counters.push(question::Counters {
+            label: label.clone(),
+            step_unit: unit.to_string(),
+            never_evaluates: solver.never_evaluates().is_some(),
+        });
         self.built.push(Entry {
             label,
             algorithm,

@@ -405,6 +405,10 @@ mod tests {
             ert_ratio: None,
             ert_ratio_ci_low: None,
             ert_ratio_ci_high: None,
+            rope: 0.1,
+            p_a_better: None,
+            p_equivalent: None,
+            p_b_better: None,
         }
     }
 

@@ -518,6 +518,10 @@ mod tests {
             ert_ratio: ratio,
             ert_ratio_ci_low: interval.map(|i| i.0),
             ert_ratio_ci_high: interval.map(|i| i.1),
+            rope: 0.1,
+            p_a_better: None,
+            p_equivalent: None,
+            p_b_better: None,
         }
     }
 

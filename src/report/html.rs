@@ -209,7 +209,7 @@ fn questions(answers: &[Answer]) -> Markup {
                 } @else {
                     div class="scroll" role="region" aria-label={ "Answer " (i + 1) } tabindex="0" {
                         table id={ "question-" (i + 1) } {
-                            caption { "At each N: solved trials of each, the ratio of their ERTs (first over second, 95% bootstrap interval), the probability that a trial of the first needs less than one of the second (A12, 95% bootstrap interval), the Holm-corrected p and the verdict" }
+                            caption { "At each N: solved trials of each, the ratio of their ERTs (first over second, 95% bootstrap interval), the probability that a trial of the first needs less than one of the second (A12, 95% bootstrap interval), the Holm-corrected p, the verdict, and the Bayesian second opinion: the posterior probabilities that the first is practically better, that the two are practically equivalent (costs within " (answer.rope.as_deref().unwrap_or("NA")) " of each other) and that the second is (Bayesian bootstrap of both labels' trials, Benavoli et al. 2017)" }
                             thead {
                                 tr {
                                     th scope="col" { "N" }
@@ -219,6 +219,7 @@ fn questions(answers: &[Answer]) -> Markup {
                                     th scope="col" { "A12" }
                                     th scope="col" { "p (Holm)" }
                                     th scope="col" { "Verdict" }
+                                    th scope="col" { "P(first better / equivalent / second better)" }
                                 }
                             }
                             tbody {
@@ -231,6 +232,7 @@ fn questions(answers: &[Answer]) -> Markup {
                                         td class="num" { (row.a12) }
                                         td class="num" { (row.p_holm) }
                                         td { (row.verdict) }
+                                        td class="num" { (row.bayes) }
                                     }
                                 }
                             }
@@ -311,6 +313,7 @@ fn methods() -> Markup {
                 li { "A12 (Vargha & Delaney 2000): the probability that a trial of one label needs less than a trial of the other, ties counting one half; seeded percentile-bootstrap 95% interval from 10 trials a side." }
                 li { "ERT (COCO): all trials' cost over the successes. The ERT ratio's interval resamples each label's trials on their own (seeded, 2,000 resamples, from 10 successes a side)." }
                 li { "Heavy tail: a cell whose costliest solved trial costs more than 100 times its median is flagged; its median hides what its ERT shows." }
+                li { "Bayesian second opinion (Benavoli et al. 2017, with a region of practical equivalence): each label's trials weighted by a Bayesian bootstrap (Dirichlet(1, …, 1), drawn independently for the two labels, 4,000 seeded draws); the probability that one label is practically better, that the two are practically equivalent (costs within the ROPE, compare.csv's rope column, default 10%) or that the other is, is the share of draws in which that outcome is the most probable (compare.csv's p_a_better, p_equivalent, p_b_better)." }
             }
         }
     }

@@ -1,13 +1,16 @@
 //! What a report is made of, taken from an open store (summary.csv,
 //! compare.csv and ranking.csv only when they were computed from the
-//! runs.csv beside them, [`crate::store::derived`]) and the charts
-//! directory.
+//! runs.csv beside them, [`crate::store::derived`]; the Bayesian
+//! probabilities of a question with its own ROPE from runs.csv) and the
+//! charts directory.
 
 use std::path::{Path, PathBuf};
 
 use super::ReportError;
 use super::charts::{self, Chart};
 use super::targets::{self, Targets};
+use crate::analysis::bayes::Bayes;
+use crate::analysis::compare;
 use crate::base::records::{CompareRow, Metadata, RankingRow, SummaryRow};
 use crate::experiment::question::Question;
 use crate::store::Store;
@@ -37,6 +40,11 @@ pub struct Inputs {
     pub replays: Vec<(String, String)>,
     /// The questions of the stored config (none without one).
     pub questions: Vec<Question>,
+    /// For each question, in their order, the Bayesian probabilities of its
+    /// `a` against its `b` at each N under its own ROPE, computed from
+    /// runs.csv as compare.csv's would be; empty for a question without a
+    /// ROPE of its own (compare.csv's columns answer it).
+    pub question_bayes: Vec<Vec<(u64, Bayes)>>,
     /// The fixed-target and runtime-ECDF tables, from traces.csv and
     /// runs.csv (none without traces).
     pub targets: Option<Targets>,
@@ -54,6 +62,21 @@ impl Inputs {
     pub fn load_tables(store: &Store, plots_dir: &Path) -> Result<Inputs, ReportError> {
         let summary = store.summary()?.to_vec();
         let comparison = store.comparison()?;
+        let questions = store.questions().to_vec();
+        let question_bayes = questions
+            .iter()
+            .map(|q| match q.rope {
+                Some(rope) => {
+                    let options = compare::Options {
+                        measure: q.measure,
+                        rope,
+                        ..compare::Options::default()
+                    };
+                    Ok(compare::bayes_of(store.runs()?, &q.a, &q.b, &options))
+                }
+                None => Ok(Vec::new()),
+            })
+            .collect::<Result<_, ReportError>>()?;
         let targets = match store.traces()? {
             Some(traces) => Some(targets::tables(traces, store.runs()?, &summary)),
             None => None,
@@ -63,7 +86,8 @@ impl Inputs {
             plots_dir: plots_dir.to_owned(),
             name: store.name(),
             metadata: store.metadata().cloned(),
-            questions: store.questions().to_vec(),
+            questions,
+            question_bayes,
             compare: comparison.pairs.clone(),
             ranking: comparison.ranking.clone(),
             summary,

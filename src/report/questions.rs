@@ -4,11 +4,16 @@
 //! compare.csv and summary.csv, with the success rates, the ERT ratio and
 //! A12 with their intervals, the Holm-corrected p and a verdict in plain
 //! words (untestable where the trials could not have shown a difference),
-//! and the heavy-tailed cells flagged.
+//! the heavy-tailed cells flagged, and the Bayesian second opinion: the
+//! probabilities that the first label is practically better, that the two
+//! are practically equivalent, and that the second is, within the ROPE
+//! (compare.csv's columns, or recomputed from runs.csv under the question's
+//! own `rope`).
 
 use super::Inputs;
 use super::format::{p_value, ratio};
 use super::headline::{cell, ert_caveat, pair_of, probability_of};
+use crate::analysis::bayes::Bayes;
 use crate::analysis::compare::Verdict;
 use crate::base::records::{CompareRow, Measure};
 use crate::base::remedy::Remedy;
@@ -25,6 +30,9 @@ pub struct Answer {
     pub rows: Vec<AnswerRow>,
     /// Why there are no rows, when there are none.
     pub missing: Option<String>,
+    /// The relative ROPE of the Bayesian probabilities, as a percentage:
+    /// "10%" (`None` without rows).
+    pub rope: Option<String>,
 }
 
 /// The answer at one board size.
@@ -44,15 +52,23 @@ pub struct AnswerRow {
     pub p_holm: String,
     /// The verdict in plain words, with the heavy tails.
     pub verdict: String,
+    /// The Bayesian probabilities, `a` better / equivalent / `b` better:
+    /// "0.97 / 0.02 / 0.01", `NA` when not computed.
+    pub bayes: String,
 }
 
 /// The answers to the questions of `questions`, in their order.
 pub fn answers(inputs: &Inputs, questions: &[Question]) -> Vec<Answer> {
-    questions.iter().map(|q| answer(inputs, q)).collect()
+    questions
+        .iter()
+        .enumerate()
+        .map(|(i, q)| answer(inputs, q, inputs.question_bayes.get(i)))
+        .collect()
 }
 
-/// The answer to `question`.
-fn answer(inputs: &Inputs, question: &Question) -> Answer {
+/// The answer to `question`, with its own Bayesian probabilities per N
+/// (`own`) when it sets a ROPE.
+fn answer(inputs: &Inputs, question: &Question, own: Option<&Vec<(u64, Bayes)>>) -> Answer {
     let measure = question.measure.name();
     let mut sizes: Vec<u64> = inputs
         .compare
@@ -65,9 +81,22 @@ fn answer(inputs: &Inputs, question: &Question) -> Answer {
         .into_iter()
         .filter_map(|n| {
             let pair = pair_of(inputs, measure, n, &question.a, &question.b)?;
-            Some(row(inputs, question, pair))
+            Some(row(inputs, question, pair, own))
         })
         .collect();
+    let rope = rows.first().map(|_| {
+        let rope = question.rope.or_else(|| {
+            inputs
+                .compare
+                .iter()
+                .find(|c| c.measure == measure)
+                .map(|c| c.rope)
+        });
+        rope.map_or_else(
+            || "NA".to_owned(),
+            |r| format!("{}%", (r * 1e6).round() / 1e4),
+        )
+    });
     let missing = rows.is_empty().then(|| {
         format!(
             "compare.csv holds no comparison of these two labels by {measure} (it compares by checks; `{}` compares by {measure})",
@@ -82,11 +111,18 @@ fn answer(inputs: &Inputs, question: &Question) -> Answer {
         context: question.context.clone(),
         rows,
         missing,
+        rope,
     }
 }
 
-/// The row of `question` at the size of `pair`.
-fn row(inputs: &Inputs, question: &Question, pair: &CompareRow) -> AnswerRow {
+/// The row of `question` at the size of `pair`; its Bayesian probabilities
+/// from `own` when the question sets its ROPE, else from `pair`.
+fn row(
+    inputs: &Inputs,
+    question: &Question,
+    pair: &CompareRow,
+    own: Option<&Vec<(u64, Bayes)>>,
+) -> AnswerRow {
     let (a, b) = (&question.a, &question.b);
     let solved = |label: &str| {
         cell(inputs, label, pair.n).map_or_else(
@@ -150,7 +186,30 @@ fn row(inputs: &Inputs, question: &Question, pair: &CompareRow) -> AnswerRow {
             words.push_str(&format!("; {label} heavy-tailed (max over 100 × median)"));
         }
     }
+    let bayes = match (question.rope, own) {
+        (Some(_), Some(own)) => own.iter().find(|(n, _)| *n == pair.n).map(|&(_, p)| p),
+        _ => {
+            let p = pair.p_a_better.zip(pair.p_equivalent).zip(pair.p_b_better);
+            p.map(|((a_better, equivalent), b_better)| {
+                let p = Bayes {
+                    a_better,
+                    equivalent,
+                    b_better,
+                };
+                if flipped { p.turned() } else { p }
+            })
+        }
+    };
     AnswerRow {
+        bayes: bayes.map_or_else(
+            || "NA".to_owned(),
+            |p| {
+                format!(
+                    "{:.2} / {:.2} / {:.2}",
+                    p.a_better, p.equivalent, p.b_better
+                )
+            },
+        ),
         n: pair.n,
         solved_a: solved(a),
         solved_b: solved(b),

@@ -25,6 +25,13 @@ pub trait Configured: Solver {
     /// or `None` when it can restart.
     fn never_restarts(&self) -> Option<&'static str>;
 
+    /// Why a run never evaluates a whole board (so that `evaluations` is 0
+    /// in every trial and measures none of its work), or `None` when it
+    /// may: a question by evaluations naming it is refused at load.
+    fn never_evaluates(&self) -> Option<&'static str> {
+        None
+    }
+
     /// Whether a run can restart at all, so that a restart budget
     /// (`max_restarts`) can end it.
     fn can_restart(&self) -> bool {

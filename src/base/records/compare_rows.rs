@@ -90,6 +90,25 @@ pub struct CompareRow {
     /// Upper end of that interval.
     #[serde(with = "crate::base::records::values::optional")]
     pub ert_ratio_ci_high: Option<f64>,
+    /// The relative region of practical equivalence of the three Bayesian
+    /// probabilities: two trials' costs are practically equivalent when the
+    /// larger is at most `1 + rope` times the smaller (0.1: within 10%).
+    pub rope: f64,
+    /// The posterior probability that `label_a` is practically cheaper
+    /// than `label_b` (a trial of it cheaper by more than the ROPE being
+    /// the most probable outcome), from a seeded Bayesian bootstrap of
+    /// both labels' trials (see [`crate::analysis::bayes`]); `NA` when it
+    /// could not be computed.
+    #[serde(with = "crate::base::records::values::optional")]
+    pub p_a_better: Option<f64>,
+    /// The posterior probability that the two are practically equivalent
+    /// (within the ROPE being the most probable outcome).
+    #[serde(with = "crate::base::records::values::optional")]
+    pub p_equivalent: Option<f64>,
+    /// The posterior probability that `label_b` is practically cheaper.
+    /// `p_a_better + p_equivalent + p_b_better = 1`.
+    #[serde(with = "crate::base::records::values::optional")]
+    pub p_b_better: Option<f64>,
 }
 
 /// One label at one board size: a row of `ranking.csv`.

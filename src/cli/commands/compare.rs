@@ -7,6 +7,7 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, anyhow, bail};
+use queens::analysis::bayes::{DEFAULT_ROPE, valid_rope};
 use queens::analysis::compare::{
     Comparison, DEFAULT_ALPHA, DEFAULT_SEED, Options, combine, compare,
 };
@@ -52,11 +53,17 @@ use crate::cli::terminal::stderr::stderr_line;
 /// from the best only when their pair is no_detectable_difference, and at
 /// an N where nothing solved no label is best.
 ///
+/// A Bayesian second opinion (Benavoli et al. 2017) on each pair:
+/// p_a_better, p_equivalent and p_b_better, the posterior probabilities
+/// that label_a is practically cheaper, that the two are practically
+/// equivalent (costs within a factor 1 + --rope) or that label_b is, from a
+/// seeded Bayesian bootstrap of both labels' trials.
+///
 /// Writes compare.csv (one row per N and pair) and ranking.csv (one row per
 /// N and label), whose columns are listed below, into --output DIR.
 /// Without --output,
 /// one DATA_DIR compared with the default options (checks, alpha 0.05, seed
-/// 2016) writes them into that directory, as `queens run` does; any other
+/// 2016, rope 0.1) writes them into that directory, as `queens run` does; any other
 /// comparison is only printed, so the directory's own files keep describing
 /// its default comparison. derived.json in the directory written records
 /// the runs compared, so a report refuses compare.csv and ranking.csv
@@ -83,6 +90,12 @@ pub struct CompareArgs {
     /// its own from it) [default: 2016].
     #[arg(long, value_name = "SEED", value_parser = unsigned)]
     seed: Option<u64>,
+    /// The region of practical equivalence of the Bayesian probabilities
+    /// (p_a_better, p_equivalent, p_b_better), relative: two trials whose
+    /// costs are within a factor 1 + ROPE of each other are practically
+    /// equivalent (0.1: within 10%); a number of at least 0.
+    #[arg(long, value_name = "ROPE", default_value_t = DEFAULT_ROPE, value_parser = rope, allow_hyphen_values = true)]
+    rope: f64,
     /// Where to write compare.csv and ranking.csv (created if missing)
     /// [default: DATA_DIR for one directory compared with the default
     /// options; otherwise the tables are only printed].
@@ -96,6 +109,16 @@ fn alpha(text: &str) -> Result<f64, String> {
         Ok(a) if a > 0.0 && a < 1.0 => Ok(a),
         _ => Err(format!(
             "'{text}' is not a significance level: give a number between 0 and 1 (exclusive), like 0.05"
+        )),
+    }
+}
+
+/// Parses `--rope`: a finite number of at least 0.
+fn rope(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(r) if valid_rope(r) => Ok(r),
+        _ => Err(format!(
+            "'{text}' is not a region of practical equivalence: give a relative width of at least 0, like 0.1 (costs within 10% are equivalent)"
         )),
     }
 }
@@ -116,6 +139,7 @@ pub fn run(args: CompareArgs) -> anyhow::Result<Exit> {
         measure: args.measure,
         alpha: args.alpha,
         seed: args.seed.unwrap_or(DEFAULT_SEED),
+        rope: args.rope,
     };
     let default_comparison = args.dirs.len() == 1 && options == Options::default();
     let (comparison, files) = match &args.output {
@@ -170,7 +194,7 @@ pub fn run(args: CompareArgs) -> anyhow::Result<Exit> {
             }
         }
         None => stderr_line!(
-            "not written: {} keeps the comparison `queens run` writes (by checks, alpha {DEFAULT_ALPHA}, seed {DEFAULT_SEED}, one directory); pass --output DIR to keep this one",
+            "not written: {} keeps the comparison `queens run` writes (by checks, alpha {DEFAULT_ALPHA}, seed {DEFAULT_SEED}, rope {DEFAULT_ROPE}, one directory); pass --output DIR to keep this one",
             args.dirs[0].display()
         ),
     }

@@ -294,6 +294,10 @@ impl Configured for Settings {
     fn never_restarts(&self) -> Option<&'static str> {
         Some("an exact search never restarts")
     }
+
+    fn never_evaluates(&self) -> Option<&'static str> {
+        Some("a tree search places queens one at a time and never evaluates a whole board")
+    }
 }
 
 /// The registry entry.

@@ -152,6 +152,10 @@ impl Configured for Settings {
     fn never_restarts(&self) -> Option<&'static str> {
         Some("a construction never restarts")
     }
+
+    fn never_evaluates(&self) -> Option<&'static str> {
+        Some("a construction writes the solution directly and never evaluates a board")
+    }
 }
 
 /// The registry entry.
