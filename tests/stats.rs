@@ -133,6 +133,7 @@ fn row(label: &str, n: u64, trial: u64, solved: bool, steps: u64, wall: f64) -> 
         params: "variant=random".into(),
         checks: 2 * steps,
         wall_seconds: wall,
+        work_known: true,
         ..run_record(label, n, trial, solved, steps)
     }
 }

@@ -22,10 +22,16 @@
 //! `no_detectable_difference`, and names no best at an N where no trial
 //! solved.
 //!
-//! The cost of a trial is its measure ([`Measure`]) when it solved, and
-//! `+∞` when it did not: an unsolved trial is worse than every solved one
-//! and ties with every other unsolved one. Every figure is a function of
-//! the rows and the seed alone.
+//! The cost of a trial is its measure ([`Measure`]) when it answered
+//! (solved, or proved that no solution exists: the answer at N = 2 and
+//! 3), and `+∞` when it did not: a trial that did not answer is worse
+//! than every one that did and ties with every other that did not. A
+//! trial whose work is unknown (a foreign solver killed at its time limit,
+//! [`RunRecord::work_known`]) did not answer, so its rank is known; but
+//! the ERT of its label in a work measure is not (what it spent is
+//! unknown), so every ERT ratio of that label in steps, checks or
+//! evaluations is `NA`, with `ert_ratio_missing` saying why. Every figure
+//! is a function of the rows and the seed alone.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
@@ -40,6 +46,15 @@ use super::rank_tests::{
     Magnitude, a12_interval, average_ranks, holm, holm_reachable, mann_whitney, min_attainable_p,
 };
 use super::stats::{Spent, ert_ratio};
+
+/// compare.csv's `ert_ratio_missing` where neither label answered a trial
+/// at that N: both ERTs are infinite.
+pub const NO_ANSWER: &str = "no_answer";
+
+/// compare.csv's `ert_ratio_missing` where a label has a trial whose work
+/// in the measure is unknown (killed at its time limit): its ERT is
+/// unknown.
+pub const UNKNOWN_WORK: &str = "unknown_work";
 
 /// The seed of the bootstrap intervals unless another is given.
 pub const DEFAULT_SEED: u64 = 2016;
@@ -264,10 +279,11 @@ fn first_clash(
 /// The trials of one label at one N.
 struct Sample<'a> {
     label: &'a str,
-    /// Each trial's cost: its measure when solved, `+∞` when not.
+    /// Each trial's cost: its measure when it answered, `+∞` when not.
     costs: Vec<f64>,
-    /// Each trial's measure, solved or not, and whether it solved (ERT).
-    spent: Vec<Spent>,
+    /// Each trial's measure, answered or not, and whether it answered
+    /// (ERT); `None` when a trial's work in the measure is unknown.
+    spent: Option<Vec<Spent>>,
     successes: u64,
 }
 
@@ -318,7 +334,10 @@ fn sample<'a>(
     (!rows.is_empty()).then(|| Sample {
         label,
         costs: rows.iter().map(|r| measure.cost(r)).collect(),
-        spent: rows.iter().map(|r| (measure.spent(r), r.solved)).collect(),
+        spent: rows
+            .iter()
+            .map(|r| Some((measure.work(r)?, r.answered())))
+            .collect(),
         successes: rows.iter().filter(|r| r.solved).count() as u64,
     })
 }
@@ -400,12 +419,15 @@ fn compare_pairs(samples: &[Sample], n: u64, options: &Options) -> Vec<CompareRo
                 .finish();
             let interval = a12_interval(&a.costs, &b.costs, seed);
             let ert_seed = SeedChain::new(seed).text("ert ratio").finish();
-            let (ert_ratio, ert_interval) = ert_ratio(
-                &a.spent,
-                &b.spent,
-                MIN_SOLVED_FOR_INTERVAL as usize,
-                ert_seed,
-            );
+            let (ert_ratio, ert_interval, ert_ratio_missing) = match (&a.spent, &b.spent) {
+                (Some(a), Some(b)) => {
+                    let (ratio, interval) =
+                        ert_ratio(a, b, MIN_SOLVED_FOR_INTERVAL as usize, ert_seed);
+                    let missing = if ratio.is_some() { NA } else { NO_ANSWER };
+                    (ratio, interval, missing)
+                }
+                _ => (None, None, UNKNOWN_WORK),
+            };
             rows.push(CompareRow {
                 measure: options.measure.name().to_string(),
                 n,
@@ -430,6 +452,7 @@ fn compare_pairs(samples: &[Sample], n: u64, options: &Options) -> Vec<CompareRo
                 ert_ratio,
                 ert_ratio_ci_low: ert_interval.map(|(low, _)| low),
                 ert_ratio_ci_high: ert_interval.map(|(_, high)| high),
+                ert_ratio_missing: ert_ratio_missing.to_string(),
             });
         }
     }
@@ -556,6 +579,7 @@ mod tests {
             final_conflicts: Some(0),
             solutions: u64::from(checks.is_some()),
             wall_seconds: 0.0,
+            work_known: true,
         }
     }
 

@@ -3,10 +3,35 @@
 //! [`crate::base::records::write_summary`]). Every measure gets the same block of
 //! statistics, [`MeasureSummary`], which names each statistic and the
 //! primitive it is computed from; this module computes the primitives of
-//! one measure in one cell ([`MeasureSample`]): the spread over solved
-//! trials (its maximum too, and whether it is heavy-tailed: the maximum
-//! more than 100 times the median), a bootstrap interval of the median,
-//! and ERT with its interval from simulated restarts.
+//! one measure in one cell ([`MeasureSample`]): the spread over the trials
+//! that answered (its maximum too, and whether it is heavy-tailed: the
+//! maximum more than 100 times the median), a bootstrap interval of the
+//! median, and ERT with its interval from simulated restarts.
+//!
+//! Three outcomes are not the plain success or failure of a trial:
+//!
+//! - **An error of the program** (`solver_error`, `invalid_solution`) is no
+//!   trial of the algorithm: counted in `errors`, left out of everything
+//!   else. A cell whose every row is one has no trial: its success rate,
+//!   interval and ERT are `NA` (0 of 0 is not 0%), its spread `NA`.
+//! - **A proof** (`exhausted`: the search covered everything and the board
+//!   has no solution, N = 2 and 3) is the answer the trial was asked for,
+//!   reached without a solution. It is counted in `proved`, left out of the
+//!   success rate (successes / (trials − proved), `NA` when every trial is
+//!   a proof: success is not defined where no solution exists), and
+//!   *answers* the trial as a success does: the spread is over the trials
+//!   that answered (solved or proved), and ERT is what every trial spent
+//!   over the trials that answered. So at N = 3, ten proofs costing 30
+//!   checks each have ERT 30: the work to reach the answer.
+//! - **Unknown work**: a foreign solver's trial killed at its time limit
+//!   (its counters `NA` in runs.csv, [`RunRecord::work_known`] false) is a
+//!   trial that did not answer, counted in `unknown_work`. In steps, checks
+//!   and evaluations what it spent is unknown, so the sum ERT needs is
+//!   unknown: ERT and its interval are `NA` in those measures (not the
+//!   work of the solved trials alone, which made a program that hangs look
+//!   cheap). Wall seconds are measured by the harness, which waits for the
+//!   limit before it kills, so ERT in seconds counts it at the limit. A
+//!   built-in solver's `budget_time` trial keeps its real counters.
 
 use std::collections::BTreeMap;
 
@@ -29,14 +54,15 @@ const MEASURE_COUNT: usize = SummaryRow::MEASURES.len();
 /// One measure's costs over the trials of one cell, with the primitives
 /// that draw a bootstrap computed once.
 struct Sample {
-    /// The costs of the solved trials, in trial order (the mean sums in it).
+    /// The costs of the trials that answered, in trial order (the mean
+    /// sums in it).
     solved: Vec<f64>,
     /// The same, sorted ascending.
     sorted: Vec<f64>,
     /// The bootstrap interval of the median of `solved`.
     median_interval: Option<(f64, f64)>,
-    /// ERT.
-    ert: f64,
+    /// ERT; `None` when it is not known (see the module header).
+    ert: Option<f64>,
     /// The bootstrap interval of ERT.
     ert_interval: Option<(f64, f64)>,
 }
@@ -54,7 +80,7 @@ impl MeasureSample for Sample {
         self.median_interval
     }
 
-    fn ert(&self) -> f64 {
+    fn ert(&self) -> Option<f64> {
         self.ert
     }
 
@@ -69,7 +95,8 @@ impl MeasureSample for Sample {
 
 /// Summarises one cell: all rows share `label` and `n`. Rows that ended in
 /// an external program's error are counted (`errors`) and left out of
-/// every statistic.
+/// every statistic; proofs and trials of unknown work are treated as the
+/// module header says.
 pub fn summarize_cell(rows: &[&RunRecord]) -> Option<SummaryRow> {
     let first = *rows.first()?;
     let errors = rows
@@ -83,39 +110,47 @@ pub fn summarize_cell(rows: &[&RunRecord]) -> Option<SummaryRow> {
         .collect();
     let trials = rows.len() as u64;
     let successes = rows.iter().filter(|r| r.solved).count() as u64;
-    let (success_ci_low, success_ci_high) = wilson_interval(successes, trials);
+    let proved = rows.iter().filter(|r| r.stop_reason.is_proof()).count() as u64;
+    let answered = rows.iter().filter(|r| r.answered()).count() as u64;
+    let unknown_work = rows.iter().filter(|r| !r.work_known).count() as u64;
+    let could_solve = trials - proved;
+    let success_interval = (could_solve > 0).then(|| wilson_interval(successes, could_solve));
     let cell = SeedChain::new(BOOTSTRAP_SEED)
         .text(&first.label)
         .word(first.n);
     let trial_costs: Vec<TrialCost<MEASURE_COUNT>> = rows
         .iter()
         .map(|r| TrialCost {
-            solved: r.solved,
+            solved: r.answered(),
             cost: std::array::from_fn(|m| SummaryRow::MEASURES[m].spent(r)),
         })
         .collect();
-    let ert_intervals = (successes >= MIN_SOLVED_FOR_INTERVAL)
+    let ert_intervals = (answered >= MIN_SOLVED_FOR_INTERVAL)
         .then(|| ert_intervals(&trial_costs, cell.text("ert").finish()))
         .flatten();
     let block = |measure: Measure| {
         let solved: Vec<f64> = rows
             .iter()
-            .filter(|r| r.solved)
+            .filter(|r| r.answered())
             .map(|r| measure.spent(r))
             .collect();
         let enough = solved.len() as u64 >= MIN_SOLVED_FOR_INTERVAL;
         let seed = cell.text(measure.name()).finish();
+        let work: Option<Vec<f64>> = rows.iter().map(|r| measure.work(r)).collect();
         let ert_interval = SummaryRow::MEASURES
             .iter()
             .zip(ert_intervals.into_iter().flatten())
-            .find_map(|(&m, interval)| (m == measure).then_some(interval));
+            .find_map(|(&m, interval)| (m == measure).then_some(interval))
+            .filter(|_| work.is_some());
         MeasureSummary::of(&Sample {
             sorted: sorted(&solved),
             median_interval: enough
                 .then(|| bootstrap_median_interval(&solved, seed))
                 .flatten(),
             solved,
-            ert: ert(rows.iter().map(|r| measure.spent(r)).sum(), successes),
+            ert: work
+                .filter(|_| trials > 0)
+                .map(|work| ert(work.iter().sum(), answered)),
             ert_interval,
         })
     };
@@ -129,13 +164,11 @@ pub fn summarize_cell(rows: &[&RunRecord]) -> Option<SummaryRow> {
         trials,
         errors,
         successes,
-        success_rate: if trials == 0 {
-            0.0
-        } else {
-            successes as f64 / trials as f64
-        },
-        success_ci_low,
-        success_ci_high,
+        proved,
+        unknown_work,
+        success_rate: (could_solve > 0).then(|| successes as f64 / could_solve as f64),
+        success_ci_low: success_interval.map(|(low, _)| low),
+        success_ci_high: success_interval.map(|(_, high)| high),
         steps: block(Measure::Steps),
         checks: block(Measure::Checks),
         evaluations: block(Measure::Evaluations),
@@ -198,6 +231,7 @@ mod tests {
             final_conflicts: Some(u64::from(!solved)),
             solutions: u64::from(solved),
             wall_seconds: 0.5,
+            work_known: true,
         }
     }
 

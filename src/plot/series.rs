@@ -138,9 +138,10 @@ pub struct Columns {
     pub ert_interval: (Field, Field),
 }
 
-/// Keeps a finite value (ERT is `Inf` without a success).
-fn finite(v: f64) -> Option<f64> {
-    v.is_finite().then_some(v)
+/// Keeps a known, finite value (ERT is `Inf` without a success, `NA`
+/// when unknown).
+fn finite(v: Option<f64>) -> Option<f64> {
+    v.filter(|v| v.is_finite())
 }
 
 /// The columns of `measure` in summary.csv: the same statistics of its
@@ -553,6 +554,7 @@ mod tests {
             final_conflicts: Some(0),
             solutions: 1,
             wall_seconds: 7.08e-7,
+            work_known: true,
         };
         crate::analysis::summary::summarize_cell(&[&run]).expect("a row")
     }

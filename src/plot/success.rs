@@ -6,6 +6,12 @@
 //! a fence of 0-or-100% points with one-trial Wilson bars, while the
 //! scaling chart shows its runs' exact costs and, in its strip, the sizes
 //! it did not solve; with no other label the chart is not drawn.
+//!
+//! A size whose success rate is `NA` has no point: where every trial
+//! proved that no solution exists (N = 2 and 3) success is not defined,
+//! and where every row was the program's error there is no trial. Its
+//! panel's note names those sizes and why ([`missing_note`]), so a proof
+//! is never drawn as a failure.
 
 use crate::base::records::SummaryRow;
 
@@ -68,7 +74,10 @@ fn figure(inputs: &Inputs<'_>, notes: &mut Vec<String>) -> Result<Figure, Skip> 
         };
         let line = Layer::Line {
             style,
-            points: rows.iter().map(|r| (r.n as f64, r.success_rate)).collect(),
+            points: rows
+                .iter()
+                .filter_map(|r| Some((r.n as f64, r.success_rate?)))
+                .collect(),
             width: 1,
             opacity: 0.6,
             markers: false,
@@ -77,11 +86,13 @@ fn figure(inputs: &Inputs<'_>, notes: &mut Vec<String>) -> Result<Figure, Skip> 
             style,
             bars: rows
                 .iter()
-                .map(|r| Interval {
-                    x: r.n as f64,
-                    low: r.success_ci_low,
-                    mid: r.success_rate,
-                    high: r.success_ci_high,
+                .filter_map(|r| {
+                    Some(Interval {
+                        x: r.n as f64,
+                        low: r.success_ci_low?,
+                        mid: r.success_rate?,
+                        high: r.success_ci_high?,
+                    })
                 })
                 .collect(),
         };
@@ -90,7 +101,7 @@ fn figure(inputs: &Inputs<'_>, notes: &mut Vec<String>) -> Result<Figure, Skip> 
             x: x.clone(),
             y: y.clone(),
             layers: vec![line, bars],
-            note: None,
+            note: missing_note(rows),
         });
     }
     let trials: Vec<u64> = groups.values().flatten().map(|r| r.trials).collect();
@@ -114,6 +125,35 @@ fn figure(inputs: &Inputs<'_>, notes: &mut Vec<String>) -> Result<Figure, Skip> 
         shared_y: true,
         colour_bar: None,
     })
+}
+
+/// The note of a panel whose rows have sizes without a success rate:
+/// "proved no solution at N = 2, 3" where every trial was a proof, "no
+/// trial (every row an error) at N = …" where there was none; `None` when
+/// every size has a rate.
+pub(super) fn missing_note(rows: &[&SummaryRow]) -> Option<String> {
+    let sizes = |proofs: bool| -> Vec<String> {
+        rows.iter()
+            .filter(|r| r.success_rate.is_none() && (r.trials > 0) == proofs)
+            .map(|r| r.n.to_string())
+            .collect()
+    };
+    let mut parts = Vec::new();
+    let proved = sizes(true);
+    if !proved.is_empty() {
+        parts.push(format!(
+            "no point at N = {}: every trial proved no solution exists (success is not defined)",
+            proved.join(", ")
+        ));
+    }
+    let empty = sizes(false);
+    if !empty.is_empty() {
+        parts.push(format!(
+            "no point at N = {}: every row was the program's error",
+            empty.join(", ")
+        ));
+    }
+    (!parts.is_empty()).then(|| parts.join("; "))
 }
 
 /// The labels with exactly one trial at each size they ran (deterministic

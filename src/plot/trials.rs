@@ -309,6 +309,7 @@ pub(super) mod tests {
             final_conflicts: Some(if checks.is_some() { 0 } else { 2 }),
             solutions: u64::from(checks.is_some()),
             wall_seconds: 1e-3,
+            work_known: true,
         }
     }
 

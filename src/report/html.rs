@@ -428,13 +428,13 @@ fn summary(inputs: &Inputs) -> Markup {
                                 th scope="row" { (row.label) }
                                 td class="num" { (row.n) }
                                 td class="num" { (row.trials) }
-                                td class="num" { (row.successes) }
-                                td class="num" { (two(row.success_rate)) " [" (two(row.success_ci_low)) ", " (two(row.success_ci_high)) "]" }
+                                td class="num" { (successes_text(row)) }
+                                td class="num" { (success_rate_text(row)) }
                                 td class="num" { (with_interval(count, row.checks.median, row.checks.median_ci_low, row.checks.median_ci_high)) }
-                                td class="num" { (with_interval(count, Some(row.checks.ert), row.checks.ert_ci_low, row.checks.ert_ci_high)) }
+                                td class="num" { (ert_text(count, row, Measure::Checks)) }
                                 td { (if row.checks.heavy_tail { format!("yes: max {}", count(row.checks.max)) } else { "no".to_owned() }) }
                                 td class="num" { (with_interval(seconds, row.seconds.median, row.seconds.median_ci_low, row.seconds.median_ci_high)) }
-                                td class="num" { (with_interval(seconds, Some(row.seconds.ert), row.seconds.ert_ci_low, row.seconds.ert_ci_high)) }
+                                td class="num" { (ert_text(seconds, row, Measure::Seconds)) }
                             }
                         }
                     }
@@ -518,6 +518,40 @@ fn comparisons(inputs: &Inputs) -> Markup {
 }
 
 /// A probability with its interval when it has one, two decimals.
+/// A summary row's successes, with its proofs that no solution exists
+/// when it has some ("0 (10 proved no solution)").
+fn successes_text(row: &SummaryRow) -> String {
+    if row.proved == 0 {
+        row.successes.to_string()
+    } else {
+        format!("{} ({} proved no solution)", row.successes, row.proved)
+    }
+}
+
+/// A summary row's success rate with its Wilson interval, or `NA` and
+/// why ([`SummaryRow::success_missing_reason`]).
+fn success_rate_text(row: &SummaryRow) -> String {
+    match (row.success_rate, row.success_ci_low, row.success_ci_high) {
+        (Some(rate), Some(low), Some(high)) => {
+            format!("{} [{}, {}]", two(rate), two(low), two(high))
+        }
+        _ => format!(
+            "NA ({})",
+            row.success_missing_reason().unwrap_or_default()
+        ),
+    }
+}
+
+/// A summary row's ERT in `measure` with its interval, or `NA` and why
+/// ([`SummaryRow::missing_reason`]).
+fn ert_text(format: fn(Option<f64>) -> String, row: &SummaryRow, measure: Measure) -> String {
+    let block = row.measure(measure);
+    match block.ert {
+        Some(ert) => with_interval(format, Some(ert), block.ert_ci_low, block.ert_ci_high),
+        None => format!("NA ({})", row.missing_reason(measure).unwrap_or_default()),
+    }
+}
+
 fn with_interval2(value: f64, low: Option<f64>, high: Option<f64>) -> String {
     match (low, high) {
         (Some(low), Some(high)) => format!("{} [{}, {}]", two(value), two(low), two(high)),

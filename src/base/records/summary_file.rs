@@ -30,7 +30,7 @@ mod tests {
             )
         };
         format!(
-            "label,algorithm,step_unit,params,budget,n,trials,errors,successes,success_rate,\
+            "label,algorithm,step_unit,params,budget,n,trials,errors,successes,proved,unknown_work,success_rate,\
              success_ci_low,success_ci_high,{},{},{},{}",
             block("steps"),
             block("checks"),
@@ -56,8 +56,8 @@ mod tests {
             self.0.map(|v| (v, v))
         }
 
-        fn ert(&self) -> f64 {
-            self.1
+        fn ert(&self) -> Option<f64> {
+            Some(self.1)
         }
 
         fn ert_interval(&self) -> Option<(f64, f64)> {
@@ -85,9 +85,11 @@ mod tests {
             trials: 3,
             errors: 1,
             successes: 0,
-            success_rate: 0.0,
-            success_ci_low: 0.0,
-            success_ci_high: 0.56,
+            proved: 0,
+            unknown_work: 0,
+            success_rate: Some(0.0),
+            success_ci_low: Some(0.0),
+            success_ci_high: Some(0.56),
             steps: block(Some(1.5), 2.5),
             checks: block(None, f64::INFINITY),
             evaluations: block(Some(0.0), 0.0),
