@@ -248,10 +248,10 @@ mod tests {
         assert_eq!((checks.median_ci_low, checks.median_ci_high), (None, None));
         let spread = (checks.p10, checks.p25, checks.p75, checks.p90);
         assert_eq!(spread, (Some(46.0), Some(55.0), Some(85.0), Some(94.0)));
-        assert_eq!(checks.ert, 135.0);
+        assert_eq!(checks.ert, Some(135.0));
         assert_eq!((checks.ert_ci_low, checks.ert_ci_high), (None, None));
-        assert_eq!(row.measure(Measure::Steps).ert, 13.5, "a tenth in steps");
-        assert_eq!(row.measure(Measure::Seconds).ert, 0.75);
+        assert_eq!(row.measure(Measure::Steps).ert, Some(13.5), "a tenth in steps");
+        assert_eq!(row.measure(Measure::Seconds).ert, Some(0.75));
 
         let dir = tempfile::tempdir().expect("temp dir");
         let path = dir.path().join("summary.csv");
@@ -288,5 +288,169 @@ mod tests {
             assert!(cells.contains(&cell), "{cell:?} in {cells:?}");
         }
         assert_eq!(read_rows::<SummaryRow>(&path).expect("read back"), [row]);
+    }
+
+    /// The cells of `row` written to summary.csv, by column.
+    fn written(row: &SummaryRow) -> Vec<(String, String)> {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("summary.csv");
+        write_summary(&path, std::slice::from_ref(row)).expect("written");
+        assert_eq!(
+            &read_rows::<SummaryRow>(&path).expect("read back"),
+            std::slice::from_ref(row)
+        );
+        let text = std::fs::read_to_string(&path).expect("read");
+        let mut reader = csv::Reader::from_reader(text.as_bytes());
+        let header = reader.headers().expect("a header").clone();
+        let record = reader.records().next().expect("a row").expect("a record");
+        header
+            .iter()
+            .zip(record.iter())
+            .map(|(c, v)| (c.to_owned(), v.to_owned()))
+            .collect()
+    }
+
+    /// The cell `column` of `cells`.
+    fn cell<'a>(cells: &'a [(String, String)], column: &str) -> &'a str {
+        cells
+            .iter()
+            .find(|(c, _)| c == column)
+            .map(|(_, v)| v.as_str())
+            .unwrap_or_else(|| panic!("no column {column} in {cells:?}"))
+    }
+
+    #[test]
+    fn a_trial_killed_at_its_time_limit_makes_the_work_ert_unknown_not_free() {
+        // An external program solves trials 0 and 1 at 100 and 156 checks
+        // and is killed at its limit (1 s) on trials 2 and 3: their work is
+        // unknown. ERT in checks was (100 + 156 + 0 + 0) / 2 = 128, the mean
+        // of the solved alone; it is NA, and so in steps and evaluations.
+        let killed = |trial| RunRecord {
+            stop_reason: StopReason::BudgetTime,
+            steps: 0,
+            checks: 0,
+            final_conflicts: None,
+            wall_seconds: 1.0,
+            work_known: false,
+            ..run(trial, false, 0)
+        };
+        let rows = [run(0, true, 100), run(1, true, 156), killed(2), killed(3)];
+        let row = summarize_cell(&rows.iter().collect::<Vec<_>>()).expect("a row");
+        assert_eq!((row.trials, row.successes, row.unknown_work), (4, 2, 2));
+        for measure in [Measure::Checks, Measure::Steps, Measure::Evaluations] {
+            assert_eq!(row.measure(measure).ert, None, "{measure:?}");
+            let reason = row.missing_reason(measure).expect("a reason");
+            assert!(reason.contains("2 of 4 trials were killed"), "{reason}");
+        }
+        // The solved trials' spread is known: 100 and 156.
+        assert_eq!(row.checks.median, Some(128.0));
+        // Wall seconds are measured, the killed ones at the limit:
+        // (0.5 + 0.5 + 1 + 1) / 2 = 1.5.
+        assert_eq!(row.seconds.ert, Some(1.5));
+        assert_eq!(row.missing_reason(Measure::Seconds), None);
+        assert_eq!(row.success_rate, Some(0.5));
+        let cells = written(&row);
+        assert_eq!(cell(&cells, "ert_checks"), "NA");
+        assert_eq!(cell(&cells, "ert_steps"), "NA");
+        assert_eq!(cell(&cells, "ert_seconds"), "1.5");
+        assert_eq!(cell(&cells, "unknown_work"), "2");
+
+        // A built-in solver stopped by its time limit keeps its counters:
+        // (100 + 156 + 70 + 74) / 2 = 200.
+        let timed_out = |trial, checks| RunRecord {
+            stop_reason: StopReason::BudgetTime,
+            ..run(trial, false, checks)
+        };
+        let rows = [
+            run(0, true, 100),
+            run(1, true, 156),
+            timed_out(2, 70),
+            timed_out(3, 74),
+        ];
+        let row = summarize_cell(&rows.iter().collect::<Vec<_>>()).expect("a row");
+        assert_eq!(row.unknown_work, 0);
+        assert_eq!(row.checks.ert, Some(200.0));
+        assert_eq!(row.steps.ert, Some(19.5), "(10 + 15 + 7 + 7) / 2");
+    }
+
+    #[test]
+    fn a_cell_whose_every_row_is_an_error_has_no_rate_and_no_ert() {
+        let error = |trial| RunRecord {
+            stop_reason: StopReason::SolverError,
+            final_conflicts: None,
+            work_known: false,
+            ..run(trial, false, 0)
+        };
+        let rows = [error(0), error(1), error(2)];
+        let row = summarize_cell(&rows.iter().collect::<Vec<_>>()).expect("a row");
+        assert_eq!((row.trials, row.errors, row.successes), (0, 3, 0));
+        assert_eq!(
+            (row.success_rate, row.success_ci_low, row.success_ci_high),
+            (None, None, None),
+            "0 of 0 is no rate"
+        );
+        for measure in SummaryRow::MEASURES {
+            assert_eq!(row.measure(*measure).ert, None, "{measure:?}");
+            let reason = row.missing_reason(*measure).expect("a reason");
+            assert!(reason.contains("all 3 rows ended in the program's error"), "{reason}");
+        }
+        let reason = row.success_missing_reason().expect("a reason");
+        assert!(reason.contains("no trial"), "{reason}");
+        let cells = written(&row);
+        for column in [
+            "success_rate",
+            "success_ci_low",
+            "success_ci_high",
+            "ert_checks",
+            "ert_seconds",
+        ] {
+            assert_eq!(cell(&cells, column), "NA", "{column}");
+        }
+    }
+
+    #[test]
+    fn proofs_that_no_solution_exists_answer_the_trial_and_leave_the_rate_undefined() {
+        // Backtracking at N = 2 tests 6 squares (Wirth's order, see
+        // solvers::algorithms::backtracking) and proves there is no
+        // solution, every trial the same: 5 proofs of 6 checks each.
+        let proof = |trial| RunRecord {
+            n: 2,
+            algorithm: "backtracking".into(),
+            stop_reason: StopReason::Exhausted,
+            steps: 6,
+            tests: 6,
+            backtracks: 2,
+            final_conflicts: Some(0),
+            wall_seconds: 0.25,
+            ..run(trial, false, 6)
+        };
+        let rows: Vec<RunRecord> = (0..5).map(proof).collect();
+        let row = summarize_cell(&rows.iter().collect::<Vec<_>>()).expect("a row");
+        assert_eq!((row.trials, row.proved, row.successes), (5, 5, 0));
+        assert_eq!(
+            (row.success_rate, row.success_ci_low, row.success_ci_high),
+            (None, None, None),
+            "success is not defined where no solution exists"
+        );
+        let reason = row.success_missing_reason().expect("a reason");
+        assert!(reason.contains("proved that N = 2 has no solution"), "{reason}");
+        // ERT is the work to the answer: (5 · 6) / 5 = 6 checks, 0.25 s;
+        // the spread is the proofs'.
+        assert_eq!(row.checks.ert, Some(6.0));
+        assert_eq!(row.steps.ert, Some(6.0));
+        assert_eq!(row.seconds.ert, Some(0.25));
+        assert_eq!(row.checks.median, Some(6.0));
+        let cells = written(&row);
+        assert_eq!(cell(&cells, "proved"), "5");
+        assert_eq!(cell(&cells, "success_rate"), "NA");
+        assert_eq!(cell(&cells, "ert_checks"), "6.0");
+
+        // A proof is left out of the rate, not counted as a failure: one
+        // proof, one solved, one stopped by its budget: 1 of 2, and ERT
+        // (6 + 40 + 130) / 2 = 88.
+        let rows = [proof(0), run(1, true, 40), run(2, false, 130)];
+        let row = summarize_cell(&rows.iter().collect::<Vec<_>>()).expect("a row");
+        assert_eq!(row.success_rate, Some(0.5));
+        assert_eq!(row.checks.ert, Some(88.0));
     }
 }

@@ -518,7 +518,7 @@ mod tests {
             ert_ratio: ratio,
             ert_ratio_ci_low: interval.map(|i| i.0),
             ert_ratio_ci_high: interval.map(|i| i.1),
-            ert_ratio_missing: (if ert_ratio.is_some() { "NA" } else { "no_answer" }).into(),
+            ert_ratio_missing: (if ratio.is_some() { "NA" } else { "no_answer" }).into(),
         }
     }
 
