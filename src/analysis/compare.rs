@@ -742,6 +742,79 @@ mod tests {
     }
 
     #[test]
+    fn a_label_whose_trials_were_killed_has_no_ert_ratio_in_work_measures() {
+        // A program that hangs on half of its seeds: 10 solved at 100
+        // checks, 10 killed at the time limit (work unknown, 2 s each),
+        // against 20 trials solved at 1,000 checks. Counting the killed as
+        // free gave an ERT ratio of (10 · 100) / 10 / 1,000 = 0.1 in its
+        // favour; its ERT in checks is unknown, so the ratio is NA.
+        let mut runs = Vec::new();
+        for i in 0..10 {
+            runs.push(RunRecord {
+                trial: i,
+                wall_seconds: 1.0,
+                ..run("hangs", 8, Some(100))
+            });
+            runs.push(RunRecord {
+                trial: 10 + i,
+                stop_reason: StopReason::BudgetTime,
+                checks: 0,
+                steps: 0,
+                work_known: false,
+                wall_seconds: 2.0,
+                ..run("hangs", 8, None)
+            });
+        }
+        for i in 0..20 {
+            runs.push(RunRecord {
+                trial: i,
+                wall_seconds: 1.0,
+                ..run("mc", 8, Some(1_000))
+            });
+        }
+        let comparison = compare(&runs, &Options::default()).expect("compares");
+        let pair = &comparison.pairs[0];
+        assert_eq!((pair.ert_ratio, pair.ert_ratio_ci_low), (None, None));
+        assert_eq!(pair.ert_ratio_missing, UNKNOWN_WORK);
+        // Its killed trials did not answer: they rank worst, so the test
+        // holds nothing in its favour (10 cheaper, 10 worse against 20).
+        assert_eq!(pair.a12, 0.5);
+        // Wall seconds are measured: (10 · 1 + 10 · 2) / 10 = 3 against 1.
+        let seconds = Options {
+            measure: Measure::Seconds,
+            ..Options::default()
+        };
+        let pair = compare(&runs, &seconds).expect("compares").pairs[0].clone();
+        assert_eq!(pair.ert_ratio, Some(3.0));
+        assert_eq!(pair.ert_ratio_missing, NA);
+    }
+
+    #[test]
+    fn a_proof_that_no_solution_exists_answers_the_trial() {
+        // At N = 2 backtracking proves there is no solution in 6 checks;
+        // min-conflicts stops at its budget. The proof is the answer: it
+        // costs 6, the budget stop +∞, and the ERT ratio is 6 / ∞ = 0.
+        let mut runs = Vec::new();
+        for i in 0..3 {
+            runs.push(RunRecord {
+                trial: i,
+                stop_reason: StopReason::Exhausted,
+                ..run("backtracking", 2, None)
+            });
+            runs.last_mut().expect("pushed").checks = 6;
+            runs.push(RunRecord {
+                trial: i,
+                ..run("mc", 2, None)
+            });
+        }
+        let comparison = compare(&runs, &Options::default()).expect("compares");
+        let pair = &comparison.pairs[0];
+        assert_eq!(pair.ert_ratio, Some(0.0));
+        assert_eq!(pair.a12, 1.0, "every proof is cheaper than every stop");
+        assert_eq!(comparison.ranking[0].label, "backtracking");
+    }
+
+    #[test]
     fn a_programs_errors_are_no_trials_of_the_comparison() {
         let mut runs = Vec::new();
         for i in 0..10 {
