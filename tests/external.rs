@@ -519,7 +519,15 @@ fn a_trial_killed_at_its_time_limit_has_unknown_work_in_every_file() {
     std::fs::write(dir.path().join("exp.toml"), text).expect("config written");
     let out = common::queens(
         dir.path(),
-        &["run", "exp.toml", "--data", "cli", "--plots", "cli-plots", "-q"],
+        &[
+            "run",
+            "exp.toml",
+            "--data",
+            "cli",
+            "--plots",
+            "cli-plots",
+            "-q",
+        ],
     );
     assert!(dir.path().join("cli-plots/report.html").exists(), "{out:?}");
     let runs = dir.path().join("cli/runs.csv");
@@ -537,7 +545,14 @@ fn a_trial_killed_at_its_time_limit_has_unknown_work_in_every_file() {
     assert!(odd > 0, "the plan has odd seeds: {hangs:?}");
     assert_eq!(killed.len(), odd, "{hangs:?}");
     for row in &killed {
-        for column in ["steps", "restarts", "checks", "tests", "backtracks", "evaluations"] {
+        for column in [
+            "steps",
+            "restarts",
+            "checks",
+            "tests",
+            "backtracks",
+            "evaluations",
+        ] {
             assert_eq!(cell(row, column), "NA", "{column} of {row:?}");
         }
         assert!(cell(row, "wall_seconds").parse::<f64>().expect("seconds") >= 0.29);
@@ -559,15 +574,33 @@ fn a_trial_killed_at_its_time_limit_has_unknown_work_in_every_file() {
     assert_eq!(cell(&pairs[0], "ert_ratio_missing"), "unknown_work");
     // The report says why.
     let report = std::fs::read_to_string(dir.path().join("cli-plots/report.html")).expect("report");
-    assert!(report.contains("killed at the time limit"), "the report says why ERT is NA");
+    assert!(
+        report.contains("killed at the time limit"),
+        "the report says why ERT is NA"
+    );
     // `queens compare` reads the runs back in another measure.
     let compared = common::queens(
         dir.path(),
-        &["compare", "cli", "--measure", "seconds", "--output", "by-seconds"],
+        &[
+            "compare",
+            "cli",
+            "--measure",
+            "seconds",
+            "--output",
+            "by-seconds",
+        ],
     );
     assert!(compared.status.success(), "{compared:?}");
-    let pairs = csv_rows_where(&dir.path().join("by-seconds/compare.csv"), "label_a", "hangs");
-    assert_ne!(cell(&pairs[0], "ert_ratio"), "NA", "wall seconds are known: {pairs:?}");
+    let pairs = csv_rows_where(
+        &dir.path().join("by-seconds/compare.csv"),
+        "label_a",
+        "hangs",
+    );
+    assert_ne!(
+        cell(&pairs[0], "ert_ratio"),
+        "NA",
+        "wall seconds are known: {pairs:?}"
+    );
 }
 
 #[test]

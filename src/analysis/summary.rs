@@ -250,7 +250,11 @@ mod tests {
         assert_eq!(spread, (Some(46.0), Some(55.0), Some(85.0), Some(94.0)));
         assert_eq!(checks.ert, Some(135.0));
         assert_eq!((checks.ert_ci_low, checks.ert_ci_high), (None, None));
-        assert_eq!(row.measure(Measure::Steps).ert, Some(13.5), "a tenth in steps");
+        assert_eq!(
+            row.measure(Measure::Steps).ert,
+            Some(13.5),
+            "a tenth in steps"
+        );
         assert_eq!(row.measure(Measure::Seconds).ert, Some(0.75));
 
         let dir = tempfile::tempdir().expect("temp dir");
@@ -392,7 +396,10 @@ mod tests {
         for measure in SummaryRow::MEASURES {
             assert_eq!(row.measure(*measure).ert, None, "{measure:?}");
             let reason = row.missing_reason(*measure).expect("a reason");
-            assert!(reason.contains("all 3 rows ended in the program's error"), "{reason}");
+            assert!(
+                reason.contains("all 3 rows ended in the program's error"),
+                "{reason}"
+            );
         }
         let reason = row.success_missing_reason().expect("a reason");
         assert!(reason.contains("no trial"), "{reason}");
@@ -433,7 +440,10 @@ mod tests {
             "success is not defined where no solution exists"
         );
         let reason = row.success_missing_reason().expect("a reason");
-        assert!(reason.contains("proved that N = 2 has no solution"), "{reason}");
+        assert!(
+            reason.contains("proved that N = 2 has no solution"),
+            "{reason}"
+        );
         // ERT is the work to the answer: (5 · 6) / 5 = 6 checks, 0.25 s;
         // the spread is the proofs'.
         assert_eq!(row.checks.ert, Some(6.0));

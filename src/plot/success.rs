@@ -165,3 +165,43 @@ pub(super) fn single_trial_labels(summary: &[SummaryRow]) -> Vec<&str> {
         .map(|(label, _)| label)
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::base::outcome::StopReason;
+    use crate::base::records::RunRecord;
+    use crate::plot::trials::tests::{build, experiment, run};
+
+    #[test]
+    fn a_size_whose_trials_all_proved_no_solution_has_no_point_and_a_note() {
+        // Two trials at each of N = 3 (both proofs), 8 and 16 (one solved
+        // of two): points at 8 and 16 only, a note on N = 3.
+        let proof = |trial| RunRecord {
+            stop_reason: StopReason::Exhausted,
+            checks: 18,
+            ..run("bt", 3, trial, None)
+        };
+        let mut runs = vec![proof(0), proof(1)];
+        for n in [8, 16] {
+            runs.push(run("bt", n, 0, Some(100)));
+            runs.push(run("bt", n, 1, None));
+        }
+        let figure = build(&KIND, &experiment(runs)).expect("a chart");
+        let panel = &figure.panels[0];
+        let line: Vec<(f64, f64)> = panel
+            .layers
+            .iter()
+            .find_map(|l| match l {
+                Layer::Line { points, .. } => Some(points.clone()),
+                _ => None,
+            })
+            .expect("a line");
+        assert_eq!(line, [(8.0, 0.5), (16.0, 0.5)], "no point at N = 3");
+        let note = panel.note.as_deref().expect("a note");
+        assert!(
+            note.contains("no point at N = 3: every trial proved no solution exists"),
+            "{note}"
+        );
+    }
+}

@@ -535,10 +535,7 @@ fn success_rate_text(row: &SummaryRow) -> String {
         (Some(rate), Some(low), Some(high)) => {
             format!("{} [{}, {}]", two(rate), two(low), two(high))
         }
-        _ => format!(
-            "NA ({})",
-            row.success_missing_reason().unwrap_or_default()
-        ),
+        _ => format!("NA ({})", row.success_missing_reason().unwrap_or_default()),
     }
 }
 
