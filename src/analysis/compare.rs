@@ -20,7 +20,7 @@
 //! "indistinguishable": lack of power is not equivalence. The ranking
 //! calls a label indistinguishable from the best only when their pair is
 //! `no_detectable_difference`, and names no best at an N where no trial
-//! solved.
+//! answered (solved, or proved that no solution exists).
 //!
 //! The cost of a trial is its measure ([`Measure`]) when it answered
 //! (solved, or proved that no solution exists: the answer at N = 2 and
@@ -285,6 +285,8 @@ struct Sample<'a> {
     /// (ERT); `None` when a trial's work in the measure is unknown.
     spent: Option<Vec<Spent>>,
     successes: u64,
+    /// Trials that answered: solved, or proved no solution exists.
+    answered: u64,
 }
 
 /// Compares every pair of labels at every N of `runs` (see the module
@@ -339,6 +341,7 @@ fn sample<'a>(
             .map(|r| Some((measure.work(r)?, r.answered())))
             .collect(),
         successes: rows.iter().filter(|r| r.solved).count() as u64,
+        answered: rows.iter().filter(|r| r.answered()).count() as u64,
     })
 }
 
@@ -477,7 +480,7 @@ fn compare_pairs(samples: &[Sample], n: u64, options: &Options) -> Vec<CompareRo
 /// The ranking of `samples` at `n`: every trial ranked among all of them
 /// (ties share their mean rank), each label's mean rank, places from 1, and
 /// its standing against the best label (the lowest mean rank; none when no
-/// trial at `n` solved), from the verdict of their pair. Best first; labels
+/// trial at `n` answered: solved, or proved no solution exists), from the verdict of their pair. Best first; labels
 /// of equal mean rank in order of appearance.
 fn rank(samples: &[Sample], pairs: &[CompareRow], n: u64, options: &Options) -> Vec<RankingRow> {
     let pooled: Vec<f64> = samples
@@ -497,9 +500,9 @@ fn rank(samples: &[Sample], pairs: &[CompareRow], n: u64, options: &Options) -> 
     let Some(&best) = order.first() else {
         return Vec::new();
     };
-    let any_solved = samples.iter().any(|s| s.successes > 0);
+    let any_answered = samples.iter().any(|s| s.answered > 0);
     let versus_best = |i: usize| -> String {
-        if !any_solved {
+        if !any_answered {
             return NA.to_string();
         }
         if i == best {
@@ -812,6 +815,7 @@ mod tests {
         assert_eq!(pair.ert_ratio, Some(0.0));
         assert_eq!(pair.a12, 1.0, "every proof is cheaper than every stop");
         assert_eq!(comparison.ranking[0].label, "backtracking");
+        assert_eq!(comparison.ranking[0].versus_best, "best");
     }
 
     #[test]

@@ -254,7 +254,8 @@ fn per_size(inputs: &Inputs, findings: &[Finding]) -> Markup {
                 "with its bootstrap 95% interval; the ERT ratio is the first label's expected running time over the second's "
                 "(below 1: the first needs less on average, failures and tails included), with its bootstrap 95% interval; "
                 "p is the two-sided Mann–Whitney p-value, Holm-corrected over the pairs at each N. "
-                "Unsolved trials count as the most expensive. A pair is untestable when even the smallest p its trial counts "
+                "Trials that did not answer count as the most expensive; a proof that no solution exists (N = 2 and 3) "
+                "answers its trial at the work of the proof. A pair is untestable when even the smallest p its trial counts "
                 "and ties allow could not be significant: it says nothing either way."
             }
             @for finding in findings {
@@ -275,7 +276,7 @@ fn per_size(inputs: &Inputs, findings: &[Finding]) -> Markup {
                 p { "Every trial found a solution." }
             } @else {
                 details {
-                    summary { (failures.len()) " cells with unsolved or failed trials" }
+                    summary { (failures.len()) " notes on trials that did not solve: failed, proofs of no solution, unknown work or errors" }
                     ul {
                         @for sentence in &failures {
                             li { (sentence) }
@@ -293,7 +294,7 @@ fn methods() -> Markup {
         section aria-labelledby="methods" {
             h2 id="methods" { "Methods" }
             ul {
-                li { "The cost of a trial is its checks when it solved; an unsolved trial costs more than every solved one, and unsolved trials tie." }
+                li { "The cost of a trial is its checks when it answered (solved, or proved that no solution exists, at N = 2 and 3); a trial that did not answer costs more than every one that did, and such trials tie. A proof is left out of the success rate (success is not defined where no solution exists) and counts in ERT as an answer. A foreign solver's trial killed at its time limit has unknown work: ERT in steps, checks and evaluations is NA for its cell, and so is every ERT ratio of its label in those measures." }
                 li {
                     "Mann–Whitney U, two-sided. The p-value is exact (the permutation distribution counted over every arrangement, ties included) "
                     "for up to 50 trials a side without ties and up to 10 in the smaller sample with ties, otherwise the normal approximation "
