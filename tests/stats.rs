@@ -156,7 +156,10 @@ fn summary_rows_from_runs_alone() {
         "labels by first appearance, n ascending"
     );
     let b4 = &s[0];
-    assert_eq!((b4.trials, b4.successes, b4.success_rate), (1, 0, Some(0.0)));
+    assert_eq!(
+        (b4.trials, b4.successes, b4.success_rate),
+        (1, 0, Some(0.0))
+    );
     assert_eq!(
         (b4.steps.median, b4.steps.ert, b4.seconds.ert),
         (None, Some(f64::INFINITY), Some(f64::INFINITY)),
@@ -164,18 +167,28 @@ fn summary_rows_from_runs_alone() {
     );
     assert_eq!((b4.success_ci_low, b4.checks.ert_ci_low), (Some(0.0), None));
     let b8 = &s[1];
-    assert_eq!((b8.trials, b8.successes, b8.success_rate), (4, 2, Some(0.5)));
+    assert_eq!(
+        (b8.trials, b8.successes, b8.success_rate),
+        (4, 2, Some(0.5))
+    );
     assert_eq!(b8.steps.mean, Some(20.0), "over solved trials only");
     assert_eq!(b8.steps.median, Some(20.0));
     assert_eq!(b8.steps.p10, Some(12.0));
     assert_eq!(b8.checks.median, Some(40.0));
     assert_eq!(b8.seconds.mean, Some(1.0));
     assert_eq!(b8.steps.ert, Some(120.0), "(10 + 100 + 30 + 100) / 2");
-    assert_eq!(b8.checks.ert, Some(240.0), "checks are twice the steps here");
+    assert_eq!(
+        b8.checks.ert,
+        Some(240.0),
+        "checks are twice the steps here"
+    );
     assert_eq!(b8.seconds.ert, Some(4.0), "(0.5 + 2 + 1.5 + 4) / 2");
     assert_eq!(b8.evaluations.ert, Some(0.0));
     let (low, high) = wilson_interval(2, 4);
-    assert_eq!((b8.success_ci_low, b8.success_ci_high), (Some(low), Some(high)));
+    assert_eq!(
+        (b8.success_ci_low, b8.success_ci_high),
+        (Some(low), Some(high))
+    );
     assert_eq!(
         (
             b8.steps.median_ci_low,
@@ -368,7 +381,9 @@ fn exact_searches_prove_two_and_three_unsolvable_and_their_ert_is_the_proof() {
     );
     let out = common::queens(
         dir.path(),
-        &["run", "exp.toml", "--data", "data", "--plots", "plots", "-q"],
+        &[
+            "run", "exp.toml", "--data", "data", "--plots", "plots", "-q",
+        ],
     );
     assert!(out.status.success(), "{out:?}");
     let mut reader = csv::Reader::from_path(dir.path().join("data/summary.csv")).expect("summary");
@@ -383,7 +398,11 @@ fn exact_searches_prove_two_and_three_unsolvable_and_their_ert_is_the_proof() {
             .find(|r| at(r, "label") == label && at(r, "n") == n)
             .unwrap_or_else(|| panic!("{label} at {n}"))
     };
-    for (label, n, checks) in [("backtracking", "2", "6.0"), ("backtracking", "3", "18.0"), ("csp", "2", "4.0")] {
+    for (label, n, checks) in [
+        ("backtracking", "2", "6.0"),
+        ("backtracking", "3", "18.0"),
+        ("csp", "2", "4.0"),
+    ] {
         let row = cell(label, n);
         assert_eq!(at(row, "proved"), "3", "{label} at N = {n}");
         assert_eq!(at(row, "successes"), "0");
@@ -395,7 +414,10 @@ fn exact_searches_prove_two_and_three_unsolvable_and_their_ert_is_the_proof() {
     }
     // N = 4 has solutions: a plain success rate, no proof.
     let row = cell("backtracking", "4");
-    assert_eq!((at(row, "proved"), at(row, "success_rate")), ("0".to_owned(), "1.0".to_owned()));
+    assert_eq!(
+        (at(row, "proved"), at(row, "success_rate")),
+        ("0".to_owned(), "1.0".to_owned())
+    );
     // The report says why the rate is NA, and counts no proof a failure.
     let report = std::fs::read_to_string(dir.path().join("plots/report.html")).expect("report");
     assert!(report.contains("every trial proved that N = 2 has no solution"));
