@@ -43,7 +43,12 @@
 //!   seed chain ([`base::records::seed`]; seeds below 2^53), how every value is
 //!   spelled so R and pandas read it with one type ([`base::records::values`]:
 //!   `TRUE`/`FALSE`, `NA`, `Inf`), and the encoding, appending and atomic
-//!   rewriting of CSV files ([`base::records::csv_file`]).
+//!   rewriting of CSV files ([`base::records::csv_file`]). Two outcomes
+//!   are neither success nor failure: a proof that no solution exists
+//!   (`exhausted`, N = 2 and 3) answers its trial and is left out of the
+//!   success rate, and a foreign solver's trial killed at its time limit
+//!   has unknown work ([`base::records::RunRecord::work_known`]: counters
+//!   `NA`, and so ERT in a work measure), as [`analysis::summary`] says.
 //! - **The data directory**: [`store::Store`] opens it once — its lock
 //!   ([`store::lock`]), metadata.json and the plan of the config stored
 //!   there ([`store::stored_plan`]), derived.json ([`store::derived`]) —

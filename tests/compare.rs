@@ -20,6 +20,7 @@ fn trial(experiment: &str, label: &str, n: u64, trial: u64, checks: Option<u64>)
         budget: "max_steps=100".into(),
         checks: checks.unwrap_or(999),
         wall_seconds: 0.001,
+        work_known: true,
         ..run_record(label, n, trial, checks.is_some(), steps)
     }
 }

@@ -170,7 +170,8 @@ fn an_experiment_exports_to_files_whose_ert_is_ours() {
                 .find(|s| s.label == label && s.n == n)
                 .expect("a summary row")
                 .checks
-                .ert;
+                .ert
+                .expect("a known ERT");
             assert!(
                 ert == ours || (ert - ours).abs() <= 1e-9 * ours,
                 "{label} N = {n}: ERT {ert} from the export, {ours} in summary.csv"

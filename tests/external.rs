@@ -425,7 +425,7 @@ fn failed_trials_are_recorded_with_the_reason_and_the_others_kept() {
             .unwrap_or_else(|| panic!("{label}: {summary:?}"));
         let errors = odd(label) as u64;
         assert_eq!((row.errors, row.trials), (errors, 8 - errors), "{row:?}");
-        assert_eq!(row.success_rate, 1.0, "{row:?}");
+        assert_eq!(row.success_rate, Some(1.0), "{row:?}");
     }
     assert!(
         stderr.contains(&format!(
@@ -478,6 +478,129 @@ fn the_time_limit_kills_the_whole_process_group() {
         });
         assert!(gone, "process {pid} survived the time limit");
     }
+}
+
+/// The cells of the rows of the CSV file `path` whose column `key` is
+/// `value`, as (column, cell) pairs.
+fn csv_rows_where(path: &Path, key: &str, value: &str) -> Vec<Vec<(String, String)>> {
+    let mut reader = csv::Reader::from_path(path).expect("a CSV file");
+    let header = reader.headers().expect("a header").clone();
+    reader
+        .records()
+        .map(|r| r.expect("a record"))
+        .map(|r| {
+            header
+                .iter()
+                .zip(r.iter())
+                .map(|(c, v)| (c.to_owned(), v.to_owned()))
+                .collect::<Vec<_>>()
+        })
+        .filter(|cells| cells.iter().any(|(c, v)| c == key && v == value))
+        .collect()
+}
+
+/// The cell `column` of a row of [`csv_rows_where`].
+fn cell<'a>(row: &'a [(String, String)], column: &str) -> &'a str {
+    row.iter()
+        .find(|(c, _)| c == column)
+        .map(|(_, v)| v.as_str())
+        .unwrap_or_else(|| panic!("no column {column} in {row:?}"))
+}
+
+#[test]
+fn a_trial_killed_at_its_time_limit_has_unknown_work_in_every_file() {
+    // A program that hangs on odd seeds (killed at 0.3 s) and solves the
+    // others cheaply, against one that solves every trial.
+    let dir = tempfile::tempdir().expect("temp dir");
+    script(dir.path(), "hangs.sh", &program("exec sleep 100"));
+    script(dir.path(), "steady.sh", &program(""));
+    let entries = [("hangs", "hangs.sh", ""), ("steady", "steady.sh", "")];
+    let text = config_text("time_limit = 0.3", &entries);
+    std::fs::write(dir.path().join("exp.toml"), text).expect("config written");
+    let out = common::queens(
+        dir.path(),
+        &[
+            "run",
+            "exp.toml",
+            "--data",
+            "cli",
+            "--plots",
+            "cli-plots",
+            "-q",
+        ],
+    );
+    assert!(dir.path().join("cli-plots/report.html").exists(), "{out:?}");
+    let runs = dir.path().join("cli/runs.csv");
+    // runs.csv writes the killed trials' counters NA: their work is
+    // unknown, not zero.
+    let hangs = csv_rows_where(&runs, "label", "hangs");
+    let killed: Vec<_> = hangs
+        .iter()
+        .filter(|r| cell(r, "stop_reason") == "budget_time")
+        .collect();
+    let odd = hangs
+        .iter()
+        .filter(|r| cell(r, "seed").parse::<u64>().expect("a seed") % 2 == 1)
+        .count();
+    assert!(odd > 0, "the plan has odd seeds: {hangs:?}");
+    assert_eq!(killed.len(), odd, "{hangs:?}");
+    for row in &killed {
+        for column in [
+            "steps",
+            "restarts",
+            "checks",
+            "tests",
+            "backtracks",
+            "evaluations",
+        ] {
+            assert_eq!(cell(row, column), "NA", "{column} of {row:?}");
+        }
+        assert!(cell(row, "wall_seconds").parse::<f64>().expect("seconds") >= 0.29);
+    }
+    // It reads back as unknown work.
+    let records: Vec<RunRecord> = read_rows(&runs).expect("runs.csv reads back");
+    let unknown = records.iter().filter(|r| !r.work_known).count();
+    assert_eq!(unknown, odd);
+    // summary.csv: ERT in checks NA (it was the solved trials' mean),
+    // in seconds known; unknown_work counts them.
+    let summary = csv_rows_where(&dir.path().join("cli/summary.csv"), "label", "hangs");
+    assert_eq!(cell(&summary[0], "unknown_work"), odd.to_string());
+    assert_eq!(cell(&summary[0], "ert_checks"), "NA");
+    assert_eq!(cell(&summary[0], "ert_steps"), "NA");
+    assert_ne!(cell(&summary[0], "ert_seconds"), "NA");
+    // compare.csv: no ERT ratio in checks, and why.
+    let pairs = csv_rows_where(&dir.path().join("cli/compare.csv"), "label_a", "hangs");
+    assert_eq!(cell(&pairs[0], "ert_ratio"), "NA", "{pairs:?}");
+    assert_eq!(cell(&pairs[0], "ert_ratio_missing"), "unknown_work");
+    // The report says why.
+    let report = std::fs::read_to_string(dir.path().join("cli-plots/report.html")).expect("report");
+    assert!(
+        report.contains("killed at the time limit"),
+        "the report says why ERT is NA"
+    );
+    // `queens compare` reads the runs back in another measure.
+    let compared = common::queens(
+        dir.path(),
+        &[
+            "compare",
+            "cli",
+            "--measure",
+            "seconds",
+            "--output",
+            "by-seconds",
+        ],
+    );
+    assert!(compared.status.success(), "{compared:?}");
+    let pairs = csv_rows_where(
+        &dir.path().join("by-seconds/compare.csv"),
+        "label_a",
+        "hangs",
+    );
+    assert_ne!(
+        cell(&pairs[0], "ert_ratio"),
+        "NA",
+        "wall seconds are known: {pairs:?}"
+    );
 }
 
 #[test]

@@ -133,6 +133,7 @@ fn row(label: &str, n: u64, trial: u64, solved: bool, steps: u64, wall: f64) -> 
         params: "variant=random".into(),
         checks: 2 * steps,
         wall_seconds: wall,
+        work_known: true,
         ..run_record(label, n, trial, solved, steps)
     }
 }
@@ -155,26 +156,39 @@ fn summary_rows_from_runs_alone() {
         "labels by first appearance, n ascending"
     );
     let b4 = &s[0];
-    assert_eq!((b4.trials, b4.successes, b4.success_rate), (1, 0, 0.0));
+    assert_eq!(
+        (b4.trials, b4.successes, b4.success_rate),
+        (1, 0, Some(0.0))
+    );
     assert_eq!(
         (b4.steps.median, b4.steps.ert, b4.seconds.ert),
-        (None, f64::INFINITY, f64::INFINITY),
+        (None, Some(f64::INFINITY), Some(f64::INFINITY)),
         "no success: no median, infinite ERT"
     );
-    assert_eq!((b4.success_ci_low, b4.checks.ert_ci_low), (0.0, None));
+    assert_eq!((b4.success_ci_low, b4.checks.ert_ci_low), (Some(0.0), None));
     let b8 = &s[1];
-    assert_eq!((b8.trials, b8.successes, b8.success_rate), (4, 2, 0.5));
+    assert_eq!(
+        (b8.trials, b8.successes, b8.success_rate),
+        (4, 2, Some(0.5))
+    );
     assert_eq!(b8.steps.mean, Some(20.0), "over solved trials only");
     assert_eq!(b8.steps.median, Some(20.0));
     assert_eq!(b8.steps.p10, Some(12.0));
     assert_eq!(b8.checks.median, Some(40.0));
     assert_eq!(b8.seconds.mean, Some(1.0));
-    assert_eq!(b8.steps.ert, 120.0, "(10 + 100 + 30 + 100) / 2");
-    assert_eq!(b8.checks.ert, 240.0, "checks are twice the steps here");
-    assert_eq!(b8.seconds.ert, 4.0, "(0.5 + 2 + 1.5 + 4) / 2");
-    assert_eq!(b8.evaluations.ert, 0.0);
+    assert_eq!(b8.steps.ert, Some(120.0), "(10 + 100 + 30 + 100) / 2");
+    assert_eq!(
+        b8.checks.ert,
+        Some(240.0),
+        "checks are twice the steps here"
+    );
+    assert_eq!(b8.seconds.ert, Some(4.0), "(0.5 + 2 + 1.5 + 4) / 2");
+    assert_eq!(b8.evaluations.ert, Some(0.0));
     let (low, high) = wilson_interval(2, 4);
-    assert_eq!((b8.success_ci_low, b8.success_ci_high), (low, high));
+    assert_eq!(
+        (b8.success_ci_low, b8.success_ci_high),
+        (Some(low), Some(high))
+    );
     assert_eq!(
         (
             b8.steps.median_ci_low,
@@ -214,11 +228,8 @@ fn intervals_start_at_ten_solved_trials() {
         ten.checks.ert_ci_low.expect("ERT interval"),
         ten.checks.ert_ci_high.expect("ERT interval"),
     );
-    assert!(
-        l <= ten.checks.ert && ten.checks.ert <= h,
-        "{l} <= {} <= {h}",
-        ten.checks.ert
-    );
+    let ert = ten.checks.ert.expect("a known ERT");
+    assert!(l <= ert && ert <= h, "{l} <= {ert} <= {h}");
 }
 
 /// The plain bootstrap: draw whole resamples, take their medians.
@@ -355,4 +366,67 @@ fn summary_csv_spells_missing_and_infinite_values_for_r_and_pandas() {
     assert_eq!(cell(2, "success_ci_high"), "1.0");
     assert_eq!(cell(2, "ert_checks_ci_low"), "NA", "one solved trial");
     assert!(!text.contains(",,"), "no empty cell: {text}");
+}
+
+#[test]
+fn exact_searches_prove_two_and_three_unsolvable_and_their_ert_is_the_proof() {
+    // Backtracking tests 6 squares at N = 2 and 18 at N = 3 (Wirth's order,
+    // by hand in solvers::algorithms::backtracking), plain csp 4 checks at
+    // N = 2 (tests/checks.rs), the same in every trial: each cell's trials
+    // are proofs, its success rate NA and its ERT the proof's checks.
+    let dir = common::setup(
+        "name = \"proofs\"\nseed = 1\nsizes = [2, 3, 4]\ntrials = 3\n\
+         [[algorithm]]\nname = \"backtracking\"\n\
+         [[algorithm]]\nname = \"csp\"\nparams = { inference = \"none\" }\n",
+    );
+    let out = common::queens(
+        dir.path(),
+        &[
+            "run", "exp.toml", "--data", "data", "--plots", "plots", "-q",
+        ],
+    );
+    assert!(out.status.success(), "{out:?}");
+    let mut reader = csv::Reader::from_path(dir.path().join("data/summary.csv")).expect("summary");
+    let header = reader.headers().expect("a header").clone();
+    let at = |record: &csv::StringRecord, column: &str| -> String {
+        let i = header.iter().position(|c| c == column).expect(column);
+        record[i].to_owned()
+    };
+    let rows: Vec<csv::StringRecord> = reader.records().map(|r| r.expect("a row")).collect();
+    let cell = |label: &str, n: &str| {
+        rows.iter()
+            .find(|r| at(r, "label") == label && at(r, "n") == n)
+            .unwrap_or_else(|| panic!("{label} at {n}"))
+    };
+    for (label, n, checks) in [
+        ("backtracking", "2", "6.0"),
+        ("backtracking", "3", "18.0"),
+        ("csp", "2", "4.0"),
+    ] {
+        let row = cell(label, n);
+        assert_eq!(at(row, "proved"), "3", "{label} at N = {n}");
+        assert_eq!(at(row, "successes"), "0");
+        for column in ["success_rate", "success_ci_low", "success_ci_high"] {
+            assert_eq!(at(row, column), "NA", "{column} of {label} at N = {n}");
+        }
+        assert_eq!(at(row, "ert_checks"), checks, "{label} at N = {n}");
+        assert_eq!(at(row, "checks_median"), checks);
+    }
+    // N = 4 has solutions: a plain success rate, no proof.
+    let row = cell("backtracking", "4");
+    assert_eq!(
+        (at(row, "proved"), at(row, "success_rate")),
+        ("0".to_owned(), "1.0".to_owned())
+    );
+    // The report says why the rate is NA, and counts no proof a failure.
+    let report = std::fs::read_to_string(dir.path().join("plots/report.html")).expect("report");
+    assert!(report.contains("every trial proved that N = 2 has no solution"));
+    assert!(!report.contains("backtracking solved 0 of 3 trials at N = 2"));
+    // The ranking names the cheaper prover best at N = 2: csp's 4 checks.
+    let ranking = std::fs::read_to_string(dir.path().join("data/ranking.csv")).expect("ranking");
+    let best_at_2 = ranking
+        .lines()
+        .find(|l| l.contains(",2,csp,"))
+        .expect("csp at N = 2");
+    assert!(best_at_2.ends_with(",best"), "{best_at_2}");
 }

@@ -76,7 +76,11 @@ fn an_edited_summary_without_its_record_is_refused_never_shown() {
         std::fs::copy(entry.path(), copy.join(entry.file_name())).expect("copied");
     }
     std::fs::remove_file(copy.join("derived.json")).expect("record removed");
-    edit(&copy.join("summary.csv"), ",219,0.438,", ",469,0.938,");
+    edit(
+        &copy.join("summary.csv"),
+        ",219,0,0,0.438,",
+        ",469,0,0,0.938,",
+    );
     for command in ["report", "plot"] {
         let out = queens(d, &[command, "x", "--plots", "x/p"]);
         assert_refused(
@@ -99,7 +103,7 @@ fn an_edited_summary_without_its_record_is_refused_never_shown() {
     // Rewritten, the summary holds the committed count again.
     ok(queens(d, &["summarize", "x"]));
     let summary = std::fs::read_to_string(copy.join("summary.csv")).expect("summary");
-    assert!(summary.contains(",219,0.438,") && !summary.contains(",469,0.938,"));
+    assert!(summary.contains(",219,0,0,0.438,") && !summary.contains(",469,0,0,0.938,"));
 }
 
 #[test]

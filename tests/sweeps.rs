@@ -384,7 +384,7 @@ fn a_swept_run_draws_its_parameter_chart_at_the_summary_ert() {
     let mut expected: Vec<f64> = summary
         .iter()
         .filter(|r| r.label.starts_with("annealing t0=") && r.n == 8)
-        .map(|r| pixel(r.checks.ert))
+        .map(|r| pixel(r.checks.ert.expect("a known ERT")))
         .collect();
     assert_eq!(expected.len(), 2);
     assert_eq!(drawn.len(), 2, "{drawn:?}");

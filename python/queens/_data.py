@@ -1,10 +1,11 @@
 """A data directory as pandas tables: :func:`load`.
 
 Every table is read with the dtypes the CSV contract promises (the
-book's reference of the data files, docs/src/reference/data.md): ``seed``, ``n``, ``trial`` and the counters
+book's reference of the data files, docs/src/reference/data.md): ``seed``, ``n``, ``trial`` and the counts
 ``int64``; ``solved``, ``significant``, ``indistinguishable_from_best`` and
 summary.csv's ``*_heavy_tail`` ``bool``; ``NA`` missing (``final_conflicts``
-a nullable ``Int64``); ``Inf`` infinite; the labels (``label``,
+and the work counters of runs.csv a nullable ``Int64``: a foreign solver's
+trial killed at its time limit has unknown work); ``Inf`` infinite; the labels (``label``,
 ``label_a``, ``label_b``) categorical in the config's order, so tables and
 charts list them as the experiment does.
 """
@@ -26,8 +27,13 @@ PathLike = Union[str, "os.PathLike[str]"]
 _LABEL_COLUMNS = ("label", "label_a", "label_b")
 _LOGICAL = ("solved", "significant", "indistinguishable_from_best")
 _WHOLE = (
-    "n", "trial", "seed", "steps", "restarts", "checks", "tests", "backtracks",
-    "evaluations", "solutions", "trials", "errors", "successes", "step",
+    "n", "trial", "seed", "solutions", "trials", "errors", "successes", "proved",
+    "unknown_work", "step",
+)
+# Counts that may be NA: a run's work counters (NA for a foreign solver's
+# trial whose work is unknown) and its final conflicts.
+_NULLABLE_WHOLE = (
+    "steps", "restarts", "checks", "tests", "backtracks", "evaluations", "final_conflicts",
 )
 _CATEGORIES = ("stop_reason", "algorithm", "measure", "magnitude", "verdict", "versus_best")
 
@@ -102,8 +108,8 @@ class Data:
             for column in header:
                 if column in _WHOLE:
                     dtypes[column] = "int64"
-                elif column == "final_conflicts":
-                    dtypes[column] = "Int64"
+                elif column in _NULLABLE_WHOLE:
+                    dtypes[column] = "Int64" if name == "runs" else "int64"
                 elif column in _LOGICAL or column.endswith("_heavy_tail"):
                     dtypes[column] = "bool"
                 elif column in _LABEL_COLUMNS or column in _CATEGORIES or column in (

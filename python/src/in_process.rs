@@ -201,7 +201,7 @@ impl PythonSolver {
                 stderr_tail: detail,
             });
         }
-        Outcome::unsolved(Default::default(), stop)
+        Outcome::work_unknown(stop)
     }
 }
 
@@ -254,7 +254,7 @@ impl Solver for PythonSolver {
         control: &mut Control<'_>,
     ) -> Outcome {
         if let Some(stop) = control.poll_clock() {
-            return Outcome::unsolved(Default::default(), stop);
+            return Outcome::work_unknown(stop);
         }
         let budget = *control.budget();
         let budget_json = serde_json::to_string(&budget).unwrap_or_default();

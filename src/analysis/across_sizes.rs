@@ -78,7 +78,7 @@ pub fn across_sizes(
                 summary
                     .iter()
                     .find(|r| r.label == l && r.n == n && r.trials > 0)
-                    .map(|r| r.measure(measure).ert)
+                    .and_then(|r| r.measure(measure).ert)
             })
             .collect();
         match block {

@@ -23,12 +23,18 @@
 //! "indistinguishable": lack of power is not equivalence. The ranking
 //! calls a label indistinguishable from the best only when their pair is
 //! `no_detectable_difference`, and names no best at an N where no trial
-//! solved.
+//! answered (solved, or proved that no solution exists).
 //!
-//! The cost of a trial is its measure ([`Measure`]) when it solved, and
-//! `+∞` when it did not: an unsolved trial is worse than every solved one
-//! and ties with every other unsolved one. Every figure is a function of
-//! the rows and the seed alone.
+//! The cost of a trial is its measure ([`Measure`]) when it answered
+//! (solved, or proved that no solution exists: the answer at N = 2 and
+//! 3), and `+∞` when it did not: a trial that did not answer is worse
+//! than every one that did and ties with every other that did not. A
+//! trial whose work is unknown (a foreign solver killed at its time limit,
+//! [`RunRecord::work_known`]) did not answer, so its rank is known; but
+//! the ERT of its label in a work measure is not (what it spent is
+//! unknown), so every ERT ratio of that label in steps, checks or
+//! evaluations is `NA`, with `ert_ratio_missing` saying why. Every figure
+//! is a function of the rows and the seed alone.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
@@ -44,6 +50,15 @@ use super::rank_tests::{
     Magnitude, a12_interval, average_ranks, holm, holm_reachable, mann_whitney, min_attainable_p,
 };
 use super::stats::{Spent, ert_ratio};
+
+/// compare.csv's `ert_ratio_missing` where neither label answered a trial
+/// at that N: both ERTs are infinite.
+pub const NO_ANSWER: &str = "no_answer";
+
+/// compare.csv's `ert_ratio_missing` where a label has a trial whose work
+/// in the measure is unknown (killed at its time limit): its ERT is
+/// unknown.
+pub const UNKNOWN_WORK: &str = "unknown_work";
 
 /// The seed of the bootstrap intervals unless another is given.
 pub const DEFAULT_SEED: u64 = 2016;
@@ -274,11 +289,14 @@ fn first_clash(
 /// The trials of one label at one N.
 struct Sample<'a> {
     label: &'a str,
-    /// Each trial's cost: its measure when solved, `+∞` when not.
+    /// Each trial's cost: its measure when it answered, `+∞` when not.
     costs: Vec<f64>,
-    /// Each trial's measure, solved or not, and whether it solved (ERT).
-    spent: Vec<Spent>,
+    /// Each trial's measure, answered or not, and whether it answered
+    /// (ERT); `None` when a trial's work in the measure is unknown.
+    spent: Option<Vec<Spent>>,
     successes: u64,
+    /// Trials that answered: solved, or proved no solution exists.
+    answered: u64,
 }
 
 /// Compares every pair of labels at every N of `runs` (see the module
@@ -328,8 +346,12 @@ fn sample<'a>(
     (!rows.is_empty()).then(|| Sample {
         label,
         costs: rows.iter().map(|r| measure.cost(r)).collect(),
-        spent: rows.iter().map(|r| (measure.spent(r), r.solved)).collect(),
+        spent: rows
+            .iter()
+            .map(|r| Some((measure.work(r)?, r.answered())))
+            .collect(),
         successes: rows.iter().filter(|r| r.solved).count() as u64,
+        answered: rows.iter().filter(|r| r.answered()).count() as u64,
     })
 }
 
@@ -450,12 +472,15 @@ fn compare_pairs(samples: &[Sample], n: u64, options: &Options) -> Vec<CompareRo
             let interval = a12_interval(&a.costs, &b.costs, seed);
             let ert_seed = SeedChain::new(seed).text("ert ratio").finish();
             let bayes = bayes::compare(&a.costs, &b.costs, options.rope, bayes_seed(seed));
-            let (ert_ratio, ert_interval) = ert_ratio(
-                &a.spent,
-                &b.spent,
-                MIN_SOLVED_FOR_INTERVAL as usize,
-                ert_seed,
-            );
+            let (ert_ratio, ert_interval, ert_ratio_missing) = match (&a.spent, &b.spent) {
+                (Some(a), Some(b)) => {
+                    let (ratio, interval) =
+                        ert_ratio(a, b, MIN_SOLVED_FOR_INTERVAL as usize, ert_seed);
+                    let missing = if ratio.is_some() { NA } else { NO_ANSWER };
+                    (ratio, interval, missing)
+                }
+                _ => (None, None, UNKNOWN_WORK),
+            };
             rows.push(CompareRow {
                 measure: options.measure.name().to_string(),
                 n,
@@ -480,6 +505,7 @@ fn compare_pairs(samples: &[Sample], n: u64, options: &Options) -> Vec<CompareRo
                 ert_ratio,
                 ert_ratio_ci_low: ert_interval.map(|(low, _)| low),
                 ert_ratio_ci_high: ert_interval.map(|(_, high)| high),
+                ert_ratio_missing: ert_ratio_missing.to_string(),
                 rope: options.rope,
                 p_a_better: bayes.map(|p| p.a_better),
                 p_equivalent: bayes.map(|p| p.equivalent),
@@ -508,7 +534,7 @@ fn compare_pairs(samples: &[Sample], n: u64, options: &Options) -> Vec<CompareRo
 /// The ranking of `samples` at `n`: every trial ranked among all of them
 /// (ties share their mean rank), each label's mean rank, places from 1, and
 /// its standing against the best label (the lowest mean rank; none when no
-/// trial at `n` solved), from the verdict of their pair. Best first; labels
+/// trial at `n` answered: solved, or proved no solution exists), from the verdict of their pair. Best first; labels
 /// of equal mean rank in order of appearance.
 fn rank(samples: &[Sample], pairs: &[CompareRow], n: u64, options: &Options) -> Vec<RankingRow> {
     let pooled: Vec<f64> = samples
@@ -528,9 +554,9 @@ fn rank(samples: &[Sample], pairs: &[CompareRow], n: u64, options: &Options) -> 
     let Some(&best) = order.first() else {
         return Vec::new();
     };
-    let any_solved = samples.iter().any(|s| s.successes > 0);
+    let any_answered = samples.iter().any(|s| s.answered > 0);
     let versus_best = |i: usize| -> String {
-        if !any_solved {
+        if !any_answered {
             return NA.to_string();
         }
         if i == best {
@@ -610,6 +636,7 @@ mod tests {
             final_conflicts: Some(0),
             solutions: u64::from(checks.is_some()),
             wall_seconds: 0.0,
+            work_known: true,
         }
     }
 
@@ -769,6 +796,80 @@ mod tests {
         assert_eq!(comparison.ranking[0].label, "fast");
         assert!(!comparison.ranking[1].indistinguishable_from_best);
         assert_eq!(comparison.ranking[1].versus_best, "worse");
+    }
+
+    #[test]
+    fn a_label_whose_trials_were_killed_has_no_ert_ratio_in_work_measures() {
+        // A program that hangs on half of its seeds: 10 solved at 100
+        // checks, 10 killed at the time limit (work unknown, 2 s each),
+        // against 20 trials solved at 1,000 checks. Counting the killed as
+        // free gave an ERT ratio of (10 · 100) / 10 / 1,000 = 0.1 in its
+        // favour; its ERT in checks is unknown, so the ratio is NA.
+        let mut runs = Vec::new();
+        for i in 0..10 {
+            runs.push(RunRecord {
+                trial: i,
+                wall_seconds: 1.0,
+                ..run("hangs", 8, Some(100))
+            });
+            runs.push(RunRecord {
+                trial: 10 + i,
+                stop_reason: StopReason::BudgetTime,
+                checks: 0,
+                steps: 0,
+                work_known: false,
+                wall_seconds: 2.0,
+                ..run("hangs", 8, None)
+            });
+        }
+        for i in 0..20 {
+            runs.push(RunRecord {
+                trial: i,
+                wall_seconds: 1.0,
+                ..run("mc", 8, Some(1_000))
+            });
+        }
+        let comparison = compare(&runs, &Options::default()).expect("compares");
+        let pair = &comparison.pairs[0];
+        assert_eq!((pair.ert_ratio, pair.ert_ratio_ci_low), (None, None));
+        assert_eq!(pair.ert_ratio_missing, UNKNOWN_WORK);
+        // Its killed trials did not answer: they rank worst, so the test
+        // holds nothing in its favour (10 cheaper, 10 worse against 20).
+        assert_eq!(pair.a12, 0.5);
+        // Wall seconds are measured: (10 · 1 + 10 · 2) / 10 = 3 against 1.
+        let seconds = Options {
+            measure: Measure::Seconds,
+            ..Options::default()
+        };
+        let pair = compare(&runs, &seconds).expect("compares").pairs[0].clone();
+        assert_eq!(pair.ert_ratio, Some(3.0));
+        assert_eq!(pair.ert_ratio_missing, NA);
+    }
+
+    #[test]
+    fn a_proof_that_no_solution_exists_answers_the_trial() {
+        // At N = 2 backtracking proves there is no solution in 6 checks;
+        // min-conflicts stops at its budget. The proof is the answer: it
+        // costs 6, the budget stop +∞, and the ERT ratio is 6 / ∞ = 0.
+        let mut runs = Vec::new();
+        for i in 0..3 {
+            runs.push(RunRecord {
+                trial: i,
+                stop_reason: StopReason::Exhausted,
+                ..run("backtracking", 2, None)
+            });
+            runs.last_mut().expect("pushed").checks = 6;
+            runs.push(RunRecord {
+                trial: i,
+                ..run("mc", 2, None)
+            });
+        }
+        let comparison = compare(&runs, &Options::default()).expect("compares");
+        let pair = &comparison.pairs[0];
+        assert_eq!(pair.ert_ratio, Some(0.0));
+        assert_eq!(pair.a12, 1.0, "every proof is cheaper than every stop");
+        assert_eq!(comparison.ranking[0].label, "backtracking");
+        assert_eq!(comparison.ranking[0].versus_best, "best");
     }
 
     #[test]

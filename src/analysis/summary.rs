@@ -3,10 +3,35 @@
 //! [`crate::base::records::write_summary`]). Every measure gets the same block of
 //! statistics, [`MeasureSummary`], which names each statistic and the
 //! primitive it is computed from; this module computes the primitives of
-//! one measure in one cell ([`MeasureSample`]): the spread over solved
-//! trials (its maximum too, and whether it is heavy-tailed: the maximum
-//! more than 100 times the median), a bootstrap interval of the median,
-//! and ERT with its interval from simulated restarts.
+//! one measure in one cell ([`MeasureSample`]): the spread over the trials
+//! that answered (its maximum too, and whether it is heavy-tailed: the
+//! maximum more than 100 times the median), a bootstrap interval of the
+//! median, and ERT with its interval from simulated restarts.
+//!
+//! Three outcomes are not the plain success or failure of a trial:
+//!
+//! - **An error of the program** (`solver_error`, `invalid_solution`) is no
+//!   trial of the algorithm: counted in `errors`, left out of everything
+//!   else. A cell whose every row is one has no trial: its success rate,
+//!   interval and ERT are `NA` (0 of 0 is not 0%), its spread `NA`.
+//! - **A proof** (`exhausted`: the search covered everything and the board
+//!   has no solution, N = 2 and 3) is the answer the trial was asked for,
+//!   reached without a solution. It is counted in `proved`, left out of the
+//!   success rate (successes / (trials − proved), `NA` when every trial is
+//!   a proof: success is not defined where no solution exists), and
+//!   *answers* the trial as a success does: the spread is over the trials
+//!   that answered (solved or proved), and ERT is what every trial spent
+//!   over the trials that answered. So at N = 3, ten proofs costing 30
+//!   checks each have ERT 30: the work to reach the answer.
+//! - **Unknown work**: a foreign solver's trial killed at its time limit
+//!   (its counters `NA` in runs.csv, [`RunRecord::work_known`] false) is a
+//!   trial that did not answer, counted in `unknown_work`. In steps, checks
+//!   and evaluations what it spent is unknown, so the sum ERT needs is
+//!   unknown: ERT and its interval are `NA` in those measures (not the
+//!   work of the solved trials alone, which made a program that hangs look
+//!   cheap). Wall seconds are measured by the harness, which waits for the
+//!   limit before it kills, so ERT in seconds counts it at the limit. A
+//!   built-in solver's `budget_time` trial keeps its real counters.
 
 use std::collections::BTreeMap;
 
@@ -29,14 +54,15 @@ const MEASURE_COUNT: usize = SummaryRow::MEASURES.len();
 /// One measure's costs over the trials of one cell, with the primitives
 /// that draw a bootstrap computed once.
 struct Sample {
-    /// The costs of the solved trials, in trial order (the mean sums in it).
+    /// The costs of the trials that answered, in trial order (the mean
+    /// sums in it).
     solved: Vec<f64>,
     /// The same, sorted ascending.
     sorted: Vec<f64>,
     /// The bootstrap interval of the median of `solved`.
     median_interval: Option<(f64, f64)>,
-    /// ERT.
-    ert: f64,
+    /// ERT; `None` when it is not known (see the module header).
+    ert: Option<f64>,
     /// The bootstrap interval of ERT.
     ert_interval: Option<(f64, f64)>,
 }
@@ -54,7 +80,7 @@ impl MeasureSample for Sample {
         self.median_interval
     }
 
-    fn ert(&self) -> f64 {
+    fn ert(&self) -> Option<f64> {
         self.ert
     }
 
@@ -69,7 +95,8 @@ impl MeasureSample for Sample {
 
 /// Summarises one cell: all rows share `label` and `n`. Rows that ended in
 /// an external program's error are counted (`errors`) and left out of
-/// every statistic.
+/// every statistic; proofs and trials of unknown work are treated as the
+/// module header says.
 pub fn summarize_cell(rows: &[&RunRecord]) -> Option<SummaryRow> {
     let first = *rows.first()?;
     let errors = rows
@@ -83,39 +110,47 @@ pub fn summarize_cell(rows: &[&RunRecord]) -> Option<SummaryRow> {
         .collect();
     let trials = rows.len() as u64;
     let successes = rows.iter().filter(|r| r.solved).count() as u64;
-    let (success_ci_low, success_ci_high) = wilson_interval(successes, trials);
+    let proved = rows.iter().filter(|r| r.stop_reason.is_proof()).count() as u64;
+    let answered = rows.iter().filter(|r| r.answered()).count() as u64;
+    let unknown_work = rows.iter().filter(|r| !r.work_known).count() as u64;
+    let could_solve = trials - proved;
+    let success_interval = (could_solve > 0).then(|| wilson_interval(successes, could_solve));
     let cell = SeedChain::new(BOOTSTRAP_SEED)
         .text(&first.label)
         .word(first.n);
     let trial_costs: Vec<TrialCost<MEASURE_COUNT>> = rows
         .iter()
         .map(|r| TrialCost {
-            solved: r.solved,
+            solved: r.answered(),
             cost: std::array::from_fn(|m| SummaryRow::MEASURES[m].spent(r)),
         })
         .collect();
-    let ert_intervals = (successes >= MIN_SOLVED_FOR_INTERVAL)
+    let ert_intervals = (answered >= MIN_SOLVED_FOR_INTERVAL)
         .then(|| ert_intervals(&trial_costs, cell.text("ert").finish()))
         .flatten();
     let block = |measure: Measure| {
         let solved: Vec<f64> = rows
             .iter()
-            .filter(|r| r.solved)
+            .filter(|r| r.answered())
             .map(|r| measure.spent(r))
             .collect();
         let enough = solved.len() as u64 >= MIN_SOLVED_FOR_INTERVAL;
         let seed = cell.text(measure.name()).finish();
+        let work: Option<Vec<f64>> = rows.iter().map(|r| measure.work(r)).collect();
         let ert_interval = SummaryRow::MEASURES
             .iter()
             .zip(ert_intervals.into_iter().flatten())
-            .find_map(|(&m, interval)| (m == measure).then_some(interval));
+            .find_map(|(&m, interval)| (m == measure).then_some(interval))
+            .filter(|_| work.is_some());
         MeasureSummary::of(&Sample {
             sorted: sorted(&solved),
             median_interval: enough
                 .then(|| bootstrap_median_interval(&solved, seed))
                 .flatten(),
             solved,
-            ert: ert(rows.iter().map(|r| measure.spent(r)).sum(), successes),
+            ert: work
+                .filter(|_| trials > 0)
+                .map(|work| ert(work.iter().sum(), answered)),
             ert_interval,
         })
     };
@@ -129,13 +164,11 @@ pub fn summarize_cell(rows: &[&RunRecord]) -> Option<SummaryRow> {
         trials,
         errors,
         successes,
-        success_rate: if trials == 0 {
-            0.0
-        } else {
-            successes as f64 / trials as f64
-        },
-        success_ci_low,
-        success_ci_high,
+        proved,
+        unknown_work,
+        success_rate: (could_solve > 0).then(|| successes as f64 / could_solve as f64),
+        success_ci_low: success_interval.map(|(low, _)| low),
+        success_ci_high: success_interval.map(|(_, high)| high),
         steps: block(Measure::Steps),
         checks: block(Measure::Checks),
         evaluations: block(Measure::Evaluations),
@@ -198,6 +231,7 @@ mod tests {
             final_conflicts: Some(u64::from(!solved)),
             solutions: u64::from(solved),
             wall_seconds: 0.5,
+            work_known: true,
         }
     }
 
@@ -214,10 +248,14 @@ mod tests {
         assert_eq!((checks.median_ci_low, checks.median_ci_high), (None, None));
         let spread = (checks.p10, checks.p25, checks.p75, checks.p90);
         assert_eq!(spread, (Some(46.0), Some(55.0), Some(85.0), Some(94.0)));
-        assert_eq!(checks.ert, 135.0);
+        assert_eq!(checks.ert, Some(135.0));
         assert_eq!((checks.ert_ci_low, checks.ert_ci_high), (None, None));
-        assert_eq!(row.measure(Measure::Steps).ert, 13.5, "a tenth in steps");
-        assert_eq!(row.measure(Measure::Seconds).ert, 0.75);
+        assert_eq!(
+            row.measure(Measure::Steps).ert,
+            Some(13.5),
+            "a tenth in steps"
+        );
+        assert_eq!(row.measure(Measure::Seconds).ert, Some(0.75));
 
         let dir = tempfile::tempdir().expect("temp dir");
         let path = dir.path().join("summary.csv");
@@ -254,5 +292,175 @@ mod tests {
             assert!(cells.contains(&cell), "{cell:?} in {cells:?}");
         }
         assert_eq!(read_rows::<SummaryRow>(&path).expect("read back"), [row]);
+    }
+
+    /// The cells of `row` written to summary.csv, by column.
+    fn written(row: &SummaryRow) -> Vec<(String, String)> {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("summary.csv");
+        write_summary(&path, std::slice::from_ref(row)).expect("written");
+        assert_eq!(
+            &read_rows::<SummaryRow>(&path).expect("read back"),
+            std::slice::from_ref(row)
+        );
+        let text = std::fs::read_to_string(&path).expect("read");
+        let mut reader = csv::Reader::from_reader(text.as_bytes());
+        let header = reader.headers().expect("a header").clone();
+        let record = reader.records().next().expect("a row").expect("a record");
+        header
+            .iter()
+            .zip(record.iter())
+            .map(|(c, v)| (c.to_owned(), v.to_owned()))
+            .collect()
+    }
+
+    /// The cell `column` of `cells`.
+    fn cell<'a>(cells: &'a [(String, String)], column: &str) -> &'a str {
+        cells
+            .iter()
+            .find(|(c, _)| c == column)
+            .map(|(_, v)| v.as_str())
+            .unwrap_or_else(|| panic!("no column {column} in {cells:?}"))
+    }
+
+    #[test]
+    fn a_trial_killed_at_its_time_limit_makes_the_work_ert_unknown_not_free() {
+        // An external program solves trials 0 and 1 at 100 and 156 checks
+        // and is killed at its limit (1 s) on trials 2 and 3: their work is
+        // unknown. ERT in checks was (100 + 156 + 0 + 0) / 2 = 128, the mean
+        // of the solved alone; it is NA, and so in steps and evaluations.
+        let killed = |trial| RunRecord {
+            stop_reason: StopReason::BudgetTime,
+            steps: 0,
+            checks: 0,
+            final_conflicts: None,
+            wall_seconds: 1.0,
+            work_known: false,
+            ..run(trial, false, 0)
+        };
+        let rows = [run(0, true, 100), run(1, true, 156), killed(2), killed(3)];
+        let row = summarize_cell(&rows.iter().collect::<Vec<_>>()).expect("a row");
+        assert_eq!((row.trials, row.successes, row.unknown_work), (4, 2, 2));
+        for measure in [Measure::Checks, Measure::Steps, Measure::Evaluations] {
+            assert_eq!(row.measure(measure).ert, None, "{measure:?}");
+            let reason = row.missing_reason(measure).expect("a reason");
+            assert!(reason.contains("2 of 4 trials were killed"), "{reason}");
+        }
+        // The solved trials' spread is known: 100 and 156.
+        assert_eq!(row.checks.median, Some(128.0));
+        // Wall seconds are measured, the killed ones at the limit:
+        // (0.5 + 0.5 + 1 + 1) / 2 = 1.5.
+        assert_eq!(row.seconds.ert, Some(1.5));
+        assert_eq!(row.missing_reason(Measure::Seconds), None);
+        assert_eq!(row.success_rate, Some(0.5));
+        let cells = written(&row);
+        assert_eq!(cell(&cells, "ert_checks"), "NA");
+        assert_eq!(cell(&cells, "ert_steps"), "NA");
+        assert_eq!(cell(&cells, "ert_seconds"), "1.5");
+        assert_eq!(cell(&cells, "unknown_work"), "2");
+
+        // A built-in solver stopped by its time limit keeps its counters:
+        // (100 + 156 + 70 + 74) / 2 = 200.
+        let timed_out = |trial, checks| RunRecord {
+            stop_reason: StopReason::BudgetTime,
+            ..run(trial, false, checks)
+        };
+        let rows = [
+            run(0, true, 100),
+            run(1, true, 156),
+            timed_out(2, 70),
+            timed_out(3, 74),
+        ];
+        let row = summarize_cell(&rows.iter().collect::<Vec<_>>()).expect("a row");
+        assert_eq!(row.unknown_work, 0);
+        assert_eq!(row.checks.ert, Some(200.0));
+        assert_eq!(row.steps.ert, Some(19.5), "(10 + 15 + 7 + 7) / 2");
+    }
+
+    #[test]
+    fn a_cell_whose_every_row_is_an_error_has_no_rate_and_no_ert() {
+        let error = |trial| RunRecord {
+            stop_reason: StopReason::SolverError,
+            final_conflicts: None,
+            work_known: false,
+            ..run(trial, false, 0)
+        };
+        let rows = [error(0), error(1), error(2)];
+        let row = summarize_cell(&rows.iter().collect::<Vec<_>>()).expect("a row");
+        assert_eq!((row.trials, row.errors, row.successes), (0, 3, 0));
+        assert_eq!(
+            (row.success_rate, row.success_ci_low, row.success_ci_high),
+            (None, None, None),
+            "0 of 0 is no rate"
+        );
+        for measure in SummaryRow::MEASURES {
+            assert_eq!(row.measure(*measure).ert, None, "{measure:?}");
+            let reason = row.missing_reason(*measure).expect("a reason");
+            assert!(
+                reason.contains("all 3 rows ended in the program's error"),
+                "{reason}"
+            );
+        }
+        let reason = row.success_missing_reason().expect("a reason");
+        assert!(reason.contains("no trial"), "{reason}");
+        let cells = written(&row);
+        for column in [
+            "success_rate",
+            "success_ci_low",
+            "success_ci_high",
+            "ert_checks",
+            "ert_seconds",
+        ] {
+            assert_eq!(cell(&cells, column), "NA", "{column}");
+        }
+    }
+
+    #[test]
+    fn proofs_that_no_solution_exists_answer_the_trial_and_leave_the_rate_undefined() {
+        // Backtracking at N = 2 tests 6 squares (Wirth's order, see
+        // solvers::algorithms::backtracking) and proves there is no
+        // solution, every trial the same: 5 proofs of 6 checks each.
+        let proof = |trial| RunRecord {
+            n: 2,
+            algorithm: "backtracking".into(),
+            stop_reason: StopReason::Exhausted,
+            steps: 6,
+            tests: 6,
+            backtracks: 2,
+            final_conflicts: Some(0),
+            wall_seconds: 0.25,
+            ..run(trial, false, 6)
+        };
+        let rows: Vec<RunRecord> = (0..5).map(proof).collect();
+        let row = summarize_cell(&rows.iter().collect::<Vec<_>>()).expect("a row");
+        assert_eq!((row.trials, row.proved, row.successes), (5, 5, 0));
+        assert_eq!(
+            (row.success_rate, row.success_ci_low, row.success_ci_high),
+            (None, None, None),
+            "success is not defined where no solution exists"
+        );
+        let reason = row.success_missing_reason().expect("a reason");
+        assert!(
+            reason.contains("proved that N = 2 has no solution"),
+            "{reason}"
+        );
+        // ERT is the work to the answer: (5 · 6) / 5 = 6 checks, 0.25 s;
+        // the spread is the proofs'.
+        assert_eq!(row.checks.ert, Some(6.0));
+        assert_eq!(row.steps.ert, Some(6.0));
+        assert_eq!(row.seconds.ert, Some(0.25));
+        assert_eq!(row.checks.median, Some(6.0));
+        let cells = written(&row);
+        assert_eq!(cell(&cells, "proved"), "5");
+        assert_eq!(cell(&cells, "success_rate"), "NA");
+        assert_eq!(cell(&cells, "ert_checks"), "6.0");
+
+        // A proof is left out of the rate, not counted as a failure: one
+        // proof, one solved, one stopped by its budget: 1 of 2, and ERT
+        // (6 + 40 + 130) / 2 = 88.
+        let rows = [proof(0), run(1, true, 40), run(2, false, 130)];
+        let row = summarize_cell(&rows.iter().collect::<Vec<_>>()).expect("a row");
+        assert_eq!(row.success_rate, Some(0.5));
+        assert_eq!(row.checks.ert, Some(88.0));
     }
 }

@@ -19,8 +19,8 @@ impl MeasureSample for Constant {
         None
     }
 
-    fn ert(&self) -> f64 {
-        self.1
+    fn ert(&self) -> Option<f64> {
+        Some(self.1)
     }
 
     fn ert_interval(&self) -> Option<(f64, f64)> {
@@ -46,9 +46,11 @@ pub fn summary_row(label: &str, n: u64, trials: u64, successes: u64, ert: f64) -
         trials,
         errors: 0,
         successes,
-        success_rate: successes as f64 / trials as f64,
-        success_ci_low: 0.0,
-        success_ci_high: 1.0,
+        proved: 0,
+        unknown_work: 0,
+        success_rate: Some(successes as f64 / trials as f64),
+        success_ci_low: Some(0.0),
+        success_ci_high: Some(1.0),
         steps: block,
         checks: block,
         evaluations: block,
@@ -89,6 +91,7 @@ pub fn pair(
         ert_ratio: None,
         ert_ratio_ci_low: interval.map(|i| i.0),
         ert_ratio_ci_high: interval.map(|i| i.1),
+        ert_ratio_missing: "no_answer".into(),
         rope: 0.1,
         p_a_better: None,
         p_equivalent: None,

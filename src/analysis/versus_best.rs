@@ -86,7 +86,7 @@ pub fn ratio_table(summary: &[SummaryRow], compare: &[CompareRow], measure: Meas
         summary
             .iter()
             .find(|r| r.label == label && r.n == n)
-            .map(|r| r.measure(measure).ert)
+            .and_then(|r| r.measure(measure).ert)
     };
     let best: Vec<Option<(&str, f64)>> = sizes
         .iter()
@@ -111,7 +111,7 @@ pub fn ratio_table(summary: &[SummaryRow], compare: &[CompareRow], measure: Meas
                 .map(|(&n, best)| {
                     let row = summary.iter().find(|r| r.label == label && r.n == n)?;
                     let ert = row.measure(measure).ert;
-                    let failures = row.successes < row.trials;
+                    let failures = row.successes + row.proved < row.trials;
                     let Some((best_label, best_ert)) = *best else {
                         return Some(RatioCell {
                             ratio: None,
@@ -135,7 +135,7 @@ pub fn ratio_table(summary: &[SummaryRow], compare: &[CompareRow], measure: Meas
                                 || (c.label_a == best_label && c.label_b == label))
                     });
                     Some(RatioCell {
-                        ratio: Some(ert / best_ert),
+                        ratio: ert.map(|ert| ert / best_ert),
                         interval: pair.and_then(|p| interval(p, label)),
                         failures,
                         standing: pair.map_or(Standing::NotCompared, |p| standing(p, label)),

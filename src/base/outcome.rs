@@ -22,7 +22,11 @@ pub enum StopReason {
     BudgetChecks,
     /// The time limit ran out.
     BudgetTime,
-    /// An exact search tried everything and found no (further) solution.
+    /// An exact search tried everything and found no solution: a proof
+    /// that the board has none (N = 2 and 3). The trial reached its answer
+    /// without a solution: it is neither a success nor a failure, left out
+    /// of success rates, and its work counts towards ERT as the work of an
+    /// answer ([`StopReason::is_proof`]).
     Exhausted,
     /// The user interrupted the run.
     Interrupted,
@@ -59,6 +63,14 @@ impl StopReason {
     /// (`solver_error`, `invalid_solution`): not a trial of the algorithm.
     pub fn is_program_error(self) -> bool {
         matches!(self, StopReason::SolverError | StopReason::InvalidSolution)
+    }
+}
+
+impl StopReason {
+    /// Whether the trial proved that no solution exists (`exhausted`): the
+    /// answer of the search, not a failure of it.
+    pub fn is_proof(self) -> bool {
+        self == StopReason::Exhausted
     }
 }
 
@@ -140,6 +152,12 @@ pub struct Outcome {
     pub metrics: Metrics,
     /// Why the search ended.
     pub stop_reason: StopReason,
+    /// Whether `metrics` are the work the search did. `false` for a
+    /// foreign solver's trial that ended without a reply the harness
+    /// accepted (killed at its time limit, crashed, refused): what it did
+    /// is unknown, its counters are zeros that stand for nothing, and
+    /// runs.csv writes them `NA`.
+    pub work_known: bool,
 }
 
 impl Outcome {
@@ -151,6 +169,7 @@ impl Outcome {
             solution: Some(solution),
             metrics,
             stop_reason: StopReason::Solved,
+            work_known: true,
         }
     }
 
@@ -160,6 +179,18 @@ impl Outcome {
             solution: None,
             metrics,
             stop_reason,
+            work_known: true,
+        }
+    }
+
+    /// A foreign solver's trial that ended for `stop_reason` without a
+    /// reply that says what it did (killed at its time limit, crashed,
+    /// refused): no solution and unknown work (zero counters, `work_known`
+    /// false, written `NA` in runs.csv).
+    pub fn work_unknown(stop_reason: StopReason) -> Self {
+        Self {
+            work_known: false,
+            ..Outcome::unsolved(Metrics::default(), stop_reason)
         }
     }
 

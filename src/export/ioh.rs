@@ -725,6 +725,7 @@ mod tests {
             final_conflicts: Some(0),
             solutions: 1,
             wall_seconds: 0.0,
+            work_known: true,
         }
     }
 

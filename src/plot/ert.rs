@@ -46,3 +46,64 @@ fn figure(inputs: &Inputs<'_>, _notes: &mut Vec<String>) -> Result<Figure, Skip>
     };
     statistic_figure(data, inputs.styles, &chart, &measured.labels)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::base::outcome::StopReason;
+    use crate::base::records::RunRecord;
+    use crate::plot::panel::Layer;
+    use crate::plot::trials::tests::{build, experiment, run};
+
+    #[test]
+    fn proofs_are_points_and_unknown_work_is_no_infinity() {
+        // "bt" proves N = 2 has no solution in 6 checks and solves N = 8 in
+        // 40; "ext" is stopped by its budget at N = 2, and at N = 8 solves
+        // one trial and has the other killed at its time limit (work
+        // unknown). Marks: bt at 6 and 40, solid; ext's N = 8 has no mark
+        // (its ERT is unknown, not infinite) and the note names it.
+        let killed = RunRecord {
+            stop_reason: StopReason::BudgetTime,
+            checks: 0,
+            work_known: false,
+            ..run("ext", 8, 1, None)
+        };
+        let runs = vec![
+            RunRecord {
+                stop_reason: StopReason::Exhausted,
+                checks: 6,
+                ..run("bt", 2, 0, None)
+            },
+            run("bt", 8, 0, Some(40)),
+            run("ext", 2, 0, None),
+            run("ext", 8, 0, Some(30)),
+            killed,
+        ];
+        let figure = build(&KIND, &experiment(runs)).expect("a chart");
+        let panel = &figure.panels[0];
+        let marks: Vec<(f64, f64, bool)> = panel
+            .layers
+            .iter()
+            .filter_map(|l| match l {
+                Layer::Marks { marks, .. } => Some(marks.iter().map(|m| (m.x, m.y, m.hollow))),
+                _ => None,
+            })
+            .flatten()
+            .filter(|m| m.1 < 1e6)
+            .collect();
+        assert!(
+            marks.contains(&(2.0, 6.0, false)),
+            "the proof at its work: {marks:?}"
+        );
+        assert!(marks.contains(&(8.0, 40.0, false)), "{marks:?}");
+        assert!(
+            !marks.iter().any(|m| m.0 == 8.0 && m.1 != 40.0),
+            "{marks:?}"
+        );
+        let note = panel.note.as_deref().expect("a note");
+        assert!(
+            note.starts_with("ext at N = 8: NA, 1 of 2 trials were killed"),
+            "{note}"
+        );
+    }
+}

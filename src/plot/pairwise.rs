@@ -405,6 +405,7 @@ mod tests {
             ert_ratio: None,
             ert_ratio_ci_low: None,
             ert_ratio_ci_high: None,
+            ert_ratio_missing: "no_answer".into(),
             rope: 0.1,
             p_a_better: None,
             p_equivalent: None,

@@ -512,7 +512,9 @@ fn ert_panel(
 }
 
 /// The success panel: the share solved per [`Line`] with Wilson 95%
-/// intervals (points only on a categorical axis).
+/// intervals (points only on a categorical axis); a cell whose rate is
+/// `NA` (every trial a proof that no solution exists, or no trial) has no
+/// point.
 fn success_panel(lines: &[Line<'_>], x: &Axis) -> Panel {
     let mut layers = Vec::new();
     for line in lines.iter().filter(|_| x.names.is_empty()) {
@@ -521,7 +523,7 @@ fn success_panel(lines: &[Line<'_>], x: &Axis) -> Panel {
             points: line
                 .cells
                 .iter()
-                .map(|(x, r)| (*x, r.success_rate))
+                .filter_map(|(x, r)| Some((*x, r.success_rate?)))
                 .collect(),
             width: 1,
             opacity: 0.6,
@@ -534,11 +536,13 @@ fn success_panel(lines: &[Line<'_>], x: &Axis) -> Panel {
             bars: line
                 .cells
                 .iter()
-                .map(|(x, r)| Interval {
-                    x: *x,
-                    low: r.success_ci_low,
-                    mid: r.success_rate,
-                    high: r.success_ci_high,
+                .filter_map(|(x, r)| {
+                    Some(Interval {
+                        x: *x,
+                        low: r.success_ci_low?,
+                        mid: r.success_rate?,
+                        high: r.success_ci_high?,
+                    })
                 })
                 .collect(),
         });

@@ -138,9 +138,10 @@ pub struct Columns {
     pub ert_interval: (Field, Field),
 }
 
-/// Keeps a finite value (ERT is `Inf` without a success).
-fn finite(v: f64) -> Option<f64> {
-    v.is_finite().then_some(v)
+/// Keeps a known, finite value (ERT is `Inf` without a success, `NA`
+/// when unknown).
+fn finite(v: Option<f64>) -> Option<f64> {
+    v.filter(|v| v.is_finite())
 }
 
 /// The columns of `measure` in summary.csv: the same statistics of its
@@ -236,9 +237,11 @@ pub enum Unsolved {
 /// A panel of `statistic` against N with a logarithmic y axis, one line per
 /// label, every point at its N. A cell with some failed trials has a
 /// hollow marker and its solved/trials beside it where there is room; a
-/// cell without a solved trial is a hollow marker in a row of its label
+/// cell without an answered trial (solved, or proved no solution exists)
+/// is a hollow marker in a row of its label
 /// in a strip above the log scale (see [`unsolved_strip`]), marked as
-/// `unsolved` says; in a label with more than
+/// `unsolved` says; a cell whose ERT is `NA` (no trial, or trials of
+/// unknown work) has no mark, and the panel's note names it and why; in a label with more than
 /// [`DENSE_POINTS`] sizes, consecutive such cells are one segment (see
 /// [`unsolved_row`]). Bands and whiskers only from
 /// cells with [`MIN_SOLVED_FOR_INTERVAL`] solved trials or more. `None`
@@ -260,7 +263,7 @@ pub fn statistic_panel(
         };
         let value = |r: &SummaryRow| statistic.value.of(r).filter(|v| *v > 0.0);
         lines.extend(value_layers(style, rows, &value, &mut y_values));
-        let runs = unsolved_runs(rows, &value);
+        let runs = unsolved_runs(rows, &value, statistic.value.measure);
         if !runs.is_empty() {
             unsolved.push((style, runs));
         }
@@ -291,7 +294,7 @@ pub fn statistic_panel(
         x,
         y,
         layers: bands,
-        note: None,
+        note: unknown_note(groups, statistic.value.measure),
     })
 }
 
@@ -323,12 +326,13 @@ fn value_layers(
     for row in rows {
         let Some(v) = value(row) else { continue };
         y_values.push(v);
-        let failed = row.successes < row.trials;
+        let answered = row.successes + row.proved;
+        let failed = answered < row.trials;
         marks.push(Mark {
             x: row.n as f64,
             y: v,
             hollow: failed,
-            text: failed.then(|| format!("{}/{}", row.successes, row.trials)),
+            text: failed.then(|| format!("{answered}/{}", row.trials)),
             first: false,
         });
     }
@@ -336,16 +340,46 @@ fn value_layers(
     layers
 }
 
-/// One label's cells without a solved trial (or without a value), as
+/// Whether `row`'s work in `measure` is unknown: its ERT is `NA` (no
+/// trial, or a trial killed at its time limit). Such a cell is neither a
+/// value nor unsolved: it has no mark, and its panel's note says why.
+fn unknown(row: &SummaryRow, measure: Measure) -> bool {
+    row.measure(measure).ert.is_none()
+}
+
+/// The note of a panel whose labels have cells of unknown work in
+/// `measure`: each label and size with the reason
+/// ([`SummaryRow::missing_reason`]); `None` when there is none.
+fn unknown_note(groups: &BTreeMap<&str, Vec<&SummaryRow>>, measure: Measure) -> Option<String> {
+    let notes: Vec<String> = groups
+        .iter()
+        .flat_map(|(label, rows)| rows.iter().map(move |r| (label, r)))
+        .filter(|(_, r)| unknown(r, measure))
+        .map(|(label, r)| {
+            format!(
+                "{label} at N = {}: NA, {}",
+                r.n,
+                r.missing_reason(measure).unwrap_or_default()
+            )
+        })
+        .collect();
+    (!notes.is_empty()).then(|| notes.join("; "))
+}
+
+/// One label's cells without an answered trial (or without a value), as
 /// runs: a dense label's consecutive ones joined, each cell a run of its
-/// own otherwise.
+/// own otherwise. A cell of unknown work ([`unknown`]) is none of them.
 fn unsolved_runs<'r>(
     rows: &[&'r SummaryRow],
     value: &impl Fn(&SummaryRow) -> Option<f64>,
+    measure: Measure,
 ) -> Vec<Vec<&'r SummaryRow>> {
     let failed: Vec<Option<&SummaryRow>> = rows
         .iter()
-        .map(|&r| (r.successes == 0 || value(r).is_none()).then_some(r))
+        .map(|&r| {
+            let unanswered = r.successes + r.proved == 0 || value(r).is_none();
+            (unanswered && !unknown(r, measure)).then_some(r)
+        })
         .collect();
     // A dense label joins its consecutive unsolved cells into runs; with
     // few sizes each has room for its own marker.
@@ -553,6 +587,7 @@ mod tests {
             final_conflicts: Some(0),
             solutions: 1,
             wall_seconds: 7.08e-7,
+            work_known: true,
         };
         crate::analysis::summary::summarize_cell(&[&run]).expect("a row")
     }

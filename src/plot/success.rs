@@ -6,6 +6,12 @@
 //! a fence of 0-or-100% points with one-trial Wilson bars, while the
 //! scaling chart shows its runs' exact costs and, in its strip, the sizes
 //! it did not solve; with no other label the chart is not drawn.
+//!
+//! A size whose success rate is `NA` has no point: where every trial
+//! proved that no solution exists (N = 2 and 3) success is not defined,
+//! and where every row was the program's error there is no trial. Its
+//! panel's note names those sizes and why ([`missing_note`]), so a proof
+//! is never drawn as a failure.
 
 use crate::base::records::SummaryRow;
 
@@ -68,7 +74,10 @@ fn figure(inputs: &Inputs<'_>, notes: &mut Vec<String>) -> Result<Figure, Skip> 
         };
         let line = Layer::Line {
             style,
-            points: rows.iter().map(|r| (r.n as f64, r.success_rate)).collect(),
+            points: rows
+                .iter()
+                .filter_map(|r| Some((r.n as f64, r.success_rate?)))
+                .collect(),
             width: 1,
             opacity: 0.6,
             markers: false,
@@ -77,11 +86,13 @@ fn figure(inputs: &Inputs<'_>, notes: &mut Vec<String>) -> Result<Figure, Skip> 
             style,
             bars: rows
                 .iter()
-                .map(|r| Interval {
-                    x: r.n as f64,
-                    low: r.success_ci_low,
-                    mid: r.success_rate,
-                    high: r.success_ci_high,
+                .filter_map(|r| {
+                    Some(Interval {
+                        x: r.n as f64,
+                        low: r.success_ci_low?,
+                        mid: r.success_rate?,
+                        high: r.success_ci_high?,
+                    })
                 })
                 .collect(),
         };
@@ -90,7 +101,7 @@ fn figure(inputs: &Inputs<'_>, notes: &mut Vec<String>) -> Result<Figure, Skip> 
             x: x.clone(),
             y: y.clone(),
             layers: vec![line, bars],
-            note: None,
+            note: missing_note(rows),
         });
     }
     let trials: Vec<u64> = groups.values().flatten().map(|r| r.trials).collect();
@@ -116,6 +127,35 @@ fn figure(inputs: &Inputs<'_>, notes: &mut Vec<String>) -> Result<Figure, Skip> 
     })
 }
 
+/// The note of a panel whose rows have sizes without a success rate:
+/// "proved no solution at N = 2, 3" where every trial was a proof, "no
+/// trial (every row an error) at N = …" where there was none; `None` when
+/// every size has a rate.
+pub(super) fn missing_note(rows: &[&SummaryRow]) -> Option<String> {
+    let sizes = |proofs: bool| -> Vec<String> {
+        rows.iter()
+            .filter(|r| r.success_rate.is_none() && (r.trials > 0) == proofs)
+            .map(|r| r.n.to_string())
+            .collect()
+    };
+    let mut parts = Vec::new();
+    let proved = sizes(true);
+    if !proved.is_empty() {
+        parts.push(format!(
+            "no point at N = {}: every trial proved no solution exists (success is not defined)",
+            proved.join(", ")
+        ));
+    }
+    let empty = sizes(false);
+    if !empty.is_empty() {
+        parts.push(format!(
+            "no point at N = {}: every row was the program's error",
+            empty.join(", ")
+        ));
+    }
+    (!parts.is_empty()).then(|| parts.join("; "))
+}
+
 /// The labels with exactly one trial at each size they ran (deterministic
 /// labels, run once), sorted.
 pub(super) fn single_trial_labels(summary: &[SummaryRow]) -> Vec<&str> {
@@ -124,4 +164,44 @@ pub(super) fn single_trial_labels(summary: &[SummaryRow]) -> Vec<&str> {
         .filter(|(_, rows)| rows.iter().all(|r| r.trials == 1))
         .map(|(label, _)| label)
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::base::outcome::StopReason;
+    use crate::base::records::RunRecord;
+    use crate::plot::trials::tests::{build, experiment, run};
+
+    #[test]
+    fn a_size_whose_trials_all_proved_no_solution_has_no_point_and_a_note() {
+        // Two trials at each of N = 3 (both proofs), 8 and 16 (one solved
+        // of two): points at 8 and 16 only, a note on N = 3.
+        let proof = |trial| RunRecord {
+            stop_reason: StopReason::Exhausted,
+            checks: 18,
+            ..run("bt", 3, trial, None)
+        };
+        let mut runs = vec![proof(0), proof(1)];
+        for n in [8, 16] {
+            runs.push(run("bt", n, 0, Some(100)));
+            runs.push(run("bt", n, 1, None));
+        }
+        let figure = build(&KIND, &experiment(runs)).expect("a chart");
+        let panel = &figure.panels[0];
+        let line: Vec<(f64, f64)> = panel
+            .layers
+            .iter()
+            .find_map(|l| match l {
+                Layer::Line { points, .. } => Some(points.clone()),
+                _ => None,
+            })
+            .expect("a line");
+        assert_eq!(line, [(8.0, 0.5), (16.0, 0.5)], "no point at N = 3");
+        let note = panel.note.as_deref().expect("a note");
+        assert!(
+            note.contains("no point at N = 3: every trial proved no solution exists"),
+            "{note}"
+        );
+    }
 }

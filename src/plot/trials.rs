@@ -8,8 +8,11 @@
 //! same picture); the median of the solved trials is the label's marker,
 //! joined by its line, hollow when some trials failed. Failed trials are
 //! dots in a strip above the log scale named "failed trials", never drawn
-//! as values (their cost is what the budget allowed). Skipped
-//! ([`Skip::OneSize`]) when every trial is at one size.
+//! as values (their cost is what the budget allowed). A trial that proved
+//! no solution exists (`exhausted`, N = 2 and 3) answered: it is a dot at
+//! the work of its proof, counted in the median, never in the strip of
+//! failures, and its panel's note names the sizes whose dots are proofs.
+//! Skipped ([`Skip::OneSize`]) when every trial is at one size.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -49,12 +52,14 @@ const SLOT: f64 = 0.6;
 /// fractional part of t times it, which spreads any number of trials evenly.
 const GOLDEN: f64 = 0.618_033_988_749_895;
 
-/// One label's trials at one size: the costs of the solved ones and the
-/// trial numbers of all.
+/// One label's trials at one size: those that answered (solved, or
+/// proved no solution exists) apart from the failed, and whether the
+/// answers are proofs.
 #[derive(Default)]
 struct Cell<'a> {
     solved: Vec<&'a RunRecord>,
     failed: Vec<&'a RunRecord>,
+    proofs: bool,
 }
 
 /// Each label's trials by size, the labels and sizes in order.
@@ -113,7 +118,8 @@ fn cells<'a>(runs: &'a [RunRecord], labels: &BTreeSet<&str>) -> Cells<'a> {
             .or_default()
             .entry(run.n)
             .or_default();
-        if run.solved {
+        if run.answered() {
+            cell.proofs |= run.stop_reason.is_proof();
             cell.solved.push(run);
         } else {
             cell.failed.push(run);
@@ -261,12 +267,22 @@ impl Drawn<'_> {
             style,
             marks: medians,
         });
+        let proved: Vec<String> = by_size
+            .iter()
+            .filter(|(_, cell)| cell.proofs)
+            .map(|(n, _)| n.to_string())
+            .collect();
         Panel {
             caption: label.to_owned(),
             x: self.slots.x.clone(),
             y: self.y.clone(),
             layers,
-            note: None,
+            note: (!proved.is_empty()).then(|| {
+                format!(
+                    "N = {}: the dots are proofs that no solution exists, at the work of the proof",
+                    proved.join(", ")
+                )
+            }),
         }
     }
 }
@@ -309,6 +325,7 @@ pub(super) mod tests {
             final_conflicts: Some(if checks.is_some() { 0 } else { 2 }),
             solutions: u64::from(checks.is_some()),
             wall_seconds: 1e-3,
+            work_known: true,
         }
     }
 
@@ -426,6 +443,33 @@ pub(super) mod tests {
         assert_eq!(figure.panels[1].y.lo, panel.y.lo);
         let again = build(&KIND, &experiment(trials())).expect("a chart");
         assert_eq!(points(&again.panels[0]), dots);
+    }
+
+    #[test]
+    fn a_proof_is_a_dot_at_its_work_not_a_failure() {
+        // Backtracking proves N = 2 and 3 have no solution in 6 and 18
+        // checks, and solves N = 4 in 26: no strip of failures, the proofs
+        // at their work, and a note naming them.
+        let proof = |n, checks| RunRecord {
+            stop_reason: StopReason::Exhausted,
+            checks,
+            ..run("bt", n, 0, None)
+        };
+        let runs = vec![proof(2, 6), proof(3, 18), run("bt", 4, 0, Some(26))];
+        let figure = build(&KIND, &experiment(runs)).expect("a chart");
+        let panel = &figure.panels[0];
+        assert!(
+            !panel
+                .layers
+                .iter()
+                .any(|l| matches!(l, Layer::Strip { .. })),
+            "a proof is no failure"
+        );
+        let mut costs: Vec<f64> = points(panel).iter().map(|p| p.1).collect();
+        costs.sort_by(f64::total_cmp);
+        assert_eq!(costs, [6.0, 18.0, 26.0]);
+        let note = panel.note.as_deref().expect("a note");
+        assert!(note.starts_with("N = 2, 3: the dots are proofs"), "{note}");
     }
 
     #[test]

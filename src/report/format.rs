@@ -129,10 +129,14 @@ pub fn verdict_words(row: &crate::base::records::CompareRow) -> String {
     }
 }
 
-/// The ERT ratio of a pair with its interval when it has one.
+/// The ERT ratio of a pair with its interval when it has one; `NA` with
+/// why when it has none (compare.csv's `ert_ratio_missing`).
 pub fn ert_ratio_cell(row: &crate::base::records::CompareRow) -> String {
     match (row.ert_ratio, row.ert_ratio_ci_low, row.ert_ratio_ci_high) {
-        (None, _, _) => "NA".to_owned(),
+        (None, _, _) if row.ert_ratio_missing == crate::analysis::compare::UNKNOWN_WORK => {
+            "NA (a label has trials killed at the time limit: their work is unknown)".to_owned()
+        }
+        (None, _, _) => "NA (neither label answered a trial)".to_owned(),
         (Some(r), Some(low), Some(high)) => {
             format!("{} [{}, {}]", ratio(r), ratio(low), ratio(high))
         }

@@ -459,12 +459,27 @@ pub fn ert_ratio_of(pair: &CompareRow, first: &str) -> String {
 }
 
 /// The sentences on cells where some trials failed: the label, the
-/// solved trials, the size and the budget; and on cells where an external
-/// program failed trials (its errors, left out of every statistic).
+/// solved trials, the size and the budget; on cells where trials proved
+/// that no solution exists (answers, not failures); on cells with trials
+/// of unknown work (killed at the time limit: why their ERT is NA); and
+/// on cells where an external program failed trials (its errors, left out
+/// of every statistic).
 pub fn failures(inputs: &Inputs) -> Vec<String> {
     let mut sentences = Vec::new();
     for s in &inputs.summary {
-        if s.successes < s.trials {
+        if s.proved > 0 {
+            sentences.push(format!(
+                "{} proved in {} of {} trials that N = {} has no solution: the trial's answer, not a failure, and left out of the success rate.",
+                s.label, s.proved, s.trials, s.n
+            ));
+        }
+        if s.unknown_work > 0 {
+            sentences.push(format!(
+                "{}: {} of {} trials at N = {} were killed at the time limit without saying what they did: their work is unknown, so ERT in steps, checks and evaluations is NA there (wall seconds count them at the limit).",
+                s.label, s.unknown_work, s.trials, s.n
+            ));
+        }
+        if s.successes + s.proved < s.trials {
             sentences.push(format!(
                 "{} solved {} of {} trials at N = {} (budget {}).",
                 s.label,
@@ -518,6 +533,7 @@ mod tests {
             ert_ratio: ratio,
             ert_ratio_ci_low: interval.map(|i| i.0),
             ert_ratio_ci_high: interval.map(|i| i.1),
+            ert_ratio_missing: (if ratio.is_some() { "NA" } else { "no_answer" }).into(),
             rope: 0.1,
             p_a_better: None,
             p_equivalent: None,

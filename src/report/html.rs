@@ -256,7 +256,8 @@ fn per_size(inputs: &Inputs, findings: &[Finding]) -> Markup {
                 "with its bootstrap 95% interval; the ERT ratio is the first label's expected running time over the second's "
                 "(below 1: the first needs less on average, failures and tails included), with its bootstrap 95% interval; "
                 "p is the two-sided Mann–Whitney p-value, Holm-corrected over the pairs at each N. "
-                "Unsolved trials count as the most expensive. A pair is untestable when even the smallest p its trial counts "
+                "Trials that did not answer count as the most expensive; a proof that no solution exists (N = 2 and 3) "
+                "answers its trial at the work of the proof. A pair is untestable when even the smallest p its trial counts "
                 "and ties allow could not be significant: it says nothing either way."
             }
             @for finding in findings {
@@ -277,7 +278,7 @@ fn per_size(inputs: &Inputs, findings: &[Finding]) -> Markup {
                 p { "Every trial found a solution." }
             } @else {
                 details {
-                    summary { (failures.len()) " cells with unsolved or failed trials" }
+                    summary { (failures.len()) " notes on trials that did not solve: failed, proofs of no solution, unknown work or errors" }
                     ul {
                         @for sentence in &failures {
                             li { (sentence) }
@@ -295,7 +296,7 @@ fn methods() -> Markup {
         section aria-labelledby="methods" {
             h2 id="methods" { "Methods" }
             ul {
-                li { "The cost of a trial is its checks when it solved; an unsolved trial costs more than every solved one, and unsolved trials tie." }
+                li { "The cost of a trial is its checks when it answered (solved, or proved that no solution exists, at N = 2 and 3); a trial that did not answer costs more than every one that did, and such trials tie. A proof is left out of the success rate (success is not defined where no solution exists) and counts in ERT as an answer. A foreign solver's trial killed at its time limit has unknown work: ERT in steps, checks and evaluations is NA for its cell, and so is every ERT ratio of its label in those measures." }
                 li {
                     "Mann–Whitney U, two-sided. The p-value is exact (the permutation distribution counted over every arrangement, ties included) "
                     "for up to 50 trials a side without ties and up to 10 in the smaller sample with ties, otherwise the normal approximation "
@@ -431,13 +432,13 @@ fn summary(inputs: &Inputs) -> Markup {
                                 th scope="row" { (row.label) }
                                 td class="num" { (row.n) }
                                 td class="num" { (row.trials) }
-                                td class="num" { (row.successes) }
-                                td class="num" { (two(row.success_rate)) " [" (two(row.success_ci_low)) ", " (two(row.success_ci_high)) "]" }
+                                td class="num" { (successes_text(row)) }
+                                td class="num" { (success_rate_text(row)) }
                                 td class="num" { (with_interval(count, row.checks.median, row.checks.median_ci_low, row.checks.median_ci_high)) }
-                                td class="num" { (with_interval(count, Some(row.checks.ert), row.checks.ert_ci_low, row.checks.ert_ci_high)) }
+                                td class="num" { (ert_text(count, row, Measure::Checks)) }
                                 td { (if row.checks.heavy_tail { format!("yes: max {}", count(row.checks.max)) } else { "no".to_owned() }) }
                                 td class="num" { (with_interval(seconds, row.seconds.median, row.seconds.median_ci_low, row.seconds.median_ci_high)) }
-                                td class="num" { (with_interval(seconds, Some(row.seconds.ert), row.seconds.ert_ci_low, row.seconds.ert_ci_high)) }
+                                td class="num" { (ert_text(seconds, row, Measure::Seconds)) }
                             }
                         }
                     }
@@ -521,6 +522,37 @@ fn comparisons(inputs: &Inputs) -> Markup {
 }
 
 /// A probability with its interval when it has one, two decimals.
+/// A summary row's successes, with its proofs that no solution exists
+/// when it has some ("0 (10 proved no solution)").
+fn successes_text(row: &SummaryRow) -> String {
+    if row.proved == 0 {
+        row.successes.to_string()
+    } else {
+        format!("{} ({} proved no solution)", row.successes, row.proved)
+    }
+}
+
+/// A summary row's success rate with its Wilson interval, or `NA` and
+/// why ([`SummaryRow::success_missing_reason`]).
+fn success_rate_text(row: &SummaryRow) -> String {
+    match (row.success_rate, row.success_ci_low, row.success_ci_high) {
+        (Some(rate), Some(low), Some(high)) => {
+            format!("{} [{}, {}]", two(rate), two(low), two(high))
+        }
+        _ => format!("NA ({})", row.success_missing_reason().unwrap_or_default()),
+    }
+}
+
+/// A summary row's ERT in `measure` with its interval, or `NA` and why
+/// ([`SummaryRow::missing_reason`]).
+fn ert_text(format: fn(Option<f64>) -> String, row: &SummaryRow, measure: Measure) -> String {
+    let block = row.measure(measure);
+    match block.ert {
+        Some(ert) => with_interval(format, Some(ert), block.ert_ci_low, block.ert_ci_high),
+        None => format!("NA ({})", row.missing_reason(measure).unwrap_or_default()),
+    }
+}
+
 fn with_interval2(value: f64, low: Option<f64>, high: Option<f64>) -> String {
     match (low, high) {
         (Some(low), Some(high)) => format!("{} [{}, {}]", two(value), two(low), two(high)),

@@ -185,11 +185,11 @@ fn ert_with_interval(row: &crate::base::records::SummaryRow) -> String {
     match (row.checks.ert_ci_low, row.checks.ert_ci_high) {
         (Some(low), Some(high)) => format!(
             "{} [{}, {}]",
-            number(Some(row.checks.ert)),
+            number(row.checks.ert),
             number(Some(low)),
             number(Some(high))
         ),
-        _ => number(Some(row.checks.ert)),
+        _ => number(row.checks.ert),
     }
 }
 

@@ -79,6 +79,7 @@ pub fn run_planned(
         final_conflicts: m.final_conflicts,
         solutions: m.solutions,
         wall_seconds: result.wall_seconds,
+        work_known: outcome.work_known,
     };
     let trace = tracer.map_or_else(Vec::new, |tr| tr.records(&entry.label, t.n, t.trial));
     Ok(Some(TrialRows { record, trace }))

@@ -90,6 +90,12 @@ pub struct CompareRow {
     /// Upper end of that interval.
     #[serde(with = "crate::base::records::values::optional")]
     pub ert_ratio_ci_high: Option<f64>,
+    /// Why `ert_ratio` is `NA`: `no_answer` when neither label answered a
+    /// trial at `n` (solved, or proved no solution exists), `unknown_work`
+    /// when a label has a trial whose work in this measure is unknown (a
+    /// foreign solver killed at its time limit: its ERT would count that
+    /// trial as free); `NA` when `ert_ratio` has a value.
+    pub ert_ratio_missing: String,
     /// The relative region of practical equivalence of the three Bayesian
     /// probabilities: two trials' costs are practically equivalent when the
     /// larger is at most `1 + rope` times the smaller (0.1: within 10%).

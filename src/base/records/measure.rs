@@ -49,7 +49,24 @@ impl Measure {
         }
     }
 
-    /// What `run` spent in this measure, solved or not.
+    /// Whether what `run` spent in this measure is known: wall seconds are
+    /// always measured (a trial killed at its time limit ran until it);
+    /// a counter is unknown for a trial whose work is unknown
+    /// ([`RunRecord::work_known`]).
+    pub fn known(self, run: &RunRecord) -> bool {
+        self == Measure::Seconds || run.work_known
+    }
+
+    /// What `run` spent in this measure, answered or not; `None` when it
+    /// is not known ([`Measure::known`]).
+    pub fn work(self, run: &RunRecord) -> Option<f64> {
+        self.known(run).then(|| self.spent(run))
+    }
+
+    /// What `run` spent in this measure, solved or not, as its counter
+    /// holds it: 0 for a counter whose work is unknown, so a statistic
+    /// over every trial reads [`Measure::work`]; this is for a trial that
+    /// answered, whose work is always known.
     pub fn spent(self, run: &RunRecord) -> f64 {
         match self {
             Measure::Checks => run.checks as f64,
@@ -59,9 +76,10 @@ impl Measure {
         }
     }
 
-    /// The cost of `run`: what it spent when solved, `+∞` when not.
+    /// The cost of `run`: what it spent when it answered (solved, or
+    /// proved that no solution exists), `+∞` when not.
     pub fn cost(self, run: &RunRecord) -> f64 {
-        if run.solved {
+        if run.answered() {
             self.spent(run)
         } else {
             f64::INFINITY

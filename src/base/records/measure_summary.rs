@@ -9,7 +9,7 @@
 //! percentile,
 //!
 //! ```text
-//! /// The 95th percentile over solved trials (`NA` when none solved).
+//! /// The 95th percentile over answered trials (`NA` when none answered).
 //! p95: Option<f64> = "{m}_p95" from |s| s.quantile(0.95);
 //! ```
 //!
@@ -19,8 +19,9 @@
 //! statistic that needs a primitive not there yet adds it to the trait too.
 //!
 //! A value is spelled as [`super::values`] says: an `Option<f64>` through
-//! `optional` (`NA`), an `f64` through `number` (`Inf`), a `bool` through
-//! `logical` (`TRUE`/`FALSE`).
+//! `optional` (`NA`, `Inf`), an `f64` through `number` (`Inf`), a `bool`
+//! through `logical` (`TRUE`/`FALSE`); the cell columns of a summary row
+//! are spelled through the same rule.
 
 use serde::de::{self, Deserialize, Deserializer, MapAccess};
 use serde::ser::{self, Serialize, SerializeStruct, Serializer};
@@ -34,19 +35,23 @@ use super::values;
 /// the statistics of a [`MeasureSummary`] are computed; implemented by
 /// [`crate::analysis::summary`].
 pub trait MeasureSample {
-    /// The mean over the solved trials; `None` when none solved.
+    /// The mean over the trials that answered (solved, or proved that no
+    /// solution exists); `None` when none did.
     fn mean(&self) -> Option<f64>;
-    /// The `q`-quantile (0 ≤ q ≤ 1, type 7) over the solved trials; `None`
-    /// when none solved.
+    /// The `q`-quantile (0 ≤ q ≤ 1, type 7) over the trials that
+    /// answered; `None` when none did.
     fn quantile(&self, q: f64) -> Option<f64>;
-    /// The seeded bootstrap 95% interval of the median over the solved
-    /// trials; `None` below [`MIN_SOLVED_FOR_INTERVAL`] solved trials.
+    /// The seeded bootstrap 95% interval of the median over the trials
+    /// that answered; `None` below [`MIN_SOLVED_FOR_INTERVAL`] of them.
     fn median_interval(&self) -> Option<(f64, f64)>;
-    /// The expected running time (COCO): what all trials spent, unsolved
-    /// ones included, divided by the successes; `+∞` when none solved.
-    fn ert(&self) -> f64;
+    /// The expected running time (COCO): what all trials spent, those
+    /// that did not answer included, divided by the trials that answered
+    /// (a proof that no solution exists is the answer at N = 2 and 3);
+    /// `+∞` when none answered; `None` when there is no trial, or a trial
+    /// whose work in this measure is unknown (its sum is unknown).
+    fn ert(&self) -> Option<f64>;
     /// The seeded bootstrap 95% interval of the ERT from simulated restarts;
-    /// `None` below [`MIN_SOLVED_FOR_INTERVAL`] solved trials.
+    /// `None` below [`MIN_SOLVED_FOR_INTERVAL`] answered trials.
     fn ert_interval(&self) -> Option<(f64, f64)>;
     /// Whether the solved trials are heavy-tailed: the most costly more
     /// than 100 times the median (`false` when none solved).
@@ -63,7 +68,9 @@ macro_rules! measure_statistics {
     )*) => {
         /// The statistics of one measure over the trials of one (label, n)
         /// cell: one block of columns of summary.csv. Spread and median are
-        /// over solved trials; ERT counts every trial.
+        /// over the trials that answered (solved, or proved that no
+        /// solution exists: the answer at N = 2 and 3); ERT counts every
+        /// trial.
         #[derive(Clone, Copy, Debug, PartialEq)]
         pub struct MeasureSummary {
             $( $(#[$doc])* pub $field: $ty, )*
@@ -147,31 +154,34 @@ macro_rules! measure_statistics {
 }
 
 measure_statistics! {
-    /// The mean over solved trials (`NA` when none solved).
+    /// The mean over answered trials (`NA` when none answered).
     mean: Option<f64> = "{m}_mean" from |s| s.mean();
-    /// The median over solved trials (`NA` when none solved).
+    /// The median over answered trials (`NA` when none answered).
     median: Option<f64> = "{m}_median" from |s| s.quantile(0.5);
     /// The lower end of the seeded bootstrap 95% interval of the median
     /// (`NA` below [`MIN_SOLVED_FOR_INTERVAL`] solved trials).
     median_ci_low: Option<f64> = "{m}_median_ci_low" from |s| s.median_interval().map(|i| i.0);
     /// The upper end of that interval.
     median_ci_high: Option<f64> = "{m}_median_ci_high" from |s| s.median_interval().map(|i| i.1);
-    /// The 10th percentile over solved trials (`NA` when none solved).
+    /// The 10th percentile over answered trials (`NA` when none answered).
     p10: Option<f64> = "{m}_p10" from |s| s.quantile(0.1);
-    /// The 25th percentile over solved trials (`NA` when none solved).
+    /// The 25th percentile over answered trials (`NA` when none answered).
     p25: Option<f64> = "{m}_p25" from |s| s.quantile(0.25);
-    /// The 75th percentile over solved trials (`NA` when none solved).
+    /// The 75th percentile over answered trials (`NA` when none answered).
     p75: Option<f64> = "{m}_p75" from |s| s.quantile(0.75);
-    /// The 90th percentile over solved trials (`NA` when none solved).
+    /// The 90th percentile over answered trials (`NA` when none answered).
     p90: Option<f64> = "{m}_p90" from |s| s.quantile(0.9);
-    /// The most costly solved trial (`NA` when none solved).
+    /// The most costly answered trial (`NA` when none answered).
     max: Option<f64> = "{m}_max" from |s| s.quantile(1.0);
-    /// The expected running time (COCO): what all trials spent, unsolved
-    /// ones at what they spent, divided by the successes; `Inf` when none
-    /// solved.
-    ert: f64 = "ert_{m}" from |s| s.ert();
+    /// The expected running time (COCO): what all trials spent, those
+    /// that did not answer at what they spent, divided by the trials that
+    /// answered (solved, or proved that no solution exists); `Inf` when
+    /// none answered; `NA` when the cell has no trial or a trial whose
+    /// work in this measure is unknown (a foreign solver killed at its
+    /// time limit: ERT would count it as free).
+    ert: Option<f64> = "ert_{m}" from |s| s.ert();
     /// The lower end of the seeded bootstrap 95% interval of the ERT from
-    /// simulated restarts (`NA` below [`MIN_SOLVED_FOR_INTERVAL`] solved
+    /// simulated restarts (`NA` below [`MIN_SOLVED_FOR_INTERVAL`] answered
     /// trials).
     ert_ci_low: Option<f64> = "ert_{m}_ci_low" from |s| s.ert_interval().map(|i| i.0);
     /// The upper end of that interval.
@@ -200,7 +210,7 @@ pub(super) fn duplicate<E: de::Error>(name: &str) -> E {
 }
 
 /// How a statistic's type is spelled in summary.csv.
-trait Spelled: Copy {
+pub(super) trait Spelled: Sized {
     /// Writes the value.
     fn write<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error>;
     /// Reads a value.
@@ -237,8 +247,28 @@ impl Spelled for bool {
     }
 }
 
+impl Spelled for u64 {
+    fn write<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_u64(*self)
+    }
+
+    fn read<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        u64::deserialize(deserializer)
+    }
+}
+
+impl Spelled for String {
+    fn write<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self)
+    }
+
+    fn read<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        String::deserialize(deserializer)
+    }
+}
+
 /// A value written as its type is spelled.
-struct Written<'a, T>(&'a T);
+pub(super) struct Written<'a, T>(pub(super) &'a T);
 
 impl<T: Spelled> Serialize for Written<'_, T> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -247,7 +277,7 @@ impl<T: Spelled> Serialize for Written<'_, T> {
 }
 
 /// A value read as its type is spelled.
-struct Read<T>(T);
+pub(super) struct Read<T>(pub(super) T);
 
 impl<'de, T: Spelled> Deserialize<'de> for Read<T> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {

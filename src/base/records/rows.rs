@@ -2,14 +2,27 @@
 //! between the runner (which writes them), the summary (which reads
 //! runs.csv) and the charts (which read them and summary.csv, whose row is
 //! [`super::SummaryRow`]): column names are the field names, in field
-//! order.
+//! order, but for [`RunRecord::work_known`], which is no column: a trial
+//! whose work is unknown has its counters written `NA` (see
+//! [`RunRecord`]).
 
 use serde::{Deserialize, Serialize};
 
 use crate::base::outcome::StopReason;
 
 /// One trial: a row of `runs.csv`.
+///
+/// The work counters (`steps`, `restarts`, `checks`, `tests`,
+/// `backtracks`, `evaluations`) are what the search counted, unless
+/// [`RunRecord::work_known`] is false: a foreign solver's trial that ended
+/// without a reply the harness accepted (killed at its time limit, crashed,
+/// refused), whose work nobody knows. Those counters are 0 in memory and
+/// written `NA` in runs.csv, all six; a row read with any of them `NA` (or
+/// empty, as pandas and R write a missing value back) has unknown work.
+/// So the file says what is unknown, and a summary, a comparison or a
+/// resume reads it back as it was. `wall_seconds` is always measured.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(into = "RunColumns", from = "RunColumns")]
 pub struct RunRecord {
     /// The experiment's name.
     pub experiment: String,
@@ -60,6 +73,118 @@ pub struct RunRecord {
     pub solutions: u64,
     /// Wall time of the search, measured by the runner.
     pub wall_seconds: f64,
+    /// Whether the counters are the work the search did (no column: when
+    /// false the counters are written `NA`).
+    pub work_known: bool,
+}
+
+impl RunRecord {
+    /// Whether the trial reached its answer: it found a solution, or
+    /// proved that none exists (`exhausted`, see
+    /// [`StopReason::is_proof`]).
+    pub fn answered(&self) -> bool {
+        self.solved || self.stop_reason.is_proof()
+    }
+}
+
+/// A row of runs.csv as it is written and read: [`RunRecord`] with each
+/// work counter `NA` when its work is unknown.
+#[derive(Serialize, Deserialize)]
+struct RunColumns {
+    experiment: String,
+    algorithm: String,
+    label: String,
+    step_unit: String,
+    params: String,
+    budget: String,
+    n: u64,
+    trial: u64,
+    seed: u64,
+    #[serde(with = "crate::base::records::values::logical")]
+    solved: bool,
+    stop_reason: StopReason,
+    #[serde(with = "crate::base::records::values::optional_count")]
+    steps: Option<u64>,
+    #[serde(with = "crate::base::records::values::optional_count")]
+    restarts: Option<u64>,
+    #[serde(with = "crate::base::records::values::optional_count")]
+    checks: Option<u64>,
+    #[serde(with = "crate::base::records::values::optional_count")]
+    tests: Option<u64>,
+    #[serde(with = "crate::base::records::values::optional_count")]
+    backtracks: Option<u64>,
+    #[serde(with = "crate::base::records::values::optional_count")]
+    evaluations: Option<u64>,
+    #[serde(with = "crate::base::records::values::optional_count")]
+    final_conflicts: Option<u64>,
+    solutions: u64,
+    wall_seconds: f64,
+}
+
+impl From<RunRecord> for RunColumns {
+    fn from(r: RunRecord) -> Self {
+        let count = |value: u64| r.work_known.then_some(value);
+        RunColumns {
+            steps: count(r.steps),
+            restarts: count(r.restarts),
+            checks: count(r.checks),
+            tests: count(r.tests),
+            backtracks: count(r.backtracks),
+            evaluations: count(r.evaluations),
+            experiment: r.experiment,
+            algorithm: r.algorithm,
+            label: r.label,
+            step_unit: r.step_unit,
+            params: r.params,
+            budget: r.budget,
+            n: r.n,
+            trial: r.trial,
+            seed: r.seed,
+            solved: r.solved,
+            stop_reason: r.stop_reason,
+            final_conflicts: r.final_conflicts,
+            solutions: r.solutions,
+            wall_seconds: r.wall_seconds,
+        }
+    }
+}
+
+impl From<RunColumns> for RunRecord {
+    fn from(c: RunColumns) -> Self {
+        let counters = [
+            c.steps,
+            c.restarts,
+            c.checks,
+            c.tests,
+            c.backtracks,
+            c.evaluations,
+        ];
+        let work_known = counters.iter().all(Option::is_some);
+        let count = |value: Option<u64>| if work_known { value.unwrap_or(0) } else { 0 };
+        RunRecord {
+            steps: count(c.steps),
+            restarts: count(c.restarts),
+            checks: count(c.checks),
+            tests: count(c.tests),
+            backtracks: count(c.backtracks),
+            evaluations: count(c.evaluations),
+            experiment: c.experiment,
+            algorithm: c.algorithm,
+            label: c.label,
+            step_unit: c.step_unit,
+            params: c.params,
+            budget: c.budget,
+            n: c.n,
+            trial: c.trial,
+            seed: c.seed,
+            solved: c.solved,
+            stop_reason: c.stop_reason,
+            final_conflicts: c.final_conflicts,
+            solutions: c.solutions,
+            wall_seconds: c.wall_seconds,
+            work_known,
+        }
+    }
 }
 
 /// One sampled point of a convergence trace: a row of `traces.csv`.

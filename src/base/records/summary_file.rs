@@ -30,7 +30,7 @@ mod tests {
             )
         };
         format!(
-            "label,algorithm,step_unit,params,budget,n,trials,errors,successes,success_rate,\
+            "label,algorithm,step_unit,params,budget,n,trials,errors,successes,proved,unknown_work,success_rate,\
              success_ci_low,success_ci_high,{},{},{},{}",
             block("steps"),
             block("checks"),
@@ -56,8 +56,8 @@ mod tests {
             self.0.map(|v| (v, v))
         }
 
-        fn ert(&self) -> f64 {
-            self.1
+        fn ert(&self) -> Option<f64> {
+            Some(self.1)
         }
 
         fn ert_interval(&self) -> Option<(f64, f64)> {
@@ -85,9 +85,11 @@ mod tests {
             trials: 3,
             errors: 1,
             successes: 0,
-            success_rate: 0.0,
-            success_ci_low: 0.0,
-            success_ci_high: 0.56,
+            proved: 0,
+            unknown_work: 0,
+            success_rate: Some(0.0),
+            success_ci_low: Some(0.0),
+            success_ci_high: Some(0.56),
             steps: block(Some(1.5), 2.5),
             checks: block(None, f64::INFINITY),
             evaluations: block(Some(0.0), 0.0),
@@ -116,7 +118,7 @@ mod tests {
         let text = std::fs::read_to_string(&path).expect("read");
         let line = text.lines().nth(1).expect("a row");
         assert!(
-            line.starts_with("\"a, b\",csp,node,none,unlimited,8,3,1,0,0.0,0.0,0.56,1.5,"),
+            line.starts_with("\"a, b\",csp,node,none,unlimited,8,3,1,0,0,0,0.0,0.0,0.56,1.5,"),
             "{line}"
         );
         assert!(
@@ -126,7 +128,7 @@ mod tests {
         assert!(line.ends_with(",3.255e-6,7.08e-7,7.08e-7,TRUE"), "{line}");
         let rows: Vec<SummaryRow> = read_rows(&path).expect("read back");
         assert_eq!(rows, [row()]);
-        assert_eq!(rows[0].measure(Measure::Seconds).ert, 3.255e-6);
+        assert_eq!(rows[0].measure(Measure::Seconds).ert, Some(3.255e-6));
     }
 
     #[test]

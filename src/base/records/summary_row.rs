@@ -25,7 +25,9 @@ use serde::de::{Deserialize, Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
 use super::measure::Measure;
-use super::measure_summary::{MeasureSummary, PartialMeasureSummary, column, duplicate, missing};
+use super::measure_summary::{
+    MeasureSummary, PartialMeasureSummary, Read, Written, column, duplicate, missing,
+};
 #[cfg(doc)]
 use super::rows::{MIN_SOLVED_FOR_INTERVAL, RunRecord};
 
@@ -68,7 +70,7 @@ macro_rules! summary_row {
             fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
                 let columns = SummaryRow::columns();
                 let mut row = serializer.serialize_struct("SummaryRow", columns.len())?;
-                $( row.serialize_field(stringify!($field), &self.$field)?; )*
+                $( row.serialize_field(stringify!($field), &Written(&self.$field))?; )*
                 let blocks = columns[SummaryRow::CELL_COLUMNS.len()..]
                     .chunks(MeasureSummary::COLUMNS.len());
                 for (measure, names) in SummaryRow::MEASURES.iter().zip(blocks) {
@@ -97,7 +99,7 @@ macro_rules! summary_row {
                             if $field.is_some() {
                                 return Err(duplicate(&name));
                             }
-                            $field = Some(map.next_value()?);
+                            $field = Some(map.next_value::<Read<$ty>>()?.0);
                         } )*
                         other => match block_column(other) {
                             $( Some((Measure::$measure, template)) => {
@@ -130,9 +132,12 @@ summary_row! {
     ///
     /// After the cell's fields, every measure (steps, checks, evaluations
     /// and wall seconds) has the same block of statistics, a
-    /// [`MeasureSummary`]: the spread over solved trials (`NA` when none
-    /// solved; an interval `NA` below [`MIN_SOLVED_FOR_INTERVAL`] solved
-    /// trials) and ERT with its interval (`Inf` when no trial solved).
+    /// [`MeasureSummary`]: the spread over the trials that answered
+    /// (solved, or proved that no solution exists; `NA` when none did; an
+    /// interval `NA` below [`MIN_SOLVED_FOR_INTERVAL`] of them) and ERT
+    /// with its interval (`Inf` when no trial answered, `NA` when the cell
+    /// has no trial or a trial whose work in that measure is unknown: see
+    /// [`SummaryRow::missing_reason`]).
     pub struct SummaryRow {
         /// The algorithm configuration's label.
         pub label: String,
@@ -154,13 +159,27 @@ summary_row! {
         pub errors: u64,
         /// Trials that found a solution.
         pub successes: u64,
-        /// successes / trials (0 when every row of the cell is an error).
-        pub success_rate: f64,
-        /// Lower end of the Wilson 95% interval of the success rate (exactly 0
-        /// when no trial solved).
-        pub success_ci_low: f64,
-        /// Upper end of that interval (exactly 1 when every trial solved).
-        pub success_ci_high: f64,
+        /// Trials that proved the board has no solution (`exhausted`, at
+        /// N = 2 and 3): they reached the answer, so they count in ERT as
+        /// an answer does, and are left out of the success rate, which is
+        /// not defined where no solution exists.
+        pub proved: u64,
+        /// Trials whose work is unknown (a foreign solver's trial killed at
+        /// its time limit: counters `NA` in runs.csv). ERT in steps, checks
+        /// and evaluations is `NA` when this is above 0; wall seconds are
+        /// measured and stay known.
+        pub unknown_work: u64,
+        /// successes / (trials − proved): the share of the trials that
+        /// could find a solution that did; `NA` when no trial could (every
+        /// row an error, or every trial a proof).
+        pub success_rate: Option<f64>,
+        /// Lower end of the Wilson 95% interval of the success rate over
+        /// trials − proved (exactly 0 when none solved; `NA` with the
+        /// rate).
+        pub success_ci_low: Option<f64>,
+        /// Upper end of that interval (exactly 1 when every one solved;
+        /// `NA` with the rate).
+        pub success_ci_high: Option<f64>,
     }
     blocks {
         /// Steps, in the unit `step_unit` names.
@@ -197,6 +216,47 @@ impl SummaryRow {
     /// trials, success rate, …).
     pub fn cell_columns() -> &'static [&'static str] {
         SummaryRow::CELL_COLUMNS
+    }
+}
+
+impl SummaryRow {
+    /// Why the ERT of `measure` is `NA` in this row, in words a reader of
+    /// a table or chart is shown; `None` when it is not `NA`.
+    pub fn missing_reason(&self, measure: Measure) -> Option<String> {
+        if self.measure(measure).ert.is_some() {
+            None
+        } else if self.trials == 0 {
+            Some(format!(
+                "no trial: all {} rows ended in the program's error",
+                self.errors
+            ))
+        } else if self.unknown_work > 0 && measure != Measure::Seconds {
+            Some(format!(
+                "{} of {} trials were killed at the time limit without saying what they did: their {} are unknown",
+                self.unknown_work,
+                self.trials,
+                measure.name()
+            ))
+        } else {
+            Some("not computed".to_string())
+        }
+    }
+
+    /// Why the success rate is `NA` in this row; `None` when it is not.
+    pub fn success_missing_reason(&self) -> Option<String> {
+        if self.success_rate.is_some() {
+            None
+        } else if self.trials == 0 {
+            Some(format!(
+                "no trial: all {} rows ended in the program's error",
+                self.errors
+            ))
+        } else {
+            Some(format!(
+                "every trial proved that N = {} has no solution: success is not defined",
+                self.n
+            ))
+        }
     }
 }
 

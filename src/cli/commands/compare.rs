@@ -42,9 +42,13 @@ use crate::cli::terminal::stderr::stderr_line;
 /// below 0.14, medium below 0.21, large from 0.21 (A12 at most 0.29 or at
 /// least 0.71).
 ///
-/// The cost of a trial is its measure when it solved; an unsolved trial
-/// costs more than every solved one, and unsolved trials tie with each
-/// other. The ranking at each N ranks every trial there together (ties
+/// The cost of a trial is its measure when it answered (solved, or proved
+/// that no solution exists, at N = 2 and 3); a trial that did not answer
+/// costs more than every one that did, and such trials tie with each
+/// other. A label with trials of unknown work (a foreign solver killed at
+/// its time limit, counters NA in runs.csv) has no ERT ratio in steps,
+/// checks or evaluations: ert_ratio is NA and ert_ratio_missing says
+/// unknown_work. The ranking at each N ranks every trial there together (ties
 /// share their mean rank) and orders the labels by the mean rank of their
 /// trials. Each pair's verdict is a_better, b_better (Holm-corrected p
 /// below alpha), untestable (even the smallest p its trial counts and ties

@@ -94,13 +94,14 @@ fn print(rows: &[SummaryRow]) -> io::Result<()> {
     for r in rows {
         writeln!(
             out,
-            "{:<40} {:>7} {:>7} {:>7.1}% {:>12} {:>12}",
+            "{:<40} {:>7} {:>7} {:>8} {:>12} {:>12}",
             r.label,
             r.n,
             r.trials,
-            100.0 * r.success_rate,
+            r.success_rate
+                .map_or_else(|| "NA".to_string(), |rate| format!("{:.1}%", 100.0 * rate)),
             show(r.checks.median),
-            show(Some(r.checks.ert))
+            show(r.checks.ert)
         )?;
     }
     Ok(())

@@ -56,7 +56,9 @@
 //! or when the program exits, whatever its children do with its pipes
 //! ([`process`]); a line is at most `max_line_bytes` long. At the time
 //! limit the program's process group is killed and the trial ends
-//! `budget_time`; a crash, an exit without a reply, a failed start, a
+//! `budget_time` with unknown work ([`Outcome::work_unknown`]: its
+//! counters are written `NA`, so ERT in a work measure is `NA` for its
+//! cell, not the mean of the solved trials); a crash, an exit without a reply, a failed start, a
 //! malformed reply, a reply with another request's `id`, a false stop
 //! reason or output nobody asked for ends the trial `solver_error`; a board that is no solution
 //! (checked here, then again by the trial path's independent validator)
@@ -469,7 +471,8 @@ impl ExternalSolver {
     /// [`ExternalSolver::confirm_reply`] must follow once the clock has
     /// stopped. A failure ends the trial `solver_error` (or `budget_time`
     /// when the time limit killed the program, or `invalid_solution` for a
-    /// board that is no solution) with zero counters, and is kept for
+    /// board that is no solution) with unknown work
+    /// ([`Outcome::work_unknown`]: runs.csv writes its counters `NA`), and is kept for
     /// [`ExternalSolver::take_failures`]. A failed process is ended; the
     /// next trial starts a fresh one. So is a process that wrote output
     /// after its last reply that [`ExternalSolver::confirm_reply`] did not
@@ -645,7 +648,7 @@ impl ExternalSolver {
         if let Ok(mut failures) = self.failures.lock() {
             failures.push(Failure { n, seed, ..failure });
         }
-        Outcome::unsolved(Default::default(), stop)
+        Outcome::work_unknown(stop)
     }
 
     /// The failed trials since the last call, oldest first.
