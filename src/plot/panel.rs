@@ -57,6 +57,14 @@ const CAP: i32 = 5;
 const OUTER_MARGIN: u32 = 10;
 /// The least space right of a panel's plotting area, in pixels.
 const RIGHT_MARGIN: u32 = 18;
+/// The side of a heat-map cell that holds its A12 with two digits (".96")
+/// above three significance marks at the text size of marks, in pixels.
+pub const CELL_SIDE: u32 = 32;
+
+/// The height a heat-map panel keeps beyond its cells: its caption above,
+/// the x tick labels and the axis description below, in pixels.
+pub const CELLS_FRAME_HEIGHT: u32 = 110;
+
 /// The least space between a tick label's end and the panel's edge.
 const EDGE_GAP: u32 = 4;
 
@@ -110,9 +118,11 @@ pub struct Cell {
     pub y: f64,
     /// The fill colour.
     pub fill: RGBColor,
-    /// The texts written in the cell, the first that fits its width (none
-    /// in a cell lower than a digit).
-    pub texts: Vec<String>,
+    /// The texts that may be written in the cell, in order of preference:
+    /// the first whose every line fits the cell's width and whose lines
+    /// fit its height is written, each a list of lines (none when no text
+    /// fits).
+    pub texts: Vec<Vec<String>>,
 }
 
 /// Something drawn in a panel, in data coordinates.
@@ -334,6 +344,31 @@ impl Panel {
     {
         self.draw_annotated(area, y_description, margins)
             .map(|_| ())
+    }
+
+    /// The number of cells across a heat map (the ticks of its x axis); 0
+    /// for a panel without cells.
+    pub fn cells_across(&self) -> usize {
+        if !self.has_cells() {
+            return 0;
+        }
+        self.x.ticks.as_ref().map_or(0, Vec::len)
+    }
+
+    /// The least width of a heat-map panel whose cells are [`CELL_SIDE`]
+    /// wide: its left margin as [`Panel::margins`] measures it (the y tick
+    /// labels, a gap and the description), the cells and the right margin.
+    pub fn least_cells_width(&self) -> Result<u32, DrawError> {
+        let tick_font = (FONT, TICK_SIZE).into_font();
+        let mut widest_tick = 0;
+        for d in self.y.major_ticks() {
+            let (w, _) = tick_font
+                .box_size(&self.y.tick_label(d))
+                .map_err(super::fit::measure)?;
+            widest_tick = widest_tick.max(w);
+        }
+        let left = (widest_tick + 16 + (AXIS_LABEL_SIZE * 1.6) as u32).max(60);
+        Ok(OUTER_MARGIN + left + self.cells_across() as u32 * CELL_SIDE + RIGHT_MARGIN)
     }
 
     /// Whether the panel draws cells (a heat map).
@@ -996,8 +1031,9 @@ pub fn dashes(path: &[(f64, f64)], dash: Dash, width: u32) -> Vec<Vec<(f64, f64)
 }
 
 /// Draws a [`Layer::Cells`] heat map: each cell filled and outlined in
-/// white, with the first of its texts that fits its width (none in a cell
-/// lower than a digit), in white on a dark fill.
+/// white, with the first of its texts whose lines fit its width and
+/// height (a line a digit high and a little more), in white on a dark
+/// fill.
 fn draw_cells<DB: DrawingBackend>(
     chart: &mut Chart<'_, DB>,
     cells: &[Cell],
@@ -1005,7 +1041,9 @@ fn draw_cells<DB: DrawingBackend>(
 where
     DB::ErrorType: 'static,
 {
-    let digit = (MARK_TEXT_SIZE * DIGIT_HEIGHT).ceil() as u32;
+    let line = (MARK_TEXT_SIZE * DIGIT_HEIGHT).ceil() as i32 + 3;
+    let area = chart.plotting_area().strip_coord_spec();
+    let (base_x, base_y) = area.get_base_pixel();
     for cell in cells {
         let corners = [(cell.x - 0.5, cell.y - 0.5), (cell.x + 0.5, cell.y + 0.5)];
         chart.draw_series([Rectangle::new(corners, cell.fill.filled())])?;
@@ -1013,9 +1051,7 @@ where
         let (left, top) = chart.backend_coord(&corners[0]);
         let (right, bottom) = chart.backend_coord(&corners[1]);
         let room = (right - left).unsigned_abs().saturating_sub(3);
-        if (bottom - top).unsigned_abs() < digit + 3 {
-            continue;
-        }
+        let height = (bottom - top).abs();
         let ink = if luminance(cell.fill) < 0.3 {
             WHITE
         } else {
@@ -1025,11 +1061,25 @@ where
             .into_font()
             .color(&ink)
             .pos(Pos::new(HPos::Center, VPos::Center));
-        for text in &cell.texts {
-            if chart.plotting_area().estimate_text_size(text, &font)?.0 <= room {
-                chart.draw_series([Text::new(text.clone(), (cell.x, cell.y), font)])?;
-                break;
+        let (centre_x, centre_y) = ((left + right) / 2 - base_x, (top + bottom) / 2 - base_y);
+        for lines in &cell.texts {
+            let count = lines.len() as i32;
+            if count * line > height {
+                continue;
             }
+            let mut fits = true;
+            for text in lines {
+                fits &= area.estimate_text_size(text, &font)?.0 <= room;
+            }
+            if !fits {
+                continue;
+            }
+            let first = centre_y - (count - 1) * line / 2;
+            for (i, text) in lines.iter().enumerate() {
+                let at = (centre_x, first + i as i32 * line);
+                area.draw(&Text::new(text.clone(), at, font.clone()))?;
+            }
+            break;
         }
     }
     Ok(())

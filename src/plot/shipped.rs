@@ -218,3 +218,80 @@ fn every_heat_map_has_its_colour_bar_apart_from_other_text_in_both_styles() {
     );
     assert!(faults.is_empty(), "colour bars: {faults:#?}");
 }
+
+/// The texts of an SVG's `<text>` elements, trimmed, with `&lt;` and
+/// `&amp;` read back.
+fn svg_texts(svg: &str) -> Vec<String> {
+    svg.match_indices("<text")
+        .filter_map(|(at, _)| {
+            let open = at + svg[at..].find('>')? + 1;
+            let close = open + svg[open..].find("</text>")?;
+            Some(
+                svg[open..close]
+                    .trim()
+                    .replace("&lt;", "<")
+                    .replace("&amp;", "&"),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn every_heat_map_cell_draws_all_its_marks_and_an_a12_of_two_digits() {
+    use super::panel::Layer;
+    register_fonts().expect("the embedded font");
+    let mut faults = Vec::new();
+    let mut marked_maps = 0;
+    for dir in shipped() {
+        for (name, figure) in figures(&dir) {
+            let cells: Vec<&super::panel::Cell> = figure
+                .panels
+                .iter()
+                .flat_map(|p| &p.layers)
+                .filter_map(|l| match l {
+                    Layer::Cells(cells) => Some(cells),
+                    _ => None,
+                })
+                .flatten()
+                .collect();
+            if cells.is_empty() {
+                continue;
+            }
+            let stars = |text: &str| text.chars().filter(|&c| c == '*').count();
+            let expected: usize = cells
+                .iter()
+                .map(|c| c.texts.first().map_or(0, |t| t.iter().map(|l| stars(l)).sum()))
+                .sum();
+            if expected > 0 {
+                marked_maps += 1;
+            }
+            for style in [Style::Screen, Style::Paper] {
+                let svg = figure.colour_bar_drawn(style).expect("drawn").svg;
+                // A cell's texts are its A12 and its marks, nothing else.
+                let in_cells: Vec<String> = svg_texts(&svg)
+                    .into_iter()
+                    .filter(|t| t.chars().all(|c| c.is_ascii_digit() || c == '.' || c == '*'))
+                    .collect();
+                let drawn: usize = in_cells.iter().map(|t| stars(t)).sum();
+                if drawn != expected {
+                    faults.push(format!(
+                        "{name} ({style:?}): {drawn} marks drawn of {expected}"
+                    ));
+                }
+                for text in &in_cells {
+                    let value = text.trim_end_matches('*');
+                    // The colour bar's ticks (0.25, 0.5, 0.75) aside.
+                    if !value.contains('.') || value == "0.5" {
+                        continue;
+                    }
+                    let decimals = value.split('.').nth(1).map_or(0, str::len);
+                    if decimals != 2 {
+                        faults.push(format!("{name} ({style:?}): A12 written {text:?}"));
+                    }
+                }
+            }
+        }
+    }
+    assert!(marked_maps >= 3, "only {marked_maps} heat maps with marks");
+    assert!(faults.is_empty(), "heat-map cells: {faults:#?}");
+}
