@@ -11,7 +11,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use super::axis::Axis;
 use super::collide::{Obstacles, Rect, candidates, rects_meet};
 use super::error::DrawError;
-use super::fit::{line_height, wrap};
+use super::fit::{fit, line_height, wrap};
 use super::style::{
     AXIS_LABEL_SIZE, CAPTION_SIZE, Dash, EM_PER_SIZE, FONT, GRID, GRID_LIGHT, INK, MUTED, Marker,
     SeriesStyle, TICK_SIZE, luminance,
@@ -404,6 +404,14 @@ impl Panel {
         if x_ticks.len() > 1 && self.right_overhang(area, margins.left, &x_ticks)? > margins.right {
             x_ticks.pop();
         }
+        let (_, height) = area.dim_in_pixel();
+        let caption = if self.caption.is_empty() {
+            0
+        } else {
+            line_height(CAPTION_SIZE)
+        };
+        let plot_height = height.saturating_sub(2 * OUTER_MARGIN + 58 + caption);
+        let y_ticks = self.fitting_y_ticks(plot_height);
         let mut chart = builder
             .margin(OUTER_MARGIN)
             .margin_right(margins.right)
@@ -411,11 +419,17 @@ impl Panel {
             .y_label_area_size(margins.left)
             .build_cartesian_2d(
                 Ticked::new(&self.x, x_ticks),
-                Ticked::new(&self.y, self.y.major_ticks()),
+                Ticked::new(&self.y, y_ticks),
             )?;
         let x_format = |d: &f64| self.x.tick_label(*d);
         let y_format = |d: &f64| self.y.tick_label(*d);
-        let (x_desc, y_desc) = (self.x.description(), self.y.description());
+        // The x description is centred under the plotting area and the y
+        // description beside it: each kept within the panel, shortened
+        // when longer.
+        let x_room = plot_width + 2 * margins.right.min(margins.left);
+        let y_room = plot_height;
+        let x_desc = fitted_description(area, &self.x.description(), x_room)?;
+        let y_desc = fitted_description(area, &self.y.description(), y_room)?;
         chart
             .configure_mesh()
             .x_desc(x_desc.as_str())
@@ -835,6 +849,35 @@ impl Panel {
     /// The x ticks, thinned to every second, third… one until no two
     /// neighbouring labels (centred on their ticks, `width` pixels for the
     /// whole axis) come closer than [`TICK_GAP`].
+    /// The y ticks whose labels stand apart on a plotting area `height`
+    /// pixels high: every named tick (a strip, the zero level), and every
+    /// k-th number tick for the least k that leaves a label's height and a
+    /// gap between any two kept ticks (a number tick too near a named one
+    /// left out).
+    fn fitting_y_ticks(&self, height: u32) -> Vec<f64> {
+        let least = TICK_SIZE * EM_PER_SIZE * 0.8 + 3.0;
+        let per_unit = f64::from(height) / (self.y.hi - self.y.lo).abs();
+        let named: Vec<f64> = self.y.named.iter().map(|(d, _)| *d).collect();
+        let numbers: Vec<f64> = self
+            .y
+            .major_ticks()
+            .into_iter()
+            .filter(|d| !named.contains(d))
+            .filter(|d| named.iter().all(|n| (n - d).abs() * per_unit >= least))
+            .collect();
+        let mut every = 1;
+        loop {
+            let mut kept: Vec<f64> = numbers.iter().copied().step_by(every).collect();
+            kept.extend(&named);
+            kept.sort_by(f64::total_cmp);
+            let apart = kept.windows(2).all(|w| (w[1] - w[0]) * per_unit >= least);
+            if apart || every >= numbers.len().max(1) {
+                return kept;
+            }
+            every += 1;
+        }
+    }
+
     fn fitting_x_ticks<DB: DrawingBackend>(
         &self,
         area: &DrawingArea<DB, Shift>,
@@ -1028,6 +1071,27 @@ pub fn dashes(path: &[(f64, f64)], dash: Dash, width: u32) -> Vec<Vec<(f64, f64)
         stretches.push(current);
     }
     stretches
+}
+
+/// An axis description no wider than `room` at the description size: as
+/// it is, else with "log scale" written "log", else cut with an ellipsis.
+fn fitted_description<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    description: &str,
+    room: u32,
+) -> Result<String, DrawError>
+where
+    DB::ErrorType: 'static,
+{
+    let font = (FONT, AXIS_LABEL_SIZE).into_font().color(&INK);
+    let fits = |text: &str| -> Result<bool, DrawError> {
+        Ok(area.estimate_text_size(text, &font)?.0 <= room)
+    };
+    if fits(description)? {
+        return Ok(description.to_owned());
+    }
+    let short = description.replace("log scale", "log");
+    fit(&short, fits)
 }
 
 /// Draws a [`Layer::Cells`] heat map: each cell filled and outlined in
