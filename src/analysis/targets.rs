@@ -141,10 +141,7 @@ pub fn targets_for(n: u64) -> Vec<u64> {
 pub fn targets_by_size(
     cells: &BTreeMap<(String, u64), Vec<TracedTrial>>,
 ) -> BTreeMap<u64, Vec<u64>> {
-    cells
-        .keys()
-        .map(|(_, n)| (*n, targets_for(*n)))
-        .collect()
+    cells.keys().map(|(_, n)| (*n, targets_for(*n))).collect()
 }
 
 /// The ERT to one target.

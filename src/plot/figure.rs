@@ -33,7 +33,8 @@ use super::error::DrawError;
 use super::fit::{fit, line_height, measure, wrap};
 use super::options::Style;
 use super::panel::{
-    Annotations, CELL_SIDE, CELLS_FRAME_HEIGHT, MARKER_RADIUS, Margins, Panel, dashes, marker_outline,
+    Annotations, CELL_SIDE, CELLS_FRAME_HEIGHT, MARKER_RADIUS, Margins, Panel, dashes,
+    marker_outline,
 };
 use super::style::{
     COLUMN_PANELS, COLUMN_WIDTH, FONT, INK, LEGEND_SIZE, MUTED, PAGE_WIDTH, SUBTITLE_SIZE,

@@ -417,10 +417,7 @@ impl Panel {
             .margin_right(margins.right)
             .x_label_area_size(58)
             .y_label_area_size(margins.left)
-            .build_cartesian_2d(
-                Ticked::new(&self.x, x_ticks),
-                Ticked::new(&self.y, y_ticks),
-            )?;
+            .build_cartesian_2d(Ticked::new(&self.x, x_ticks), Ticked::new(&self.y, y_ticks))?;
         let x_format = |d: &f64| self.x.tick_label(*d);
         let y_format = |d: &f64| self.y.tick_label(*d);
         // The x description is centred under the plotting area and the y
@@ -1074,7 +1071,8 @@ pub fn dashes(path: &[(f64, f64)], dash: Dash, width: u32) -> Vec<Vec<(f64, f64)
 }
 
 /// An axis description no wider than `room` at the description size: as
-/// it is, else with "log scale" written "log", else cut with an ellipsis.
+/// it is, else with "log scale" written "log", else without its last
+/// parenthesis, else cut with an ellipsis.
 fn fitted_description<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     description: &str,
@@ -1091,7 +1089,15 @@ where
         return Ok(description.to_owned());
     }
     let short = description.replace("log scale", "log");
-    fit(&short, fits)
+    if fits(&short)? {
+        return Ok(short);
+    }
+    // Without its last parenthesis (the ticks show a log scale).
+    let bare = match short.rfind(" (") {
+        Some(open) if short.ends_with(')') => short[..open].to_owned(),
+        _ => short,
+    };
+    fit(&bare, fits)
 }
 
 /// Draws a [`Layer::Cells`] heat map: each cell filled and outlined in

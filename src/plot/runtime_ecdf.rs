@@ -55,7 +55,11 @@ fn figure(inputs: &Inputs<'_>, notes: &mut Vec<String>) -> Result<Figure, Skip> 
     let Some(end) = labels.iter().map(|(_, e)| e.budget).reduce(f64::max) else {
         return Err(Skip::NoTraceSample { sizes });
     };
-    let unit = if sizes.len() > 1 { "checks / N" } else { "checks" };
+    let unit = if sizes.len() > 1 {
+        "checks / N"
+    } else {
+        "checks"
+    };
     let mut x = Axis::fit(
         unit,
         Scale::Log,

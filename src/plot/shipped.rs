@@ -260,7 +260,11 @@ fn every_heat_map_cell_draws_all_its_marks_and_an_a12_of_two_digits() {
             let stars = |text: &str| text.chars().filter(|&c| c == '*').count();
             let expected: usize = cells
                 .iter()
-                .map(|c| c.texts.first().map_or(0, |t| t.iter().map(|l| stars(l)).sum()))
+                .map(|c| {
+                    c.texts
+                        .first()
+                        .map_or(0, |t| t.iter().map(|l| stars(l)).sum())
+                })
                 .sum();
             if expected > 0 {
                 marked_maps += 1;
@@ -270,7 +274,10 @@ fn every_heat_map_cell_draws_all_its_marks_and_an_a12_of_two_digits() {
                 // A cell's texts are its A12 and its marks, nothing else.
                 let in_cells: Vec<String> = svg_texts(&svg)
                     .into_iter()
-                    .filter(|t| t.chars().all(|c| c.is_ascii_digit() || c == '.' || c == '*'))
+                    .filter(|t| {
+                        t.chars()
+                            .all(|c| c.is_ascii_digit() || c == '.' || c == '*')
+                    })
                     .collect();
                 let drawn: usize = in_cells.iter().map(|t| stars(t)).sum();
                 if drawn != expected {
@@ -320,7 +327,11 @@ fn text_boxes(svg: &str) -> Vec<(String, [f64; 4])> {
                 .replace("&apos;", "'")
                 .replace("&quot;", "\"")
                 .replace("&amp;", "&");
-            let (x, y, size) = (number(tag, "x")?, number(tag, "y")?, number(tag, "font-size")?);
+            let (x, y, size) = (
+                number(tag, "x")?,
+                number(tag, "y")?,
+                number(tag, "font-size")?,
+            );
             let weight = if attribute(tag, "font-weight").as_deref() == Some("bold") {
                 FontStyle::Bold
             } else {
@@ -371,7 +382,10 @@ fn every_text_of_every_shipped_chart_lies_inside_its_canvas_apart_from_every_oth
                     }
                     // Boxes that share a pixel at an edge do not collide.
                     let meets = |o: &[f64; 4]| {
-                        r[0] + 1.0 < o[2] && o[0] + 1.0 < r[2] && r[1] + 1.0 < o[3] && o[1] + 1.0 < r[3]
+                        r[0] + 1.0 < o[2]
+                            && o[0] + 1.0 < r[2]
+                            && r[1] + 1.0 < o[3]
+                            && o[1] + 1.0 < r[3]
                     };
                     for (other, o) in &boxes[..i] {
                         if meets(o) {
@@ -383,5 +397,9 @@ fn every_text_of_every_shipped_chart_lies_inside_its_canvas_apart_from_every_oth
         }
     }
     assert!(checked > 1000, "only {checked} texts");
-    assert!(faults.is_empty(), "{} texts misplaced: {faults:#?}", faults.len());
+    assert!(
+        faults.is_empty(),
+        "{} texts misplaced: {faults:#?}",
+        faults.len()
+    );
 }

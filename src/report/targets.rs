@@ -129,7 +129,11 @@ pub fn area_cell(area: Option<f64>) -> String {
 /// The unit of the runtime ECDF's budget when it pools `sizes`: checks at
 /// one size, checks / N over several.
 pub fn budget_unit(sizes: &[u64]) -> &'static str {
-    if sizes.len() > 1 { "checks / N" } else { "checks" }
+    if sizes.len() > 1 {
+        "checks / N"
+    } else {
+        "checks"
+    }
 }
 
 /// The report's section of the fixed-target and runtime-ECDF tables.
