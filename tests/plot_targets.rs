@@ -74,7 +74,9 @@ fn the_views_of_the_traces_are_drawn_with_their_marks_and_reported_with_their_ta
         "N = 8",
         "N = 12",
         "target: attacking pairs left",
-        "ERT to the target (checks, log scale)",
+        // "ERT to the target (checks, log scale)" is longer than the
+        // panel is high: shortened (the title says checks, the ticks 10ⁿ).
+        "ERT to the target",
         "∞ (none reached)",
         "10",
         "3",

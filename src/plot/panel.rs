@@ -421,10 +421,11 @@ impl Panel {
         let x_format = |d: &f64| self.x.tick_label(*d);
         let y_format = |d: &f64| self.y.tick_label(*d);
         // The x description is centred under the plotting area and the y
-        // description beside it: each kept within the panel, shortened
-        // when longer.
+        // description beside it: each kept within the panel (the y one
+        // between the caption and the x tick labels), shortened when
+        // longer.
         let x_room = plot_width + 2 * margins.right.min(margins.left);
-        let y_room = plot_height;
+        let y_room = plot_height + 2 * caption.min(58);
         let x_desc = fitted_description(area, &self.x.description(), x_room)?;
         let y_desc = fitted_description(area, &self.y.description(), y_room)?;
         chart
