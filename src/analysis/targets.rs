@@ -2,10 +2,15 @@
 //! COCO's cocopp and IOHanalyzer draw them, in checks (the work every
 //! algorithm counts; traces.csv records no time):
 //!
-//! - the **targets** of each board size ([`targets_for`]): 0 and every
-//!   value of the sequence 1, 3, 10, 30, 100, … below the median of the
-//!   first fewest-attacking-pairs value of the trials traced there, so
-//!   that every target but 0 asks for an improvement on a typical start;
+//! - the **targets** of each board size ([`targets_for`]): fixed in
+//!   advance, as COCO fixes its targets per function and dimension, so
+//!   that a label's results do not depend on which others it is compared
+//!   with: 0 and every value of the sequence 1, 3, 10, 30, 100, … below
+//!   the expected attacking pairs of a uniformly random one-queen-per-row
+//!   board of that size ([`expected_attacking_pairs`], (N − 1)(7N − 2) /
+//!   6N), so that every target but 0 asks for an improvement on a random
+//!   start. They depend on N alone; [`targets_by_size`] gives them for
+//!   every traced size;
 //! - the **first hit** of a target ([`TracedTrial::hit`]): the checks done
 //!   when a trial's fewest attacking pairs first came down to it (the trace
 //!   keeps every improvement, so the first hit is exact);
@@ -16,8 +21,11 @@
 //! - the **fixed-budget quantiles** ([`at_budgets`]): the 25th, 50th and
 //!   75th percentiles over trials of the fewest attacking pairs found
 //!   within a budget of checks, at budgets half a decade apart;
-//! - the **runtime ECDF** over (trial, target) pairs of several sizes
-//!   ([`runtime_ecdf`]) and the **area under it** ([`ecdf_area`]).
+//! - the **runtime ECDF** of a label over the (N, target) pairs of several
+//!   sizes ([`runtime_ecdf`]), each pair weighing the same whatever the
+//!   label's trials there (the share of its trials reaching the target),
+//!   in checks at one size and in checks / N when sizes are pooled (COCO
+//!   divides by the dimension), and the **area under it** ([`ecdf_area`]).
 //!
 //! Reads the rows of traces.csv and runs.csv; draws nothing.
 
@@ -93,18 +101,31 @@ pub fn traced_trials(
     cells
 }
 
-/// The targets of a board size whose traced trials started at `starts`
-/// (each trial's first fewest-attacking-pairs value), hardest last: the
-/// values 1, 3, 10, 30, 100, … (alternately ×3 and ×10/3) below the median
-/// start, then 0. Just 0 when the median start is 1 or less, or there is
-/// no start.
-pub fn targets_for(starts: &[f64]) -> Vec<u64> {
-    let median = quantile_sorted(&sorted(starts), 0.5).unwrap_or(0.0);
+/// The expected number of attacking pairs of a board of `n` queens, one
+/// per row, each in a column drawn uniformly and independently:
+/// (N − 1)(7N − 2) / 6N. Of the N(N − 1)/2 pairs of rows, each shares a
+/// column with chance 1/N, which gives (N − 1)/2; two rows d apart share a
+/// diagonal with chance 2(N − d)/N², and the N − d such pairs summed over
+/// d give 2/N² · Σ k² = (N − 1)(2N − 1)/3N. 0 for N of 0 or 1.
+pub fn expected_attacking_pairs(n: u64) -> f64 {
+    if n < 2 {
+        return 0.0;
+    }
+    let n = n as f64;
+    (n - 1.0) * (7.0 * n - 2.0) / (6.0 * n)
+}
+
+/// The targets of board size `n`, hardest last: the values 1, 3, 10, 30,
+/// 100, … (alternately ×3 and ×10/3) below [`expected_attacking_pairs`]
+/// of `n`, then 0. They depend on `n` alone: 3, 1, 0 at N = 8; 10, 3, 1, 0
+/// at N = 12; just 0 at N ≤ 2.
+pub fn targets_for(n: u64) -> Vec<u64> {
+    let expected = expected_attacking_pairs(n);
     let mut ladder = Vec::new();
     let mut decade = 1u64;
     'up: loop {
         for value in [decade, 3 * decade] {
-            if value as f64 >= median {
+            if value as f64 >= expected {
                 break 'up;
             }
             ladder.push(value);
@@ -116,22 +137,11 @@ pub fn targets_for(starts: &[f64]) -> Vec<u64> {
     ladder
 }
 
-/// The targets of every size of `cells` ([`targets_for`] over the first
-/// samples of all its traced trials, every label together).
+/// The targets ([`targets_for`]) of every size of `cells`.
 pub fn targets_by_size(
     cells: &BTreeMap<(String, u64), Vec<TracedTrial>>,
 ) -> BTreeMap<u64, Vec<u64>> {
-    let mut starts: BTreeMap<u64, Vec<f64>> = BTreeMap::new();
-    for ((_, n), trials) in cells {
-        starts
-            .entry(*n)
-            .or_default()
-            .extend(trials.iter().filter_map(|t| t.samples.first().map(|s| s.1)));
-    }
-    starts
-        .into_iter()
-        .map(|(n, starts)| (n, targets_for(&starts)))
-        .collect()
+    cells.keys().map(|(_, n)| (*n, targets_for(*n))).collect()
 }
 
 /// The ERT to one target.
@@ -234,54 +244,84 @@ pub fn at_budgets(trials: &[TracedTrial]) -> Vec<AtBudget> {
         .collect()
 }
 
-/// The runtime ECDF of one label over (trial, target) pairs.
+/// The runtime ECDF of one label over (N, target) pairs: at a budget b,
+/// the mean over its (N, target) pairs of the share of its trials at N
+/// that reached the target within b, so every pair weighs the same
+/// whatever the trials there.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RuntimeEcdf {
-    /// The checks of each pair reached, ascending.
-    pub hits: Vec<f64>,
-    /// Every pair, reached or not: the trials of each size times its
-    /// targets, summed.
+    /// Each (trial, target) pair reached: its budget (checks, or checks / N
+    /// when [`RuntimeEcdf::per_n`]) and its weight (1 / (the trials at its
+    /// N × the (N, target) pairs)), by increasing budget.
+    pub hits: Vec<(f64, f64)>,
+    /// The (trial, target) pairs, reached or not.
     pub pairs: usize,
-    /// The most checks any of its trials spent: its budget, beyond which
-    /// its curve says nothing.
+    /// The (N, target) pairs, each weighing 1 / this in the share.
+    pub cells: usize,
+    /// Whether budgets are checks / N (several sizes pooled) rather than
+    /// checks.
+    pub per_n: bool,
+    /// The most any of its trials spent, in the same unit: its budget,
+    /// beyond which its curve says nothing.
     pub budget: f64,
 }
 
 impl RuntimeEcdf {
-    /// The share of pairs reached within `checks`.
-    pub fn share_at(&self, checks: f64) -> f64 {
-        if self.pairs == 0 {
-            return 0.0;
-        }
-        self.hits.partition_point(|&h| h <= checks) as f64 / self.pairs as f64
+    /// The share reached within budget `b`: the mean over (N, target)
+    /// pairs of the share of trials that reached the target within `b`.
+    pub fn share_at(&self, b: f64) -> f64 {
+        self.hits
+            .iter()
+            .take_while(|(h, _)| *h <= b)
+            .map(|(_, w)| w)
+            .sum()
     }
 }
 
-/// The runtime ECDF of one label over the (trial, target) pairs of `cells`,
-/// each a size's trials with that size's targets. `None` without a trial.
+/// The runtime ECDF of one label over the (N, target) pairs of `cells`,
+/// each a size with its trials and its targets; budgets divided by N when
+/// `per_n`. `None` without a trial.
 pub fn runtime_ecdf<'a>(
-    cells: impl IntoIterator<Item = (&'a [TracedTrial], &'a [u64])>,
+    cells: impl IntoIterator<Item = (u64, &'a [TracedTrial], &'a [u64])>,
+    per_n: bool,
 ) -> Option<RuntimeEcdf> {
+    let cells: Vec<(u64, &[TracedTrial], &[u64])> = cells
+        .into_iter()
+        .filter(|(_, trials, _)| !trials.is_empty())
+        .collect();
+    let count: usize = cells.iter().map(|(_, _, targets)| targets.len()).sum();
     let mut hits = Vec::new();
     let mut pairs = 0;
     let mut budget: Option<f64> = None;
-    for (trials, targets) in cells {
-        for trial in trials {
-            hits.extend(targets.iter().filter_map(|&t| trial.hit(t)));
+    for (n, trials, targets) in &cells {
+        let unit = if per_n { (*n).max(1) as f64 } else { 1.0 };
+        let weight = 1.0 / (trials.len() * count) as f64;
+        for trial in *trials {
+            hits.extend(
+                targets
+                    .iter()
+                    .filter_map(|&t| trial.hit(t))
+                    .map(|h| (h / unit, weight)),
+            );
             pairs += targets.len();
-            budget = Some(budget.map_or(trial.spent, |b| b.max(trial.spent)));
+            let spent = trial.spent / unit;
+            budget = Some(budget.map_or(spent, |b| b.max(spent)));
         }
     }
+    hits.sort_by(|a, b| a.0.total_cmp(&b.0));
     Some(RuntimeEcdf {
-        hits: sorted(&hits),
+        hits,
         pairs,
+        cells: count,
+        per_n,
         budget: budget?,
     })
 }
 
 /// The runtime ECDF of each label of `cells` traced at one or more of
 /// `sizes` ([`runtime_ecdf`] over its trials there, each size with its
-/// `targets`), in label order.
+/// `targets`; in checks / N when `sizes` holds more than one), in label
+/// order.
 pub fn pooled_ecdfs(
     cells: &BTreeMap<(String, u64), Vec<TracedTrial>>,
     targets: &BTreeMap<u64, Vec<u64>>,
@@ -293,37 +333,38 @@ pub fn pooled_ecdfs(
         .map(|(l, _)| l.as_str())
         .collect();
     labels.dedup();
+    let per_n = sizes.len() > 1;
     labels
         .into_iter()
         .filter_map(|label| {
             let pooled = sizes.iter().filter_map(|n| {
                 let trials = cells.get(&(label.to_owned(), *n))?;
-                Some((trials.as_slice(), targets.get(n)?.as_slice()))
+                Some((*n, trials.as_slice(), targets.get(n)?.as_slice()))
             });
-            Some((label.to_owned(), runtime_ecdf(pooled)?))
+            Some((label.to_owned(), runtime_ecdf(pooled, per_n)?))
         })
         .collect()
 }
 
 /// The normalised area under a runtime ECDF on the log-budget axis from 1
-/// check to `end` checks: ∫ F(10^u) du over u from 0 to log10(end), divided
-/// by log10(end), where F is the share of pairs reached within 10^u checks.
-/// A pair reached at h checks (h ≥ 1) adds (log10 end − log10 h) /
-/// log10 end / pairs; one reached at or after `end`, or never, adds 0. So
-/// 1 means every pair reached at once, 0 none within `end`. `None` when
-/// `end` is 1 or less or there are no pairs.
+/// to `end` (in the ECDF's unit): ∫ F(10^u) du over u from 0 to
+/// log10(end), divided by log10(end), where F is [`RuntimeEcdf::share_at`].
+/// A pair reached at h (h below 1 counted as 1) adds its weight times
+/// (log10 end − log10 h) / log10 end; one reached at or after `end`, or
+/// never, adds 0. So 1 means every pair reached at once, 0 none within
+/// `end`. `None` when `end` is 1 or less or there are no pairs.
 pub fn ecdf_area(ecdf: &RuntimeEcdf, end: f64) -> Option<f64> {
     if end <= 1.0 || ecdf.pairs == 0 {
         return None;
     }
     let span = end.log10();
-    let sum: f64 = ecdf
-        .hits
-        .iter()
-        .filter(|&&h| h < end)
-        .map(|&h| (span - h.max(1.0).log10()) / span)
-        .sum();
-    Some(sum / ecdf.pairs as f64)
+    Some(
+        ecdf.hits
+            .iter()
+            .filter(|(h, _)| *h < end)
+            .map(|&(h, w)| w * (span - h.max(1.0).log10()) / span)
+            .sum(),
+    )
 }
 
 /// The sizes at which every label of `cells` has traced trials.
@@ -366,13 +407,54 @@ mod tests {
     }
 
     #[test]
-    fn targets_are_the_one_three_ladder_below_the_median_start_then_zero() {
-        // Median start 40: 1, 3, 10, 30 lie below it.
-        assert_eq!(targets_for(&[12.0, 40.0, 90.0]), vec![30, 10, 3, 1, 0]);
-        // Median 10: 10 itself is no improvement.
-        assert_eq!(targets_for(&[10.0]), vec![3, 1, 0]);
-        assert_eq!(targets_for(&[1.0, 0.0, 1.0]), vec![0]);
-        assert_eq!(targets_for(&[]), vec![0]);
+    fn the_expected_attacking_pairs_match_an_enumeration_of_every_board() {
+        // Every board of one queen per row, N^N of them, each pair of rows
+        // counted when it shares a column or a diagonal.
+        for n in 1u64..=6 {
+            let boards = n.pow(n as u32);
+            let mut total = 0u64;
+            for code in 0..boards {
+                let cols: Vec<u64> = (0..n).map(|r| code / n.pow(r as u32) % n).collect();
+                for i in 0..n as usize {
+                    for j in i + 1..n as usize {
+                        let d = (j - i) as u64;
+                        if cols[i] == cols[j] || cols[i].abs_diff(cols[j]) == d {
+                            total += 1;
+                        }
+                    }
+                }
+            }
+            let mean = total as f64 / boards as f64;
+            assert!(
+                (expected_attacking_pairs(n) - mean).abs() < 1e-12,
+                "N = {n}: {} against {mean} enumerated",
+                expected_attacking_pairs(n)
+            );
+        }
+        // N = 8: 7 · 54 / 48.
+        assert_eq!(expected_attacking_pairs(8), 7.875);
+    }
+
+    #[test]
+    fn targets_are_the_one_three_ladder_below_the_random_board_then_zero() {
+        // 7.875 at N = 8, 12.53 at 12, 115.2 at 100, 1 at 2.
+        assert_eq!(targets_for(8), vec![3, 1, 0]);
+        assert_eq!(targets_for(12), vec![10, 3, 1, 0]);
+        assert_eq!(targets_for(100), vec![100, 30, 10, 3, 1, 0]);
+        assert_eq!(targets_for(2), vec![0]);
+        assert_eq!(targets_for(0), vec![0]);
+    }
+
+    #[test]
+    fn the_targets_of_a_size_do_not_depend_on_the_labels_traced_there() {
+        let starting_at = |start: f64| vec![trial(&[(1.0, start)], 10.0, false)];
+        let mut cells = BTreeMap::new();
+        cells.insert(("a".to_owned(), 12), starting_at(5.0));
+        let alone = targets_by_size(&cells);
+        cells.insert(("b".to_owned(), 12), starting_at(60.0));
+        cells.insert(("c".to_owned(), 12), starting_at(70.0));
+        assert_eq!(targets_by_size(&cells), alone);
+        assert_eq!(alone[&12], vec![10, 3, 1, 0]);
     }
 
     #[test]
@@ -431,13 +513,15 @@ mod tests {
     fn the_runtime_ecdf_counts_pairs_and_its_area_is_the_mean_log_share_left() {
         let trials = three();
         let targets = [10, 0];
-        let ecdf = runtime_ecdf([(trials.as_slice(), targets.as_slice())]).unwrap();
-        // Pairs: 3 trials × 2 targets; reached: 40, 10, 20 (target 10),
-        // 100, 400 (target 0).
-        assert_eq!(ecdf.pairs, 6);
-        assert_eq!(ecdf.hits, vec![10.0, 20.0, 40.0, 100.0, 400.0]);
+        let ecdf = runtime_ecdf([(8, trials.as_slice(), targets.as_slice())], false).unwrap();
+        // Pairs: 3 trials × 2 targets, each weighing 1/6; reached: 40, 10,
+        // 20 (target 10), 100, 400 (target 0).
+        assert_eq!((ecdf.pairs, ecdf.cells, ecdf.per_n), (6, 2, false));
+        let at: Vec<f64> = ecdf.hits.iter().map(|h| h.0).collect();
+        assert_eq!(at, vec![10.0, 20.0, 40.0, 100.0, 400.0]);
+        assert!(ecdf.hits.iter().all(|h| (h.1 - 1.0 / 6.0).abs() < 1e-15));
         assert_eq!(ecdf.budget, 1000.0);
-        assert_eq!(ecdf.share_at(40.0), 0.5);
+        assert!((ecdf.share_at(40.0) - 0.5).abs() < 1e-12);
         // Over 1..1000 checks (3 decades): hits at 10 (2/3 of the range
         // left), 100 (1/3); 20, 40, 400 add (3 − log10 h) / 3.
         let by_hand = (2.0 / 3.0
@@ -453,6 +537,33 @@ mod tests {
         let by_hand = (0.5 + (2.0 - 20f64.log10()) / 2.0 + (2.0 - 40f64.log10()) / 2.0) / 6.0;
         assert!((short - by_hand).abs() < 1e-12);
         assert_eq!(ecdf_area(&ecdf, 1.0), None);
+    }
+
+    #[test]
+    fn every_size_and_target_weighs_the_same_whatever_its_trials_and_budgets_are_per_n() {
+        // N = 8: one trial, solving at 80 checks (10 per N). N = 16: four
+        // trials, one solving at 320 (20 per N), three stopping at 1600.
+        let one = vec![trial(&[(80.0, 0.0)], 80.0, true)];
+        let mut four = vec![trial(&[(320.0, 0.0)], 320.0, true)];
+        four.extend((0..3).map(|_| trial(&[(1.0, 4.0)], 1600.0, false)));
+        let mut cells = BTreeMap::new();
+        cells.insert(("a".to_owned(), 8), one);
+        cells.insert(("a".to_owned(), 16), four);
+        let targets = BTreeMap::from([(8, vec![0]), (16, vec![0])]);
+        let pooled = pooled_ecdfs(&cells, &targets, &[8, 16]);
+        let ecdf = &pooled[0].1;
+        // (8, 0) weighs 1/2 with its one trial; (16, 0) 1/2 over 4 trials.
+        assert_eq!(ecdf.hits, vec![(10.0, 0.5), (20.0, 0.125)]);
+        assert_eq!((ecdf.pairs, ecdf.cells, ecdf.per_n), (5, 2, true));
+        assert_eq!(ecdf.budget, 100.0);
+        assert_eq!(ecdf.share_at(15.0), 0.5);
+        assert_eq!(ecdf.share_at(20.0), 0.625);
+        let by_hand = 0.5 * (2.0 - 1.0) / 2.0 + 0.125 * (2.0 - 20f64.log10()) / 2.0;
+        assert!((ecdf_area(ecdf, 100.0).unwrap() - by_hand).abs() < 1e-12);
+        // One size alone: in checks.
+        let alone = pooled_ecdfs(&cells, &targets, &[16]);
+        assert_eq!(alone[0].1.hits, vec![(320.0, 0.25)]);
+        assert!(!alone[0].1.per_n);
     }
 
     #[test]

@@ -32,7 +32,10 @@ use super::colour_bar::{BarLayout, ColourBar};
 use super::error::DrawError;
 use super::fit::{fit, line_height, measure, wrap};
 use super::options::Style;
-use super::panel::{Annotations, MARKER_RADIUS, Margins, Panel, dashes, marker_outline};
+use super::panel::{
+    Annotations, CELL_SIDE, CELLS_FRAME_HEIGHT, MARKER_RADIUS, Margins, Panel, dashes,
+    marker_outline,
+};
 use super::style::{
     COLUMN_PANELS, COLUMN_WIDTH, FONT, INK, LEGEND_SIZE, MUTED, PAGE_WIDTH, SUBTITLE_SIZE,
     SeriesStyle, TITLE_SIZE,
@@ -169,11 +172,20 @@ impl Figure {
             Style::Screen => COLUMN_PANELS,
             Style::Paper => PAPER_COLUMN_PANELS,
         };
-        let width = if self.panels.len() <= column_panels {
+        let mut width = if self.panels.len() <= column_panels {
             COLUMN_WIDTH
         } else {
             PAGE_WIDTH
         };
+        // A heat map whose cells a column cannot hold at their least side
+        // takes the page.
+        let mut least_cells = 0;
+        for panel in self.panels.iter().filter(|p| p.has_cells()) {
+            least_cells = least_cells.max(panel.least_cells_width()?);
+        }
+        if least_cells + 2 * MARGIN > COLUMN_WIDTH {
+            width = PAGE_WIDTH;
+        }
         let line = width - 2 * MARGIN;
         let (title, subtitle) = match style {
             Style::Screen => (
@@ -185,7 +197,24 @@ impl Figure {
         let header = MARGIN
             + line_height(TITLE_SIZE) * title.len() as u32
             + line_height(SUBTITLE_SIZE) * subtitle.len() as u32;
-        let (rows, cols) = grid(self.panels.len(), width, style);
+        let (mut rows, mut cols) = grid(self.panels.len(), width, style);
+        // On screen, heat maps stand one above the other, each as wide as
+        // the figure, and as high as their cells need (on paper the
+        // figure's height is bounded: its cells may hold the marks alone).
+        let cells_high = self
+            .panels
+            .iter()
+            .map(Panel::cells_across)
+            .max()
+            .unwrap_or(0) as u32
+            * CELL_SIDE;
+        // On paper, three heat maps share a page two by two, their cells
+        // wide enough for three marks.
+        match style {
+            Style::Screen if cells_high > 0 => (rows, cols) = (self.panels.len(), 1),
+            Style::Paper if cells_high > 0 && self.panels.len() == 3 => (rows, cols) = (2, 2),
+            _ => {}
+        }
         let (floor, ceiling) = match style {
             Style::Screen => PANEL_HEIGHT,
             Style::Paper => PAPER_PANEL_HEIGHT,
@@ -195,8 +224,14 @@ impl Figure {
         } else {
             PANEL_ASPECT
         };
-        let natural =
+        let mut natural =
             ((f64::from(width) / cols as f64 * aspect).round() as u32).clamp(floor, ceiling);
+        let floor = if cells_high > 0 && style == Style::Screen {
+            natural = natural.max(cells_high + CELLS_FRAME_HEIGHT);
+            natural
+        } else {
+            floor
+        };
 
         let colour_bar = match &self.colour_bar {
             Some(bar) => Some(bar.layout(width, MARGIN)?),

@@ -2,8 +2,10 @@
 //! for each board size the [`super::sizes`] choice draws, one panel with
 //! the ERT in checks ([`crate::analysis::targets::ert_per_target`]) to reach
 //! each target of attacking pairs, the targets in order of difficulty on a
-//! categorical x axis (the sequence 1, 3, 10, 30, … below the median start
-//! at that size, then 0: [`crate::analysis::targets::targets_for`]) and the
+//! categorical x axis (fixed per size and the same for every label: the
+//! sequence 1, 3, 10, 30, … below the expected attacking pairs of a random
+//! one-queen-per-row board of that size, then 0:
+//! [`crate::analysis::targets::targets_for`]) and the
 //! ERT on a log y axis. A target some trials never reached has a hollow
 //! marker and its reached/trials beside it; one no trial reached (ERT ∞)
 //! is a hollow marker in the strip above the log scale. From traces.csv
@@ -31,7 +33,7 @@ use super::style::Styles;
 pub const KIND: ChartKind = ChartKind {
     stem: Stem::Fixed("fixed-target"),
     name: "fixed-target",
-    caption: "Fixed-target view: the expected running time (ERT: the checks of every traced trial, up to its first reaching the target or all it spent, over the trials that reached it) to bring the attacking pairs down to each target, per board size. Targets: 1, 3, 10, 30, … below the median first value of the traced trials at that size, then 0 (solved); hollow: some trials never reached the target; ∞: none did.",
+    caption: "Fixed-target view: the expected running time (ERT: the checks of every traced trial, up to its first reaching the target or all it spent, over the trials that reached it) to bring the attacking pairs down to each target, per board size. Targets, fixed per N and the same for every label: 1, 3, 10, 30, … below the expected attacking pairs of a random one-queen-per-row board, (N − 1)(7N − 2)/6N, then 0 (solved); hollow: some trials never reached the target; ∞: none did.",
     alt: "Line chart of the expected checks to reach each target number of attacking pairs, per algorithm, one panel per board size.",
     needs: Needs {
         measure: MeasureUse::Chosen,

@@ -175,7 +175,7 @@ fn heatmap_panel(map: &Heatmap, labels: &[&str], x: &Axis, y: &Axis) -> Panel {
             let (fill, texts) = match cell {
                 Some(cell) => (cell_colour(cell), cell_texts(cell)),
                 None if row == column => (GRID_LIGHT, Vec::new()),
-                None => (GRID_LIGHT, vec!["NA".to_owned()]),
+                None => (GRID_LIGHT, vec![vec!["NA".to_owned()]]),
             };
             cells.push(panel::Cell {
                 x: cx,
@@ -264,24 +264,22 @@ fn pale_a12_colour(a12: f64) -> RGBColor {
     RGBColor(mix(r, pr), mix(g, pg), mix(b, pb))
 }
 
-/// A cell's texts, the first that fits its width written: the A12 with its
-/// marks, then shorter forms (no leading zero, no marks, one decimal),
-/// then the marks. A shortened 0 or 1 is written as the digit alone.
-fn cell_texts(cell: &Cell) -> Vec<String> {
-    let without_zero = |value: String| match value.as_str() {
-        "1.00" | "1.0" => "1".to_owned(),
-        "0.00" | "0.0" => "0".to_owned(),
-        _ => value.strip_prefix('0').unwrap_or(&value).to_owned(),
-    };
+/// A cell's texts, the first that fits it written: the A12 with two
+/// digits and its marks on one line, then without the leading zero, then
+/// the A12 above its marks, then the marks alone: a mark is never left
+/// out for the A12, and the A12 is never rounded to one digit.
+fn cell_texts(cell: &Cell) -> Vec<Vec<String>> {
     let value = format!("{:.2}", cell.a12);
-    let short = without_zero(value.clone());
-    let shortest = without_zero(format!("{:.1}", cell.a12));
+    let short = value.strip_prefix('0').unwrap_or(&value).to_owned();
+    let marks = cell.marks.to_owned();
+    if marks.is_empty() {
+        return vec![vec![value], vec![short]];
+    }
     vec![
-        format!("{value}{}", cell.marks),
-        format!("{short}{}", cell.marks),
-        short,
-        shortest,
-        cell.marks.to_owned(),
+        vec![format!("{value}{marks}")],
+        vec![format!("{short}{marks}")],
+        vec![short, marks.clone()],
+        vec![marks],
     ]
 }
 
@@ -468,21 +466,37 @@ mod tests {
             luminance(pale) > luminance(strong) + 0.2,
             "{pale:?} {strong:?}"
         );
+        let lines = |texts: &[&[&str]]| -> Vec<Vec<String>> {
+            texts
+                .iter()
+                .map(|t| t.iter().map(|l| (*l).to_owned()).collect())
+                .collect()
+        };
         assert_eq!(
             cell_texts(&significant),
-            ["0.90**", ".90**", ".90", ".9", "**"]
+            lines(&[&["0.90**"], &[".90**"], &[".90", "**"], &["**"]])
         );
-        assert_eq!(cell_texts(&not)[0], "0.90");
+        assert_eq!(cell_texts(&not), lines(&[&["0.90"], &[".90"]]));
+        // 0.96 stays 0.96 (was "1" when the cell was narrow), and its
+        // marks are kept before it is.
+        let strong = Cell {
+            a12: 0.96,
+            marks: "***",
+        };
+        assert_eq!(
+            cell_texts(&strong),
+            lines(&[&["0.96***"], &[".96***"], &[".96", "***"], &["***"]])
+        );
         let certain = Cell {
             a12: 0.999,
             marks: "***",
         };
-        assert_eq!(cell_texts(&certain), ["1.00***", "1***", "1", "1", "***"]);
+        assert_eq!(cell_texts(&certain)[1], ["1.00***"]);
         let none = Cell {
             a12: 0.001,
             marks: "",
         };
-        assert_eq!(cell_texts(&none), ["0.00", "0", "0", "0", ""]);
+        assert_eq!(cell_texts(&none), lines(&[&["0.00"], &[".00"]]));
         assert_eq!(
             abbreviated("smarter repair (clearing)"),
             "smarter repair (clearing)"

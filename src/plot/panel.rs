@@ -11,7 +11,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use super::axis::Axis;
 use super::collide::{Obstacles, Rect, candidates, rects_meet};
 use super::error::DrawError;
-use super::fit::{line_height, wrap};
+use super::fit::{fit, line_height, wrap};
 use super::style::{
     AXIS_LABEL_SIZE, CAPTION_SIZE, Dash, EM_PER_SIZE, FONT, GRID, GRID_LIGHT, INK, MUTED, Marker,
     SeriesStyle, TICK_SIZE, luminance,
@@ -57,6 +57,14 @@ const CAP: i32 = 5;
 const OUTER_MARGIN: u32 = 10;
 /// The least space right of a panel's plotting area, in pixels.
 const RIGHT_MARGIN: u32 = 18;
+/// The side of a heat-map cell that holds its A12 with two digits (".96")
+/// above three significance marks at the text size of marks, in pixels.
+pub const CELL_SIDE: u32 = 32;
+
+/// The height a heat-map panel keeps beyond its cells: its caption above,
+/// the x tick labels and the axis description below, in pixels.
+pub const CELLS_FRAME_HEIGHT: u32 = 110;
+
 /// The least space between a tick label's end and the panel's edge.
 const EDGE_GAP: u32 = 4;
 
@@ -110,9 +118,11 @@ pub struct Cell {
     pub y: f64,
     /// The fill colour.
     pub fill: RGBColor,
-    /// The texts written in the cell, the first that fits its width (none
-    /// in a cell lower than a digit).
-    pub texts: Vec<String>,
+    /// The texts that may be written in the cell, in order of preference:
+    /// the first whose every line fits the cell's width and whose lines
+    /// fit its height is written, each a list of lines (none when no text
+    /// fits).
+    pub texts: Vec<Vec<String>>,
 }
 
 /// Something drawn in a panel, in data coordinates.
@@ -336,6 +346,31 @@ impl Panel {
             .map(|_| ())
     }
 
+    /// The number of cells across a heat map (the ticks of its x axis); 0
+    /// for a panel without cells.
+    pub fn cells_across(&self) -> usize {
+        if !self.has_cells() {
+            return 0;
+        }
+        self.x.ticks.as_ref().map_or(0, Vec::len)
+    }
+
+    /// The least width of a heat-map panel whose cells are [`CELL_SIDE`]
+    /// wide: its left margin as [`Panel::margins`] measures it (the y tick
+    /// labels, a gap and the description), the cells and the right margin.
+    pub fn least_cells_width(&self) -> Result<u32, DrawError> {
+        let tick_font = (FONT, TICK_SIZE).into_font();
+        let mut widest_tick = 0;
+        for d in self.y.major_ticks() {
+            let (w, _) = tick_font
+                .box_size(&self.y.tick_label(d))
+                .map_err(super::fit::measure)?;
+            widest_tick = widest_tick.max(w);
+        }
+        let left = (widest_tick + 16 + (AXIS_LABEL_SIZE * 1.6) as u32).max(60);
+        Ok(OUTER_MARGIN + left + self.cells_across() as u32 * CELL_SIDE + RIGHT_MARGIN)
+    }
+
     /// Whether the panel draws cells (a heat map).
     pub fn has_cells(&self) -> bool {
         self.layers.iter().any(|l| matches!(l, Layer::Cells(_)))
@@ -369,18 +404,30 @@ impl Panel {
         if x_ticks.len() > 1 && self.right_overhang(area, margins.left, &x_ticks)? > margins.right {
             x_ticks.pop();
         }
+        let (_, height) = area.dim_in_pixel();
+        let caption = if self.caption.is_empty() {
+            0
+        } else {
+            line_height(CAPTION_SIZE)
+        };
+        let plot_height = height.saturating_sub(2 * OUTER_MARGIN + 58 + caption);
+        let y_ticks = self.fitting_y_ticks(plot_height);
         let mut chart = builder
             .margin(OUTER_MARGIN)
             .margin_right(margins.right)
             .x_label_area_size(58)
             .y_label_area_size(margins.left)
-            .build_cartesian_2d(
-                Ticked::new(&self.x, x_ticks),
-                Ticked::new(&self.y, self.y.major_ticks()),
-            )?;
+            .build_cartesian_2d(Ticked::new(&self.x, x_ticks), Ticked::new(&self.y, y_ticks))?;
         let x_format = |d: &f64| self.x.tick_label(*d);
         let y_format = |d: &f64| self.y.tick_label(*d);
-        let (x_desc, y_desc) = (self.x.description(), self.y.description());
+        // The x description is centred under the plotting area and the y
+        // description beside it: each kept within the panel (the y one
+        // between the caption and the x tick labels), shortened when
+        // longer.
+        let x_room = plot_width + 2 * margins.right.min(margins.left);
+        let y_room = plot_height + 2 * caption.min(58);
+        let x_desc = fitted_description(area, &self.x.description(), x_room)?;
+        let y_desc = fitted_description(area, &self.y.description(), y_room)?;
         chart
             .configure_mesh()
             .x_desc(x_desc.as_str())
@@ -800,6 +847,35 @@ impl Panel {
     /// The x ticks, thinned to every second, third… one until no two
     /// neighbouring labels (centred on their ticks, `width` pixels for the
     /// whole axis) come closer than [`TICK_GAP`].
+    /// The y ticks whose labels stand apart on a plotting area `height`
+    /// pixels high: every named tick (a strip, the zero level), and every
+    /// k-th number tick for the least k that leaves a label's height and a
+    /// gap between any two kept ticks (a number tick too near a named one
+    /// left out).
+    fn fitting_y_ticks(&self, height: u32) -> Vec<f64> {
+        let least = TICK_SIZE * EM_PER_SIZE * 0.8 + 3.0;
+        let per_unit = f64::from(height) / (self.y.hi - self.y.lo).abs();
+        let named: Vec<f64> = self.y.named.iter().map(|(d, _)| *d).collect();
+        let numbers: Vec<f64> = self
+            .y
+            .major_ticks()
+            .into_iter()
+            .filter(|d| !named.contains(d))
+            .filter(|d| named.iter().all(|n| (n - d).abs() * per_unit >= least))
+            .collect();
+        let mut every = 1;
+        loop {
+            let mut kept: Vec<f64> = numbers.iter().copied().step_by(every).collect();
+            kept.extend(&named);
+            kept.sort_by(f64::total_cmp);
+            let apart = kept.windows(2).all(|w| (w[1] - w[0]) * per_unit >= least);
+            if apart || every >= numbers.len().max(1) {
+                return kept;
+            }
+            every += 1;
+        }
+    }
+
     fn fitting_x_ticks<DB: DrawingBackend>(
         &self,
         area: &DrawingArea<DB, Shift>,
@@ -995,9 +1071,40 @@ pub fn dashes(path: &[(f64, f64)], dash: Dash, width: u32) -> Vec<Vec<(f64, f64)
     stretches
 }
 
+/// An axis description no wider than `room` at the description size: as
+/// it is, else with "log scale" written "log", else without its last
+/// parenthesis, else cut with an ellipsis.
+fn fitted_description<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    description: &str,
+    room: u32,
+) -> Result<String, DrawError>
+where
+    DB::ErrorType: 'static,
+{
+    let font = (FONT, AXIS_LABEL_SIZE).into_font().color(&INK);
+    let fits = |text: &str| -> Result<bool, DrawError> {
+        Ok(area.estimate_text_size(text, &font)?.0 <= room)
+    };
+    if fits(description)? {
+        return Ok(description.to_owned());
+    }
+    let short = description.replace("log scale", "log");
+    if fits(&short)? {
+        return Ok(short);
+    }
+    // Without its last parenthesis (the ticks show a log scale).
+    let bare = match short.rfind(" (") {
+        Some(open) if short.ends_with(')') => short[..open].to_owned(),
+        _ => short,
+    };
+    fit(&bare, fits)
+}
+
 /// Draws a [`Layer::Cells`] heat map: each cell filled and outlined in
-/// white, with the first of its texts that fits its width (none in a cell
-/// lower than a digit), in white on a dark fill.
+/// white, with the first of its texts whose lines fit its width and
+/// height (a line a digit high and a little more), in white on a dark
+/// fill.
 fn draw_cells<DB: DrawingBackend>(
     chart: &mut Chart<'_, DB>,
     cells: &[Cell],
@@ -1005,7 +1112,9 @@ fn draw_cells<DB: DrawingBackend>(
 where
     DB::ErrorType: 'static,
 {
-    let digit = (MARK_TEXT_SIZE * DIGIT_HEIGHT).ceil() as u32;
+    let line = (MARK_TEXT_SIZE * DIGIT_HEIGHT).ceil() as i32 + 3;
+    let area = chart.plotting_area().strip_coord_spec();
+    let (base_x, base_y) = area.get_base_pixel();
     for cell in cells {
         let corners = [(cell.x - 0.5, cell.y - 0.5), (cell.x + 0.5, cell.y + 0.5)];
         chart.draw_series([Rectangle::new(corners, cell.fill.filled())])?;
@@ -1013,9 +1122,7 @@ where
         let (left, top) = chart.backend_coord(&corners[0]);
         let (right, bottom) = chart.backend_coord(&corners[1]);
         let room = (right - left).unsigned_abs().saturating_sub(3);
-        if (bottom - top).unsigned_abs() < digit + 3 {
-            continue;
-        }
+        let height = (bottom - top).abs();
         let ink = if luminance(cell.fill) < 0.3 {
             WHITE
         } else {
@@ -1025,11 +1132,25 @@ where
             .into_font()
             .color(&ink)
             .pos(Pos::new(HPos::Center, VPos::Center));
-        for text in &cell.texts {
-            if chart.plotting_area().estimate_text_size(text, &font)?.0 <= room {
-                chart.draw_series([Text::new(text.clone(), (cell.x, cell.y), font)])?;
-                break;
+        let (centre_x, centre_y) = ((left + right) / 2 - base_x, (top + bottom) / 2 - base_y);
+        for lines in &cell.texts {
+            let count = lines.len() as i32;
+            if count * line > height {
+                continue;
             }
+            let mut fits = true;
+            for text in lines {
+                fits &= area.estimate_text_size(text, &font)?.0 <= room;
+            }
+            if !fits {
+                continue;
+            }
+            let first = centre_y - (count - 1) * line / 2;
+            for (i, text) in lines.iter().enumerate() {
+                let at = (centre_x, first + i as i32 * line);
+                area.draw(&Text::new(text.clone(), at, font.clone()))?;
+            }
+            break;
         }
     }
     Ok(())

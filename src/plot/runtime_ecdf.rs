@@ -1,15 +1,20 @@
-//! The aggregated runtime ECDF (COCO's main view): for each label, the share
-//! of its (trial, target) pairs reached within x checks (log x), over the
-//! targets of every size ([`crate::analysis::targets::targets_for`]) and
-//! the sizes every traced label shares (or those asked for with `--n`),
-//! in one panel. Each label's curve ends at its budget, the most checks any
-//! of its trials there spent, marked ×; beyond it a thin line carries its
-//! last share to the right edge. The legend gives each label's area under
-//! its ECDF ([`crate::analysis::targets::ecdf_area`]): the mean over its
-//! pairs of the share of the log-checks range from 1 check to the largest
-//! budget drawn that is left once the pair is reached (0 for a pair never
-//! reached), so 1 means every pair reached at once. Counted in checks
-//! whatever `--measure` says (see [`super::fixed_target`]).
+//! The aggregated runtime ECDF (COCO's main view): for each label, at a
+//! budget x (log x), the mean over its (N, target) pairs of the share of
+//! its trials at N that reached the target within x, every (N, target)
+//! pair weighing the same whatever the trials there
+//! ([`crate::analysis::targets::runtime_ecdf`]), over the fixed targets of
+//! every size ([`crate::analysis::targets::targets_for`]: the same for
+//! every label) and the sizes every traced label shares (or those asked
+//! for with `--n`), in one panel. The budget is in checks at one size and
+//! in checks / N when sizes are pooled (as COCO divides by the dimension),
+//! and the x axis says which. Each label's curve ends at its budget, the
+//! most any of its trials there spent, marked ×; beyond it a thin line
+//! carries its last share to the right edge. The legend gives each label's
+//! area under its ECDF ([`crate::analysis::targets::ecdf_area`]): the
+//! weighted mean over its pairs of the share of the log-budget range from
+//! 1 to the largest budget drawn that is left once the pair is reached (0
+//! for a pair never reached), so 1 means every pair reached at once.
+//! Counted in checks whatever `--measure` says (see [`super::fixed_target`]).
 
 use crate::analysis::targets::{RuntimeEcdf, ecdf_area, pooled_ecdfs, shared_sizes};
 
@@ -27,8 +32,8 @@ use super::style::Marker;
 pub const KIND: ChartKind = ChartKind {
     stem: Stem::Fixed("runtime-ecdf"),
     name: "runtime ECDF",
-    caption: "Runtime ECDF over targets and sizes (COCO's aggregated view): the share of (trial, target) pairs in which the trial brought the attacking pairs down to the target within a number of checks, pooled over the targets of the fixed-target view and the sizes every traced label shares; ×: each label's budget, the most checks any of its trials spent. The legend's area is the normalised area under each curve on the log-checks axis from 1 check to the largest budget: the mean over pairs of (log B − log h)/log B for a pair reached at h checks, 0 for one never reached (1: every pair reached at once).",
-    alt: "Step curves of the share of (trial, target) pairs reached within a number of checks, per algorithm, with each algorithm's budget marked by a cross.",
+    caption: "Runtime ECDF over targets and sizes (COCO's aggregated view): for each label, the mean over its (N, target) pairs, each weighing the same, of the share of its trials at N that brought the attacking pairs down to the target within a budget, pooled over the sizes every traced label shares. The budget is in checks at one size and in checks / N when sizes are pooled. Targets are fixed per N, the same for every label: 1, 3, 10, 30, … below the expected attacking pairs of a random one-queen-per-row board, (N − 1)(7N − 2)/6N, then 0. ×: each label's largest budget, the most any of its trials spent. The legend's area is the normalised area under each curve on the log-budget axis from 1 to the largest budget B: the weighted mean over pairs of (log B − log h)/log B for a pair reached at h, 0 for one never reached (1: every pair reached at once).",
+    alt: "Step curves of the share of (size, target) pairs reached within a budget of checks, per algorithm, with each algorithm's largest budget marked by a cross.",
     needs: Needs {
         measure: MeasureUse::Chosen,
         sizes: false,
@@ -50,29 +55,34 @@ fn figure(inputs: &Inputs<'_>, notes: &mut Vec<String>) -> Result<Figure, Skip> 
     let Some(end) = labels.iter().map(|(_, e)| e.budget).reduce(f64::max) else {
         return Err(Skip::NoTraceSample { sizes });
     };
+    let unit = if sizes.len() > 1 {
+        "checks / N"
+    } else {
+        "checks"
+    };
     let mut x = Axis::fit(
-        "checks",
+        unit,
         Scale::Log,
         labels
             .iter()
-            .flat_map(|(_, e)| e.hits.iter().copied().chain([e.budget])),
+            .flat_map(|(_, e)| e.hits.iter().map(|h| h.0).chain([e.budget])),
     )
     .ok_or(Skip::NothingToPlace)?;
-    x.label = "checks (log scale)".to_owned();
+    x.label = format!("budget: {unit} (log scale)");
     let layers = curves(inputs, &labels, x.value(x.lo), x.value(x.hi));
-    let pairs = labels.iter().map(|(_, e)| e.pairs).max().unwrap_or(0);
+    let cells = labels.iter().map(|(_, e)| e.cells).max().unwrap_or(0);
     Ok(Figure {
         stem: "runtime-ecdf".to_owned(),
-        title: format!("{}: targets reached against checks", inputs.data.name),
+        title: format!("{}: targets reached against {unit}", inputs.data.name),
         subtitle: format!(
-            "{} pooled, up to {pairs} (trial, target) pairs a label; ×: its budget; area: normalised area under the curve on the log axis from 1 check to the largest budget",
+            "{} pooled, {cells} (N, target) pairs a label, each weighing the same; targets fixed per N (1, 3, 10, … below a random board's attacking pairs, then 0); ×: its largest budget; area: normalised area under the curve on the log axis from 1 to the largest budget",
             sizes_text(&sizes)
         ),
         legend: legend_with_areas(inputs, &labels, end),
         panels: vec![Panel {
             caption: String::new(),
             x,
-            y: Axis::fraction("(trial, target) pairs reached (%)"),
+            y: Axis::fraction("(N, target) pairs reached (%)"),
             layers,
             note: None,
         }],
@@ -211,12 +221,20 @@ fn staircase(ecdf: &RuntimeEcdf, left: f64) -> Vec<(f64, f64)> {
         picks.dedup();
         picks
     };
+    let levels: Vec<f64> = ecdf
+        .hits
+        .iter()
+        .scan(0.0, |sum, (_, w)| {
+            *sum += w;
+            Some(*sum)
+        })
+        .collect();
     let mut points = vec![(left, 0.0)];
     let mut level = 0.0;
     for i in kept {
-        let at = ecdf.hits[i].max(left);
+        let at = ecdf.hits[i].0.max(left);
         points.push((at, level));
-        level = (i + 1) as f64 / ecdf.pairs as f64;
+        level = levels[i];
         points.push((at, level));
     }
     points.push((ecdf.budget.max(left), level));

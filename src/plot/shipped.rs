@@ -218,3 +218,188 @@ fn every_heat_map_has_its_colour_bar_apart_from_other_text_in_both_styles() {
     );
     assert!(faults.is_empty(), "colour bars: {faults:#?}");
 }
+
+/// The texts of an SVG's `<text>` elements, trimmed, with `&lt;` and
+/// `&amp;` read back.
+fn svg_texts(svg: &str) -> Vec<String> {
+    svg.match_indices("<text")
+        .filter_map(|(at, _)| {
+            let open = at + svg[at..].find('>')? + 1;
+            let close = open + svg[open..].find("</text>")?;
+            Some(
+                svg[open..close]
+                    .trim()
+                    .replace("&lt;", "<")
+                    .replace("&amp;", "&"),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn every_heat_map_cell_draws_all_its_marks_and_an_a12_of_two_digits() {
+    use super::panel::Layer;
+    register_fonts().expect("the embedded font");
+    let mut faults = Vec::new();
+    let mut marked_maps = 0;
+    for dir in shipped() {
+        for (name, figure) in figures(&dir) {
+            let cells: Vec<&super::panel::Cell> = figure
+                .panels
+                .iter()
+                .flat_map(|p| &p.layers)
+                .filter_map(|l| match l {
+                    Layer::Cells(cells) => Some(cells),
+                    _ => None,
+                })
+                .flatten()
+                .collect();
+            if cells.is_empty() {
+                continue;
+            }
+            let stars = |text: &str| text.chars().filter(|&c| c == '*').count();
+            let expected: usize = cells
+                .iter()
+                .map(|c| {
+                    c.texts
+                        .first()
+                        .map_or(0, |t| t.iter().map(|l| stars(l)).sum())
+                })
+                .sum();
+            if expected > 0 {
+                marked_maps += 1;
+            }
+            for style in [Style::Screen, Style::Paper] {
+                let svg = figure.colour_bar_drawn(style).expect("drawn").svg;
+                // A cell's texts are its A12 and its marks, nothing else.
+                let in_cells: Vec<String> = svg_texts(&svg)
+                    .into_iter()
+                    .filter(|t| {
+                        t.chars()
+                            .all(|c| c.is_ascii_digit() || c == '.' || c == '*')
+                    })
+                    .collect();
+                let drawn: usize = in_cells.iter().map(|t| stars(t)).sum();
+                if drawn != expected {
+                    faults.push(format!(
+                        "{name} ({style:?}): {drawn} marks drawn of {expected}"
+                    ));
+                }
+                for text in &in_cells {
+                    let value = text.trim_end_matches('*');
+                    // The colour bar's ticks (0.25, 0.5, 0.75) aside.
+                    if !value.contains('.') || value == "0.5" {
+                        continue;
+                    }
+                    let decimals = value.split('.').nth(1).map_or(0, str::len);
+                    if decimals != 2 {
+                        faults.push(format!("{name} ({style:?}): A12 written {text:?}"));
+                    }
+                }
+            }
+        }
+    }
+    assert!(marked_maps >= 3, "only {marked_maps} heat maps with marks");
+    assert!(faults.is_empty(), "heat-map cells: {faults:#?}");
+}
+
+/// The box of every `<text>` of an SVG, in pixels (left, top, right,
+/// bottom), with its content: its width measured in the embedded font at
+/// its size and weight, its height that of its ink (0.8 em: capitals and
+/// digits 0.73 em, with a little below the baseline), placed by its
+/// anchor, its baseline (`dy`) and its rotation.
+fn text_boxes(svg: &str) -> Vec<(String, [f64; 4])> {
+    use plotters::style::{FontStyle, IntoFont};
+    let attribute = |tag: &str, name: &str| -> Option<String> {
+        let at = tag.find(&format!(" {name}=\""))? + name.len() + 3;
+        Some(tag[at..at + tag[at..].find('"')?].to_owned())
+    };
+    let number = |tag: &str, name: &str| attribute(tag, name).and_then(|v| v.parse::<f64>().ok());
+    svg.match_indices("<text")
+        .filter_map(|(at, _)| {
+            let open = at + svg[at..].find('>')? + 1;
+            let close = open + svg[open..].find("</text>")?;
+            let tag = &svg[at..open];
+            let text = svg[open..close]
+                .trim()
+                .replace("&lt;", "<")
+                .replace("&gt;", ">")
+                .replace("&apos;", "'")
+                .replace("&quot;", "\"")
+                .replace("&amp;", "&");
+            let (x, y, size) = (
+                number(tag, "x")?,
+                number(tag, "y")?,
+                number(tag, "font-size")?,
+            );
+            let weight = if attribute(tag, "font-weight").as_deref() == Some("bold") {
+                FontStyle::Bold
+            } else {
+                FontStyle::Normal
+            };
+            let font = (super::style::FONT, size * 1.24, weight).into_font();
+            let width = f64::from(font.box_size(&text).ok()?.0);
+            let (along_lo, along_hi) = match attribute(tag, "text-anchor").as_deref() {
+                Some("middle") => (-width / 2.0, width / 2.0),
+                Some("end") => (-width, 0.0),
+                _ => (0.0, width),
+            };
+            // Across the line: from the top, the middle or the bottom.
+            let ink = 0.8 * size;
+            let (across_lo, across_hi) = match attribute(tag, "dy").as_deref() {
+                Some("0.76em") => (0.0, ink),
+                Some("-0.5ex") => (-ink, 0.0),
+                _ => (-ink / 2.0, ink / 2.0),
+            };
+            let rect = if attribute(tag, "transform").is_some_and(|t| t.starts_with("rotate(270")) {
+                // Turned a quarter to the left: along the text is up.
+                [x + across_lo, y - along_hi, x + across_hi, y - along_lo]
+            } else {
+                [x + along_lo, y + across_lo, x + along_hi, y + across_hi]
+            };
+            Some((text, rect))
+        })
+        .collect()
+}
+
+#[test]
+fn every_text_of_every_shipped_chart_lies_inside_its_canvas_apart_from_every_other() {
+    register_fonts().expect("the embedded font");
+    let mut faults = Vec::new();
+    let mut checked = 0;
+    for dir in shipped() {
+        for (name, figure) in figures(&dir) {
+            for style in [Style::Screen, Style::Paper] {
+                let drawn = figure.colour_bar_drawn(style).expect("drawn");
+                let (width, height) = (f64::from(drawn.size.0), f64::from(drawn.size.1));
+                let boxes = text_boxes(&drawn.svg);
+                checked += boxes.len();
+                for (i, (text, r)) in boxes.iter().enumerate() {
+                    if r[0] < 0.0 || r[1] < 0.0 || r[2] > width || r[3] > height {
+                        faults.push(format!(
+                            "{name} ({style:?}): {text:?} at {r:.0?} leaves {width} × {height}"
+                        ));
+                    }
+                    // Boxes that share a pixel at an edge do not collide.
+                    let meets = |o: &[f64; 4]| {
+                        r[0] + 1.0 < o[2]
+                            && o[0] + 1.0 < r[2]
+                            && r[1] + 1.0 < o[3]
+                            && o[1] + 1.0 < r[3]
+                    };
+                    for (other, o) in &boxes[..i] {
+                        if meets(o) {
+                            faults.push(format!("{name} ({style:?}): {text:?} meets {other:?}"));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 1000, "only {checked} texts");
+    assert!(
+        faults.is_empty(),
+        "{} texts misplaced: {faults:#?}",
+        faults.len()
+    );
+}

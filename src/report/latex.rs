@@ -118,10 +118,11 @@ pub fn targets(targets: &Targets) -> String {
         ));
     }
     if !targets.areas.is_empty() {
-        out.push_str(
-            "\\begin{longtable}{p{3.6cm}rrr}\n\\toprule\n\
-             Label & Pairs reached & Budget (checks) & Area \\\\\n\\midrule\n\\endhead\n",
-        );
+        out.push_str(&format!(
+            "\\begin{{longtable}}{{p{{3.6cm}}rrr}}\n\\toprule\n\
+             Label & Pairs reached & Budget ({}) & Area \\\\\n\\midrule\n\\endhead\n",
+            super::targets::budget_unit(&targets.pooled)
+        ));
         for row in &targets.areas {
             out.push_str(&format!(
                 "{} & {}/{} & {} & {} \\\\\n",
@@ -132,7 +133,7 @@ pub fn targets(targets: &Targets) -> String {
                 area_cell(row.area)
             ));
         }
-        out.push_str("\\bottomrule\n\\multicolumn{4}{l}{Area: normalised area under the runtime ECDF on the log-checks axis from 1 to the largest budget}\\\\\n\\end{longtable}\n");
+        out.push_str("\\bottomrule\n\\multicolumn{4}{l}{Area: normalised area under the runtime ECDF on the log-budget axis from 1 to the largest budget, every (N, target) pair weighing the same}\\\\\n\\end{longtable}\n");
     }
     out.push_str("}\n");
     out

@@ -49,10 +49,11 @@ pub struct AreaRow {
     pub reached: usize,
     /// The (trial, target) pairs.
     pub pairs: usize,
-    /// The most checks any of its trials spent at the pooled sizes.
+    /// The most any of its trials spent at the pooled sizes, in checks at
+    /// one size and in checks / N when several are pooled.
     pub budget: f64,
-    /// The normalised area under its ECDF from 1 check to the largest
-    /// budget of any label.
+    /// The normalised area under its ECDF (every (N, target) pair weighing
+    /// the same) from 1 to the largest budget of any label.
     pub area: Option<f64>,
 }
 
@@ -125,6 +126,16 @@ pub fn area_cell(area: Option<f64>) -> String {
     area.map_or_else(|| "NA".to_owned(), two)
 }
 
+/// The unit of the runtime ECDF's budget when it pools `sizes`: checks at
+/// one size, checks / N over several.
+pub fn budget_unit(sizes: &[u64]) -> &'static str {
+    if sizes.len() > 1 {
+        "checks / N"
+    } else {
+        "checks"
+    }
+}
+
 /// The report's section of the fixed-target and runtime-ECDF tables.
 pub fn section(targets: &Targets) -> Markup {
     html! {
@@ -134,7 +145,7 @@ pub fn section(targets: &Targets) -> Markup {
                 "The fixed-target view asks how many checks each label needs to bring the attacking pairs down to a target, "
                 "from its convergence traces: the expected running time (ERT) is the checks of every traced trial "
                 "(up to its first reaching the target, or all it spent when it never did) over the trials that reached it. "
-                "The targets at each size are 1, 3, 10, 30, … below the median first value of the trials traced there, then 0 (solved); "
+                "The targets are fixed per size, the same for every label: 1, 3, 10, 30, … below the expected attacking pairs of a random one-queen-per-row board, (N − 1)(7N − 2)/6N, then 0 (solved); "
                 "(r/t): only r of t trials reached the target; ∞: none did; –: the label has no traces at that size."
             }
             div class="scroll" role="region" aria-label="Fixed-target table" tabindex="0" {
@@ -166,19 +177,20 @@ pub fn section(targets: &Targets) -> Markup {
                 p {
                     "The runtime ECDF pools every (trial, target) pair of N = "
                     (targets.pooled.iter().map(u64::to_string).collect::<Vec<_>>().join(", "))
-                    " (the sizes every traced label has) and draws the share reached within a number of checks. "
-                    "Its area is the normalised area under that curve on the log-checks axis from 1 check to B, the largest budget of any label: "
-                    "the mean over pairs of (log B − log h) / log B for a pair reached at h checks, 0 for a pair never reached. "
+                    " (the sizes every traced label has) and draws, within each budget, the mean over (N, target) pairs of the share of trials that reached the target, "
+                    "every (N, target) pair weighing the same whatever its trials; the budget is in " (budget_unit(&targets.pooled)) ". "
+                    "Its area is the normalised area under that curve on the log-budget axis from 1 to B, the largest budget of any label: "
+                    "the weighted mean over pairs of (log B − log h) / log B for a pair reached at h, 0 for a pair never reached. "
                     "1 would be every pair reached at once; a larger area is better."
                 }
                 div class="scroll" role="region" aria-label="Runtime ECDF table" tabindex="0" {
                     table id="ecdf-area-table" {
-                        caption { "Per label: (trial, target) pairs reached, its budget (the most checks any trial spent) and the area under its runtime ECDF" }
+                        caption { "Per label: (trial, target) pairs reached, its budget (the most any trial spent) and the area under its runtime ECDF" }
                         thead {
                             tr {
                                 th scope="col" { "Label" }
                                 th scope="col" { "Pairs reached" }
-                                th scope="col" { "Budget (checks)" }
+                                th scope="col" { "Budget (" (budget_unit(&targets.pooled)) ")" }
                                 th scope="col" { "Area" }
                             }
                         }
