@@ -892,7 +892,7 @@ fn one_trial_labels_get_the_critical_difference_chart_not_success_or_per_size_ra
     use queens::finish::{Quiet, Steps, finish};
     let tmp = tempfile::tempdir().unwrap();
     let data = tmp.path().join("once");
-    write_experiment(&data, "once", &LABELS, &[8, 12, 16, 24], 1, false);
+    write_experiment(&data, "once", &LABELS, &[8, 12, 16, 20, 24], 1, false);
     let plots = tmp.path().join("plots");
     let mut store = Store::open(&data).expect("opens");
     let report = finish(
@@ -931,6 +931,41 @@ fn one_trial_labels_get_the_critical_difference_chart_not_success_or_per_size_ra
         words.iter().any(|w| w.contains("Friedman χ² = ")),
         "{words:?}"
     );
+    assert!(
+        words.iter().any(|w| w.contains("Iman–Davenport F = ")),
+        "{words:?}"
+    );
+    assert!(
+        words.iter().any(|w| w.contains("not independent")),
+        "{words:?}"
+    );
+}
+
+#[test]
+fn the_critical_difference_chart_is_refused_below_five_sizes() {
+    use queens::finish::{Quiet, Steps, finish};
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("four");
+    write_experiment(&data, "four", &LABELS, &[8, 12, 16, 24], 1, false);
+    let plots = tmp.path().join("plots");
+    let mut store = Store::open(&data).expect("opens");
+    let report = finish(
+        &mut store,
+        &plots,
+        Steps::CHARTS,
+        &Options::default(),
+        &Quiet,
+    )
+    .expect("drawn");
+    match skipped_charts(&report).get("critical-difference") {
+        Some(reason @ Skip::TooFewSizesForDiagram { sizes: 4, min: 5 }) => {
+            let text = reason.to_string();
+            assert!(text.contains("ranked over 4 board sizes"), "{text}");
+            assert!(text.contains("Wilcoxon"), "{text}");
+        }
+        other => panic!("expected too few sizes for the diagram, got {other:?}"),
+    }
+    assert!(!plots.join("critical-difference.svg").is_file());
 }
 
 #[test]

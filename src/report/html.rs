@@ -311,6 +311,13 @@ fn methods() -> Markup {
                 li { "A12 (Vargha & Delaney 2000): the probability that a trial of one label needs less than a trial of the other, ties counting one half; seeded percentile-bootstrap 95% interval from 10 trials a side." }
                 li { "ERT (COCO): all trials' cost over the successes. The ERT ratio's interval resamples each label's trials on their own (seeded, 2,000 resamples, from 10 successes a side)." }
                 li { "Heavy tail: a cell whose costliest solved trial costs more than 100 times its median is flagged; its median hides what its ERT shows." }
+                li {
+                    "Ranking across sizes: each size ranks the labels by ERT. Friedman's test with its permutation p-value (exact when the count is small, "
+                    "else seeded Monte-Carlo; the chi-square approximation is shown beside it) and Iman–Davenport's F; the post-hoc verdicts are "
+                    "Wilcoxon signed-rank tests of every pair over the sizes with Holm's correction (Benavoli, Corani & Mangili 2016), the Nemenyi "
+                    "critical difference only a drawing, and no critical-difference chart from fewer than 5 sizes. "
+                    (super::versus_best::NOT_INDEPENDENT)
+                }
             }
         }
     }
