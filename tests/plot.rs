@@ -238,7 +238,6 @@ fn plot_writes_every_chart_as_svg_with_text_and_png_drawn_with_the_embedded_font
         [
             "compare",
             "convergence",
-            "critical-difference",
             "ecdf-checks",
             "ecdf-seconds",
             "ert",
@@ -661,10 +660,10 @@ fn drawing_returns_its_skipped_charts_and_typed_errors_naming_the_path() {
     std::fs::remove_file(data.join("traces.csv")).unwrap();
     let plots = tmp.path().join("plots");
     let report = render(&data, &plots, &Options::default()).expect("renders");
-    // Ten charts: scaling, scaling per N, the trials, success, ERT, the
-    // two ECDFs, the comparison heat map, the ranking and the
-    // critical-difference diagram.
-    assert_eq!(report.charts.len(), 30, "{:?}", report.charts);
+    // Nine charts: scaling, scaling per N, the trials, success, ERT, the
+    // two ECDFs, the comparison heat map and the ranking (the fixture's
+    // sizes are too few for a critical-difference diagram).
+    assert_eq!(report.charts.len(), 27, "{:?}", report.charts);
     // Charts are written beside and renamed: no temporary file is left.
     let mut written: Vec<PathBuf> = std::fs::read_dir(&plots)
         .unwrap()

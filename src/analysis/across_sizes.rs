@@ -224,7 +224,11 @@ mod tests {
         for (i, n) in (8..14).enumerate() {
             let i = i as f64;
             summary.push(summary_row("a", n, 1, 1, 1.0 + i));
-            let (b, c) = if n == 8 { (30.0, 20.0) } else { (10.0 + i, 20.0 + 10.0 * i) };
+            let (b, c) = if n == 8 {
+                (30.0, 20.0)
+            } else {
+                (10.0 + i, 20.0 + 10.0 * i)
+            };
             summary.push(summary_row("b", n, 1, 1, b));
             summary.push(summary_row("c", n, 1, 1, c));
         }
@@ -234,7 +238,16 @@ mod tests {
             .pairs
             .iter()
             .map(|p| (p.a, p.b, p.a_cheaper, p.p_value, p.p_holm))
-            .inspect(|p| assert_eq!(ranked.pairs.iter().find(|q| (q.a, q.b) == (p.0, p.1)).and_then(|q| q.cheaper), Some(p.0)))
+            .inspect(|p| {
+                assert_eq!(
+                    ranked
+                        .pairs
+                        .iter()
+                        .find(|q| (q.a, q.b) == (p.0, p.1))
+                        .and_then(|q| q.cheaper),
+                    Some(p.0)
+                )
+            })
             .collect();
         assert_eq!(
             found,

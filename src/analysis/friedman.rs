@@ -224,9 +224,8 @@ fn incomplete_beta(x: f64, a: f64, b: f64) -> f64 {
     if x >= 1.0 {
         return 1.0;
     }
-    let log_front = libm::lgamma(a + b) - libm::lgamma(a) - libm::lgamma(b)
-        + a * x.ln()
-        + b * (1.0 - x).ln();
+    let log_front =
+        libm::lgamma(a + b) - libm::lgamma(a) - libm::lgamma(b) + a * x.ln() + b * (1.0 - x).ln();
     if x < (a + 1.0) / (a + b + 2.0) {
         log_front.exp() * beta_fraction(x, a, b) / a
     } else {
@@ -455,7 +454,10 @@ mod tests {
         assert!(test.p_chi_square > 0.01);
         assert_eq!(test.p_method, PMethod::Exact);
         close(test.p_value, 1.0 / 518_400.0, 1e-15);
-        assert_eq!((test.iman_davenport, test.iman_davenport_p), (f64::INFINITY, 0.0));
+        assert_eq!(
+            (test.iman_davenport, test.iman_davenport_p),
+            (f64::INFINITY, 0.0)
+        );
     }
 
     #[test]

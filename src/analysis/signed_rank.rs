@@ -186,7 +186,9 @@ mod tests {
     #[test]
     fn many_pairs_use_the_normal_approximation() {
         let a: Vec<f64> = (1..=40).map(f64::from).collect();
-        let b: Vec<f64> = (1..=40).map(|i| f64::from(i) + if i % 3 == 0 { -0.5 } else { 0.5 }).collect();
+        let b: Vec<f64> = (1..=40)
+            .map(|i| f64::from(i) + if i % 3 == 0 { -0.5 } else { 0.5 })
+            .collect();
         let test = signed_rank(&a, &b).expect("paired");
         assert!(!test.exact);
         // All |d| tie at 0.5: ranks 20.5 each, 13 positive: W⁺ = 266.5,

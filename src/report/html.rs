@@ -368,7 +368,7 @@ fn growth(inputs: &Inputs) -> Markup {
         @if sizes.len() > 1 {
             section aria-labelledby="growth" {
                 h2 id="growth" { "Growth with board size" }
-                p { "How fast each label's median checks grow with N: the exponent b of a power law checks ≈ a·N^b fitted by least squares to log median checks against log N over the sizes where the label solved, with the 95% t-interval of the regression's slope (it widens when the medians stray from a power law; at least 3 sizes)." }
+                p { "How fast each label's median checks grow with N: the exponent b of a power law checks ≈ a·N^b fitted by least squares to log median checks against log N over the sizes where every trial of the label solved (a median of the solved trials alone would flatter a size where some failed), with the 95% t-interval of the regression's slope (it widens when the medians stray from a power law; at least 5 sizes), and the slopes over the lower and upper half of those sizes: when they differ by more than 0.2 the growth is curved and one exponent would mislead." }
                 div class="scroll" role="region" aria-label="Growth exponents" tabindex="0" {
                     table id="growth-table" {
                         caption { "Growth exponent b of the median checks (checks ~ N^b) per label, with its 95% t-interval and the sizes fitted" }
@@ -378,6 +378,7 @@ fn growth(inputs: &Inputs) -> Markup {
                                 th scope="col" { "Exponent b" }
                                 th scope="col" { "95% interval" }
                                 th scope="col" { "Sizes fitted" }
+                                th scope="col" { "Halves" }
                             }
                         }
                         tbody {
@@ -388,12 +389,18 @@ fn growth(inputs: &Inputs) -> Markup {
                                         Ok(fit) => {
                                             td class="num" { (two(fit.exponent)) }
                                             td class="num" { "[" (two(fit.interval.0)) ", " (two(fit.interval.1)) "]" }
-                                            td { (fit.sizes) " (N = " (fit.range.0) " to " (fit.range.1) ")" }
+                                            td { (fit.sizes) " (N = " (fit.range.0) " to " (fit.range.1) ", all solved)" }
+                                            td {
+                                                @if fit.curved { "curved: " }
+                                                "N^" (two(fit.halves[0].exponent)) " on N = " (fit.halves[0].range.0) " to " (fit.halves[0].range.1)
+                                                ", N^" (two(fit.halves[1].exponent)) " on N = " (fit.halves[1].range.0) " to " (fit.halves[1].range.1)
+                                            }
                                         }
                                         Err(why) => {
                                             td class="num" { "NA" }
                                             td class="num" { "NA" }
                                             td { "no fit: " (why) }
+                                            td { "NA" }
                                         }
                                     }
                                 }
