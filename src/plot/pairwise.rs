@@ -415,8 +415,9 @@ mod tests {
             label: label.into(),
             trials: 10,
             successes: 10,
-            mean_rank,
+            ert: mean_rank,
             rank: 1,
+            mean_rank,
             indistinguishable_from_best: true,
             versus_best: "no_detectable_difference".into(),
         }
