@@ -615,7 +615,15 @@ mod tests {
         let ranking: Vec<(&str, f64, u64, f64, &str)> = comparison
             .ranking
             .iter()
-            .map(|r| (r.label.as_str(), r.ert, r.rank, r.mean_rank, r.versus_best.as_str()))
+            .map(|r| {
+                (
+                    r.label.as_str(),
+                    r.ert,
+                    r.rank,
+                    r.mean_rank,
+                    r.versus_best.as_str(),
+                )
+            })
             .collect();
         // Pooled ranks: b's nine 1s share 1–9 (5), a's ten 100s 10–19
         // (14.5), b's 2000 is 20: mean ranks a 14.5, b (45 + 20)/10 = 6.5.

@@ -9,7 +9,7 @@
 //! ("none solved: …") is written between the panels (and colour bar) and
 //! the legend, named by the panel's caption, so that it crosses no curve.
 //! A legend entry wider than the line is broken at spaces onto further
-//! lines (every entry then takes as many lines as the longest), never cut.
+//! lines (a row of entries as high as its longest), never cut.
 //!
 //! On screen a figure of at most [`COLUMN_PANELS`] panels is
 //! [`COLUMN_WIDTH`] units wide (a 3.5-inch column, panels stacked or
@@ -108,11 +108,11 @@ struct Layout {
     /// Free space after a legend entry's text.
     legend_gap: u32,
     /// Legend columns, the width of one, the labels as shown (each its
-    /// lines) and the lines of every entry.
+    /// lines) and the lines above each row of entries.
     legend_cols: usize,
     legend_entry: u32,
     legend_labels: Vec<Vec<String>>,
-    legend_lines: u32,
+    legend_lines_before: Vec<u32>,
     legend: u32,
 }
 
@@ -233,12 +233,17 @@ impl Figure {
                 }
             })
             .collect::<Result<Vec<Vec<String>>, DrawError>>()?;
-        let legend_lines = legend_labels.iter().map(Vec::len).max().unwrap_or(1).max(1) as u32;
-        let legend_rows = self.legend.len().div_ceil(legend_cols) as u32;
-        let legend = if legend_rows == 0 {
+        let mut legend_lines_before = vec![0u32];
+        for row in legend_labels.chunks(legend_cols) {
+            let lines = row.iter().map(Vec::len).max().unwrap_or(1).max(1) as u32;
+            let above = legend_lines_before.last().copied().unwrap_or(0);
+            legend_lines_before.push(above + lines);
+        }
+        let legend_lines = legend_lines_before.last().copied().unwrap_or(0);
+        let legend = if legend_lines == 0 {
             0
         } else {
-            legend_rows * legend_lines * legend_row + MARGIN
+            legend_lines * legend_row + MARGIN
         };
         let mut layout = Layout {
             width,
@@ -256,7 +261,7 @@ impl Figure {
             legend_cols,
             legend_entry,
             legend_labels,
-            legend_lines,
+            legend_lines_before,
             legend,
         };
         if style == Style::Paper && width == COLUMN_WIDTH {
@@ -443,8 +448,8 @@ impl Figure {
         for (i, ((_, style), shown)) in entries.enumerate() {
             let x = left + (i % layout.legend_cols) as i32 * layout.legend_entry as i32;
             let row = layout.legend_row;
-            let y = (MARGIN + row / 2 + (i / layout.legend_cols) as u32 * row * layout.legend_lines)
-                as i32;
+            let above = layout.legend_lines_before[i / layout.legend_cols];
+            let y = (MARGIN + row / 2 + above * row) as i32;
             // The line sample ends 10 units before the text, the marker
             // sits in its middle.
             let end = x + layout.sample as i32 - 10;

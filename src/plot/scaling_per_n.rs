@@ -7,8 +7,8 @@
 //! flat line: local search repairs a board in about N steps, so the per-queen
 //! work says at once whether a label keeps that pace, and the slope here is
 //! the growth exponent less 1. The legend gives each label's exponent with
-//! its 95% t-interval and the sizes fitted ("label ~ N^1.23 [1.10, 1.35] on
-//! N = 8–64 (5 sizes, all solved)": only sizes where every trial solved),
+//! the half-width of its 95% t-interval and the sizes fitted ("label ~
+//! N^1.23±0.12, N 8–64 (5)": only sizes where every trial solved),
 //! or, when the slopes over the two halves of those sizes disagree, both
 //! slopes and the word "curved" (and no fitted line), or why it has none
 //! (fewer than five sizes where every trial solved). A legend entry too
@@ -104,10 +104,7 @@ fn figure(inputs: &Inputs<'_>, _notes: &mut Vec<String>) -> Result<Figure, Skip>
             let text = match fit {
                 Some(Ok(fit)) => format!("{label} {}", exponent_text(fit)),
                 Some(Err(NoFit::TooFewSizes { sizes })) => {
-                    format!(
-                        "{label} (no fit: all trials solved at {sizes} size{}, a fit needs {MIN_FIT_SIZES})",
-                        if *sizes == 1 { "" } else { "s" }
-                    )
+                    format!("{label} (no fit: {sizes} of {MIN_FIT_SIZES} sizes)")
                 }
                 None => label,
             };
@@ -118,7 +115,7 @@ fn figure(inputs: &Inputs<'_>, _notes: &mut Vec<String>) -> Result<Figure, Skip>
         stem: "scaling-per-n".to_owned(),
         title: format!("{}: work per queen and growth exponents", data.name),
         subtitle: format!(
-            "median {} / N over solved trials; thin line: fitted power law; legend: {} ~ N^b [95% t-interval of b]; hollow: some trials failed; top strip: no trial solved",
+            "median {} / N over solved trials; thin line: fitted power law; legend: {} ~ N^b ± the half-width of its 95% t-interval, the sizes fitted (how many): only sizes where every trial solved, at least 5; curved: the slopes of the lower and upper half differ by over 0.2; hollow: some trials failed; top strip: no trial solved",
             measured.unit, measured.unit
         ),
         legend,
@@ -128,22 +125,27 @@ fn figure(inputs: &Inputs<'_>, _notes: &mut Vec<String>) -> Result<Figure, Skip>
     })
 }
 
-/// A growth exponent as the legend writes it, with the sizes it was
-/// fitted on: "~ N^1.23 [1.10, 1.35] on N = 8–64 (5 sizes, all solved)";
-/// a curved fit gives the slope of each half instead: "curved: N^2.00 on
-/// N = 2–16, N^1.00 on N = 16–128 (7 sizes, all solved)".
+/// A growth exponent as the legend writes it, with the half-width of its
+/// 95% t-interval (which is symmetric), the sizes it was fitted on (those
+/// where every trial solved) and how many: "~ N^1.23±0.12, N 8–64 (5)"; a
+/// curved fit gives the slope of the lower and the upper half instead:
+/// "curved N^2.00→N^1.00, N 2–128 (7)" (the report's growth table gives
+/// each half's sizes).
 pub fn exponent_text(fit: &PowerLaw) -> String {
-    let sizes = format!("({} sizes, all solved)", fit.sizes);
     if fit.curved {
         let [low, high] = fit.halves;
         return format!(
-            "curved: N^{:.2} on N = {}–{}, N^{:.2} on N = {}–{} {sizes}",
-            low.exponent, low.range.0, low.range.1, high.exponent, high.range.0, high.range.1
+            "curved N^{:.2}→N^{:.2}, N {}–{} ({})",
+            low.exponent, high.exponent, fit.range.0, fit.range.1, fit.sizes
         );
     }
     format!(
-        "~ N^{:.2} [{:.2}, {:.2}] on N = {}–{} {sizes}",
-        fit.exponent, fit.interval.0, fit.interval.1, fit.range.0, fit.range.1
+        "~ N^{:.2}±{:.2}, N {}–{} ({})",
+        fit.exponent,
+        (fit.interval.1 - fit.interval.0) / 2.0,
+        fit.range.0,
+        fit.range.1,
+        fit.sizes
     )
 }
 
@@ -188,9 +190,9 @@ mod tests {
         assert_eq!(
             legend,
             [
-                "a ~ N^1.50 [1.50, 1.50] on N = 4–1024 (5 sizes, all solved)",
-                "b (no fit: all trials solved at 2 sizes, a fit needs 5)",
-                "c curved: N^2.00 on N = 4–32, N^1.00 on N = 32–256 (7 sizes, all solved)",
+                "a ~ N^1.50±0.00, N 4–1024 (5)",
+                "b (no fit: 2 of 5 sizes)",
+                "c curved N^2.00→N^1.00, N 4–256 (7)",
             ]
         );
         // The legend is drawn whole, broken onto lines, never cut.
@@ -198,7 +200,7 @@ mod tests {
         for style in [Style::Screen, Style::Paper] {
             let drawn = figure.colour_bar_drawn(style).expect("drawn");
             assert!(!drawn.svg.contains('…'), "a legend entry was cut");
-            assert!(drawn.svg.contains("32–256"), "{}", drawn.svg);
+            assert!(drawn.svg.contains("4–256"), "{}", drawn.svg);
         }
         let marks: Vec<(f64, f64)> = figure.panels[0]
             .layers

@@ -290,8 +290,8 @@ fn print_tables(comparison: &Comparison, options: &Options) -> io::Result<()> {
             ));
         }
         lines.push(format!(
-            "  rank  {:<width$}  {:>6}  {:>6}  {:>9}",
-            "label", "trials", "solved", "mean rank"
+            "  rank  {:<width$}  {:>6}  {:>6}  {:>12}  {:>9}",
+            "label", "trials", "solved", "ERT", "mean rank"
         ));
         for (i, r) in rows.iter().enumerate() {
             let note = match r.versus_best.as_str() {
@@ -302,8 +302,17 @@ fn print_tables(comparison: &Comparison, options: &Options) -> io::Result<()> {
                 _ => "",
             };
             lines.push(format!(
-                "  {:>4}  {:<width$}  {:>6}  {:>6}  {:>9.1}  {note}",
-                r.rank, r.label, r.trials, r.successes, r.mean_rank
+                "  {:>4}  {:<width$}  {:>6}  {:>6}  {:>12}  {:>9.1}  {note}",
+                r.rank,
+                r.label,
+                r.trials,
+                r.successes,
+                if r.ert.is_finite() {
+                    format!("{:.1}", r.ert)
+                } else {
+                    "Inf".to_owned()
+                },
+                r.mean_rank
             ));
         }
         for line in lines {
