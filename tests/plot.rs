@@ -193,8 +193,9 @@ fn legend_colours(svg: &str, labels: &[&str]) -> BTreeMap<String, String> {
                 label.to_owned()
             }
             // The growth chart's legend gives each label's exponent:
-            // "genetic ~ N^1.71 [1.21, 2.21]", "genetic (no fit: 2 solved sizes)".
-            _ => [" ~ N^", " (no fit: "]
+            // "genetic ~ N^1.71±0.50, N 8–64 (5)", "genetic curved
+            // N^2.00→N^1.00, N 8–64 (7)", "genetic (no fit: 2 of 5 sizes)".
+            _ => [" ~ N^", " curved N^", " (no fit: "]
                 .iter()
                 .find_map(|s| content.split_once(s))
                 .map_or(content, |(label, _)| label)
