@@ -87,7 +87,12 @@
 //!   restarts included. [`analysis::versus_best`] gives each label's ERT
 //!   ratio to the best at each N (cocopp's tables);
 //!   [`analysis::across_sizes`] ranks the labels across sizes with
-//!   [`analysis::friedman`] (Friedman test, Nemenyi critical difference).
+//!   [`analysis::friedman`] (Friedman test with its permutation p from
+//!   [`analysis::friedman_exact`], Iman–Davenport's F, the Nemenyi
+//!   critical difference as a drawing) and pairwise Wilcoxon signed-rank
+//!   tests with Holm as the post-hoc ([`analysis::signed_rank`]). The best
+//!   label at an N is the lowest ERT (ranking.csv's `rank`), one meaning
+//!   everywhere.
 //! - **The charts**: [`plot`], one file per chart kind, each declaring its
 //!   [`plot::registry::ChartKind`] (file stem, caption, what it needs, build
 //!   function); [`plot::registry::CHARTS`] lists them, one line each, and

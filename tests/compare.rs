@@ -460,8 +460,9 @@ name = "random-restart"
             "label",
             "trials",
             "successes",
-            "mean_rank",
+            "ert",
             "rank",
+            "mean_rank",
             "indistinguishable_from_best",
             "versus_best"
         ]

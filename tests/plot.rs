@@ -193,8 +193,9 @@ fn legend_colours(svg: &str, labels: &[&str]) -> BTreeMap<String, String> {
                 label.to_owned()
             }
             // The growth chart's legend gives each label's exponent:
-            // "genetic ~ N^1.71 [1.21, 2.21]", "genetic (no fit: 2 solved sizes)".
-            _ => [" ~ N^", " (no fit: "]
+            // "genetic ~ N^1.71±0.50, N 8–64 (5)", "genetic curved
+            // N^2.00→N^1.00, N 8–64 (7)", "genetic (no fit: 2 of 5 sizes)".
+            _ => [" ~ N^", " curved N^", " (no fit: "]
                 .iter()
                 .find_map(|s| content.split_once(s))
                 .map_or(content, |(label, _)| label)
@@ -238,7 +239,6 @@ fn plot_writes_every_chart_as_svg_with_text_and_png_drawn_with_the_embedded_font
         [
             "compare",
             "convergence",
-            "critical-difference",
             "ecdf-checks",
             "ecdf-seconds",
             "ert",
@@ -275,7 +275,9 @@ fn plot_writes_every_chart_as_svg_with_text_and_png_drawn_with_the_embedded_font
     // The listing on stdout names every file written: the charts, then
     // the report.
     let listed = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(listed.lines().count(), 14 * 3 + 1, "{listed}");
+    // Thirteen charts (the fixture's sizes are too few for a
+    // critical-difference diagram) and the report.
+    assert_eq!(listed.lines().count(), 13 * 3 + 1, "{listed}");
     assert!(listed.ends_with("report.html\n"), "{listed}");
 
     for png_file in files_with(&plots, "png") {
@@ -661,10 +663,10 @@ fn drawing_returns_its_skipped_charts_and_typed_errors_naming_the_path() {
     std::fs::remove_file(data.join("traces.csv")).unwrap();
     let plots = tmp.path().join("plots");
     let report = render(&data, &plots, &Options::default()).expect("renders");
-    // Ten charts: scaling, scaling per N, the trials, success, ERT, the
-    // two ECDFs, the comparison heat map, the ranking and the
-    // critical-difference diagram.
-    assert_eq!(report.charts.len(), 30, "{:?}", report.charts);
+    // Nine charts: scaling, scaling per N, the trials, success, ERT, the
+    // two ECDFs, the comparison heat map and the ranking (the fixture's
+    // sizes are too few for a critical-difference diagram).
+    assert_eq!(report.charts.len(), 27, "{:?}", report.charts);
     // Charts are written beside and renamed: no temporary file is left.
     let mut written: Vec<PathBuf> = std::fs::read_dir(&plots)
         .unwrap()
@@ -676,13 +678,14 @@ fn drawing_returns_its_skipped_charts_and_typed_errors_naming_the_path() {
     assert_eq!(written, reported);
     assert!(report.notes.is_empty(), "{:?}", report.notes);
     // The convergence, fixed-target, fixed-budget and runtime-ECDF charts
-    // are skipped, each for want of traces.
-    assert_eq!(report.skipped.len(), 4, "{:?}", report.skipped);
+    // are skipped, each for want of traces, and the critical-difference
+    // diagram for want of sizes.
+    assert_eq!(report.skipped.len(), 5, "{:?}", report.skipped);
     assert!(
-        report
-            .skipped
-            .iter()
-            .all(|s| matches!(s.reason, Skip::NoTracesFile)),
+        report.skipped.iter().all(|s| matches!(
+            s.reason,
+            Skip::NoTracesFile | Skip::TooFewSizesForDiagram { .. }
+        )),
         "{:?}",
         report.skipped
     );
@@ -892,7 +895,7 @@ fn one_trial_labels_get_the_critical_difference_chart_not_success_or_per_size_ra
     use queens::finish::{Quiet, Steps, finish};
     let tmp = tempfile::tempdir().unwrap();
     let data = tmp.path().join("once");
-    write_experiment(&data, "once", &LABELS, &[8, 12, 16, 24], 1, false);
+    write_experiment(&data, "once", &LABELS, &[8, 12, 16, 20, 24], 1, false);
     let plots = tmp.path().join("plots");
     let mut store = Store::open(&data).expect("opens");
     let report = finish(
@@ -931,6 +934,41 @@ fn one_trial_labels_get_the_critical_difference_chart_not_success_or_per_size_ra
         words.iter().any(|w| w.contains("Friedman χ² = ")),
         "{words:?}"
     );
+    assert!(
+        words.iter().any(|w| w.contains("Iman–Davenport F = ")),
+        "{words:?}"
+    );
+    assert!(
+        words.iter().any(|w| w.contains("not independent")),
+        "{words:?}"
+    );
+}
+
+#[test]
+fn the_critical_difference_chart_is_refused_below_five_sizes() {
+    use queens::finish::{Quiet, Steps, finish};
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("four");
+    write_experiment(&data, "four", &LABELS, &[8, 12, 16, 24], 1, false);
+    let plots = tmp.path().join("plots");
+    let mut store = Store::open(&data).expect("opens");
+    let report = finish(
+        &mut store,
+        &plots,
+        Steps::CHARTS,
+        &Options::default(),
+        &Quiet,
+    )
+    .expect("drawn");
+    match skipped_charts(&report).get("critical-difference") {
+        Some(reason @ Skip::TooFewSizesForDiagram { sizes: 4, min: 5 }) => {
+            let text = reason.to_string();
+            assert!(text.contains("ranked over 4 board sizes"), "{text}");
+            assert!(text.contains("Wilcoxon"), "{text}");
+        }
+        other => panic!("expected too few sizes for the diagram, got {other:?}"),
+    }
+    assert!(!plots.join("critical-difference.svg").is_file());
 }
 
 #[test]

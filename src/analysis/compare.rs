@@ -8,8 +8,11 @@
 //! Bayesian second opinion: the posterior probabilities that one label is
 //! practically better, equivalent or worse within a relative ROPE
 //! ([`super::bayes`]);
-//! then a ranking of the labels at that N by the mean rank of their trials
-//! among all trials there, with each label's standing against the best.
+//! then a ranking of the labels at that N by ERT (the one meaning of the
+//! best label, which the findings, the headline and the charts share; ties
+//! broken by the verdicts), with each label's standing against the best
+//! and, as a secondary column, the mean rank of its trials among all
+//! trials there.
 //! The statistics and their sources are in [`super::rank_tests`]; the rows
 //! are [`CompareRow`] and [`RankingRow`].
 //!
@@ -49,7 +52,7 @@ use super::bayes::{self, DEFAULT_ROPE};
 use super::rank_tests::{
     Magnitude, a12_interval, average_ranks, holm, holm_reachable, mann_whitney, min_attainable_p,
 };
-use super::stats::{Spent, ert_ratio};
+use super::stats::{Spent, ert_of, ert_ratio};
 
 /// compare.csv's `ert_ratio_missing` where neither label answered a trial
 /// at that N: both ERTs are infinite.
@@ -531,11 +534,16 @@ fn compare_pairs(samples: &[Sample], n: u64, options: &Options) -> Vec<CompareRo
     rows
 }
 
-/// The ranking of `samples` at `n`: every trial ranked among all of them
-/// (ties share their mean rank), each label's mean rank, places from 1, and
-/// its standing against the best label (the lowest mean rank; none when no
-/// trial at `n` answered: solved, or proved no solution exists), from the verdict of their pair. Best first; labels
-/// of equal mean rank in order of appearance.
+/// The ranking of `samples` at `n` by ERT in the measure (every trial's
+/// cost over the successes; the one meaning of best, which the findings,
+/// the headline and the charts share): places from 1, equal ERTs sharing a
+/// place, and each label's standing against the best label (the lowest
+/// ERT; among labels of equal lowest ERT the one whose verdicts beat every
+/// other of them, else the lowest mean rank; none when no trial at `n`
+/// answered: solved, or proved no solution exists), from the verdict of their pair. Each label's mean rank of its
+/// trials among all trials there (ties share their mean rank) is a
+/// secondary column. Best first; then by ERT, mean rank, order of
+/// appearance.
 fn rank(samples: &[Sample], pairs: &[CompareRow], n: u64, options: &Options) -> Vec<RankingRow> {
     let pooled: Vec<f64> = samples
         .iter()
@@ -549,11 +557,45 @@ fn rank(samples: &[Sample], pairs: &[CompareRow], n: u64, options: &Options) -> 
         means.push(ranks[start..start + count].iter().sum::<f64>() / count as f64);
         start += count;
     }
+    // A label of unknown work has no ERT: it ranks after every known one
+    // (NaN sorts after +∞ in the total order).
+    let erts: Vec<Option<f64>> = samples
+        .iter()
+        .map(|s| s.spent.as_deref().map(ert_of))
+        .collect();
+    let key = |i: usize| erts[i].unwrap_or(f64::NAN);
     let mut order: Vec<usize> = (0..samples.len()).collect();
-    order.sort_by(|&i, &j| means[i].total_cmp(&means[j]).then(i.cmp(&j)));
-    let Some(&best) = order.first() else {
+    order.sort_by(|&i, &j| {
+        key(i)
+            .total_cmp(&key(j))
+            .then(means[i].total_cmp(&means[j]))
+            .then(i.cmp(&j))
+    });
+    let Some(&first) = order.first() else {
         return Vec::new();
     };
+    // Equal lowest ERTs: the verdicts decide when one beats all the others.
+    let tied: Vec<usize> = order
+        .iter()
+        .copied()
+        .take_while(|&i| key(i).total_cmp(&key(first)).is_eq())
+        .collect();
+    let beats = |i: usize, j: usize| {
+        let (a, b) = (samples[i].label, samples[j].label);
+        pairs.iter().any(|p| {
+            (p.label_a == a && p.label_b == b && p.verdict == Verdict::ABetter.name())
+                || (p.label_a == b && p.label_b == a && p.verdict == Verdict::BBetter.name())
+        })
+    };
+    if let Some(winner) = tied
+        .iter()
+        .copied()
+        .find(|&i| tied.iter().all(|&j| j == i || beats(i, j)))
+    {
+        order.retain(|&i| i != winner);
+        order.insert(0, winner);
+    }
+    let best = order[0];
     let any_answered = samples.iter().any(|s| s.answered > 0);
     let versus_best = |i: usize| -> String {
         if !any_answered {
@@ -594,8 +636,12 @@ fn rank(samples: &[Sample], pairs: &[CompareRow], n: u64, options: &Options) -> 
                 label: s.label.to_string(),
                 trials: s.costs.len() as u64,
                 successes: s.successes,
+                ert: erts[i],
+                rank: 1
+                    + (0..samples.len())
+                        .filter(|&j| key(j).total_cmp(&key(i)).is_lt())
+                        .count() as u64,
                 mean_rank: means[i],
-                rank: 1 + means.iter().filter(|&&m| m < means[i]).count() as u64,
                 indistinguishable_from_best: versus_best == "best"
                     || versus_best == Verdict::NoDetectableDifference.name(),
                 versus_best,
@@ -638,6 +684,69 @@ mod tests {
             wall_seconds: 0.0,
             work_known: true,
         }
+    }
+
+    /// Blog-repair at N = 4 in small: "b" is cheaper in most trials (the
+    /// lower mean rank, significantly by ranks) but one costly trial makes
+    /// its ERT twice "a"'s. The best is by ERT: "a"; "b" keeps its mean
+    /// rank as a secondary column and reads `better` (cheaper by ranks
+    /// though dearer by ERT).
+    #[test]
+    fn the_best_label_is_the_lowest_ert_not_the_lowest_mean_rank() {
+        let mut runs = Vec::new();
+        for _ in 0..10 {
+            runs.push(run("a", 4, Some(100)));
+        }
+        for _ in 0..9 {
+            runs.push(run("b", 4, Some(1)));
+        }
+        runs.push(run("b", 4, Some(2000)));
+        let comparison = compare(&runs, &Options::default()).expect("compared");
+        let ranking: Vec<(&str, Option<f64>, u64, f64, &str)> = comparison
+            .ranking
+            .iter()
+            .map(|r| {
+                (
+                    r.label.as_str(),
+                    r.ert,
+                    r.rank,
+                    r.mean_rank,
+                    r.versus_best.as_str(),
+                )
+            })
+            .collect();
+        // Pooled ranks: b's nine 1s share 1–9 (5), a's ten 100s 10–19
+        // (14.5), b's 2000 is 20: mean ranks a 14.5, b (45 + 20)/10 = 6.5.
+        assert_eq!(
+            ranking,
+            vec![
+                ("a", Some(100.0), 1, 14.5, "best"),
+                ("b", Some(200.9), 2, 6.5, "better"),
+            ]
+        );
+    }
+
+    /// Equal ERTs: the label whose verdict beats the other is best, though
+    /// it appears second.
+    #[test]
+    fn equal_erts_are_broken_by_the_verdicts() {
+        let mut runs = Vec::new();
+        for _ in 0..10 {
+            runs.push(run("a", 4, Some(10)));
+        }
+        for _ in 0..9 {
+            runs.push(run("b", 4, Some(1)));
+        }
+        runs.push(run("b", 4, Some(91)));
+        let comparison = compare(&runs, &Options::default()).expect("compared");
+        assert_eq!(comparison.pairs[0].verdict, Verdict::BBetter.name());
+        let ranking: Vec<(&str, Option<f64>, u64)> = comparison
+            .ranking
+            .iter()
+            .map(|r| (r.label.as_str(), r.ert, r.rank))
+            .collect();
+        assert_eq!(ranking, vec![("b", Some(10.0), 1), ("a", Some(10.0), 1)]);
+        assert_eq!(comparison.ranking[0].versus_best, "best");
     }
 
     #[test]
@@ -833,6 +942,13 @@ mod tests {
         let pair = &comparison.pairs[0];
         assert_eq!((pair.ert_ratio, pair.ert_ratio_ci_low), (None, None));
         assert_eq!(pair.ert_ratio_missing, UNKNOWN_WORK);
+        // Its ERT in checks is unknown: NA in ranking.csv, placed after mc.
+        let places: Vec<(&str, Option<f64>, u64)> = comparison
+            .ranking
+            .iter()
+            .map(|r| (r.label.as_str(), r.ert, r.rank))
+            .collect();
+        assert_eq!(places, vec![("mc", Some(1_000.0), 1), ("hangs", None, 2)]);
         // Its killed trials did not answer: they rank worst, so the test
         // holds nothing in its favour (10 cheaper, 10 worse against 20).
         assert_eq!(pair.a12, 0.5);

@@ -22,9 +22,25 @@
 //! incomplete gamma function (series and continued fraction, as in Press et
 //! al., *Numerical Recipes*, 3rd ed., §6.2).
 //!
+//! The p-value reported is the permutation p ([`super::friedman_exact`]:
+//! exact for small designs, seeded Monte-Carlo beyond), not the chi-square
+//! approximation, which over-claims with few blocks; the approximation is
+//! kept beside it. With it comes the F statistic of R. L. Iman &
+//! J. M. Davenport, "Approximations of the critical region of the Friedman
+//! statistic", Commun. Statist. A 9 (1980) — F = (b − 1)χ² / (b(k − 1) − χ²)
+//! with (k − 1, (k − 1)(b − 1)) degrees of freedom, less conservative than
+//! χ² (Demšar 2006, §3.2.2) — whose tail is the regularized incomplete beta
+//! function (continued fraction, Press et al., §6.4).
+//!
+//! The blocks are board sizes of one experiment: neighbouring sizes are not
+//! independent samples of a population of problems, so the tests say how
+//! consistently the labels order over the sizes run, not how they would
+//! order over other problems.
+//!
 //! A value may be `f64::INFINITY` (no trial solved): it ranks last in its
 //! block, tied with the other infinities, as in [`super::compare`].
 
+use super::friedman_exact::{PMethod, friedman_p};
 use super::rank_tests::average_ranks;
 
 /// The Friedman test and the Nemenyi critical difference over blocks.
@@ -38,8 +54,19 @@ pub struct Friedman {
     /// The Friedman chi-square, corrected for ties (0 when every block is
     /// one tie).
     pub chi_square: f64,
-    /// Its p-value: the chi-square tail with k − 1 degrees of freedom.
+    /// Its p-value from the permutation distribution (exact or seeded
+    /// Monte-Carlo, as `p_method` says).
     pub p_value: f64,
+    /// How `p_value` was computed.
+    pub p_method: PMethod,
+    /// The chi-square approximation of the p-value (k − 1 degrees of
+    /// freedom), poor with few blocks; kept for comparison.
+    pub p_chi_square: f64,
+    /// Iman and Davenport's F statistic (`+∞` when every block agrees).
+    pub iman_davenport: f64,
+    /// Its p-value: the F tail with (k − 1, (k − 1)(b − 1)) degrees of
+    /// freedom.
+    pub iman_davenport_p: f64,
     /// The significance level of the critical difference.
     pub alpha: f64,
     /// The Nemenyi critical difference of mean ranks at `alpha`: two labels
@@ -103,11 +130,23 @@ pub fn friedman(blocks: &[Vec<f64>], alpha: f64) -> Option<Friedman> {
     } else {
         0.0
     };
+    let (p_value, p_method) = friedman_p(blocks);
+    let (d1, d2) = (kf - 1.0, (kf - 1.0) * (n - 1.0));
+    let denominator = n * (kf - 1.0) - chi_square;
+    let iman_davenport = if denominator > 1e-12 * n * kf {
+        (n - 1.0) * chi_square / denominator
+    } else {
+        f64::INFINITY
+    };
     Some(Friedman {
         blocks: blocks.len(),
         mean_ranks: rank_sums.iter().map(|r| r / n).collect(),
         chi_square,
-        p_value: chi_square_tail(chi_square, kf - 1.0),
+        p_value,
+        p_method,
+        p_chi_square: chi_square_tail(chi_square, kf - 1.0),
+        iman_davenport,
+        iman_davenport_p: f_tail(iman_davenport, d1, d2),
         alpha,
         critical_difference: critical_difference(k, blocks.len(), alpha),
     })
@@ -163,6 +202,72 @@ pub fn chi_square_tail(x: f64, df: f64) -> f64 {
         return 1.0;
     }
     upper_gamma(df / 2.0, x / 2.0)
+}
+
+/// P(X > x) for X F-distributed with (`d1`, `d2`) degrees of freedom:
+/// I_{d2/(d2 + d1 x)}(d2/2, d1/2).
+pub fn f_tail(x: f64, d1: f64, d2: f64) -> f64 {
+    if x <= 0.0 {
+        return 1.0;
+    }
+    if x.is_infinite() {
+        return 0.0;
+    }
+    incomplete_beta(d2 / (d2 + d1 * x), d2 / 2.0, d1 / 2.0)
+}
+
+/// The regularized incomplete beta function I_x(a, b), 0 ≤ x ≤ 1.
+fn incomplete_beta(x: f64, a: f64, b: f64) -> f64 {
+    if x <= 0.0 {
+        return 0.0;
+    }
+    if x >= 1.0 {
+        return 1.0;
+    }
+    let log_front =
+        libm::lgamma(a + b) - libm::lgamma(a) - libm::lgamma(b) + a * x.ln() + b * (1.0 - x).ln();
+    if x < (a + 1.0) / (a + b + 2.0) {
+        log_front.exp() * beta_fraction(x, a, b) / a
+    } else {
+        1.0 - log_front.exp() * beta_fraction(1.0 - x, b, a) / b
+    }
+}
+
+/// The continued fraction of the incomplete beta function (Lentz).
+fn beta_fraction(x: f64, a: f64, b: f64) -> f64 {
+    const EPS: f64 = 1e-15;
+    let tiny = 1e-300;
+    let (qab, qap, qam) = (a + b, a + 1.0, a - 1.0);
+    let mut c = 1.0;
+    let mut d = 1.0 - qab * x / qap;
+    if d.abs() < tiny {
+        d = tiny;
+    }
+    d = 1.0 / d;
+    let mut h = d;
+    for m in 1..1000 {
+        let m = m as f64;
+        let m2 = 2.0 * m;
+        for aa in [
+            m * (b - m) * x / ((qam + m2) * (a + m2)),
+            -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2)),
+        ] {
+            d = 1.0 + aa * d;
+            if d.abs() < tiny {
+                d = tiny;
+            }
+            c = 1.0 + aa / c;
+            if c.abs() < tiny {
+                c = tiny;
+            }
+            d = 1.0 / d;
+            h *= d * c;
+        }
+        if (d * c - 1.0).abs() < EPS {
+            break;
+        }
+    }
+    h
 }
 
 /// The regularized upper incomplete gamma function Q(a, x), x > 0.
@@ -234,7 +339,8 @@ mod tests {
             .collect();
         let test = friedman(&blocks, 0.05).expect("seven blocks of three");
         close(test.chi_square, 10.571428571428571, 1e-12);
-        close(test.p_value, 0.005063414171757498, 1e-12);
+        close(test.p_chi_square, 0.005063414171757498, 1e-12);
+        assert!(test.p_value < 0.01 && test.p_method == PMethod::Exact);
     }
 
     /// Demšar (2006), §3.2.2: four classifiers over 14 data sets with mean
@@ -315,6 +421,43 @@ mod tests {
         assert_eq!(test.mean_ranks, vec![4.0 / 3.0, 7.0 / 3.0, 7.0 / 3.0]);
         let all_tied = friedman(&[vec![inf, inf], vec![inf, inf]], 0.05).expect("two blocks");
         assert_eq!((all_tied.chi_square, all_tied.p_value), (0.0, 1.0));
+    }
+
+    /// Demšar (2006), §3.2.2: F_F = (13 × 9.28) / (14 × 3 − 9.28) = 3.69
+    /// with (3, 39) degrees of freedom, whose 0.05 critical value is 2.85.
+    #[test]
+    fn iman_davenport_reproduces_demsars_example() {
+        let chi = 9.28;
+        let f = 13.0 * chi / (14.0 * 3.0 - chi);
+        close(f, 3.69, 0.005);
+        close(f_tail(2.845, 3.0, 39.0), 0.05, 5e-4);
+        // F(2, d2) in closed form: (1 + 2x/d2)^(−d2/2).
+        for (x, d2) in [(0.7_f64, 5.0_f64), (4.0, 12.0), (30.0, 3.0)] {
+            let closed = (1.0 + 2.0 * x / d2).powf(-d2 / 2.0);
+            close(f_tail(x, 2.0, d2), closed, 1e-12);
+        }
+        let test = friedman(&demsar_blocks(), 0.05).expect("14 blocks of 4");
+        let expected = 13.0 * test.chi_square / (42.0 - test.chi_square);
+        close(test.iman_davenport, expected, 1e-12);
+        close(test.iman_davenport_p, f_tail(expected, 3.0, 39.0), 1e-15);
+    }
+
+    /// Three blocks of six labels in full agreement: χ² = 15 gives the
+    /// approximation's p = 0.0104, the exact p is 1/720² (1.9·10⁻⁶), and
+    /// Iman–Davenport's F is infinite (p = 0).
+    #[test]
+    fn few_blocks_report_the_exact_p() {
+        let agree: Vec<Vec<f64>> = vec![(1..=6).map(f64::from).collect(); 3];
+        let test = friedman(&agree, 0.05).expect("three blocks");
+        close(test.chi_square, 15.0, 1e-12);
+        close(test.p_chi_square, chi_square_tail(15.0, 5.0), 1e-15);
+        assert!(test.p_chi_square > 0.01);
+        assert_eq!(test.p_method, PMethod::Exact);
+        close(test.p_value, 1.0 / 518_400.0, 1e-15);
+        assert_eq!(
+            (test.iman_davenport, test.iman_davenport_p),
+            (f64::INFINITY, 0.0)
+        );
     }
 
     #[test]

@@ -7,10 +7,16 @@
 //! which the test separates, spanning their mean ranks. The rows name the
 //! labels, so there is no legend. A hollow marker
 //! means what it means in every chart: some of the label's trials at the
-//! ranked sizes failed. Skipped with a typed reason below two labels or two
-//! sizes.
+//! ranked sizes failed. Skipped with a typed reason below two labels or
+//! [`MIN_DIAGRAM_SIZES`] sizes.
+//!
+//! The critical difference is a drawing, not the verdict: the post-hoc
+//! verdicts are the pairwise Wilcoxon signed-rank tests with Holm's
+//! correction in the report's ranking table (Benavoli, Corani & Mangili
+//! 2016 argue against the mean-ranks test), and the sizes are not
+//! independent samples, which the chart's note says.
 
-use crate::analysis::across_sizes::{AcrossSizes, across_sizes};
+use crate::analysis::across_sizes::{AcrossSizes, MIN_DIAGRAM_SIZES, across_sizes};
 use crate::analysis::compare::DEFAULT_ALPHA;
 use crate::base::records::SummaryRow;
 
@@ -25,7 +31,7 @@ use super::style::{Dash, MUTED, Marker, SeriesStyle};
 pub const KIND: ChartKind = ChartKind {
     stem: Stem::Fixed("critical-difference"),
     name: "critical-difference",
-    caption: "Mean rank of each algorithm across board sizes (each size ranked by ERT; 1 = best) with the Nemenyi critical difference (CD): a grey bar joins algorithms no pair of which the test separates; the Friedman statistic, its p-value and the CD are in the subtitle and the ranking table. A hollow marker means some trials failed, as in every chart.",
+    caption: "Mean rank of each algorithm across board sizes (each size ranked by ERT; 1 = best) with the Nemenyi critical difference (CD), drawn only from 5 sizes up: a grey bar joins algorithms no pair of which the CD separates; the verdicts are the pairwise Wilcoxon signed-rank tests with Holm's correction in the ranking table, and neighbouring sizes are not independent samples. The Friedman statistic, its permutation p-value, Iman–Davenport's F and the CD are in the subtitle. A hollow marker means some trials failed, as in every chart.",
     alt: "Critical-difference diagram: each algorithm's mean rank across board sizes on one axis, with bars joining the algorithms not significantly different.",
     needs: Needs {
         measure: MeasureUse::Chosen,
@@ -47,6 +53,12 @@ const BAR: SeriesStyle = SeriesStyle {
 fn figure(inputs: &Inputs<'_>, notes: &mut Vec<String>) -> Result<Figure, Skip> {
     let (data, styles, measure) = (inputs.data, inputs.styles, inputs.measure);
     let ranked = across_sizes(&data.summary, measure, DEFAULT_ALPHA).map_err(Skip::NoRanking)?;
+    if !ranked.diagram_allowed() {
+        return Err(Skip::TooFewSizesForDiagram {
+            sizes: ranked.sizes.len(),
+            min: MIN_DIAGRAM_SIZES,
+        });
+    }
     if let Some(note) = left_out_note(&ranked) {
         notes.push(note);
     }
@@ -121,10 +133,13 @@ fn figure(inputs: &Inputs<'_>, notes: &mut Vec<String>) -> Result<Figure, Skip> 
             measure.name()
         ),
         subtitle: format!(
-            "{} sizes ranked; Friedman χ² = {:.2}, {}; Nemenyi CD = {:.2} at α = {}; grey bars join labels the test does not separate; hollow: some trials failed",
+            "{} sizes ranked (neighbouring sizes are not independent samples); Friedman χ² = {:.2}, {} ({}); Iman–Davenport F = {}, {}; Nemenyi CD = {:.2} at α = {}, drawn only: grey bars join labels it does not separate, the verdicts are the pairwise Wilcoxon tests (Holm) in the report; hollow: some trials failed",
             ranked.sizes.len(),
             test.chi_square,
             p_text(test.p_value),
+            test.p_method.describe(),
+            f_text(test.iman_davenport),
+            p_text(test.iman_davenport_p),
             test.critical_difference,
             test.alpha
         ),
@@ -147,6 +162,15 @@ fn some_failed(summary: &[SummaryRow], ranked: &AcrossSizes, i: usize) -> bool {
     summary.iter().any(|r| {
         r.label == ranked.labels[i] && ranked.sizes.contains(&r.n) && r.successes < r.trials
     })
+}
+
+/// An F statistic as the subtitle writes it (∞ when every size agrees).
+pub(crate) fn f_text(f: f64) -> String {
+    if f.is_infinite() {
+        "∞".to_owned()
+    } else {
+        format!("{f:.2}")
+    }
 }
 
 /// A p-value as the subtitle writes it.

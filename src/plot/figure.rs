@@ -8,6 +8,8 @@
 //! panels, in both styles. The note of a panel with something drawn in it
 //! ("none solved: …") is written between the panels (and colour bar) and
 //! the legend, named by the panel's caption, so that it crosses no curve.
+//! A legend entry wider than the line is broken at spaces onto further
+//! lines (a row of entries as high as its longest), never cut.
 //!
 //! On screen a figure of at most [`COLUMN_PANELS`] panels is
 //! [`COLUMN_WIDTH`] units wide (a 3.5-inch column, panels stacked or
@@ -30,7 +32,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use super::collide::Rect;
 use super::colour_bar::{BarLayout, ColourBar};
 use super::error::DrawError;
-use super::fit::{fit, line_height, measure, wrap};
+use super::fit::{line_height, measure, wrap};
 use super::options::Style;
 use super::panel::{
     Annotations, CELL_SIDE, CELLS_FRAME_HEIGHT, MARKER_RADIUS, Margins, Panel, dashes,
@@ -108,10 +110,12 @@ struct Layout {
     legend_row: u32,
     /// Free space after a legend entry's text.
     legend_gap: u32,
-    /// Legend columns, the width of one, and the labels as shown.
+    /// Legend columns, the width of one, the labels as shown (each its
+    /// lines) and the lines above each row of entries.
     legend_cols: usize,
     legend_entry: u32,
-    legend_labels: Vec<String>,
+    legend_labels: Vec<Vec<String>>,
+    legend_lines_before: Vec<u32>,
     legend: u32,
 }
 
@@ -257,16 +261,24 @@ impl Figure {
             .legend
             .iter()
             .map(|(label, _)| {
-                fit(label, |shown| {
-                    Ok(font.box_size(shown).map_err(measure)?.0 <= text_room)
-                })
+                if font.box_size(label).map_err(measure)?.0 <= text_room {
+                    Ok(vec![label.clone()])
+                } else {
+                    wrap(label, LEGEND_SIZE, FontStyle::Normal, text_room)
+                }
             })
-            .collect::<Result<Vec<String>, DrawError>>()?;
-        let legend_rows = self.legend.len().div_ceil(legend_cols) as u32;
-        let legend = if legend_rows == 0 {
+            .collect::<Result<Vec<Vec<String>>, DrawError>>()?;
+        let mut legend_lines_before = vec![0u32];
+        for row in legend_labels.chunks(legend_cols) {
+            let lines = row.iter().map(Vec::len).max().unwrap_or(1).max(1) as u32;
+            let above = legend_lines_before.last().copied().unwrap_or(0);
+            legend_lines_before.push(above + lines);
+        }
+        let legend_lines = legend_lines_before.last().copied().unwrap_or(0);
+        let legend = if legend_lines == 0 {
             0
         } else {
-            legend_rows * legend_row + MARGIN
+            legend_lines * legend_row + MARGIN
         };
         let mut layout = Layout {
             width,
@@ -284,6 +296,7 @@ impl Figure {
             legend_cols,
             legend_entry,
             legend_labels,
+            legend_lines_before,
             legend,
         };
         if style == Style::Paper && width == COLUMN_WIDTH {
@@ -470,7 +483,8 @@ impl Figure {
         for (i, ((_, style), shown)) in entries.enumerate() {
             let x = left + (i % layout.legend_cols) as i32 * layout.legend_entry as i32;
             let row = layout.legend_row;
-            let y = (MARGIN + row / 2 + (i / layout.legend_cols) as u32 * row) as i32;
+            let above = layout.legend_lines_before[i / layout.legend_cols];
+            let y = (MARGIN + row / 2 + above * row) as i32;
             // The line sample ends 10 units before the text, the marker
             // sits in its middle.
             let end = x + layout.sample as i32 - 10;
@@ -480,11 +494,13 @@ impl Figure {
                     dash.iter().map(|(dx, _)| (dx.round() as i32, y)).collect();
                 area.draw(&PathElement::new(dash, style.colour.stroke_width(3)))?;
             }
-            area.draw(&Text::new(
-                shown.as_str(),
-                (x + layout.sample as i32, y),
-                text.clone(),
-            ))?;
+            for (line, shown) in shown.iter().enumerate() {
+                area.draw(&Text::new(
+                    shown.as_str(),
+                    (x + layout.sample as i32, y + (line as u32 * row) as i32),
+                    text.clone(),
+                ))?;
+            }
             let (outline, rim) = marker_outline(style.marker, MARKER_RADIUS);
             let at = ((x + 2 + end) / 2, y);
             area.draw(&(EmptyElement::at(at) + Polygon::new(outline, style.colour.filled())))?;

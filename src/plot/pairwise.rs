@@ -310,7 +310,8 @@ impl Heatmap {
     /// than two labels were compared there.
     pub fn of(comparison: &Comparison, n: u64) -> Option<Heatmap> {
         let mut ranked: Vec<_> = comparison.ranking.iter().filter(|r| r.n == n).collect();
-        ranked.sort_by(|a, b| a.mean_rank.total_cmp(&b.mean_rank));
+        // ranking.csv's order at one N: best (by ERT) first.
+        ranked.sort_by_key(|r| r.rank);
         if ranked.len() < 2 {
             return None;
         }
@@ -411,15 +412,17 @@ mod tests {
         }
     }
 
-    fn rank(label: &str, mean_rank: f64) -> RankingRow {
+    /// A ranking row whose ERT, place and mean rank all order alike.
+    fn rank(label: &str, place: u64) -> RankingRow {
         RankingRow {
             measure: "checks".into(),
             n: 8,
             label: label.into(),
             trials: 10,
             successes: 10,
-            mean_rank,
-            rank: 1,
+            ert: Some(place as f64),
+            rank: place,
+            mean_rank: place as f64,
             indistinguishable_from_best: true,
             versus_best: "no_detectable_difference".into(),
         }
@@ -433,7 +436,7 @@ mod tests {
                 pair("slow", "mid", 0.45, 0.3),
                 pair("fast", "mid", 0.9, 0.02),
             ],
-            ranking: vec![rank("slow", 20.0), rank("fast", 8.0), rank("mid", 15.0)],
+            ranking: vec![rank("slow", 3), rank("fast", 1), rank("mid", 2)],
         };
         let map = Heatmap::of(&comparison, 8).expect("three labels");
         assert_eq!(map.labels, ["fast", "mid", "slow"]);

@@ -1,6 +1,7 @@
-//! The ranking chart: each label's place at each board size, by the mean
-//! rank of its trials in the chosen measure (1 = cheapest; an unsolved
-//! trial ranks last), as `queens compare` ranks them. A hollow marker means
+//! The ranking chart: each label's place at each board size by its ERT in
+//! the chosen measure (1 = best; failures count), as `queens compare`
+//! ranks them: the one meaning of best, which the findings and the
+//! headline share. A hollow marker means
 //! what it means in every chart: some of the cell's trials failed. A label
 //! whose test against the best (Holm-corrected Mann–Whitney at the default
 //! alpha) could have found a difference and found none is marked "≈1" (tied
@@ -27,7 +28,7 @@ use super::success::single_trial_labels;
 pub const KIND: ChartKind = ChartKind {
     stem: Stem::Fixed("ranking"),
     name: "ranking",
-    caption: "Ranking by mean rank at each board size: a hollow marker means some trials failed, as in every chart; ≈1 marks a label with no detectable difference from the best in a test that could have shown one.",
+    caption: "Ranking by ERT at each board size (1 = lowest ERT, failures counted): a hollow marker means some trials failed, as in every chart; ≈1 marks a label with no detectable difference from the best in a test that could have shown one.",
     alt: "Line chart of each algorithm's place against the board size N.",
     needs: Needs {
         measure: MeasureUse::Chosen,
@@ -62,7 +63,7 @@ fn figure(inputs: &Inputs<'_>, _notes: &mut Vec<String>) -> Result<Figure, Skip>
     let places = comparison.ranking.iter().map(|r| r.rank).max().unwrap_or(1);
     // Place 1 at the top: the axis runs from the last place down to the first.
     let mut y = Axis::fit(
-        "place by mean rank (1 = cheapest)",
+        "place by ERT (1 = best)",
         Scale::Linear,
         [1.0, places as f64],
     )

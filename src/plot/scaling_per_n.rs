@@ -7,8 +7,12 @@
 //! flat line: local search repairs a board in about N steps, so the per-queen
 //! work says at once whether a label keeps that pace, and the slope here is
 //! the growth exponent less 1. The legend gives each label's exponent with
-//! its 95% t-interval ("label ~ N^1.23 [1.10, 1.35]"), or why it has none
-//! (solved at fewer than three sizes). Hollow markers, solved/trials beside
+//! the half-width of its 95% t-interval and the sizes fitted ("label ~
+//! N^1.23±0.12, N 8–64 (5)": only sizes where every trial solved),
+//! or, when the slopes over the two halves of those sizes disagree, both
+//! slopes and the word "curved" (and no fitted line), or why it has none
+//! (fewer than five sizes where every trial solved). A legend entry too
+//! long for the line is broken onto a second, never cut. Hollow markers, solved/trials beside
 //! them and the strip of cells with no solved trial are the scaling
 //! chart's. Skipped ([`Skip::OneSize`]) when every trial is at one size.
 
@@ -22,14 +26,14 @@ use super::series::{
     Statistic, Unsolved, columns, legend, measured, statistic_panel, summary_by_label,
 };
 use super::skip::Skip;
-use crate::analysis::growth::{NoFit, PowerLaw, growth_by_label};
+use crate::analysis::growth::{MIN_FIT_SIZES, NoFit, PowerLaw, growth_by_label};
 use crate::base::records::{Measure, MeasureSummary, SummaryRow};
 
 /// The chart kind of the scaling normalised by N.
 pub const KIND: ChartKind = ChartKind {
     stem: Stem::Fixed("scaling-per-n"),
     name: "scaling per N",
-    caption: "Work per queen against board size: the median over solved trials divided by N (checks unless another measure was chosen; flat = linear growth) with its 10th–90th percentile band, and each label's power law fitted by least squares to log median against log N over the sizes it solved (thin line); the legend gives the growth exponent b of the median itself (work ~ N^b) with its 95% t-interval from the regression (no exponent below 3 solved sizes); hollow markers: some trials failed; the strip at the top: no trial solved.",
+    caption: "Work per queen against board size: the median over solved trials divided by N (checks unless another measure was chosen; flat = linear growth) with its 10th–90th percentile band, and each label's power law fitted by least squares to log median against log N over the sizes where every trial solved (thin line); the legend gives the growth exponent b of the median itself (work ~ N^b) with its 95% t-interval from the regression and the sizes fitted (no exponent below 5 such sizes), or, when the slopes over the lower and upper half of the sizes differ by more than 0.2, both slopes marked curved (and no line); hollow markers: some trials failed; the strip at the top: no trial solved.",
     alt: "Line chart of the median work divided by N of each algorithm against the board size N, log scale, with fitted power laws and their growth exponents in the legend.",
     needs: Needs {
         measure: MeasureUse::Chosen,
@@ -75,6 +79,10 @@ fn figure(inputs: &Inputs<'_>, _notes: &mut Vec<String>) -> Result<Figure, Skip>
         else {
             continue;
         };
+        // One power law over a change of regime would mislead.
+        if fit.curved {
+            continue;
+        }
         let points: Vec<(f64, f64)> = rows
             .iter()
             .map(|r| r.n as f64)
@@ -96,10 +104,7 @@ fn figure(inputs: &Inputs<'_>, _notes: &mut Vec<String>) -> Result<Figure, Skip>
             let text = match fit {
                 Some(Ok(fit)) => format!("{label} {}", exponent_text(fit)),
                 Some(Err(NoFit::TooFewSizes { sizes })) => {
-                    format!(
-                        "{label} (no fit: {sizes} solved size{})",
-                        if *sizes == 1 { "" } else { "s" }
-                    )
+                    format!("{label} (no fit: {sizes} of {MIN_FIT_SIZES} sizes)")
                 }
                 None => label,
             };
@@ -110,7 +115,7 @@ fn figure(inputs: &Inputs<'_>, _notes: &mut Vec<String>) -> Result<Figure, Skip>
         stem: "scaling-per-n".to_owned(),
         title: format!("{}: work per queen and growth exponents", data.name),
         subtitle: format!(
-            "median {} / N over solved trials; thin line: fitted power law; legend: {} ~ N^b [95% t-interval of b]; hollow: some trials failed; top strip: no trial solved",
+            "median {} / N over solved trials; thin line: fitted power law; legend: {} ~ N^b ± the half-width of its 95% t-interval, the sizes fitted (how many): only sizes where every trial solved, at least 5; curved: the slopes of the lower and upper half differ by over 0.2; hollow: some trials failed; top strip: no trial solved",
             measured.unit, measured.unit
         ),
         legend,
@@ -120,11 +125,27 @@ fn figure(inputs: &Inputs<'_>, _notes: &mut Vec<String>) -> Result<Figure, Skip>
     })
 }
 
-/// A growth exponent as the legend writes it: "~ N^1.23 [1.10, 1.35]".
+/// A growth exponent as the legend writes it, with the half-width of its
+/// 95% t-interval (which is symmetric), the sizes it was fitted on (those
+/// where every trial solved) and how many: "~ N^1.23±0.12, N 8–64 (5)"; a
+/// curved fit gives the slope of the lower and the upper half instead:
+/// "curved N^2.00→N^1.00, N 2–128 (7)" (the report's growth table gives
+/// each half's sizes).
 pub fn exponent_text(fit: &PowerLaw) -> String {
+    if fit.curved {
+        let [low, high] = fit.halves;
+        return format!(
+            "curved N^{:.2}→N^{:.2}, N {}–{} ({})",
+            low.exponent, high.exponent, fit.range.0, fit.range.1, fit.sizes
+        );
+    }
     format!(
-        "~ N^{:.2} [{:.2}, {:.2}]",
-        fit.exponent, fit.interval.0, fit.interval.1
+        "~ N^{:.2}±{:.2}, N {}–{} ({})",
+        fit.exponent,
+        (fit.interval.1 - fit.interval.0) / 2.0,
+        fit.range.0,
+        fit.range.1,
+        fit.sizes
     )
 }
 
@@ -148,23 +169,39 @@ fn divided_by_n(row: &SummaryRow, measure: Measure) -> SummaryRow {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::plot::options::Style;
     use crate::plot::trials::tests::{build, experiment, run};
 
     #[test]
     fn the_legend_gives_each_growth_exponent_and_the_points_are_per_queen() {
         // "a": one trial a size, 4·N^1.5 checks (exact); "b": two sizes.
-        let mut runs: Vec<_> = [4u64, 16, 64]
+        let mut runs: Vec<_> = [4u64, 16, 64, 256, 1024]
             .iter()
             .map(|&n| run("a", n, 0, Some(4 * n * (n as f64).sqrt() as u64)))
             .collect();
+        // "c": ~ N² to 32, then ~ N: curved.
+        for n in [4u64, 8, 16, 32, 64, 128, 256] {
+            runs.push(run("c", n, 0, Some(if n <= 32 { n * n } else { 32 * n })));
+        }
         runs.push(run("b", 4, 0, Some(10)));
         runs.push(run("b", 16, 0, Some(20)));
         let figure = build(&KIND, &experiment(runs)).expect("a chart");
         let legend: Vec<&str> = figure.legend.iter().map(|(l, _)| l.as_str()).collect();
         assert_eq!(
             legend,
-            ["a ~ N^1.50 [1.50, 1.50]", "b (no fit: 2 solved sizes)"]
+            [
+                "a ~ N^1.50±0.00, N 4–1024 (5)",
+                "b (no fit: 2 of 5 sizes)",
+                "c curved N^2.00→N^1.00, N 4–256 (7)",
+            ]
         );
+        // The legend is drawn whole, broken onto lines, never cut.
+        crate::plot::style::register_fonts().expect("the embedded font");
+        for style in [Style::Screen, Style::Paper] {
+            let drawn = figure.colour_bar_drawn(style).expect("drawn");
+            assert!(!drawn.svg.contains('…'), "a legend entry was cut");
+            assert!(drawn.svg.contains("4–256"), "{}", drawn.svg);
+        }
         let marks: Vec<(f64, f64)> = figure.panels[0]
             .layers
             .iter()
@@ -174,17 +211,34 @@ mod tests {
             })
             .flatten()
             .collect();
-        // checks / N = 4·√N for "a"; 10/4 and 20/16 for "b".
+        // checks / N = 4·√N for "a"; 10/4 and 20/16 for "b"; N, then 32
+        // for "c".
         assert_eq!(
             marks,
             [
                 (4.0, 8.0),
                 (16.0, 16.0),
                 (64.0, 32.0),
+                (256.0, 64.0),
+                (1024.0, 128.0),
                 (4.0, 2.5),
-                (16.0, 1.25)
+                (16.0, 1.25),
+                (4.0, 4.0),
+                (8.0, 8.0),
+                (16.0, 16.0),
+                (32.0, 32.0),
+                (64.0, 32.0),
+                (128.0, 32.0),
+                (256.0, 32.0),
             ]
         );
+        // A fitted line for "a" only: "c" is curved, "b" has no fit.
+        let lines = figure.panels[0]
+            .layers
+            .iter()
+            .filter(|l| matches!(l, Layer::Line { width: 1, .. }))
+            .count();
+        assert_eq!(lines, 1);
     }
 
     #[test]

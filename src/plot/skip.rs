@@ -105,6 +105,17 @@ pub enum Skip {
     /// The labels cannot be ranked across sizes.
     #[error(transparent)]
     NoRanking(NoRanking),
+    /// Too few sizes for a critical-difference diagram to separate labels.
+    #[error(
+        "ranked over {sizes} board size{}, and a critical-difference diagram needs {min}: with so few sizes the critical difference separates almost nothing; the ranking table in the report gives the Friedman test and the pairwise Wilcoxon tests (run more sizes for the diagram)",
+        if *.sizes == 1 { "" } else { "s" }
+    )]
+    TooFewSizesForDiagram {
+        /// The sizes ranked.
+        sizes: usize,
+        /// The fewest the diagram is drawn from.
+        min: usize,
+    },
     /// No two labels of the measure differ in the swept key alone.
     #[error("no labels of the {measure} measure sweep {key}")]
     NoSweepLabels {

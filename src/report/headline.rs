@@ -108,9 +108,10 @@ fn best_sentence(
     best: &RankingRow,
 ) -> String {
     let mut sentence = format!(
-        "At N = {n}, {} ranks best by {measure} of {} labels (mean rank {:.2}; it solved {} of {}).",
+        "At N = {n}, {} is best by ERT in {measure} of {} labels (ERT {}; mean rank of its trials {:.2}; it solved {} of {}).",
         best.label,
         ranked.len(),
+        super::format::value(measure, best.ert),
         best.mean_rank,
         best.successes,
         best.trials

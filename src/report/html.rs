@@ -315,6 +315,13 @@ fn methods() -> Markup {
                 li { "ERT (COCO): all trials' cost over the successes. The ERT ratio's interval resamples each label's trials on their own (seeded, 2,000 resamples, from 10 successes a side)." }
                 li { "Heavy tail: a cell whose costliest solved trial costs more than 100 times its median is flagged; its median hides what its ERT shows." }
                 li { "Bayesian second opinion (Benavoli et al. 2017, with a region of practical equivalence): each label's trials weighted by a Bayesian bootstrap (Dirichlet(1, …, 1), drawn independently for the two labels, 4,000 seeded draws); the probability that one label is practically better, that the two are practically equivalent (costs within the ROPE, compare.csv's rope column, default 10%) or that the other is, is the share of draws in which that outcome is the most probable (compare.csv's p_a_better, p_equivalent, p_b_better)." }
+                li {
+                    "Ranking across sizes: each size ranks the labels by ERT. Friedman's test with its permutation p-value (exact when the count is small, "
+                    "else seeded Monte-Carlo; the chi-square approximation is shown beside it) and Iman–Davenport's F; the post-hoc verdicts are "
+                    "Wilcoxon signed-rank tests of every pair over the sizes with Holm's correction (Benavoli, Corani & Mangili 2016), the Nemenyi "
+                    "critical difference only a drawing, and no critical-difference chart from fewer than 5 sizes. "
+                    (super::versus_best::NOT_INDEPENDENT)
+                }
             }
         }
     }
@@ -365,7 +372,7 @@ fn growth(inputs: &Inputs) -> Markup {
         @if sizes.len() > 1 {
             section aria-labelledby="growth" {
                 h2 id="growth" { "Growth with board size" }
-                p { "How fast each label's median checks grow with N: the exponent b of a power law checks ≈ a·N^b fitted by least squares to log median checks against log N over the sizes where the label solved, with the 95% t-interval of the regression's slope (it widens when the medians stray from a power law; at least 3 sizes)." }
+                p { "How fast each label's median checks grow with N: the exponent b of a power law checks ≈ a·N^b fitted by least squares to log median checks against log N over the sizes where every trial of the label solved (a median of the solved trials alone would flatter a size where some failed), with the 95% t-interval of the regression's slope (it widens when the medians stray from a power law; at least 5 sizes), and the slopes over the lower and upper half of those sizes: when they differ by more than 0.2 the growth is curved and one exponent would mislead." }
                 div class="scroll" role="region" aria-label="Growth exponents" tabindex="0" {
                     table id="growth-table" {
                         caption { "Growth exponent b of the median checks (checks ~ N^b) per label, with its 95% t-interval and the sizes fitted" }
@@ -375,6 +382,7 @@ fn growth(inputs: &Inputs) -> Markup {
                                 th scope="col" { "Exponent b" }
                                 th scope="col" { "95% interval" }
                                 th scope="col" { "Sizes fitted" }
+                                th scope="col" { "Halves" }
                             }
                         }
                         tbody {
@@ -385,12 +393,18 @@ fn growth(inputs: &Inputs) -> Markup {
                                         Ok(fit) => {
                                             td class="num" { (two(fit.exponent)) }
                                             td class="num" { "[" (two(fit.interval.0)) ", " (two(fit.interval.1)) "]" }
-                                            td { (fit.sizes) " (N = " (fit.range.0) " to " (fit.range.1) ")" }
+                                            td { (fit.sizes) " (N = " (fit.range.0) " to " (fit.range.1) ", all solved)" }
+                                            td {
+                                                @if fit.curved { "curved: " }
+                                                "N^" (two(fit.halves[0].exponent)) " on N = " (fit.halves[0].range.0) " to " (fit.halves[0].range.1)
+                                                ", N^" (two(fit.halves[1].exponent)) " on N = " (fit.halves[1].range.0) " to " (fit.halves[1].range.1)
+                                            }
                                         }
                                         Err(why) => {
                                             td class="num" { "NA" }
                                             td class="num" { "NA" }
                                             td { "no fit: " (why) }
+                                            td { "NA" }
                                         }
                                     }
                                 }

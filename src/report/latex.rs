@@ -153,20 +153,29 @@ pub fn growth(inputs: &Inputs) -> String {
     for (label, fit) in growth_by_label(&inputs.summary, Measure::Checks) {
         let cells = match fit {
             Ok(fit) => format!(
-                "{} & [{}, {}] & {} ($N$ = {} to {})",
+                "{} & [{}, {}] & {} ($N$ = {} to {}){}",
                 two(fit.exponent),
                 two(fit.interval.0),
                 two(fit.interval.1),
                 fit.sizes,
                 fit.range.0,
-                fit.range.1
+                fit.range.1,
+                if fit.curved {
+                    format!(
+                        "; curved: $b$ = {} then {}",
+                        two(fit.halves[0].exponent),
+                        two(fit.halves[1].exponent)
+                    )
+                } else {
+                    String::new()
+                }
             ),
             Err(why) => format!("NA & NA & no fit: {}", escape(&why.to_string())),
         };
         out.push_str(&format!("{} & {cells} \\\\\n", escape(label)));
     }
     out.push_str(
-        "\\bottomrule\n\\multicolumn{4}{l}{Median checks $\\approx a N^b$, least squares on $\\log$--$\\log$ over the sizes solved; 95\\% $t$-interval of the slope}\\\\\n\\end{longtable}\n}\n",
+        "\\bottomrule\n\\multicolumn{4}{l}{Median checks $\\approx a N^b$, least squares on $\\log$--$\\log$ over the sizes where every trial solved (at least 5); 95\\% $t$-interval of the slope; curved: the slopes of the two halves differ by over 0.2}\\\\\n\\end{longtable}\n}\n",
     );
     out
 }

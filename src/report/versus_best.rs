@@ -2,18 +2,23 @@
 //! ratio to the best at each size with its interval and a mark when the
 //! best is significantly cheaper (cocopp's tables;
 //! [`crate::analysis::versus_best`]), and the ranking across sizes with
-//! its Friedman test and Nemenyi critical difference
-//! ([`crate::analysis::across_sizes`]), which the critical-difference
-//! chart draws.
+//! its Friedman test (permutation p, Iman–Davenport's F) and the pairwise
+//! Wilcoxon signed-rank tests with Holm's correction as its post-hoc
+//! ([`crate::analysis::across_sizes`]), with the caveat that neighbouring
+//! sizes are not independent samples; the Nemenyi critical difference is
+//! named only as what the critical-difference chart draws.
 
 use maud::{Markup, html};
 
 use super::Inputs;
 use super::format::{p_value, ratio};
-use crate::analysis::across_sizes::across_sizes;
+use crate::analysis::across_sizes::{MIN_DIAGRAM_SIZES, PairTest, across_sizes};
 use crate::analysis::compare::{DEFAULT_ALPHA, significance_marks};
 use crate::analysis::versus_best::{RatioCell, RatioTable, Standing, ratio_table};
 use crate::base::records::Measure;
+
+/// The caveat on the blocks of the ranking across sizes.
+pub const NOT_INDEPENDENT: &str = "Neighbouring board sizes are not independent samples of problems (a label fast at N is usually fast at N + 1): the tests say how consistently the labels order over the sizes run, not how they would order over other problems.";
 
 /// The mark of a pair no test of its design could have found significant.
 const UNTESTABLE: &str = "°";
@@ -98,9 +103,18 @@ pub fn html(inputs: &Inputs) -> Markup {
                         "Each of " (ranked.sizes.len()) " sizes ranks the labels by ERT in " (measure)
                         " (failures count; a label that solved nothing ranks last). Friedman χ² = "
                         (format!("{:.2}", ranked.test.chi_square)) " (" (ranked.labels.len() - 1)
-                        " degrees of freedom), " (p_value(ranked.test.p_value))
-                        "; Nemenyi critical difference " (format!("{:.2}", ranked.test.critical_difference))
-                        " at α = " (ranked.test.alpha) ": two labels whose mean ranks differ by less are not separated."
+                        " degrees of freedom), " (p_value(ranked.test.p_value)) " (" (ranked.test.p_method.describe())
+                        "; the chi-square approximation gives " (p_value(ranked.test.p_chi_square))
+                        "); Iman–Davenport F = " (f_text(ranked.test.iman_davenport)) " ("
+                        (ranked.labels.len() - 1) ", " ((ranked.labels.len() - 1) * (ranked.sizes.len() - 1))
+                        " degrees of freedom), " (p_value(ranked.test.iman_davenport_p))
+                        ". The post-hoc verdicts are Wilcoxon signed-rank tests of every pair over the sizes, Holm-corrected (below); the Nemenyi critical difference ("
+                        (format!("{:.2}", ranked.test.critical_difference)) " at α = " (ranked.test.alpha)
+                        ") only draws the critical-difference chart"
+                        @if !ranked.diagram_allowed() {
+                            ", which is not drawn from fewer than " (MIN_DIAGRAM_SIZES) " sizes"
+                        }
+                        ". " (NOT_INDEPENDENT)
                         @if !ranked.unsolved.is_empty() {
                             " Left out (no label solved): N = " (list(&ranked.unsolved)) "."
                         }
@@ -108,16 +122,32 @@ pub fn html(inputs: &Inputs) -> Markup {
                             " Left out (some label has no trials): N = " (list(&ranked.incomplete)) "."
                         }
                     }
-                    @let groups = ranked.test.groups();
                     table id="across-sizes-table" {
-                        caption { "Mean rank across sizes (1 = best) and the groups the Nemenyi test does not separate" }
-                        thead { tr { th scope="col" { "Label" } th scope="col" { "Mean rank" } th scope="col" { "Groups" } } }
+                        caption { "Mean rank across sizes (1 = best)" }
+                        thead { tr { th scope="col" { "Label" } th scope="col" { "Mean rank" } } }
                         tbody {
                             @for i in by_rank(&ranked.test.mean_ranks) {
                                 tr {
                                     th scope="row" { (ranked.labels[i]) }
                                     td class="num" { (format!("{:.2}", ranked.test.mean_ranks[i])) }
-                                    td { (groups_of(&groups, i)) }
+                                }
+                            }
+                        }
+                    }
+                    table id="across-sizes-pairs" {
+                        caption { "Pairwise Wilcoxon signed-rank tests over the sizes, Holm-corrected" }
+                        thead { tr {
+                            th scope="col" { "Pair" } th scope="col" { "Sizes where the first is cheaper" }
+                            th scope="col" { "p" } th scope="col" { "Holm p" } th scope="col" { "Verdict" }
+                        } }
+                        tbody {
+                            @for pair in &ranked.pairs {
+                                tr {
+                                    th scope="row" { (ranked.labels[pair.a]) " vs " (ranked.labels[pair.b]) }
+                                    td class="num" { (pair.a_cheaper) " of " (ranked.sizes.len()) }
+                                    td class="num" { (format!("{:.4}", pair.p_value)) }
+                                    td class="num" { (format!("{:.4}", pair.p_holm)) }
+                                    td { (pair_verdict(&ranked.labels, pair, ranked.test.alpha)) }
                                 }
                             }
                         }
@@ -135,18 +165,20 @@ fn by_rank(ranks: &[f64]) -> Vec<usize> {
     order
 }
 
-/// The numbers (from 1) of the groups holding label `i`, or "alone".
-fn groups_of(groups: &[Vec<usize>], i: usize) -> String {
-    let numbers: Vec<String> = groups
-        .iter()
-        .enumerate()
-        .filter(|(_, g)| g.contains(&i))
-        .map(|(g, _)| (g + 1).to_string())
-        .collect();
-    if numbers.is_empty() {
-        "alone".to_owned()
+/// A pair's verdict over the sizes: which label is cheaper, or none.
+fn pair_verdict(labels: &[String], pair: &PairTest, alpha: f64) -> String {
+    match pair.cheaper {
+        Some(cheaper) if pair.p_holm < alpha => format!("{} cheaper", labels[cheaper]),
+        _ => "no detectable difference".to_owned(),
+    }
+}
+
+/// An F statistic as the text writes it (∞ when every size agrees).
+fn f_text(f: f64) -> String {
+    if f.is_infinite() {
+        "∞".to_owned()
     } else {
-        numbers.join(", ")
+        format!("{f:.2}")
     }
 }
 

@@ -130,11 +130,21 @@ pub struct RankingRow {
     pub trials: u64,
     /// Its solved trials at `n`.
     pub successes: u64,
-    /// The mean rank of its trials among every trial at `n` (1 = cheapest;
-    /// ties share their mean rank; unsolved trials rank last, tied).
-    pub mean_rank: f64,
-    /// Its place by mean rank (1 = best; equal mean ranks share a place).
+    /// Its ERT at `n` in the measure: every trial's cost over the solved
+    /// trials (`Inf` when none solved; `NA` when a trial's work in the
+    /// measure is unknown, which ranks it after every known ERT). The best
+    /// label and the places are by this.
+    #[serde(with = "crate::base::records::values::optional")]
+    pub ert: Option<f64>,
+    /// Its place by ERT (1 = best; equal ERTs share a place): the one
+    /// meaning of best in the ranking, the findings, the headline and the
+    /// charts.
     pub rank: u64,
+    /// The mean rank of its trials among every trial at `n` (1 = cheapest;
+    /// ties share their mean rank; unsolved trials rank last, tied): a
+    /// secondary column, how often its trials beat the others regardless
+    /// of their cost.
+    pub mean_rank: f64,
     /// Whether the best label is not detectably better: `TRUE` for the
     /// best label itself and for a label whose pair with it is
     /// `no_detectable_difference`; `FALSE` when the best is significantly
@@ -171,7 +181,7 @@ mod tests {
         let path = dir.path().join("ranking.csv");
         assert!(write_ranking(&path, &[]).expect("written").changed);
         let header =
-            "measure,n,label,trials,successes,mean_rank,rank,indistinguishable_from_best,versus_best\n"
+            "measure,n,label,trials,successes,ert,rank,mean_rank,indistinguishable_from_best,versus_best\n"
                 .to_string();
         assert_eq!(std::fs::read_to_string(&path).expect("read"), header);
         assert!(!write_ranking(&path, &[]).expect("unchanged").changed);
@@ -181,8 +191,9 @@ mod tests {
             label: "a".into(),
             trials: 3,
             successes: 2,
-            mean_rank: 2.5,
+            ert: Some(7.5),
             rank: 1,
+            mean_rank: 2.5,
             indistinguishable_from_best: true,
             versus_best: "best".into(),
         };
@@ -193,7 +204,7 @@ mod tests {
         );
         assert_eq!(
             std::fs::read_to_string(&path).expect("read"),
-            header + "checks,8,a,3,2,2.5,1,TRUE,best\n"
+            header + "checks,8,a,3,2,7.5,1,2.5,TRUE,best\n"
         );
         assert!(!write_ranking(&path, &[row]).expect("unchanged").changed);
     }

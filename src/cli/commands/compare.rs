@@ -318,8 +318,8 @@ fn print_tables(comparison: &Comparison, options: &Options) -> io::Result<()> {
             ));
         }
         lines.push(format!(
-            "  rank  {:<width$}  {:>6}  {:>6}  {:>9}",
-            "label", "trials", "solved", "mean rank"
+            "  rank  {:<width$}  {:>6}  {:>6}  {:>12}  {:>9}",
+            "label", "trials", "solved", "ERT", "mean rank"
         ));
         for (i, r) in rows.iter().enumerate() {
             let note = match r.versus_best.as_str() {
@@ -330,8 +330,17 @@ fn print_tables(comparison: &Comparison, options: &Options) -> io::Result<()> {
                 _ => "",
             };
             lines.push(format!(
-                "  {:>4}  {:<width$}  {:>6}  {:>6}  {:>9.1}  {note}",
-                r.rank, r.label, r.trials, r.successes, r.mean_rank
+                "  {:>4}  {:<width$}  {:>6}  {:>6}  {:>12}  {:>9.1}  {note}",
+                r.rank,
+                r.label,
+                r.trials,
+                r.successes,
+                match r.ert {
+                    Some(e) if e.is_finite() => format!("{e:.1}"),
+                    Some(_) => "Inf".to_owned(),
+                    None => "NA".to_owned(),
+                },
+                r.mean_rank
             ));
         }
         for line in lines {

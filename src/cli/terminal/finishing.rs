@@ -102,7 +102,7 @@ pub fn print_comparison(finished: &Finished) {
 /// at `alpha`).
 fn brief_ranking(ranking: &[RankingRow], measure: Measure, alpha: f64) -> Vec<String> {
     let mut lines = vec![format!(
-        "ranking by {} (mean rank; Holm-corrected against the best at alpha {alpha}; every pair in compare.csv):",
+        "ranking by {} (best: lowest ERT; Holm-corrected against the best at alpha {alpha}; every pair in compare.csv):",
         measure.name(),
     )];
     for rows in ranking.chunk_by(|a, b| a.n == b.n) {
