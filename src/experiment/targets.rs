@@ -29,9 +29,8 @@ pub(super) fn rule(
     let err = |message: String| at(spec.span(), message);
     let toml::Value::Array(items) = spec.get_ref() else {
         return Err(err(format!(
-            "targets = {} is a {}: {ALLOWED}",
-            spec.get_ref(),
-            spec.get_ref().type_str()
+            "targets = {} is not a list: {ALLOWED}",
+            spec.get_ref()
         )));
     };
     let mut list: Vec<u64> = Vec::with_capacity(items.len());
