@@ -642,7 +642,10 @@ fn a_targets_list_that_is_not_whole_strictly_decreasing_and_ending_in_zero_is_re
         ("[]", "targets is empty"),
         ("[3, -1, 0]", "target -1 is not a whole number >= 0"),
         ("[2.5, 0]", "target 2.5 is not a whole number >= 0"),
-        ("[1, 3, 0]", "target 3 comes after 1: targets go strictly down"),
+        (
+            "[1, 3, 0]",
+            "target 3 comes after 1: targets go strictly down",
+        ),
         ("[3, 3, 0]", "target 3 comes after 3"),
         ("[10, 3, 1]", "the last target is 1, not 0"),
         ("5", "targets = 5 is not a list"),

@@ -213,7 +213,10 @@ fn the_configs_targets_are_those_of_the_charts_and_the_report_and_changing_them_
     assert!(!words.iter().any(|t| t == "3"), "{words:?}");
     assert!(words.join(" ").contains("targets from the config: 6, 2, 0"));
     let words = svg(&plots, "runtime-ecdf").join(" ");
-    assert!(words.contains("targets from the config: 6, 2, 0"), "{words}");
+    assert!(
+        words.contains("targets from the config: 6, 2, 0"),
+        "{words}"
+    );
     assert!(!words.contains("targets fixed per N"), "{words}");
 
     // Other targets are another config: the resume is refused, the line
@@ -223,6 +226,9 @@ fn the_configs_targets_are_those_of_the_charts_and_the_report_and_changing_them_
     let out = common::queens(tmp.path(), &["run", "own.toml", "--quiet"]);
     let said = stderr(&out);
     assert!(!out.status.success(), "{said}");
-    assert!(said.contains("holds results of a different config"), "{said}");
+    assert!(
+        said.contains("holds results of a different config"),
+        "{said}"
+    );
     assert!(said.contains("- targets = [6, 2, 0]") && said.contains("+ targets = [5, 0]"));
 }

@@ -493,7 +493,10 @@ mod tests {
     fn configured_targets_are_the_same_list_at_every_size() {
         let mut cells = BTreeMap::new();
         cells.insert(("a".to_owned(), 8), vec![trial(&[(1.0, 5.0)], 10.0, false)]);
-        cells.insert(("a".to_owned(), 100), vec![trial(&[(1.0, 90.0)], 10.0, false)]);
+        cells.insert(
+            ("a".to_owned(), 100),
+            vec![trial(&[(1.0, 90.0)], 10.0, false)],
+        );
         let rule = TargetRule::Configured(vec![5, 2, 0]);
         let by_size = targets_by_size(&cells, &rule);
         assert_eq!(by_size[&8], vec![5, 2, 0]);
@@ -635,6 +638,9 @@ mod tests {
         assert!(a8.solved && a8.spent == 30.0);
         assert!(!cells[&("b".to_owned(), 8)][0].solved);
         assert_eq!(shared_sizes(&cells), vec![8]);
-        assert_eq!(targets_by_size(&cells, &TargetRule::Ladder)[&8], vec![3, 1, 0]);
+        assert_eq!(
+            targets_by_size(&cells, &TargetRule::Ladder)[&8],
+            vec![3, 1, 0]
+        );
     }
 }

@@ -8,12 +8,12 @@
 //! one file (its `KIND` and build function) plus one line here.
 
 pub use super::kind::{Build, ChartKind, Inputs, Keyed, MeasureUse, Needs, Stem, targets_text};
-use crate::analysis::targets::TargetRule;
 use super::{
     convergence, critical_difference, ecdf, ert, fixed_budget, fixed_target, pairwise, param,
     ranking, runtime_ecdf, scaling, success,
 };
 use super::{scaling_per_n, trials};
+use crate::analysis::targets::TargetRule;
 
 /// Every chart kind, in the report's order.
 pub const CHARTS: &[ChartKind] = &[
@@ -126,7 +126,10 @@ mod tests {
             let own = describe_with(stem, &configured)
                 .map(|d| d.caption)
                 .unwrap_or_default();
-            assert!(default.contains("below the expected attacking pairs"), "{default}");
+            assert!(
+                default.contains("below the expected attacking pairs"),
+                "{default}"
+            );
             assert!(!default.contains("config"), "{default}");
             assert!(
                 own.contains("set by the config's targets key in place of the default rule")

@@ -9,10 +9,10 @@
 use super::Inputs;
 use super::format::{count, ert_ratio_cell, number, two};
 use super::targets::{Targets, area_cell, ert_cell};
-use crate::plot::registry::targets_text;
 use crate::analysis::compare::significance_marks;
 use crate::analysis::growth::growth_by_label;
 use crate::base::records::Measure;
+use crate::plot::registry::targets_text;
 
 /// The summary table: one row per row of summary.csv (label, N, solved of
 /// trials, median checks, ERT in checks with its interval), in a group that

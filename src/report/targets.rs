@@ -12,11 +12,11 @@ use maud::{Markup, html};
 
 use super::format::{count, two};
 use crate::analysis::targets::{
-    TargetErt, TargetRule, ecdf_area, ert_per_target, pooled_ecdfs, shared_sizes,
-    targets_by_size, traced_trials,
+    TargetErt, TargetRule, ecdf_area, ert_per_target, pooled_ecdfs, shared_sizes, targets_by_size,
+    traced_trials,
 };
-use crate::plot::registry::targets_text;
 use crate::base::records::{RunRecord, SummaryRow, TraceRecord};
+use crate::plot::registry::targets_text;
 
 /// The tables of the traced trials.
 #[derive(Clone, Debug, PartialEq)]
@@ -298,8 +298,15 @@ mod tests {
         let rule = TargetRule::Configured(vec![6, 2, 0]);
         let t = tables(&traces, &[], &[], &rule);
         let rows: Vec<(u64, u64)> = t.rows.iter().map(|r| (r.n, r.target)).collect();
-        assert_eq!(rows, vec![(8, 6), (8, 2), (8, 0), (12, 6), (12, 2), (12, 0)]);
-        let cells: Vec<String> = t.rows.iter().map(|r| ert_cell(r.erts[0].as_ref())).collect();
+        assert_eq!(
+            rows,
+            vec![(8, 6), (8, 2), (8, 0), (12, 6), (12, 2), (12, 0)]
+        );
+        let cells: Vec<String> = t
+            .rows
+            .iter()
+            .map(|r| ert_cell(r.erts[0].as_ref()))
+            .collect();
         assert_eq!(cells, vec!["1", "30", "60", "500", "∞ (0/1)", "∞ (0/1)"]);
         let text = section(&t).into_string();
         assert!(
