@@ -634,3 +634,36 @@ fn an_external_programs_text_that_a_spreadsheet_would_run_is_refused_but_a_negat
     )
     .unwrap_or_else(|e| panic!("a negative number is a number: {e}"));
 }
+
+#[test]
+fn a_targets_list_that_is_not_whole_strictly_decreasing_and_ending_in_zero_is_refused() {
+    let tail = "[[algorithm]]\nname = \"backtracking\"\n";
+    for (targets, says) in [
+        ("[]", "targets is empty"),
+        ("[3, -1, 0]", "target -1 is not a whole number >= 0"),
+        ("[2.5, 0]", "target 2.5 is not a whole number >= 0"),
+        (
+            "[1, 3, 0]",
+            "target 3 comes after 1: targets go strictly down",
+        ),
+        ("[3, 3, 0]", "target 3 comes after 3"),
+        ("[10, 3, 1]", "the last target is 1, not 0"),
+        ("5", "targets = 5 is not a list"),
+    ] {
+        let e = refused(&format!("{HEAD}targets = {targets}\n{tail}"));
+        assert_points_at(&e, 5, 11, &[says, "like targets = [10, 3, 1, 0]"]);
+    }
+}
+
+#[test]
+fn a_targets_list_loads_as_written_and_without_it_the_default_rule_holds() {
+    use queens::analysis::targets::TargetRule;
+    let tail = "[[algorithm]]\nname = \"backtracking\"\n";
+    let set = load("t.toml", &format!("{HEAD}targets = [10, 3, 1, 0]\n{tail}"));
+    assert_eq!(
+        set.map(|e| e.targets).ok(),
+        Some(TargetRule::Configured(vec![10, 3, 1, 0]))
+    );
+    let unset = load("t.toml", &format!("{HEAD}{tail}"));
+    assert_eq!(unset.map(|e| e.targets).ok(), Some(TargetRule::Ladder));
+}

@@ -84,6 +84,9 @@ fn the_schema_rejects_what_the_loader_rejects() {
         format!("{base}params = {{ variant = \"quick\" }}\n"),
         format!("{base}budget = {{ max_step = 10 }}\n"),
         base.replace("trials = 3", "trials = 0"),
+        base.replace("trials = 3", "trials = 3\ntargets = []"),
+        base.replace("trials = 3", "trials = 3\ntargets = [2, 2, 0]"),
+        base.replace("trials = 3", "trials = 3\ntargets = [2, -1]"),
         base.replace(
             "sizes = [8]",
             "sizes = { from = 4, to = 8, step = 2, factor = 2 }",
@@ -95,6 +98,8 @@ fn the_schema_rejects_what_the_loader_rejects() {
             "the loader accepts what the schema rejects:\n{bad}"
         );
     }
+    let targets = base.replace("trials = 3", "trials = 3\ntargets = [10, 3, 1, 0]");
+    assert!(validator.is_valid(&as_json(&targets)));
     let sweep = format!("{base}params = {{ variant = [\"fast\", \"random\"] }}\n");
     assert!(validator.is_valid(&as_json(&sweep)));
     let in_process = base.replace("min-conflicts", "python:mine");

@@ -177,3 +177,58 @@ fn without_traces_the_views_are_skipped_with_a_note_and_left_out_of_the_report()
     assert!(!html.contains("fixed-target-table"));
     assert!(!html.contains("id=\"targets\""));
 }
+
+/// A traced experiment whose config sets `targets`.
+const OWN_TARGETS: &str = "name = \"own\"\nseed = 3\nsizes = [8]\ntrials = 2\ntrace = true\ntargets = [6, 2, 0]\n[[algorithm]]\nname = \"min-conflicts\"\n";
+
+#[test]
+fn the_configs_targets_are_those_of_the_charts_and_the_report_and_changing_them_is_a_change_of_config()
+ {
+    let tmp = tempfile::tempdir().unwrap();
+    std::fs::write(tmp.path().join("own.toml"), OWN_TARGETS).unwrap();
+    ok(common::queens(tmp.path(), &["run", "own.toml", "--quiet"]));
+    let plots = tmp.path().join("plots/own");
+
+    // The report's fixed-target table: at N = 8 the config's 6, 2, 0, not
+    // the default 3, 1, 0; its text and the captions say whose they are.
+    let html = read(&plots.join("report.html"));
+    let table = &html[html.find("id=\"fixed-target-table\"").unwrap()..];
+    let table = &table[..table.find("</table>").unwrap()];
+    let targets: Vec<&str> = table
+        .split("<th scope=\"row\" class=\"num\">8</th><td class=\"num\">")
+        .skip(1)
+        .filter_map(|rest| rest.split('<').next())
+        .collect();
+    assert_eq!(targets, vec!["6", "2", "0"], "{table}");
+    let own = "set by the config's targets key in place of the default rule (1, 3, 10, … below a random board's attacking pairs), at every N: 6, 2, 0";
+    assert_eq!(html.matches(own).count(), 3, "two captions and the text");
+    assert!(!html.contains("(N − 1)(7N − 2)/6N, then 0"));
+
+    // The fixed-target chart: the config's targets on its axis, named in
+    // its subtitle; the runtime ECDF's subtitle too.
+    let words = svg(&plots, "fixed-target");
+    for w in ["6", "2", "0"] {
+        assert!(words.iter().any(|t| t == w), "no {w:?} in {words:?}");
+    }
+    assert!(!words.iter().any(|t| t == "3"), "{words:?}");
+    assert!(words.join(" ").contains("targets from the config: 6, 2, 0"));
+    let words = svg(&plots, "runtime-ecdf").join(" ");
+    assert!(
+        words.contains("targets from the config: 6, 2, 0"),
+        "{words}"
+    );
+    assert!(!words.contains("targets fixed per N"), "{words}");
+
+    // Other targets are another config: the resume is refused, the line
+    // that changed shown.
+    let changed = OWN_TARGETS.replace("[6, 2, 0]", "[5, 0]");
+    std::fs::write(tmp.path().join("own.toml"), changed).unwrap();
+    let out = common::queens(tmp.path(), &["run", "own.toml", "--quiet"]);
+    let said = stderr(&out);
+    assert!(!out.status.success(), "{said}");
+    assert!(
+        said.contains("holds results of a different config"),
+        "{said}"
+    );
+    assert!(said.contains("- targets = [6, 2, 0]") && said.contains("+ targets = [5, 0]"));
+}

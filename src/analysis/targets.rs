@@ -9,8 +9,9 @@
 //!   the expected attacking pairs of a uniformly random one-queen-per-row
 //!   board of that size ([`expected_attacking_pairs`], (N − 1)(7N − 2) /
 //!   6N), so that every target but 0 asks for an improvement on a random
-//!   start. They depend on N alone; [`targets_by_size`] gives them for
-//!   every traced size;
+//!   start. They depend on N alone; an experiment config's `targets` key
+//!   replaces them with one list for every size ([`TargetRule`]);
+//!   [`targets_by_size`] gives them for every traced size;
 //! - the **first hit** of a target ([`TracedTrial::hit`]): the checks done
 //!   when a trial's fewest attacking pairs first came down to it (the trace
 //!   keeps every improvement, so the first hit is exact);
@@ -137,11 +138,42 @@ pub fn targets_for(n: u64) -> Vec<u64> {
     ladder
 }
 
-/// The targets ([`targets_for`]) of every size of `cells`.
+/// Where the targets of every size come from: the same for every label
+/// and every size's labels either way.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum TargetRule {
+    /// The default rule: [`targets_for`] each size.
+    #[default]
+    Ladder,
+    /// The experiment config's `targets`: this list, hardest last (strictly
+    /// decreasing, ending in 0, as the config loader checks), at every size.
+    Configured(Vec<u64>),
+}
+
+impl TargetRule {
+    /// The targets of board size `n`, hardest last.
+    pub fn targets(&self, n: u64) -> Vec<u64> {
+        match self {
+            TargetRule::Ladder => targets_for(n),
+            TargetRule::Configured(list) => list.clone(),
+        }
+    }
+
+    /// The config's list, when the config sets the targets.
+    pub fn configured(&self) -> Option<&[u64]> {
+        match self {
+            TargetRule::Ladder => None,
+            TargetRule::Configured(list) => Some(list),
+        }
+    }
+}
+
+/// The targets under `rule` of every size of `cells`.
 pub fn targets_by_size(
     cells: &BTreeMap<(String, u64), Vec<TracedTrial>>,
+    rule: &TargetRule,
 ) -> BTreeMap<u64, Vec<u64>> {
-    cells.keys().map(|(_, n)| (*n, targets_for(*n))).collect()
+    cells.keys().map(|(_, n)| (*n, rule.targets(*n))).collect()
 }
 
 /// The ERT to one target.
@@ -450,11 +482,27 @@ mod tests {
         let starting_at = |start: f64| vec![trial(&[(1.0, start)], 10.0, false)];
         let mut cells = BTreeMap::new();
         cells.insert(("a".to_owned(), 12), starting_at(5.0));
-        let alone = targets_by_size(&cells);
+        let alone = targets_by_size(&cells, &TargetRule::Ladder);
         cells.insert(("b".to_owned(), 12), starting_at(60.0));
         cells.insert(("c".to_owned(), 12), starting_at(70.0));
-        assert_eq!(targets_by_size(&cells), alone);
+        assert_eq!(targets_by_size(&cells, &TargetRule::Ladder), alone);
         assert_eq!(alone[&12], vec![10, 3, 1, 0]);
+    }
+
+    #[test]
+    fn configured_targets_are_the_same_list_at_every_size() {
+        let mut cells = BTreeMap::new();
+        cells.insert(("a".to_owned(), 8), vec![trial(&[(1.0, 5.0)], 10.0, false)]);
+        cells.insert(
+            ("a".to_owned(), 100),
+            vec![trial(&[(1.0, 90.0)], 10.0, false)],
+        );
+        let rule = TargetRule::Configured(vec![5, 2, 0]);
+        let by_size = targets_by_size(&cells, &rule);
+        assert_eq!(by_size[&8], vec![5, 2, 0]);
+        assert_eq!(by_size[&100], vec![5, 2, 0]);
+        assert_eq!(rule.configured(), Some(&[5, 2, 0][..]));
+        assert_eq!(TargetRule::default().configured(), None);
     }
 
     #[test]
@@ -590,6 +638,9 @@ mod tests {
         assert!(a8.solved && a8.spent == 30.0);
         assert!(!cells[&("b".to_owned(), 8)][0].solved);
         assert_eq!(shared_sizes(&cells), vec![8]);
-        assert_eq!(targets_by_size(&cells)[&8], vec![3, 1, 0]);
+        assert_eq!(
+            targets_by_size(&cells, &TargetRule::Ladder)[&8],
+            vec![3, 1, 0]
+        );
     }
 }

@@ -10,6 +10,8 @@
 //! sizes = [8, 10, 12]      # or { from = 4, to = 30, step = 2 } or { from = 8, to = 1024, factor = 2 }
 //! trace = false            # write traces.csv (convergence points)
 //! trace_every = 100        # a trace point every k steps (and at every improvement)
+//! targets = [10, 3, 1, 0]  # optional: the attacking pairs the traces' views aim at,
+//!                          # at every size (default: per N, analysis::targets)
 //!
 //! [budget]                 # defaults for every algorithm
 //! time_limit = 10.0        # seconds per trial
@@ -74,6 +76,7 @@ pub use super::external_entry::Programs;
 use super::limits::{BYTES_PER_COMPARED_PAIR, MAX_COMPARED_PAIRS, MAX_LABELS, MAX_PLANNED_TRIALS};
 use super::question::{self, Question, RawQuestion};
 use super::sweep::{self, Combination};
+use crate::analysis::targets::TargetRule;
 use crate::base::records::metadata::SolverFingerprint;
 use crate::solvers::in_process::InProcessSolvers;
 use crate::solvers::params::{ParamError, RawValue};
@@ -155,6 +158,9 @@ pub struct Experiment {
     pub entries: Vec<Entry>,
     /// The questions the config asks (`[[question]]`), in its order.
     pub questions: Vec<Question>,
+    /// The targets of the traces' views: the config's `targets`, else the
+    /// default rule.
+    pub targets: TargetRule,
     /// Where the config came from (a path, or the embedded default's name).
     pub source: String,
     /// The config text, verbatim.
@@ -221,6 +227,10 @@ pub(super) struct RawConfig {
     /// A trace point every this many steps (and at every improvement).
     #[schemars(with = "Option<u64>", range(min = 1))]
     trace_every: Option<Spanned<u64>>,
+    /// The targets of attacking pairs the fixed-target chart, the runtime ECDF and the report's target tables use at every board size, like [10, 3, 1, 0]: whole numbers, strictly decreasing, ending in 0 (solved). Without it each size has its own: 1, 3, 10, 30, … below the attacking pairs of a random board, then 0.
+    #[serde(default)]
+    #[schemars(schema_with = "super::schema::targets")]
+    targets: Option<Spanned<toml::Value>>,
     /// The budget of every algorithm table that does not set its own.
     budget: Option<RawBudget>,
     /// The algorithm configurations compared, one table each.
@@ -351,6 +361,7 @@ pub fn load_with(
     let raw = parse(text, &at)?;
     check_name(&raw.name, &at)?;
     let trace_every = trace_every(raw.trace_every.as_ref(), &at)?;
+    let targets = super::targets::rule(raw.targets.as_ref(), &at)?;
     let top = TopLevel {
         source,
         text,
@@ -383,6 +394,7 @@ pub fn load_with(
     Ok(Experiment {
         name: raw.name.get_ref().clone(),
         questions,
+        targets,
         description: prose(&raw.description, "description", &at)?,
         seed: raw.seed,
         trace: raw.trace,

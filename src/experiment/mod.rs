@@ -3,8 +3,8 @@
 //! JSON Schema for editors, [`schema`]), the plan (trials, seeds, shards,
 //! and the index that finds a row's place in it, [`plan`]), the tidy rows
 //! of params.csv ([`params_file`]), the questions a config declares
-//! ([`question`]) and the entries that run an external program
-//! (`external_entry`). Running it is [`crate::run`]'s; the data directory
+//! ([`question`]), the entries that run an external program
+//! (`external_entry`) and the targets a config may set (`targets`). Running it is [`crate::run`]'s; the data directory
 //! it writes is [`crate::store`]'s.
 
 pub mod config;
@@ -17,3 +17,4 @@ pub mod plan;
 pub mod question;
 pub mod schema;
 mod sweep;
+mod targets;

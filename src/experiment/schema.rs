@@ -143,6 +143,18 @@ pub(super) fn trials(_: &mut SchemaGenerator) -> Schema {
     })
 }
 
+/// `targets`: attacking-pair counts, whole and distinct (the loader also
+/// asks them strictly decreasing and ending in 0).
+pub(super) fn targets(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({
+        "description": "The targets of attacking pairs of the fixed-target chart, the runtime ECDF and the report's target tables, the same at every board size: whole numbers, strictly decreasing, ending in 0 (solved), like [10, 3, 1, 0]. Without it each size has its own: 1, 3, 10, 30, … below the attacking pairs of a random board, then 0.",
+        "type": "array",
+        "items": {"type": "integer", "minimum": 0},
+        "minItems": 1,
+        "uniqueItems": true,
+    })
+}
+
 /// `params`: a table of parameter values (narrowed per algorithm by
 /// [`params_of`]).
 pub(super) fn params(_: &mut SchemaGenerator) -> Schema {

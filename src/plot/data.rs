@@ -1,9 +1,10 @@
 //! What the charts draw from, taken from an open store
 //! ([`crate::store::Store`]): its runs, summary and traces, read and checked
-//! there, and the order of its labels.
+//! there, the order of its labels and the targets of the traces' views.
 
 use std::path::PathBuf;
 
+use crate::analysis::targets::TargetRule;
 use crate::base::records::{RunRecord, SummaryRow, TraceRecord};
 use crate::store::Store;
 use crate::store::error::StoreError;
@@ -26,6 +27,9 @@ pub struct ExperimentData {
     /// The labels in the order the stored config declares them (the order
     /// of every legend); empty without a stored config.
     pub label_order: Vec<String>,
+    /// The targets of the traces' views: the stored config's `targets`,
+    /// else the default rule.
+    pub targets: TargetRule,
 }
 
 impl ExperimentData {
@@ -45,6 +49,7 @@ impl ExperimentData {
             summary,
             traces: store.traces()?.map(<[TraceRecord]>::to_vec),
             label_order: store.label_order().to_vec(),
+            targets: store.target_rule().clone(),
         })
     }
 

@@ -5,7 +5,8 @@
 //! categorical x axis (fixed per size and the same for every label: the
 //! sequence 1, 3, 10, 30, … below the expected attacking pairs of a random
 //! one-queen-per-row board of that size, then 0:
-//! [`crate::analysis::targets::targets_for`]) and the
+//! [`crate::analysis::targets::targets_for`]; or the config's `targets` at
+//! every size, which the caption and the subtitle then say) and the
 //! ERT on a log y axis. A target some trials never reached has a hollow
 //! marker and its reached/trials beside it; one no trial reached (ERT ∞)
 //! is a hollow marker in the strip above the log scale. From traces.csv
@@ -33,7 +34,7 @@ use super::style::Styles;
 pub const KIND: ChartKind = ChartKind {
     stem: Stem::Fixed("fixed-target"),
     name: "fixed-target",
-    caption: "Fixed-target view: the expected running time (ERT: the checks of every traced trial, up to its first reaching the target or all it spent, over the trials that reached it) to bring the attacking pairs down to each target, per board size. Targets, fixed per N and the same for every label: 1, 3, 10, 30, … below the expected attacking pairs of a random one-queen-per-row board, (N − 1)(7N − 2)/6N, then 0 (solved); hollow: some trials never reached the target; ∞: none did.",
+    caption: "Fixed-target view: the expected running time (ERT: the checks of every traced trial, up to its first reaching the target or all it spent, over the trials that reached it) to bring the attacking pairs down to each target, per board size. Targets, fixed per N and the same for every label: {targets} (solved); hollow: some trials never reached the target; ∞: none did.",
     alt: "Line chart of the expected checks to reach each target number of attacking pairs, per algorithm, one panel per board size.",
     needs: Needs {
         measure: MeasureUse::Chosen,
@@ -70,7 +71,8 @@ impl Traced {
     }
 }
 
-/// The traced trials of the inputs' data, or why there are none; a note
+/// The traced trials of the inputs' data with the targets of its config
+/// (its `targets`, else the default rule), or why there are none; a note
 /// when the chosen measure is not checks, which `chart` counts instead.
 pub(super) fn traced_cells(
     inputs: &Inputs<'_>,
@@ -87,7 +89,7 @@ pub(super) fn traced_cells(
         ));
     }
     let cells = traced_trials(traces, &inputs.data.runs);
-    let targets = targets_by_size(&cells);
+    let targets = targets_by_size(&cells, &inputs.data.targets);
     Ok(Traced { cells, targets })
 }
 
@@ -133,14 +135,25 @@ fn figure(inputs: &Inputs<'_>, notes: &mut Vec<String>) -> Result<Figure, Skip> 
         stem: "fixed-target".to_owned(),
         title: format!("{}: checks to reach each target", inputs.data.name),
         subtitle: format!(
-            "{}; ERT = checks of all traced trials / trials reaching the target; hollow: some trials never reached it; ∞: none did",
-            inputs.chosen.describe()
+            "{}; ERT = checks of all traced trials / trials reaching the target; hollow: some trials never reached it; ∞: none did{}",
+            inputs.chosen.describe(),
+            configured_targets(inputs)
+                .map(|t| format!("; {t}"))
+                .unwrap_or_default()
         ),
         legend: legend(inputs.styles, drawn),
         panels,
         shared_y: false,
         colour_bar: None,
     })
+}
+
+/// "targets from the config: 10, 3, 1, 0" when the config sets the
+/// targets; `None` under the default rule.
+pub(super) fn configured_targets(inputs: &Inputs<'_>) -> Option<String> {
+    let list = inputs.data.targets.configured()?;
+    let list: Vec<String> = list.iter().map(u64::to_string).collect();
+    Some(format!("targets from the config: {}", list.join(", ")))
 }
 
 /// The categorical axis of `targets`, easiest first, at positions 1, 2, …

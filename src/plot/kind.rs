@@ -3,6 +3,7 @@
 //! chart file declares its kind with these; [`super::registry`] lists them.
 
 use crate::analysis::compare::Comparison;
+use crate::analysis::targets::TargetRule;
 use crate::base::records::Measure;
 
 use super::data::ExperimentData;
@@ -21,7 +22,8 @@ pub struct ChartKind {
     /// the measure's name.
     pub name: &'static str,
     /// The caption under it in the report; `{measure}` or `{key}` stands for
-    /// the stem's suffix (see [`Stem`]).
+    /// the stem's suffix (see [`Stem`]), `{targets}` for the targets of the
+    /// traces' views ([`targets_text`]).
     pub caption: &'static str,
     /// Its alternative text in the report, with the same placeholders.
     pub alt: &'static str,
@@ -138,12 +140,26 @@ impl ChartKind {
         }
     }
 
-    /// `text` with the placeholder of this kind's stem replaced by `suffix`.
-    pub(super) fn fill(&self, text: &str, suffix: &str) -> String {
+    /// `text` with the placeholder of this kind's stem replaced by `suffix`
+    /// and `{targets}` by what `targets` are ([`targets_text`]).
+    pub(super) fn fill(&self, text: &str, suffix: &str, targets: &TargetRule) -> String {
+        let text = text.replace("{targets}", &targets_text(targets));
         match self.stem {
-            Stem::Fixed(_) => text.to_owned(),
+            Stem::Fixed(_) => text,
             Stem::PerMeasure(_) => text.replace("{measure}", suffix),
             Stem::PerKey(_) => text.replace("{key}", suffix),
         }
+    }
+}
+
+/// What the targets of the traces' views are, in words, ending with the
+/// hardest, 0: the default rule, or the config's list in its place.
+pub fn targets_text(targets: &TargetRule) -> String {
+    match targets.configured() {
+        None => "1, 3, 10, 30, … below the expected attacking pairs of a random one-queen-per-row board, (N − 1)(7N − 2)/6N, then 0".to_owned(),
+        Some(list) => format!(
+            "set by the config's targets key in place of the default rule (1, 3, 10, … below a random board's attacking pairs), at every N: {}",
+            list.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")
+        ),
     }
 }

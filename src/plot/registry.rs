@@ -7,12 +7,13 @@
 //! takes captions and order from it ([`describe`]). Adding a chart kind is
 //! one file (its `KIND` and build function) plus one line here.
 
-pub use super::kind::{Build, ChartKind, Inputs, Keyed, MeasureUse, Needs, Stem};
+pub use super::kind::{Build, ChartKind, Inputs, Keyed, MeasureUse, Needs, Stem, targets_text};
 use super::{
     convergence, critical_difference, ecdf, ert, fixed_budget, fixed_target, pairwise, param,
     ranking, runtime_ecdf, scaling, success,
 };
 use super::{scaling_per_n, trials};
+use crate::analysis::targets::TargetRule;
 
 /// Every chart kind, in the report's order.
 pub const CHARTS: &[ChartKind] = &[
@@ -45,7 +46,7 @@ pub fn catalogue() -> Vec<(String, String)> {
                 Stem::PerMeasure(prefix) => (format!("{prefix}MEASURE"), "MEASURE"),
                 Stem::PerKey(prefix) => (format!("{prefix}KEY"), "KEY"),
             };
-            (stem, kind.fill(kind.caption, suffix))
+            (stem, kind.fill(kind.caption, suffix, &TargetRule::Ladder))
         })
         .collect()
 }
@@ -64,8 +65,15 @@ pub struct Described {
 /// The kind whose chart is named `stem`, with its place, caption and
 /// alternative text; a fixed stem wins over a prefix (`ecdf-seconds` is the
 /// wall-time chart, not the ECDF of the measure `seconds`). `None` for a
-/// file no kind draws.
+/// file no kind draws. The captions state the default targets; a
+/// config's are [`describe_with`]'s.
 pub fn describe(stem: &str) -> Option<Described> {
+    describe_with(stem, &TargetRule::Ladder)
+}
+
+/// [`describe`], the captions stating `targets` (the config's `targets`,
+/// or the default rule).
+pub fn describe_with(stem: &str, targets: &TargetRule) -> Option<Described> {
     let fixed = CHARTS
         .iter()
         .position(|k| matches!(k.stem, Stem::Fixed(name) if name == stem));
@@ -74,8 +82,8 @@ pub fn describe(stem: &str) -> Option<Described> {
     let suffix = kind.suffix(stem)?;
     Some(Described {
         place,
-        caption: kind.fill(kind.caption, suffix),
-        alt: kind.fill(kind.alt, suffix),
+        caption: kind.fill(kind.caption, suffix, targets),
+        alt: kind.fill(kind.alt, suffix, targets),
     })
 }
 
@@ -108,6 +116,28 @@ mod tests {
         assert!(described.is_some_and(|c| c.contains("parameter t0") && !c.contains('{')));
         let ecdf = describe("ecdf-steps").map(|d| d.alt);
         assert!(ecdf.is_some_and(|a| a.contains("number of steps")));
+    }
+
+    #[test]
+    fn the_captions_of_the_traces_views_say_when_the_config_sets_the_targets() {
+        let configured = TargetRule::Configured(vec![5, 2, 0]);
+        for stem in ["fixed-target", "runtime-ecdf"] {
+            let default = describe(stem).map(|d| d.caption).unwrap_or_default();
+            let own = describe_with(stem, &configured)
+                .map(|d| d.caption)
+                .unwrap_or_default();
+            assert!(
+                default.contains("below the expected attacking pairs"),
+                "{default}"
+            );
+            assert!(!default.contains("config"), "{default}");
+            assert!(
+                own.contains("set by the config's targets key in place of the default rule")
+                    && own.contains("at every N: 5, 2, 0"),
+                "{own}"
+            );
+            assert!(!own.contains("(N − 1)(7N − 2)/6N"), "{own}");
+        }
     }
 
     #[test]

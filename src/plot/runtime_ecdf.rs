@@ -3,8 +3,9 @@
 //! its trials at N that reached the target within x, every (N, target)
 //! pair weighing the same whatever the trials there
 //! ([`crate::analysis::targets::runtime_ecdf`]), over the fixed targets of
-//! every size ([`crate::analysis::targets::targets_for`]: the same for
-//! every label) and the sizes every traced label shares (or those asked
+//! every size ([`crate::analysis::targets::targets_for`], or the config's
+//! `targets` at every size, which the caption and subtitle then say: the
+//! same for every label) and the sizes every traced label shares (or those asked
 //! for with `--n`), in one panel. The budget is in checks at one size and
 //! in checks / N when sizes are pooled (as COCO divides by the dimension),
 //! and the x axis says which. Each label's curve ends at its budget, the
@@ -20,7 +21,7 @@ use crate::analysis::targets::{RuntimeEcdf, ecdf_area, pooled_ecdfs, shared_size
 
 use super::axis::{Axis, Scale};
 use super::figure::Figure;
-use super::fixed_target::{Traced, traced_cells};
+use super::fixed_target::{Traced, configured_targets, traced_cells};
 use super::kind::{Build, ChartKind, Inputs, MeasureUse, Needs, Stem};
 use super::panel::{Layer, Mark, Panel};
 use super::phrases::sizes_text;
@@ -32,7 +33,7 @@ use super::style::Marker;
 pub const KIND: ChartKind = ChartKind {
     stem: Stem::Fixed("runtime-ecdf"),
     name: "runtime ECDF",
-    caption: "Runtime ECDF over targets and sizes (COCO's aggregated view): for each label, the mean over its (N, target) pairs, each weighing the same, of the share of its trials at N that brought the attacking pairs down to the target within a budget, pooled over the sizes every traced label shares. The budget is in checks at one size and in checks / N when sizes are pooled. Targets are fixed per N, the same for every label: 1, 3, 10, 30, … below the expected attacking pairs of a random one-queen-per-row board, (N − 1)(7N − 2)/6N, then 0. ×: each label's largest budget, the most any of its trials spent. The legend's area is the normalised area under each curve on the log-budget axis from 1 to the largest budget B: the weighted mean over pairs of (log B − log h)/log B for a pair reached at h, 0 for one never reached (1: every pair reached at once).",
+    caption: "Runtime ECDF over targets and sizes (COCO's aggregated view): for each label, the mean over its (N, target) pairs, each weighing the same, of the share of its trials at N that brought the attacking pairs down to the target within a budget, pooled over the sizes every traced label shares. The budget is in checks at one size and in checks / N when sizes are pooled. Targets are fixed per N, the same for every label: {targets}. ×: each label's largest budget, the most any of its trials spent. The legend's area is the normalised area under each curve on the log-budget axis from 1 to the largest budget B: the weighted mean over pairs of (log B − log h)/log B for a pair reached at h, 0 for one never reached (1: every pair reached at once).",
     alt: "Step curves of the share of (size, target) pairs reached within a budget of checks, per algorithm, with each algorithm's largest budget marked by a cross.",
     needs: Needs {
         measure: MeasureUse::Chosen,
@@ -75,8 +76,12 @@ fn figure(inputs: &Inputs<'_>, notes: &mut Vec<String>) -> Result<Figure, Skip> 
         stem: "runtime-ecdf".to_owned(),
         title: format!("{}: targets reached against {unit}", inputs.data.name),
         subtitle: format!(
-            "{} pooled, {cells} (N, target) pairs a label, each weighing the same; targets fixed per N (1, 3, 10, … below a random board's attacking pairs, then 0); ×: its largest budget; area: normalised area under the curve on the log axis from 1 to the largest budget",
-            sizes_text(&sizes)
+            "{} pooled, {cells} (N, target) pairs a label, each weighing the same; {}; ×: its largest budget; area: normalised area under the curve on the log axis from 1 to the largest budget",
+            sizes_text(&sizes),
+            configured_targets(inputs).unwrap_or_else(|| {
+                "targets fixed per N (1, 3, 10, … below a random board's attacking pairs, then 0)"
+                    .to_owned()
+            })
         ),
         legend: legend_with_areas(inputs, &labels, end),
         panels: vec![Panel {

@@ -338,6 +338,7 @@ pub(super) mod tests {
             traces: None,
             source: std::path::PathBuf::from("runs.csv"),
             label_order: Vec::new(),
+            targets: crate::analysis::targets::TargetRule::Ladder,
         }
     }
 

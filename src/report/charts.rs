@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 
 use super::ReportError;
 use super::svg_check;
-use crate::plot::registry::{CHARTS, describe};
+use crate::analysis::targets::TargetRule;
+use crate::plot::registry::{CHARTS, describe, describe_with};
 
 /// One chart, ready to be inlined.
 #[derive(Clone, Debug)]
@@ -22,8 +23,12 @@ pub struct Chart {
 
 /// Every `*.svg` of `plots_dir`: the charts of the chart kinds in the
 /// registry's order ([`crate::plot::registry::CHARTS`]), then any other by
-/// name.
-pub fn read(data_dir: &Path, plots_dir: &Path) -> Result<Vec<Chart>, ReportError> {
+/// name; the captions state `targets` (the config's, or the default rule).
+pub fn read(
+    data_dir: &Path,
+    plots_dir: &Path,
+    targets: &TargetRule,
+) -> Result<Vec<Chart>, ReportError> {
     let listing = std::fs::read_dir(plots_dir).map_err(|source| ReportError::PlotsDir {
         path: plots_dir.to_owned(),
         data_dir: data_dir.to_owned(),
@@ -57,7 +62,7 @@ pub fn read(data_dir: &Path, plots_dir: &Path) -> Result<Vec<Chart>, ReportError
             let text =
                 std::fs::read_to_string(path).map_err(|e| bad(format!("cannot be read ({e})")))?;
             let stem = stem(path);
-            let (caption, alt) = match describe(&stem) {
+            let (caption, alt) = match describe_with(&stem, targets) {
                 Some(described) => (described.caption, described.alt),
                 None => {
                     let title = first_text(&text).unwrap_or_else(|| stem.clone());

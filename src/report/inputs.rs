@@ -54,7 +54,7 @@ impl Inputs {
     /// Everything the HTML report shows.
     pub fn load(store: &Store, plots_dir: &Path) -> Result<Inputs, ReportError> {
         let mut inputs = Inputs::load_tables(store, plots_dir)?;
-        inputs.charts = charts::read(store.path(), plots_dir)?;
+        inputs.charts = charts::read(store.path(), plots_dir, store.target_rule())?;
         Ok(inputs)
     }
 
@@ -78,7 +78,12 @@ impl Inputs {
             })
             .collect::<Result<_, ReportError>>()?;
         let targets = match store.traces()? {
-            Some(traces) => Some(targets::tables(traces, store.runs()?, &summary)),
+            Some(traces) => Some(targets::tables(
+                traces,
+                store.runs()?,
+                &summary,
+                store.target_rule(),
+            )),
             None => None,
         };
         Ok(Inputs {

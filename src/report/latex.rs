@@ -12,6 +12,7 @@ use super::targets::{Targets, area_cell, ert_cell};
 use crate::analysis::compare::significance_marks;
 use crate::analysis::growth::growth_by_label;
 use crate::base::records::Measure;
+use crate::plot::registry::targets_text;
 
 /// The summary table: one row per row of summary.csv (label, N, solved of
 /// trials, median checks, ERT in checks with its interval), in a group that
@@ -85,9 +86,12 @@ pub fn compare(inputs: &Inputs) -> String {
 pub fn targets(targets: &Targets) -> String {
     let mut out = String::from(
         "% queens report --latex: the fixed-target and runtime-ECDF tables as booktabs longtables (\\usepackage{booktabs,longtable})\n\
-         % ERT: checks of every traced trial (to its first reaching the target, or all it spent) over the trials that reached it\n\
-         {\\footnotesize\\setlength{\\tabcolsep}{4pt}\n",
+         % ERT: checks of every traced trial (to its first reaching the target, or all it spent) over the trials that reached it\n",
     );
+    out.push_str(&format!(
+        "% targets: {}\n{{\\footnotesize\\setlength{{\\tabcolsep}}{{4pt}}\n",
+        targets_text(&targets.rule)
+    ));
     // At most this many labels a table, so that a page holds its width.
     const LABELS_PER_TABLE: usize = 3;
     let indices: Vec<usize> = (0..targets.labels.len()).collect();

@@ -3,17 +3,20 @@
 //! ([`crate::analysis::targets`]; the charts `fixed-target`, `fixed-budget`
 //! and `runtime-ecdf` draw the same): the ERT in checks to each target at
 //! every traced size, one column per label, and each label's area under its
-//! runtime ECDF pooled over the sizes every traced label shares. Without
-//! traces.csv there are no such tables.
+//! runtime ECDF pooled over the sizes every traced label shares. The
+//! targets are the stored config's `targets` at every size when it sets
+//! them, else the default rule of each size, and the text says which.
+//! Without traces.csv there are no such tables.
 
 use maud::{Markup, html};
 
 use super::format::{count, two};
 use crate::analysis::targets::{
-    TargetErt, ecdf_area, ert_per_target, pooled_ecdfs, shared_sizes, targets_by_size,
+    TargetErt, TargetRule, ecdf_area, ert_per_target, pooled_ecdfs, shared_sizes, targets_by_size,
     traced_trials,
 };
 use crate::base::records::{RunRecord, SummaryRow, TraceRecord};
+use crate::plot::registry::targets_text;
 
 /// The tables of the traced trials.
 #[derive(Clone, Debug, PartialEq)]
@@ -26,6 +29,9 @@ pub struct Targets {
     pub pooled: Vec<u64>,
     /// Each label's runtime ECDF in figures, in label order.
     pub areas: Vec<AreaRow>,
+    /// Where the targets come from: the config's `targets`, or the default
+    /// rule.
+    pub rule: TargetRule,
 }
 
 /// The ERT of every label to one target at one size.
@@ -57,11 +63,17 @@ pub struct AreaRow {
     pub area: Option<f64>,
 }
 
-/// The tables of `traces` joined with `runs`, labels ordered as in
-/// `summary` (labels it does not name last, in name order).
-pub fn tables(traces: &[TraceRecord], runs: &[RunRecord], summary: &[SummaryRow]) -> Targets {
+/// The tables of `traces` joined with `runs` at the targets of `rule`,
+/// labels ordered as in `summary` (labels it does not name last, in name
+/// order).
+pub fn tables(
+    traces: &[TraceRecord],
+    runs: &[RunRecord],
+    summary: &[SummaryRow],
+    rule: &TargetRule,
+) -> Targets {
     let cells = traced_trials(traces, runs);
-    let targets = targets_by_size(&cells);
+    let targets = targets_by_size(&cells, rule);
     let mut labels: Vec<String> = Vec::new();
     let traced = cells.keys().map(|(l, _)| l.as_str());
     for label in summary.iter().map(|r| r.label.as_str()).chain(traced) {
@@ -107,6 +119,7 @@ pub fn tables(traces: &[TraceRecord], runs: &[RunRecord], summary: &[SummaryRow]
         rows,
         pooled,
         areas,
+        rule: rule.clone(),
     }
 }
 
@@ -145,7 +158,7 @@ pub fn section(targets: &Targets) -> Markup {
                 "The fixed-target view asks how many checks each label needs to bring the attacking pairs down to a target, "
                 "from its convergence traces: the expected running time (ERT) is the checks of every traced trial "
                 "(up to its first reaching the target, or all it spent when it never did) over the trials that reached it. "
-                "The targets are fixed per size, the same for every label: 1, 3, 10, 30, … below the expected attacking pairs of a random one-queen-per-row board, (N − 1)(7N − 2)/6N, then 0 (solved); "
+                "The targets are fixed per size, the same for every label: " (targets_text(&targets.rule)) " (solved); "
                 "(r/t): only r of t trials reached the target; ∞: none did; –: the label has no traces at that size."
             }
             div class="scroll" role="region" aria-label="Fixed-target table" tabindex="0" {
@@ -242,7 +255,7 @@ mod tests {
             row("b", 8, 0, 10, 2),
             row("a", 16, 0, 1, 0),
         ];
-        let t = tables(&traces, &[], &[]);
+        let t = tables(&traces, &[], &[], &TargetRule::Ladder);
         assert_eq!(t.labels, vec!["a", "b"]);
         let at8: Vec<u64> = t
             .rows
@@ -266,5 +279,40 @@ mod tests {
         let a_by_hand = 3.0 * (2.0 - 40f64.log10()) / 2.0 / 6.0;
         assert!((t.areas[0].area.unwrap() - a_by_hand).abs() < 1e-12);
         assert_eq!(area_cell(t.areas[1].area), "0.17");
+        let text = section(&t).into_string();
+        assert!(text.contains("then 0 (solved)") && !text.contains("config"));
+    }
+
+    #[test]
+    fn the_configs_targets_are_the_rows_of_every_size_and_the_text_says_so() {
+        // a at N = 8 starts at 5, comes to 2 at 30 checks and solves at
+        // 60; at N = 12 it starts at 9 and stops at 4 after 500 checks:
+        // it reached 6 there at 500, never 2 or 0.
+        let traces = [
+            row("a", 8, 0, 1, 5),
+            row("a", 8, 0, 30, 2),
+            row("a", 8, 0, 60, 0),
+            row("a", 12, 0, 1, 9),
+            row("a", 12, 0, 500, 4),
+        ];
+        let rule = TargetRule::Configured(vec![6, 2, 0]);
+        let t = tables(&traces, &[], &[], &rule);
+        let rows: Vec<(u64, u64)> = t.rows.iter().map(|r| (r.n, r.target)).collect();
+        assert_eq!(
+            rows,
+            vec![(8, 6), (8, 2), (8, 0), (12, 6), (12, 2), (12, 0)]
+        );
+        let cells: Vec<String> = t
+            .rows
+            .iter()
+            .map(|r| ert_cell(r.erts[0].as_ref()))
+            .collect();
+        assert_eq!(cells, vec!["1", "30", "60", "500", "∞ (0/1)", "∞ (0/1)"]);
+        let text = section(&t).into_string();
+        assert!(
+            text.contains("set by the config's targets key in place of the default rule"),
+            "{text}"
+        );
+        assert!(text.contains("at every N: 6, 2, 0 (solved)"), "{text}");
     }
 }

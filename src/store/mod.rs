@@ -35,6 +35,7 @@ pub mod traces;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
+use crate::analysis::targets::TargetRule;
 use crate::base::records::metadata::MetadataError;
 use crate::base::records::{
     Metadata, RunRecord, Shard, SummaryRow, TraceRecord, is_safe_name, read_optional_text,
@@ -199,6 +200,16 @@ impl Store {
         match &self.plan {
             Ok(Some(plan)) => plan.questions(),
             _ => &[],
+        }
+    }
+
+    /// The targets of the traces' views: the stored config's `targets`,
+    /// else (and without a stored config) the default rule.
+    pub fn target_rule(&self) -> &TargetRule {
+        static DEFAULT: TargetRule = TargetRule::Ladder;
+        match &self.plan {
+            Ok(Some(plan)) => plan.targets(),
+            _ => &DEFAULT,
         }
     }
 

@@ -6,7 +6,9 @@
 //! trial. A row appended from another experiment, or edited by hand, would
 //! otherwise be counted in every statistic. The same plan says which
 //! traces.csv rows belong to the experiment, the order of its labels (the
-//! order of every legend and table) and the questions its report answers.
+//! order of every legend and table), the questions its report answers and
+//! the targets of the traces' views (the config's `targets`, else the
+//! default rule).
 //!
 //! A data directory without a complete metadata.json (hand-made data may
 //! carry only the experiment's name) has no stored plan and is not
@@ -15,6 +17,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
+use crate::analysis::targets::TargetRule;
 use crate::base::records::{Metadata, RunRecord};
 use crate::base::remedy::{Remedy, Setting};
 use crate::experiment::config::{self, Experiment, Programs};
@@ -95,6 +98,8 @@ pub struct StoredPlan {
     labels: Vec<String>,
     /// The questions the config asks.
     questions: Vec<Question>,
+    /// The targets of the traces' views.
+    targets: TargetRule,
     /// Each label's position in `labels`.
     entry_of: HashMap<String, usize>,
     /// The seed of each planned (entry, n, trial).
@@ -117,6 +122,7 @@ impl StoredPlan {
                 .collect(),
             labels,
             questions: experiment.questions.clone(),
+            targets: experiment.targets.clone(),
             seeds,
         }
     }
@@ -144,6 +150,12 @@ impl StoredPlan {
     /// The questions the config asks.
     pub fn questions(&self) -> &[Question] {
         &self.questions
+    }
+
+    /// The targets of the traces' views: the config's `targets`, else the
+    /// default rule.
+    pub fn targets(&self) -> &TargetRule {
+        &self.targets
     }
 
     /// The seed the plan gives trial `trial` of (`label`, `n`), if planned.
