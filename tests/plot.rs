@@ -951,6 +951,16 @@ fn the_critical_difference_chart_is_refused_below_five_sizes() {
     let data = tmp.path().join("four");
     write_experiment(&data, "four", &LABELS, &[8, 12, 16, 24], 1, false);
     let plots = tmp.path().join("plots");
+    // A diagram drawn earlier (from more sizes) is removed, not left for
+    // the report to show.
+    std::fs::create_dir_all(&plots).unwrap();
+    for extension in ["svg", "png", "pdf"] {
+        std::fs::write(
+            plots.join(format!("critical-difference.{extension}")),
+            "old",
+        )
+        .unwrap();
+    }
     let mut store = Store::open(&data).expect("opens");
     let report = finish(
         &mut store,
@@ -968,7 +978,10 @@ fn the_critical_difference_chart_is_refused_below_five_sizes() {
         }
         other => panic!("expected too few sizes for the diagram, got {other:?}"),
     }
-    assert!(!plots.join("critical-difference.svg").is_file());
+    for extension in ["svg", "png", "pdf"] {
+        let stale = plots.join(format!("critical-difference.{extension}"));
+        assert!(!stale.exists(), "{} was left", stale.display());
+    }
 }
 
 #[test]

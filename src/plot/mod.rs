@@ -149,6 +149,9 @@ pub fn render(
             None
         };
         if let Some(reason) = before {
+            if matches!(kind.build, Build::One(_)) {
+                remove_stale(plots_dir, &kind.name_in(measure))?;
+            }
             report.skipped.push(skipped(reason));
             continue;
         }
@@ -172,6 +175,9 @@ pub fn render(
                 })
                 .collect(),
         };
+        if matches!(kind.build, Build::One(_)) && drawn.iter().all(Result::is_err) {
+            remove_stale(plots_dir, &kind.name_in(measure))?;
+        }
         for chart in drawn {
             if stop() {
                 return Err(PlotError::Stopped);
@@ -195,6 +201,22 @@ pub fn render(
         }
     }
     Ok(report)
+}
+
+/// Removes the files that chart `stem` left in `plots_dir` from an earlier
+/// drawing when it is skipped now (fewer sizes, no traces, …): the report
+/// shows every chart of the directory and must never show a stale one.
+fn remove_stale(plots_dir: &Path, stem: &str) -> Result<(), PlotError> {
+    for extension in ["svg", "png", "pdf"] {
+        let file = plots_dir.join(format!("{stem}.{extension}"));
+        match std::fs::remove_file(&file) {
+            Err(source) if source.kind() != std::io::ErrorKind::NotFound => {
+                return Err(PlotError::Write { file, source });
+            }
+            _ => {}
+        }
+    }
+    Ok(())
 }
 
 /// `error` and its causes, joined by ": ".
