@@ -4,7 +4,7 @@
 # the shipped data/*/) from its runs.csv with the baycomp Python package
 # (Benavoli et al. 2017's tests), and checks that they agree within the
 # Monte-Carlo tolerance .ci/check_bayes.py states (0.04: compare.csv draws
-# 4,000 times, baycomp 50,000, and the draws differ between
+# 4,000 times, baycomp 20,000, and the draws differ between
 # implementations). Exits non-zero on a failure, naming the directory,
 # the measure, the N, the pair and both sets of probabilities.
 #

@@ -13,6 +13,16 @@ pub fn p_value(p: f64) -> String {
     }
 }
 
+/// A p-value in a table cell: `< 0.001`, else three decimals (never a
+/// `0.000` that reads as impossible).
+pub fn p_cell(p: f64) -> String {
+    if p < 0.001 {
+        "< 0.001".to_owned()
+    } else {
+        format!("{p:.3}")
+    }
+}
+
 /// A probability (A12, a rate) with two decimals.
 pub fn two(x: f64) -> String {
     format!("{x:.2}")
@@ -174,6 +184,9 @@ mod tests {
         assert_eq!(seconds(Some(2.345)), "2.35 s");
         assert_eq!(seconds(Some(1234.0)), "1,234 s");
         assert_eq!(value("checks", Some(1e7)), "10,000,000");
+        // A tiny p is never written as 0.
+        assert_eq!(p_cell(2.5e-6), "< 0.001");
+        assert_eq!(p_cell(0.0163), "0.016");
     }
 
     #[test]

@@ -145,8 +145,8 @@ pub fn html(inputs: &Inputs) -> Markup {
                                 tr {
                                     th scope="row" { (ranked.labels[pair.a]) " vs " (ranked.labels[pair.b]) }
                                     td class="num" { (pair.a_cheaper) " of " (ranked.sizes.len()) }
-                                    td class="num" { (format!("{:.4}", pair.p_value)) }
-                                    td class="num" { (format!("{:.4}", pair.p_holm)) }
+                                    td class="num" { (super::format::p_cell(pair.p_value)) }
+                                    td class="num" { (super::format::p_cell(pair.p_holm)) }
                                     td { (pair_verdict(&ranked.labels, pair, ranked.test.alpha)) }
                                 }
                             }
