@@ -122,32 +122,36 @@ pub fn html(inputs: &Inputs) -> Markup {
                             " Left out (some label has no trials): N = " (list(&ranked.incomplete)) "."
                         }
                     }
-                    table id="across-sizes-table" {
-                        caption { "Mean rank across sizes (1 = best)" }
-                        thead { tr { th scope="col" { "Label" } th scope="col" { "Mean rank" } } }
-                        tbody {
-                            @for i in by_rank(&ranked.test.mean_ranks) {
-                                tr {
-                                    th scope="row" { (ranked.labels[i]) }
-                                    td class="num" { (format!("{:.2}", ranked.test.mean_ranks[i])) }
+                    div class="scroll" role="region" aria-label="Mean ranks across sizes" tabindex="0" {
+                        table id="across-sizes-table" {
+                            caption { "Mean rank across sizes (1 = best)" }
+                            thead { tr { th scope="col" { "Label" } th scope="col" { "Mean rank" } } }
+                            tbody {
+                                @for i in by_rank(&ranked.test.mean_ranks) {
+                                    tr {
+                                        th scope="row" { (ranked.labels[i]) }
+                                        td class="num" { (format!("{:.2}", ranked.test.mean_ranks[i])) }
+                                    }
                                 }
                             }
                         }
                     }
-                    table id="across-sizes-pairs" {
-                        caption { "Pairwise Wilcoxon signed-rank tests over the sizes, Holm-corrected" }
-                        thead { tr {
-                            th scope="col" { "Pair" } th scope="col" { "Sizes where the first is cheaper" }
-                            th scope="col" { "p" } th scope="col" { "Holm p" } th scope="col" { "Verdict" }
-                        } }
-                        tbody {
-                            @for pair in &ranked.pairs {
-                                tr {
-                                    th scope="row" { (ranked.labels[pair.a]) " vs " (ranked.labels[pair.b]) }
-                                    td class="num" { (pair.a_cheaper) " of " (ranked.sizes.len()) }
-                                    td class="num" { (super::format::p_cell(pair.p_value)) }
-                                    td class="num" { (super::format::p_cell(pair.p_holm)) }
-                                    td { (pair_verdict(&ranked.labels, pair, ranked.test.alpha)) }
+                    div class="scroll" role="region" aria-label="Wilcoxon tests across sizes" tabindex="0" {
+                        table id="across-sizes-pairs" {
+                            caption { "Pairwise Wilcoxon signed-rank tests over the sizes, Holm-corrected" }
+                            thead { tr {
+                                th scope="col" { "Pair" } th scope="col" { "Sizes where the first is cheaper" }
+                                th scope="col" { "p" } th scope="col" { "Holm p" } th scope="col" { "Verdict" }
+                            } }
+                            tbody {
+                                @for pair in &ranked.pairs {
+                                    tr {
+                                        th scope="row" { (ranked.labels[pair.a]) " vs " (ranked.labels[pair.b]) }
+                                        td class="num" { (pair.a_cheaper) " of " (ranked.sizes.len()) }
+                                        td class="num" { (super::format::p_cell(pair.p_value)) }
+                                        td class="num" { (super::format::p_cell(pair.p_holm)) }
+                                        td { (pair_verdict(&ranked.labels, pair, ranked.test.alpha)) }
+                                    }
                                 }
                             }
                         }
