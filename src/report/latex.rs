@@ -137,7 +137,7 @@ pub fn targets(targets: &Targets) -> String {
                 area_cell(row.area)
             ));
         }
-        out.push_str("\\bottomrule\n\\multicolumn{4}{l}{Area: normalised area under the runtime ECDF on the log-budget axis from 1 to the largest budget, every (N, target) pair weighing the same}\\\\\n\\end{longtable}\n");
+        out.push_str("\\bottomrule\n\\multicolumn{4}{p{0.95\\linewidth}}{Area: normalised area under the runtime ECDF on the log-budget axis from 1 to the largest budget, every (N, target) pair weighing the same}\\\\\n\\end{longtable}\n");
     }
     out.push_str("}\n");
     out
@@ -151,7 +151,7 @@ pub fn growth(inputs: &Inputs) -> String {
     let mut out = String::from(
         "% queens report --latex: growth exponents of the median checks as a booktabs longtable (\\usepackage{booktabs,longtable})\n\
          {\\footnotesize\\setlength{\\tabcolsep}{4pt}\n\
-         \\begin{longtable}{p{3.6cm}rrl}\n\\toprule\n\
+         \\begin{longtable}{p{3.6cm}rrp{5.2cm}}\n\\toprule\n\
          Label & $b$ & 95\\% interval & Sizes fitted \\\\\n\\midrule\n\\endhead\n",
     );
     for (label, fit) in growth_by_label(&inputs.summary, Measure::Checks) {
@@ -179,7 +179,7 @@ pub fn growth(inputs: &Inputs) -> String {
         out.push_str(&format!("{} & {cells} \\\\\n", escape(label)));
     }
     out.push_str(
-        "\\bottomrule\n\\multicolumn{4}{l}{Median checks $\\approx a N^b$, least squares on $\\log$--$\\log$ over the sizes where every trial solved (at least 5); 95\\% $t$-interval of the slope; curved: the slopes of the two halves differ by over 0.2}\\\\\n\\end{longtable}\n}\n",
+        "\\bottomrule\n\\multicolumn{4}{p{0.95\\linewidth}}{Median checks $\\approx a N^b$, least squares on $\\log$--$\\log$ over the sizes where every trial solved (at least 5); 95\\% $t$-interval of the slope; curved: the slopes of the two halves differ by over 0.2}\\\\\n\\end{longtable}\n}\n",
     );
     out
 }
