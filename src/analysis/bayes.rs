@@ -57,6 +57,8 @@
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
 
+use super::stats::sorted;
+
 /// The ROPE unless another is given: costs within 10% of each other are
 /// practically equivalent.
 pub const DEFAULT_ROPE: f64 = 0.1;
@@ -118,13 +120,6 @@ pub fn compare(a: &[f64], b: &[f64], rope: f64, seed: u64) -> Option<Bayes> {
         equivalent: share(wins[1]),
         b_better: share(wins[2]),
     })
-}
-
-/// `values` sorted ascending.
-fn sorted(values: &[f64]) -> Vec<f64> {
-    let mut values = values.to_vec();
-    values.sort_by(f64::total_cmp);
-    values
 }
 
 /// Fills `weights` with a draw of Dirichlet(1, …, 1): standard exponential

@@ -2,7 +2,8 @@
 //! median convergence curves over traces, the targets reached in traces
 //! (ERT per target, quantiles per budget, the runtime ECDF and its area),
 //! growth exponents (power laws of the median work against N), the
-//! comparison of labels by rank tests and effect sizes, each label's ERT
+//! comparison of labels by rank tests and effect sizes with a Bayesian
+//! second opinion within a ROPE (`bayes`), each label's ERT
 //! ratio to the best (`versus_best`), and the ranking across sizes by the
 //! Friedman test (its permutation p in `friedman_exact`), pairwise
 //! Wilcoxon signed-rank tests with Holm's correction (`signed_rank`) and

@@ -51,7 +51,7 @@
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
 
-use super::stats::{BOOTSTRAP_RESAMPLES, quantile_sorted};
+use super::stats::{BOOTSTRAP_RESAMPLES, quantile_sorted, sorted};
 use crate::base::records::rows::MIN_SOLVED_FOR_INTERVAL;
 
 /// The largest sample for which the p-value is exact (when nothing ties):
@@ -96,13 +96,6 @@ pub struct MannWhitney {
     pub p: f64,
     /// How `p` was computed.
     pub method: Method,
-}
-
-/// `values` sorted ascending (infinities last).
-fn sorted(values: &[f64]) -> Vec<f64> {
-    let mut v = values.to_vec();
-    v.sort_by(f64::total_cmp);
-    v
 }
 
 /// U of `a` against `b`, both sorted ascending: for each a_i, the b_j above

@@ -5,11 +5,13 @@
 //! Mann–Whitney, [`super::compare`]), so a mark says when the best is
 //! significantly cheaper.
 //!
-//! The ERTs come from summary.csv; the interval and verdict from the
+//! The best label at each size is ranking.csv's (the lowest ERT, ties
+//! broken by the verdicts: the one meaning of best, [`super::compare`]);
+//! the ERTs come from summary.csv; the interval and verdict from the
 //! pair's row of compare.csv, turned round when the label is its second
 //! label (the ratio inverted, its interval's ends inverted and swapped).
 
-use crate::base::records::{CompareRow, Measure, SummaryRow};
+use crate::base::records::{CompareRow, Measure, RankingRow, SummaryRow};
 
 /// The ERT ratios of every label to the best, one column per size.
 #[derive(Clone, Debug, PartialEq)]
@@ -70,9 +72,14 @@ pub enum Standing {
 }
 
 /// The table of `summary`'s labels against the best at each size in
-/// `measure`, with intervals and verdicts from the `compare` rows of that
-/// measure.
-pub fn ratio_table(summary: &[SummaryRow], compare: &[CompareRow], measure: Measure) -> RatioTable {
+/// `measure` (the label `ranking` calls best there), with intervals and
+/// verdicts from the `compare` rows of that measure.
+pub fn ratio_table(
+    summary: &[SummaryRow],
+    compare: &[CompareRow],
+    ranking: &[RankingRow],
+    measure: Measure,
+) -> RatioTable {
     let mut sizes: Vec<u64> = summary.iter().map(|r| r.n).collect();
     sizes.sort_unstable();
     sizes.dedup();
@@ -91,14 +98,11 @@ pub fn ratio_table(summary: &[SummaryRow], compare: &[CompareRow], measure: Meas
     let best: Vec<Option<(&str, f64)>> = sizes
         .iter()
         .map(|&n| {
-            labels
+            let best = ranking
                 .iter()
-                .filter_map(|&l| ert(l, n).map(|e| (l, e)))
-                .filter(|(_, e)| e.is_finite())
-                .fold(None, |best: Option<(&str, f64)>, (l, e)| match best {
-                    Some((_, b)) if b <= e => best,
-                    _ => Some((l, e)),
-                })
+                .find(|r| r.n == n && r.measure == measure.name() && r.versus_best == "best")?;
+            let label = labels.iter().copied().find(|&l| l == best.label)?;
+            ert(label, n).filter(|e| e.is_finite()).map(|e| (label, e))
         })
         .collect();
     let rows = labels
@@ -182,6 +186,22 @@ mod tests {
     use super::*;
     use crate::analysis::test_rows::{pair, summary_row};
 
+    /// The row of ranking.csv saying `label` is best at `n` by checks.
+    fn best(label: &str, n: u64) -> RankingRow {
+        RankingRow {
+            measure: "checks".into(),
+            n,
+            label: label.into(),
+            trials: 10,
+            successes: 10,
+            ert: None,
+            rank: 1,
+            mean_rank: 1.0,
+            indistinguishable_from_best: true,
+            versus_best: "best".into(),
+        }
+    }
+
     #[test]
     fn cells_are_ratios_to_the_best_with_turned_intervals_and_verdicts() {
         let summary = vec![
@@ -206,7 +226,9 @@ mod tests {
                 Some((2.0, 4.0)),
             ),
         ];
-        let table = ratio_table(&summary, &compare, Measure::Checks);
+        // At 32 nothing solved: no best.
+        let ranking = vec![best("a", 8), best("b", 16)];
+        let table = ratio_table(&summary, &compare, &ranking, Measure::Checks);
         assert_eq!(table.sizes, vec![8, 16, 32]);
         let labels: Vec<&str> = table.rows.iter().map(|r| r.label.as_str()).collect();
         assert_eq!(labels, vec!["a", "b", "c"]);

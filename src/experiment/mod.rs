@@ -4,8 +4,9 @@
 //! and the index that finds a row's place in it, [`plan`]), the tidy rows
 //! of params.csv ([`params_file`]), the questions a config declares
 //! ([`question`]), the entries that run an external program
-//! (`external_entry`) and the targets a config may set (`targets`). Running it is [`crate::run`]'s; the data directory
-//! it writes is [`crate::store`]'s.
+//! (`external_entry`) and the targets a config may set (`targets`).
+//! Running it is [`crate::run`]'s; the data directory it writes is
+//! [`crate::store`]'s.
 
 pub mod config;
 pub(crate) mod config_diff;

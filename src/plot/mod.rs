@@ -31,7 +31,9 @@
 //! typed reason ([`Skipped`]) and notes for the user, and fails with a
 //! [`PlotError`] naming the file and the reason when a file cannot be
 //! written; a chart the drawing library or the PDF converter fails on is
-//! skipped ([`Skip::Failed`]) and the others are drawn. The comparison the heat
+//! skipped ([`Skip::Failed`]) and the others are drawn. A chart skipped for
+//! its data (too few sizes, no traces) removes the files an earlier drawing
+//! left, since the report shows every chart of the directory. The comparison the heat
 //! map and the ranking draw is computed by the caller (the finishing
 //! pipeline, [`crate::finish`]), once.
 

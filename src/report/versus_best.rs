@@ -38,7 +38,12 @@ fn measure(inputs: &Inputs) -> Measure {
 
 /// The table of the report's inputs.
 fn table(inputs: &Inputs) -> RatioTable {
-    ratio_table(&inputs.summary, &inputs.compare, measure(inputs))
+    ratio_table(
+        &inputs.summary,
+        &inputs.compare,
+        &inputs.ranking,
+        measure(inputs),
+    )
 }
 
 /// A cell's ratio with its interval, and its mark.

@@ -28,9 +28,9 @@
 //! stream of its own: a ChaCha8 generator with the trial generator's seed
 //! (its key, read, not drawn) on another stream (the bitwise complement of
 //! the search's), so the search's own draws, and every counter and
-//! `final_conflicts`, are the same traced or not. A completed board is a uniform draw as a whole board is, so the
-//! trace's boards have the distribution of whole boards drawn one after
-//! another. The last board, whose rows are drawn from the search's own
+//! `final_conflicts`, are the same traced or not. A completed board is a
+//! uniform draw as a whole board is, so the trace's boards have the
+//! distribution of whole boards drawn one after another. The last board, whose rows are drawn from the search's own
 //! generator when it stops (`final_conflicts`), is observed with those: the
 //! trace ends on `final_conflicts`, or on 0 at a solution. A search stopped
 //! before its first board observes nothing. The completion costs O(N) per
