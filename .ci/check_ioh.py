@@ -13,6 +13,12 @@ Usage: check_ioh.py EXPORT_DIR DATA_DIR MEASURE [EXPORT_DIR DATA_DIR MEASURE]...
   when none is; their sum over the successes. It must equal summary.csv's
   `ert_<MEASURE>` within 1e-9 relative, infinite on both sides when no run
   succeeded.
+- A proof that no solution exists (summary.csv's `proved`, N = 2 and 3)
+  answers a trial in summary.csv, which IOH cannot say: its fixed-target
+  view knows only reaching the target. In such a cell the sum above over
+  the successes plus the proofs must equal summary.csv's ERT, and
+  iohinspector's must be infinite when no run solved (the cell is counted
+  apart in the printed line).
 - iohinspector's own aggregate_running_time at target 0, per (algorithm,
   dimension): it charges every failed run the group's largest evaluation
   count (as IOHanalyzer does), so it must equal summary.csv's ERT where
@@ -47,13 +53,17 @@ def close(a, b):
 
 
 def summary_cells(data_dir, measure):
-    """(label, n) -> (trials, ERT) from summary.csv."""
+    """(label, n) -> (trials, proved, ERT) from summary.csv."""
     cells = {}
     with open(f"{data_dir}/summary.csv", newline="") as f:
         for row in csv.DictReader(f):
             n = int(row["n"])
             if n <= MAX_DIMENSION:
-                cells[(row["label"], n)] = (int(row["trials"]), float(row[f"ert_{measure}"]))
+                cells[(row["label"], n)] = (
+                    int(row["trials"]),
+                    int(row["proved"]),
+                    float(row[f"ert_{measure}"]),
+                )
     return cells
 
 
@@ -85,17 +95,18 @@ def check(export_dir, data_dir, measure):
         pl.col("evals").max().alias("max_evals"),
     )
     seen = set()
-    agreeing, differing, ert_equal = 0, [], 0
+    agreeing, differing, ert_equal, proofs = 0, [], 0, 0
     for cell in cells.iter_rows(named=True):
         key = (cell["algorithm_name"], int(cell["dimension"]))
         seen.add(key)
         if key not in ours:
             failures.append(f"{key}: in the export, not in summary.csv")
             continue
-        trials, ert_ours = ours[key]
+        trials, proved, ert_ours = ours[key]
         if cell["runs"] != trials:
             failures.append(f"{key}: {cell['runs']} runs, {trials} trials in summary.csv")
-        ert = cell["spent"] / cell["successes"] if cell["successes"] else math.inf
+        answered = cell["successes"] + proved
+        ert = cell["spent"] / answered if answered else math.inf
         if close(ert, ert_ours):
             ert_equal += 1
         else:
@@ -118,7 +129,14 @@ def check(export_dir, data_dir, measure):
         if math.isnan(ert_ioh):
             ert_ioh = math.inf
         same_budget = all(e == cell["max_evals"] for e in cell["failed_evals"])
-        if close(ert_ioh, ert_ours):
+        if proved:
+            proofs += 1
+            if cell["successes"] == 0 and not math.isinf(ert_ioh):
+                failures.append(
+                    f"{key}: every run a proof of no solution, yet iohinspector's "
+                    f"aggregate_running_time gives ERT {ert_ioh!r} (expected inf)"
+                )
+        elif close(ert_ioh, ert_ours):
             agreeing += 1
         elif same_budget:
             failures.append(
@@ -133,8 +151,13 @@ def check(export_dir, data_dir, measure):
     for line in failures:
         print(f"FAIL {export_dir}: {line}")
     note = ""
+    if proofs:
+        note += (
+            f"; {proofs} answered by a proof of no solution, which IOH's fixed-target view "
+            "cannot express (iohinspector: no run reaches target 0)"
+        )
     if differing:
-        note = (
+        note += (
             f"; {len(differing)} with failures of different lengths, where aggregate_running_time "
             "charges every failure the longest (as IOHanalyzer does) and summary.csv each its own"
         )

@@ -57,6 +57,11 @@
 //!   failure the largest `evals` of the runs compared, summary.csv each
 //!   failure its own count: the two ERTs agree where every unsolved trial
 //!   of a cell used the same count.
+//! - A proof that no solution exists (an exact search that exhausted N = 2
+//!   or 3) has no place in IOH's fixed-target view, which knows only runs
+//!   that reach the target: its run ends above 0, as a failure, and IOH's
+//!   ERT is infinite where summary.csv's, which counts the proof as the
+//!   trial's answer, is the proof's cost.
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
