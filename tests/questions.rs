@@ -108,11 +108,29 @@ fn the_report_leads_with_the_answer_at_each_size() {
         .find("The experiment's questions")
         .expect("a questions section");
     let headline = html.find("id=\"headline\"").expect("a headline");
-    assert!(questions < headline, "the answers come first");
+    assert!(
+        headline < questions,
+        "the headline, the first question's answer, comes first"
+    );
+    // The headline is the first question's answer in words, and the same
+    // words open that question's section.
+    let words = html[html
+        .find("<h3>stupid against smarter, by checks</h3>")
+        .expect("q1")..]
+        .split("<p class=\"answer\">")
+        .nth(1)
+        .and_then(|rest| rest.split("</p>").next())
+        .expect("the answer in words");
+    assert!(words.starts_with("By checks, "), "{words}");
+    let lead = &html[headline..questions];
+    assert!(
+        lead.contains(&format!("<strong>stupid against smarter: </strong>{words}")),
+        "{lead}"
+    );
     assert!(html.contains("<h3>stupid against smarter, by checks</h3>"));
     assert!(
         html.contains(
-            "<p>Does moving a queen to its least attacked column beat a random column?</p>"
+            "<p class=\"context\">Does moving a queen to its least attacked column beat a random column?</p>"
         )
     );
     // One row per N, each with the successes of both, an ERT ratio, A12,
@@ -269,8 +287,9 @@ fn each_answer_gives_the_bayesian_probabilities_under_its_rope() {
             .split("<tr>")
             .skip(2)
             .map(|row| {
-                let last = row.rfind("<td class=\"num\">").expect("a last number");
-                let cell = &row[last + "<td class=\"num\">".len()..];
+                let last = row.rfind("<td class=\"num\"").expect("a last number");
+                let cell = &row[last..];
+                let cell = &cell[cell.find('>').expect("its tag's end") + 1..];
                 cell[..cell.find("</td>").expect("its end")].to_owned()
             })
             .collect()

@@ -93,9 +93,17 @@ fn the_report_is_self_contained_and_states_the_results() {
         assert!(alt[alt.find('>').unwrap()..].starts_with(&format!("><title>{label}</title>")));
     }
 
-    // Nothing fetched from the network or another file.
-    for attribute in ["src=", "href=", "url(", "@import", "<link", "<script"] {
+    // Nothing fetched from the network or another file: links only to
+    // places in the page (a chart's "Full size"), scripts only inline.
+    for attribute in ["src=", "url(", "@import", "<link"] {
         assert!(!html.contains(attribute), "the report uses {attribute}");
+    }
+    for link in html.split("href=\"").skip(1) {
+        assert!(
+            link.starts_with('#'),
+            "a link out of the page: {}",
+            &link[..40.min(link.len())]
+        );
     }
     assert!(html.starts_with("<!DOCTYPE html><html lang=\"en\">"));
 
@@ -104,7 +112,13 @@ fn the_report_is_self_contained_and_states_the_results() {
     let summary_table = &html[html.find("id=\"summary-table\"").unwrap()..];
     let summary_table = &summary_table[..summary_table.find("</table>").unwrap()];
     let body = &summary_table[summary_table.find("<tbody>").unwrap()..];
-    assert_eq!(body.matches("<tr>").count(), summary.len() - 1);
+    assert_eq!(body.matches("<tr").count(), summary.len() - 1);
+    // Over 20 rows: the first 10 shown, the rest behind a switch.
+    assert_eq!(
+        body.matches("<tr class=\"more\">").count(),
+        summary.len() - 1 - 10
+    );
+    assert!(html.contains(&format!("Show all {} rows", summary.len() - 1)));
     assert_eq!(summary_table.matches("<th scope=\"col\">").count(), 10);
 
     // The headline from compare.csv: min-conflicts (random) beats random
@@ -163,11 +177,22 @@ fn the_report_is_self_contained_and_states_the_results() {
     // The failures, from summary.csv.
     assert!(html.contains("random (blog) solved 0 of 100 trials at N = 12"));
 
-    // The comparison table: one row per pair, with its mark.
+    // The comparison table: one row per testable pair, with its mark; the
+    // untestable ones behind one line with their count.
     let compare_table = &html[html.find("id=\"compare-table\"").unwrap()..];
     let compare_table = &compare_table
         [compare_table.find("<tbody>").unwrap()..compare_table.find("</table>").unwrap()];
-    assert_eq!(compare_table.matches("<tr>").count(), compare.len() - 1);
+    let untestable = column(&compare, "verdict")
+        .iter()
+        .filter(|v| **v == "untestable")
+        .count();
+    assert_eq!(
+        compare_table.matches("<tr").count(),
+        compare.len() - 1 - untestable
+    );
+    if untestable > 0 {
+        assert!(html.contains(&format!("<summary>{untestable} untestable pair")));
+    }
     let marks = column(&compare, "p_holm")
         .iter()
         .filter(|p| p.parse::<f64>().unwrap() < 0.001)
@@ -456,4 +481,99 @@ fn the_commands_to_regenerate_quote_their_paths() {
         "{command}"
     );
     assert!(!parent.join("PWNED").exists());
+}
+
+/// The `<p class="answer">` texts of a report, in order.
+fn answers_in_words(html: &str) -> Vec<&str> {
+    html.split("<p class=\"answer\">")
+        .skip(1)
+        .map(|rest| &rest[..rest.find("</p>").unwrap()])
+        .collect()
+}
+
+#[test]
+fn the_blog_question_is_answered_in_words_and_says_it_flips_with_n() {
+    let fixture = fixture();
+    let html = std::fs::read_to_string(fixture.plots.join("report.html")).unwrap();
+    let words = answers_in_words(&html);
+    // By hand from compare.csv's ERT ratios (stupid over smarter) and
+    // their intervals: 0.3887 [0.3426, 0.4470] at N = 8 is 2.57× [2.24,
+    // 2.92] the other way; 1.454 [1.168, 1.792] at 10; 48.80 [29.56, 90.65]
+    // at 12, each significant (Holm p < 0.05).
+    let blog = "By checks, stupid repair (blog) is cheaper at N = 8, by 2.57× [2.24, 2.92]; \
+        smarter repair (blog) is cheaper from N = 10 on, by 1.45× [1.17, 1.79] at N = 10 and 48.8× [29.6, 90.6] at 12. \
+        “Cheaper” is a significant Mann–Whitney verdict on the trials (Holm p &lt; 0.05); \
+        “by k×” is the other label's ERT over the cheaper one's, with its 95% bootstrap interval.";
+    // The headline is the first question's answer, the question section
+    // repeats it under its title.
+    assert_eq!(
+        words[0],
+        format!("<strong>stupid repair (blog) against smarter repair (blog): </strong>{blog}")
+    );
+    assert_eq!(words[1], blog);
+    let headline = html.find("id=\"headline\"").unwrap();
+    assert!(headline < html.find("id=\"charts\"").unwrap());
+    // Five sizes, each of one outcome: no difference at 4, then min-conflicts
+    // from 6 on, by its least (1.39× at 6) to its most (2,020× at 30).
+    assert!(
+        words[3].starts_with(
+            "By checks, no detectable difference at N = 4 (these trials could have shown one); \
+             min-conflicts (random) is cheaper from N = 6 on, by 1.39× (N = 6) to 2,020× (N = 30)."
+        ),
+        "{}",
+        words[3]
+    );
+}
+
+#[test]
+fn deterministic_labels_are_answered_by_their_exact_values() {
+    let dir = tempfile::tempdir().unwrap();
+    let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/csp-heuristics");
+    let data = common::derived_copy(&shipped, dir.path());
+    let plots = dir.path().join("plots");
+    std::fs::create_dir_all(&plots).unwrap();
+    let out = std::process::Command::new(binary())
+        .arg("report")
+        .arg(&data)
+        .arg("--plots")
+        .arg(&plots)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let html = std::fs::read_to_string(plots.join("report.html")).unwrap();
+    let words = answers_in_words(&html);
+    // By hand from summary.csv's one trial per cell: both prove N = 2 has
+    // no solution in 4 checks; MRV costs more from 3 to 13 (26 against
+    // 17 checks at 3; least 4,607/3,172 = 1.45× at 10, most
+    // 54,314/5,467 = 9.93× at 13), less from 14 on (119,080/41,710 =
+    // 2.85× at 14, up to 25,428,842/116,588 = 218× at 20), and plain
+    // backtracking runs out of its 40,000,000 checks at 22, 24 and 26 on.
+    assert_eq!(
+        words[1],
+        "By checks, both need exactly as many at N = 2; \
+         backtracking is cheaper at N = 3 to 13, by 1.45× (N = 10) to 9.93× (N = 13); \
+         backtracking + MRV is cheaper from N = 14 on, by 2.85× (N = 14) to 218× (N = 20), \
+         and backtracking answered no trial within its budget at N = 22, 24 and 26 to 50. \
+         Both labels are deterministic (one run each per N): they are compared by their exact checks, \
+         where no test is possible or needed; “by k×” is the other label's checks over the cheaper one's."
+    );
+    // Not a word of untestable tests where one run meets one run.
+    assert!(!words[1].contains("untestable"));
+    // One deterministic label against five seeded trials.
+    let against = words
+        .iter()
+        .find(|w| w.contains("min-conflicts ran 5 trials"))
+        .expect("an answer against min-conflicts");
+    assert!(
+        against.contains("the exact checks of the one are set against the ERT of the other"),
+        "{against}"
+    );
+    // 735 untestable pairs collapse into one line; the long tables show
+    // their first rows; the page answers before the charts.
+    assert!(html.contains("<summary>735 untestable pairs"));
+    assert!(html.contains("<summary>The answer at each of the 49 sizes</summary>"));
 }

@@ -7,36 +7,53 @@ use super::Inputs;
 use super::format::{count, ert_ratio_cell, number, p_value, seconds, two, verdict_words};
 use super::headline::{Finding, failures, findings};
 use super::questions::{Answer, answers};
-use crate::analysis::compare::significance_marks;
+use crate::analysis::compare::{Verdict, significance_marks};
 use crate::analysis::growth::growth_by_label;
 use crate::base::records::metadata::{ExternalProgram, Metadata};
-use crate::base::records::{Measure, SummaryRow};
+use crate::base::records::{CompareRow, Measure, SummaryRow};
 use crate::base::remedy::{Remedy, Setting};
 use crate::base::shell;
 
-/// The report's style: one column that fits a phone, tables that scroll
-/// sideways with their first (key) column kept in view, charts as wide as
-/// the page that on a narrow screen keep a legible width (21rem for a
-/// column figure of 500 units, 42rem for a page figure of 1000: their
-/// 8-point text, about 16 units, stays at about 11 px) and scroll sideways
-/// inside their figure, and a print layout.
+/// The report's style: one column that fits a phone; answers in words
+/// set a little larger; tables that scroll sideways inside their box with
+/// their first (key) column kept in view, long ones showing their first
+/// rows until the reader asks for all (a checkbox, no script), question
+/// tables that become one card per row on a phone; charts at the width
+/// they were drawn for (500 units a column figure, 1000 a page figure),
+/// centred, that on a narrow screen keep a legible width (21rem and 42rem:
+/// their 8-point text, about 16 units, stays at about 11 px) and scroll
+/// sideways inside their figure, and open full size, fitting the window,
+/// from the link in their caption (`:target`, no script); and a print
+/// layout that shows every row.
 const CSS: &str = "\
 :root{color-scheme:light}\
 body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,'DejaVu Sans',sans-serif;line-height:1.5;color:#222;background:#fff;margin:0 auto;padding:1rem;max-width:72rem}\
 h1{font-size:1.6rem;line-height:1.25}h2{font-size:1.3rem;margin-top:2rem;border-bottom:1px solid #ccc}h3{font-size:1.1rem}\
-figure{margin:1.5rem 0}figure svg{display:block;width:100%;height:auto;max-width:62.5rem}\
-figcaption{font-size:.95rem;color:#444}p,li{overflow-wrap:anywhere}\
+p.answer{font-size:1.05rem}p.context{color:#444}\
+figure{margin:1.5rem 0}figure svg{display:block;width:100%;height:auto;margin:0 auto}\
+figcaption{font-size:.95rem;color:#444;max-width:62.5rem;margin:0 auto}p,li{overflow-wrap:anywhere}\
 .scroll,.chart{overflow-x:auto;max-width:100%}\
-.chart.column svg{min-width:21rem}.chart.page svg{min-width:42rem}\
+.chart.column svg{min-width:21rem;max-width:500px}.chart.page svg{min-width:42rem;max-width:1000px}\
+figure .close{display:none}figure:target{position:fixed;inset:0;z-index:20;margin:0;padding:1rem;background:#fff;overflow:auto}\
+figure:target .chart svg{max-width:none;min-width:0;width:100%;height:calc(100vh - 6rem)}figure:target .close{display:inline}figure:target .full{display:none}\
 .scroll th:first-child,.scroll td:first-child{position:sticky;left:0;background:#fff;z-index:1}\
 table{border-collapse:collapse;font-size:.9rem;font-variant-numeric:tabular-nums}\
 caption{text-align:left;font-weight:600;padding:.25rem 0}\
 th,td{padding:.25rem .6rem;border-bottom:1px solid #ddd;text-align:left;vertical-align:top}\
 td.num{text-align:right;white-space:nowrap}thead th{border-bottom:2px solid #555}\
+.long>input.more{position:absolute;opacity:0;width:1px;height:1px}\
+.long>label{display:inline-block;margin:.25rem 0;padding:.1rem .6rem;border:1px solid #888;border-radius:4px;cursor:pointer;font-size:.9rem}\
+.long>input.more:focus-visible+label{outline:2px solid #1565c0}.long>input.more:checked+label{background:#eee}\
+.long>input.more:not(:checked)~.scroll tr.more{display:none}\
 pre{background:#f6f6f6;padding:.75rem;overflow-x:auto;font-size:.85rem}\
 code{font-size:.9em}dt{font-weight:600}details{margin:.25rem 0}summary{cursor:pointer}dd{margin:0 0 .5rem 1rem;overflow-wrap:anywhere}\
-@media (max-width:40rem){body{padding:.5rem}table{font-size:.8rem}}\
+@media (max-width:40rem){body{padding:.5rem}table{font-size:.8rem}\
+table.cards thead{display:none}table.cards,table.cards tbody,table.cards tr,table.cards th,table.cards td{display:block}\
+table.cards tr{border-bottom:2px solid #555;padding:.25rem 0}\
+table.cards th,table.cards td{border:0;text-align:left;white-space:normal;position:static;padding:.1rem .25rem}\
+table.cards [data-label]::before{content:attr(data-label) \": \";font-weight:600}}\
 @media print{body{max-width:none;padding:0;font-size:10pt}.scroll,.chart{overflow:visible}.chart svg{min-width:0!important}\
+tr.more{display:table-row!important}.long>label,.long>input,figure .full{display:none}\
 figure{break-inside:avoid}figure svg{max-width:100%}h2{break-after:avoid}tr{break-inside:avoid}pre{white-space:pre-wrap}}";
 
 /// The whole report.
@@ -61,10 +78,10 @@ pub fn render(inputs: &Inputs) -> String {
                 main {
                     @let findings = findings(inputs);
                     @let answers = answers(inputs, &inputs.questions);
+                    (headline(inputs, &answers))
                     @if !answers.is_empty() {
                         (questions(&answers))
                     }
-                    (headline(&findings))
                     (charts(inputs))
                     (growth(inputs))
                     (per_size(inputs, &findings))
@@ -163,79 +180,126 @@ fn compared(inputs: &Inputs) -> Markup {
     }
 }
 
-/// The headline, one screen: the finding at the largest size with a best
-/// label (who ranks best, what it beats, with A12 and the ERT ratio).
-fn headline(findings: &[Finding]) -> Markup {
-    let last = findings
-        .iter()
-        .rev()
-        .find(|f| !f.brief.starts_with("no label"));
+/// The headline, first on the page: the first question's answer in
+/// words, or without questions the best label over the sizes every label
+/// ran ([`super::sentences`]).
+fn headline(inputs: &Inputs, answers: &[Answer]) -> Markup {
+    let first = answers.iter().find(|a| a.words.is_some());
     html! {
         section aria-labelledby="headline" {
             h2 id="headline" { "Headline" }
-            @match last {
-                None => p { "No comparison: compare.csv and ranking.csv are missing, hold fewer than two labels at any size, or no label solved a trial." },
-                Some(finding) => {
-                    p { (finding.best) }
-                    @if !finding.details.is_empty() {
-                        ul {
-                            @for sentence in finding.details.iter().take(5) {
-                                li { (sentence) }
-                            }
-                        }
-                    }
-                    @if finding.details.len() > 5 || findings.len() > 1 {
-                        p { "Every size is in “Findings at each size”, below the charts." }
-                    }
+            @if let Some(answer) = first {
+                p class="answer" {
+                    strong { (answer.pair) ": " }
+                    (answer.words.as_deref().unwrap_or_default())
                 }
+                @if answers.len() > 1 {
+                    p { "Every question of the config is answered below, each with its table at every N." }
+                }
+            } @else if let Some(words) = super::sentences::best_over_common_sizes(inputs) {
+                p class="answer" { (words) }
+                p { "Every size, with each label against the best, is in “Findings at each size”, below the charts." }
+            } @else {
+                p { "No comparison: compare.csv and ranking.csv are missing, hold fewer than two labels at any size, or no label solved a trial." }
             }
         }
     }
 }
 
-/// The answers to the config's questions, first: per question, its
-/// context and one row per size.
+/// The most rows a table shows before the rest are collapsed behind a
+/// "show all" switch, and the rows it then shows.
+const LONG_TABLE: usize = 20;
+const SHOWN_ROWS: usize = 10;
+
+/// The class of row `i` of a table of `rows`: `more` (hidden until the
+/// reader asks) for the rows after the first [`SHOWN_ROWS`] of a long one.
+fn row_class(i: usize, rows: usize) -> Option<&'static str> {
+    (rows > LONG_TABLE && i >= SHOWN_ROWS).then_some("more")
+}
+
+/// `table` in its sideways-scrolling region; when it has more than
+/// [`LONG_TABLE`] rows, after a switch that shows the rows past the first
+/// [`SHOWN_ROWS`] (a checkbox and CSS: it works without JavaScript, and
+/// print shows every row).
+fn long_table(id: &str, label: &str, rows: usize, table: Markup) -> Markup {
+    html! {
+        @if rows > LONG_TABLE {
+            div class="long" {
+                input type="checkbox" class="more" id={ "all-" (id) };
+                label for={ "all-" (id) } { "Show all " (rows) " rows (the first " (SHOWN_ROWS) " are shown)" }
+                div class="scroll" role="region" aria-label=(label) tabindex="0" { (table) }
+            }
+        } @else {
+            div class="scroll" role="region" aria-label=(label) tabindex="0" { (table) }
+        }
+    }
+}
+
+/// The answers to the config's questions: per question, its answer in
+/// words, its context and its table of one row per size (collapsed when
+/// long); on a phone each row of the table is a card.
 fn questions(answers: &[Answer]) -> Markup {
     html! {
         section aria-labelledby="questions" {
             h2 id="questions" { "The experiment's questions" }
             @for (i, answer) in answers.iter().enumerate() {
                 h3 { (answer.title) }
+                @if let Some(words) = &answer.words {
+                    p class="answer" { (words) }
+                }
                 @if let Some(context) = &answer.context {
-                    p { (context) }
+                    p class="context" { (context) }
                 }
                 @if let Some(missing) = &answer.missing {
                     p { (missing) }
+                } @else if answer.rows.len() > SHOWN_ROWS {
+                    details {
+                        summary { "The answer at each of the " (answer.rows.len()) " sizes" }
+                        (question_table(i, answer))
+                    }
                 } @else {
-                    div class="scroll" role="region" aria-label={ "Answer " (i + 1) } tabindex="0" {
-                        table id={ "question-" (i + 1) } {
-                            caption { "At each N: solved trials of each, the ratio of their ERTs (first over second, 95% bootstrap interval), the probability that a trial of the first needs less than one of the second (A12, 95% bootstrap interval), the Holm-corrected p, the verdict, and the Bayesian second opinion: the posterior probabilities that the first is practically better, that the two are practically equivalent (costs within " (answer.rope.as_deref().unwrap_or("NA")) " of each other) and that the second is (Bayesian bootstrap of both labels' trials, Benavoli et al. 2017)" }
-                            thead {
-                                tr {
-                                    th scope="col" { "N" }
-                                    th scope="col" { "Solved (first)" }
-                                    th scope="col" { "Solved (second)" }
-                                    th scope="col" { "ERT ratio" }
-                                    th scope="col" { "A12" }
-                                    th scope="col" { "p (Holm)" }
-                                    th scope="col" { "Verdict" }
-                                    th scope="col" { "P(first better / equivalent / second better)" }
-                                }
-                            }
-                            tbody {
-                                @for row in &answer.rows {
-                                    tr {
-                                        th scope="row" class="num" { (row.n) }
-                                        td class="num" { (row.solved_a) }
-                                        td class="num" { (row.solved_b) }
-                                        td class="num" { (row.ert_ratio) }
-                                        td class="num" { (row.a12) }
-                                        td class="num" { (row.p_holm) }
-                                        td { (row.verdict) }
-                                        td class="num" { (row.bayes) }
-                                    }
-                                }
-                            }
+                    (question_table(i, answer))
+                }
+            }
+        }
+    }
+}
+
+/// The table of one question: one row per size, a card per row on a
+/// phone (each cell then names its column, `data-label`).
+fn question_table(i: usize, answer: &Answer) -> Markup {
+    const COLUMNS: [&str; 8] = [
+        "N",
+        "Solved (first)",
+        "Solved (second)",
+        "ERT ratio",
+        "A12",
+        "p (Holm)",
+        "Verdict",
+        "P(first better / equivalent / second better)",
+    ];
+    html! {
+        div class="scroll" role="region" aria-label={ "Answer " (i + 1) } tabindex="0" {
+            table id={ "question-" (i + 1) } class="cards" {
+                caption { "At each N: solved trials of each, the ratio of their ERTs (first over second, 95% bootstrap interval), the probability that a trial of the first needs less than one of the second (A12, 95% bootstrap interval), the Holm-corrected p, the verdict, and the Bayesian second opinion: the posterior probabilities that the first is practically better, that the two are practically equivalent (costs within " (answer.rope.as_deref().unwrap_or("NA")) " of each other) and that the second is (Bayesian bootstrap of both labels' trials, Benavoli et al. 2017)" }
+                thead {
+                    tr {
+                        @for column in COLUMNS {
+                            th scope="col" { (column) }
+                        }
+                    }
+                }
+                tbody {
+                    @for row in &answer.rows {
+                        tr {
+                            th scope="row" class="num" data-label=(COLUMNS[0]) { (row.n) }
+                            td class="num" data-label=(COLUMNS[1]) { (row.solved_a) }
+                            td class="num" data-label=(COLUMNS[2]) { (row.solved_b) }
+                            td class="num" data-label=(COLUMNS[3]) { (row.ert_ratio) }
+                            td class="num" data-label=(COLUMNS[4]) { (row.a12) }
+                            td class="num" data-label=(COLUMNS[5]) { (row.p_holm) }
+                            td data-label=(COLUMNS[6]) { (row.verdict) }
+                            td class="num" data-label=(COLUMNS[7]) { (row.bayes) }
                         }
                     }
                 }
@@ -341,7 +405,11 @@ fn charts(inputs: &Inputs) -> Markup {
                         aria-label={ "Figure " (i + 1) ", scrolls sideways on a narrow screen" } tabindex="0" {
                         (PreEscaped(&chart.svg))
                     }
-                    figcaption { "Figure " (i + 1) ". " (chart.caption) " (" code { (chart.stem) ".svg" } ")" }
+                    figcaption {
+                        "Figure " (i + 1) ". " (chart.caption) " (" code { (chart.stem) ".svg" } ") "
+                        a class="full" href={ "#chart-" (chart.stem) } { "Full size" }
+                        a class="close" href="#charts" { "Close full size" }
+                    }
                 }
             }
         }
@@ -423,7 +491,7 @@ fn summary(inputs: &Inputs) -> Markup {
     html! {
         section aria-labelledby="summary" {
             h2 id="summary" { "Summary" }
-            div class="scroll" role="region" aria-label="Summary table" tabindex="0" {
+            (long_table("summary", "Summary table", inputs.summary.len(), html! {
                 table id="summary-table" {
                     caption { "Per label and size: trials, success rate (95% Wilson interval), median checks of solved trials and expected running time (ERT) in checks (95% bootstrap intervals), whether the checks are heavy-tailed (the costliest solved trial over 100 times the median), and the same in wall time" }
                     thead {
@@ -441,8 +509,8 @@ fn summary(inputs: &Inputs) -> Markup {
                         }
                     }
                     tbody {
-                        @for row in &inputs.summary {
-                            tr {
+                        @for (i, row) in inputs.summary.iter().enumerate() {
+                            tr class=[row_class(i, inputs.summary.len())] {
                                 th scope="row" { (row.label) }
                                 td class="num" { (row.n) }
                                 td class="num" { (row.trials) }
@@ -457,7 +525,7 @@ fn summary(inputs: &Inputs) -> Markup {
                         }
                     }
                 }
-            }
+            }))
         }
     }
 }
@@ -480,8 +548,13 @@ fn with_interval(
     }
 }
 
-/// The comparison table with the significance marks and their legend.
+/// The comparison table with the significance marks and their legend:
+/// the testable pairs (collapsed when long), then the untestable ones
+/// behind one line with their count.
 fn comparisons(inputs: &Inputs) -> Markup {
+    let untestable = Verdict::Untestable.name();
+    let (tested, untested): (Vec<&CompareRow>, Vec<&CompareRow>) =
+        inputs.compare.iter().partition(|r| r.verdict != untestable);
     html! {
         section aria-labelledby="comparisons" {
             h2 id="comparisons" { "Comparisons" }
@@ -489,45 +562,63 @@ fn comparisons(inputs: &Inputs) -> Markup {
                 p { "No pairs were compared (compare.csv is missing or empty)." }
             } @else {
                 p id="marks" { "Significance (Holm-corrected p): * p < 0.05, ** p < 0.01, *** p < 0.001." }
-                div class="scroll" role="region" aria-label="Comparison table" tabindex="0" {
-                    table id="compare-table" {
-                        caption { "Every pair of labels at each size: Vargha–Delaney A12 of label A over label B (95% bootstrap interval), Mann–Whitney p, Holm-corrected p with its mark, the smallest p these trial counts and ties could reach, the verdict, and the ratio of their ERTs (95% bootstrap interval)" }
-                        thead {
-                            tr {
-                                th scope="col" { "Measure" }
-                                th scope="col" { "N" }
-                                th scope="col" { "Label A" }
-                                th scope="col" { "Label B" }
-                                th scope="col" { "Solved A" }
-                                th scope="col" { "Solved B" }
-                                th scope="col" { "A12" }
-                                th scope="col" { "Magnitude" }
-                                th scope="col" { "p" }
-                                th scope="col" { "p (Holm)" }
-                                th scope="col" { "Smallest attainable p" }
-                                th scope="col" { "Verdict" }
-                                th scope="col" { "ERT ratio A/B" }
-                            }
+                @if tested.is_empty() {
+                    p { "No pair could be tested: every pair is untestable (below)." }
+                } @else {
+                    (long_table("compare", "Comparison table", tested.len(), compare_table("compare-table", &tested)))
+                }
+                @if !untested.is_empty() {
+                    details {
+                        summary {
+                            (untested.len()) " untestable pair" (if untested.len() == 1 { "" } else { "s" })
+                            ": their trial counts and ties could reach no p below 0.05 after Holm, so a test says nothing either way (the exact values of deterministic labels are in the questions and findings above)"
                         }
-                        tbody {
-                            @for row in &inputs.compare {
-                                tr {
-                                    td { (row.measure) }
-                                    td class="num" { (row.n) }
-                                    th scope="row" { (row.label_a) }
-                                    td { (row.label_b) }
-                                    td class="num" { (row.successes_a) "/" (row.trials_a) }
-                                    td class="num" { (row.successes_b) "/" (row.trials_b) }
-                                    td class="num" { (with_interval2(row.a12, row.a12_ci_low, row.a12_ci_high)) }
-                                    td { (row.magnitude) }
-                                    td class="num" { (p_value(row.p)) }
-                                    td class="num" { (p_value(row.p_holm)) " " (significance_marks(row.p_holm)) }
-                                    td class="num" { (number(Some(row.min_attainable_p))) }
-                                    td { (verdict_words(row)) }
-                                    td class="num" { (ert_ratio_cell(row)) }
-                                }
-                            }
-                        }
+                        (long_table("untestable", "Untestable pairs", untested.len(), compare_table("untestable-table", &untested)))
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A table of the pairs `rows` of compare.csv.
+fn compare_table(id: &str, rows: &[&CompareRow]) -> Markup {
+    html! {
+        table id=(id) {
+            caption { "Pairs of labels at each size: Vargha–Delaney A12 of label A over label B (95% bootstrap interval), Mann–Whitney p, Holm-corrected p with its mark, the smallest p these trial counts and ties could reach, the verdict, and the ratio of their ERTs (95% bootstrap interval)" }
+            thead {
+                tr {
+                    th scope="col" { "Measure" }
+                    th scope="col" { "N" }
+                    th scope="col" { "Label A" }
+                    th scope="col" { "Label B" }
+                    th scope="col" { "Solved A" }
+                    th scope="col" { "Solved B" }
+                    th scope="col" { "A12" }
+                    th scope="col" { "Magnitude" }
+                    th scope="col" { "p" }
+                    th scope="col" { "p (Holm)" }
+                    th scope="col" { "Smallest attainable p" }
+                    th scope="col" { "Verdict" }
+                    th scope="col" { "ERT ratio A/B" }
+                }
+            }
+            tbody {
+                @for (i, row) in rows.iter().enumerate() {
+                    tr class=[row_class(i, rows.len())] {
+                        td { (row.measure) }
+                        td class="num" { (row.n) }
+                        th scope="row" { (row.label_a) }
+                        td { (row.label_b) }
+                        td class="num" { (row.successes_a) "/" (row.trials_a) }
+                        td class="num" { (row.successes_b) "/" (row.trials_b) }
+                        td class="num" { (with_interval2(row.a12, row.a12_ci_low, row.a12_ci_high)) }
+                        td { (row.magnitude) }
+                        td class="num" { (p_value(row.p)) }
+                        td class="num" { (p_value(row.p_holm)) " " (significance_marks(row.p_holm)) }
+                        td class="num" { (number(Some(row.min_attainable_p))) }
+                        td { (verdict_words(row)) }
+                        td class="num" { (ert_ratio_cell(row)) }
                     }
                 }
             }
@@ -695,8 +786,11 @@ mod tests {
             "column"
         );
         assert_eq!(chart_width(r#"<svg viewBox="0 0 1000 300">"#), "page");
-        for (class, rem) in [("column", 21), ("page", 42)] {
-            assert!(CSS.contains(&format!(".chart.{class} svg{{min-width:{rem}rem}}")));
+        for (class, rem, drawn) in [("column", 21, 500), ("page", 42, 1000)] {
+            // Never wider than drawn: 8-point text stays 8 points.
+            assert!(CSS.contains(&format!(
+                ".chart.{class} svg{{min-width:{rem}rem;max-width:{drawn}px}}"
+            )));
             // 16-unit text at that width, 16 px a rem: at least 10 px.
             let units = if class == "page" { 1000.0 } else { 500.0 };
             assert!(16.0 * f64::from(rem) * 16.0 / units >= 10.0_f64, "{class}");

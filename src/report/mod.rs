@@ -26,6 +26,7 @@ mod html;
 mod inputs;
 mod latex;
 mod questions;
+mod sentences;
 mod svg_check;
 mod targets;
 mod versus_best;

@@ -8,7 +8,7 @@
 //! probabilities that the first label is practically better, that the two
 //! are practically equivalent, and that the second is, within the ROPE
 //! (compare.csv's columns, or recomputed from runs.csv under the question's
-//! own `rope`).
+//! own `rope`), and the answer across every N in words (sentences.rs).
 
 use super::Inputs;
 use super::format::{p_value, ratio};
@@ -24,6 +24,11 @@ use crate::experiment::question::Question;
 pub struct Answer {
     /// "stupid repair (blog) against smarter repair (blog), by checks".
     pub title: String,
+    /// The two labels: "stupid repair (blog) against smarter repair (blog)".
+    pub pair: String,
+    /// The answer in one or two sentences across every N
+    /// ([`super::sentences::answer`]; none without rows).
+    pub words: Option<String>,
     /// The config's sentence of context, if any.
     pub context: Option<String>,
     /// One row per size the pair was compared at.
@@ -108,6 +113,8 @@ fn answer(inputs: &Inputs, question: &Question, own: Option<&Vec<(u64, Bayes)>>)
     });
     Answer {
         title: format!("{} against {}, by {measure}", question.a, question.b),
+        pair: format!("{} against {}", question.a, question.b),
+        words: super::sentences::answer(inputs, question),
         context: question.context.clone(),
         rows,
         missing,
