@@ -302,12 +302,16 @@ fn and_list(parts: &[String]) -> String {
     }
 }
 
+/// A cheaper label's factor at one size: the size, the factor and its
+/// interval.
+type Factor = (u64, f64, Option<(f64, f64)>);
+
 /// The factors of a cheaper label over `loser` at its sizes: each with its
 /// interval at one or two sizes (", by 2.57× [2.24, 2.92]", ", by 1.45×
 /// at N = 10 and 48.8× at 12"), else their range (", by 1.02× (N = 15)
 /// to 3,455× (N = 50)"); sizes where `loser` never answered are named.
 fn factors_text(members: &[(u64, Outcome)], all: &[u64], loser: &str) -> String {
-    let factors: Vec<(u64, f64, Option<(f64, f64)>)> = members
+    let factors: Vec<Factor> = members
         .iter()
         .filter_map(|(n, o)| match o {
             Outcome::Cheaper {
@@ -316,8 +320,7 @@ fn factors_text(members: &[(u64, Outcome)], all: &[u64], loser: &str) -> String 
             _ => None,
         })
         .collect();
-    let finite: Vec<&(u64, f64, Option<(f64, f64)>)> =
-        factors.iter().filter(|(_, f, _)| f.is_finite()).collect();
+    let finite: Vec<&Factor> = factors.iter().filter(|(_, f, _)| f.is_finite()).collect();
     let unanswered: Vec<u64> = factors
         .iter()
         .filter(|(_, f, _)| !f.is_finite())
