@@ -78,10 +78,9 @@ pub fn render(inputs: &Inputs) -> String {
                 main {
                     @let findings = findings(inputs);
                     @let answers = answers(inputs, &inputs.questions);
-                    (headline(inputs, &answers))
-                    @if !answers.is_empty() {
-                        (questions(&answers))
-                    }
+                    @let first = answers.iter().position(|a| a.words.is_some());
+                    (headline(inputs, &answers, first))
+                    (questions(&answers, first))
                     (charts(inputs))
                     (growth(inputs))
                     (per_size(inputs, &findings))
@@ -180,22 +179,15 @@ fn compared(inputs: &Inputs) -> Markup {
     }
 }
 
-/// The headline, first on the page: the first question's answer in
-/// words, or without questions the best label over the sizes every label
-/// ran ([`super::sentences`]).
-fn headline(inputs: &Inputs, answers: &[Answer]) -> Markup {
-    let first = answers.iter().find(|a| a.words.is_some());
+/// The headline, first on the page: the first question answered in words
+/// (its title, sentences, context and table), or without questions the
+/// best label over the sizes every label ran ([`super::sentences`]).
+fn headline(inputs: &Inputs, answers: &[Answer], first: Option<usize>) -> Markup {
     html! {
         section aria-labelledby="headline" {
             h2 id="headline" { "Headline" }
-            @if let Some(answer) = first {
-                p class="answer" {
-                    strong { (answer.pair) ": " }
-                    (answer.words.as_deref().unwrap_or_default())
-                }
-                @if answers.len() > 1 {
-                    p { "Every question of the config is answered below, each with its table at every N." }
-                }
+            @if let Some(i) = first {
+                (question(i, &answers[i]))
             } @else if let Some(words) = super::sentences::best_over_common_sizes(inputs) {
                 p class="answer" { (words) }
                 p { "Every size, with each label against the best, is in “Findings at each size”, below the charts." }
@@ -235,32 +227,54 @@ fn long_table(id: &str, label: &str, rows: usize, table: Markup) -> Markup {
     }
 }
 
-/// The answers to the config's questions: per question, its answer in
-/// words, its context and its table of one row per size (collapsed when
-/// long); on a phone each row of the table is a card.
-fn questions(answers: &[Answer]) -> Markup {
+/// The most sizes a question's table shows open; a longer one is
+/// collapsed under a line naming its count (the sentences above it say
+/// what it holds).
+const OPEN_ANSWER_ROWS: usize = 5;
+
+/// The answers to the config's questions but the one the headline
+/// answers (`shown`).
+fn questions(answers: &[Answer], shown: Option<usize>) -> Markup {
+    let title = if shown.is_some() {
+        "The experiment's other questions"
+    } else {
+        "The experiment's questions"
+    };
     html! {
-        section aria-labelledby="questions" {
-            h2 id="questions" { "The experiment's questions" }
-            @for (i, answer) in answers.iter().enumerate() {
-                h3 { (answer.title) }
-                @if let Some(words) = &answer.words {
-                    p class="answer" { (words) }
-                }
-                @if let Some(context) = &answer.context {
-                    p class="context" { (context) }
-                }
-                @if let Some(missing) = &answer.missing {
-                    p { (missing) }
-                } @else if answer.rows.len() > SHOWN_ROWS {
-                    details {
-                        summary { "The answer at each of the " (answer.rows.len()) " sizes" }
-                        (question_table(i, answer))
+        @if answers.len() > usize::from(shown.is_some()) {
+            section aria-labelledby="questions" {
+                h2 id="questions" { (title) }
+                @for (i, answer) in answers.iter().enumerate() {
+                    @if Some(i) != shown {
+                        (question(i, answer))
                     }
-                } @else {
-                    (question_table(i, answer))
                 }
             }
+        }
+    }
+}
+
+/// One question answered: its title, its answer in words, its context and
+/// its table of one row per size (collapsed when long; on a phone each
+/// row is a card).
+fn question(i: usize, answer: &Answer) -> Markup {
+    html! {
+        h3 { (answer.title) }
+        @if let Some(words) = &answer.words {
+            p class="answer" { (words) }
+        }
+        @if let Some(context) = &answer.context {
+            p class="context" { (context) }
+        }
+        @if let Some(missing) = &answer.missing {
+            p { (missing) }
+        } @else if answer.rows.len() > OPEN_ANSWER_ROWS {
+            details {
+                summary { "The answer at each of the " (answer.rows.len()) " sizes" }
+                (question_table(i, answer))
+            }
+        } @else {
+            (question_table(i, answer))
         }
     }
 }

@@ -24,8 +24,6 @@ use crate::experiment::question::Question;
 pub struct Answer {
     /// "stupid repair (blog) against smarter repair (blog), by checks".
     pub title: String,
-    /// The two labels: "stupid repair (blog) against smarter repair (blog)".
-    pub pair: String,
     /// The answer in one or two sentences across every N
     /// ([`super::sentences::answer`]; none without rows).
     pub words: Option<String>,
@@ -113,7 +111,6 @@ fn answer(inputs: &Inputs, question: &Question, own: Option<&Vec<(u64, Bayes)>>)
     });
     Answer {
         title: format!("{} against {}, by {measure}", question.a, question.b),
-        pair: format!("{} against {}", question.a, question.b),
         words: super::sentences::answer(inputs, question),
         context: question.context.clone(),
         rows,
