@@ -5,7 +5,11 @@
 // file) and every table is in the rendered DOM with a non-zero size, that
 // each chart's pixels and the page's screenshot are not blank, and that on
 // a phone-sized screen the page does not scroll sideways (tables scroll
-// inside their box). Then it opens each animated replay in $REPLAYS
+// inside their box). It measures the first screen: at 1280 px the first
+// answer in words within the first 900 px, the first chart within 2,500
+// px and the page at most 25,000 px high; at 390 px the first answer
+// within 900 px and every answer and every verdict of a question's table
+// on the screen (each collapsed part opened first). Then it opens each animated replay in $REPLAYS
 // (written by `queens animate`, the binary $QUEENS): an HTML replay loads
 // with no console error and no outside request, draws an N×N board,
 // stepping forward changes the board, playing moves on, the End key shows
@@ -102,6 +106,25 @@ async function checkReport(browser, dir) {
   const response = await page.goto(url, { waitUntil: 'load' });
   if (!response || !response.ok()) fail(`${file} did not load`);
 
+  // The first screen answers: the first answer in words within 900 px,
+  // the first chart within 2,500 px, the page at most 25,000 px high.
+  const layout = (width) => page.evaluate(() => {
+    const top = (e) => (e ? Math.round(e.getBoundingClientRect().top + window.scrollY) : null);
+    return {
+      answer: top(document.querySelector('p.answer')),
+      chart: top(document.querySelector('figure svg')),
+      height: document.documentElement.scrollHeight,
+    };
+  });
+  const desk = await layout();
+  if (desk.answer === null) fail('no answer in words (p.answer)');
+  else if (desk.answer > 900) fail(`at 1280 px the first answer starts at ${desk.answer} px, below the first 900`);
+  if (charts > 0 && (desk.chart === null || desk.chart > 2500)) fail(`at 1280 px the first chart starts at ${desk.chart} px, below 2,500`);
+  if (desk.height > 25000) fail(`at 1280 px the page is ${desk.height} px high, over 25,000`);
+
+  // Collapsed parts (a question's table, the untestable pairs) opened, so
+  // that every table is measured.
+  await page.evaluate(() => document.querySelectorAll('details').forEach((d) => { d.open = true; }));
   const dom = await page.evaluate(() => {
     const size = (e) => { const r = e.getBoundingClientRect(); return [r.width, r.height]; };
     return {
@@ -125,8 +148,8 @@ async function checkReport(browser, dir) {
     if (s.role !== 'img' || s.label.length < 10 || s.title !== s.label) fail(`chart ${i + 1} has no alternative text`);
     if (s.shapes < 10) fail(`chart ${i + 1} draws only ${s.shapes} shapes`);
   });
-  const wanted = ['summary-table', 'compare-table'];
-  for (const id of wanted) if (!dom.tables.some((t) => t.id === id)) fail(`no #${id}`);
+  if (!dom.tables.some((t) => t.id === 'summary-table')) fail('no #summary-table');
+  if (!dom.tables.some((t) => t.id === 'compare-table' || t.id === 'untestable-table')) fail('no #compare-table or #untestable-table');
   for (const t of dom.tables) {
     if (!(t.size[0] > 0 && t.size[1] > 0)) fail(`table ${t.id} has size ${t.size.join('x')}`);
     if (t.rows < 1 || t.headers < 1) fail(`table ${t.id} has ${t.rows} rows and ${t.headers} scoped headers`);
@@ -146,6 +169,24 @@ async function checkReport(browser, dir) {
   await page.setViewportSize({ width: 390, height: 844 });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   if (overflow > 1) fail(`on a 390 px wide screen the page scrolls sideways by ${overflow} px`);
+  // On the phone every answer in words and every verdict of a question's
+  // table (a card per row there) is read without scrolling sideways.
+  const readable = await page.evaluate(() => {
+    const out = (e) => e.getBoundingClientRect().right > window.innerWidth + 1;
+    return {
+      answers: [...document.querySelectorAll('p.answer')].filter(out).length,
+      verdicts: [...document.querySelectorAll('table.cards [data-label="Verdict"]')].length,
+      hidden: [...document.querySelectorAll('table.cards [data-label="Verdict"]')].filter(out).length,
+    };
+  });
+  if (readable.answers > 0) fail(`on a 390 px wide screen ${readable.answers} answers in words run past the screen`);
+  if (readable.hidden > 0) fail(`on a 390 px wide screen ${readable.hidden} of ${readable.verdicts} verdicts lie past the screen`);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const phoneAnswer = await page.evaluate(() => {
+    const e = document.querySelector('p.answer');
+    return e ? Math.round(e.getBoundingClientRect().top + window.scrollY) : null;
+  });
+  if (phoneAnswer !== null && phoneAnswer > 900) fail(`at 390 px the first answer starts at ${phoneAnswer} px, below the first 900`);
   // On the phone a chart keeps legible text (it scrolls inside its figure
   // instead of shrinking) and a table keeps its first column in view.
   const phone = await page.evaluate(() => {
@@ -154,7 +195,7 @@ async function checkReport(browser, dir) {
       const sizes = [...s.querySelectorAll('text')].map((t) => parseFloat(t.getAttribute('font-size')) * scale);
       return Math.min(...sizes);
     });
-    const sticky = [...document.querySelectorAll('.scroll table')].map((t) => {
+    const sticky = [...document.querySelectorAll('.scroll table:not(.cards)')].map((t) => {
       const cell = t.querySelector('tbody td, tbody th');
       return cell ? getComputedStyle(cell).position : 'sticky';
     });
@@ -166,7 +207,7 @@ async function checkReport(browser, dir) {
   if (phone.sticky.some((p) => p !== 'sticky')) fail('a table\'s first column scrolls out of view on a phone');
   await context.close();
 
-  const summary = `${dom.svgs.length} charts, ${dom.tables.length} tables, screenshot ${shot.colours >= 1000 ? '1000+' : shot.colours} colours, ${(shot.share * 100).toFixed(1)}% ink`;
+  const summary = `${dom.svgs.length} charts, ${dom.tables.length} tables, screenshot ${shot.colours >= 1000 ? '1000+' : shot.colours} colours, ${(shot.share * 100).toFixed(1)}% ink; at 1280 px the first answer at ${desk.answer} px, the first chart at ${desk.chart} px, page ${desk.height} px; at 390 px the first answer at ${phoneAnswer} px, ${readable.verdicts} verdicts on screen`;
   if (failures.length === 0) {
     console.log(`ok: ${file}: ${summary}`);
     return true;
@@ -262,6 +303,24 @@ async function checkHtmlReplay(browser, file) {
   await page.setViewportSize({ width: 390, height: 844 });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   if (overflow > 1) fail(`on a 390 px wide screen the page scrolls sideways by ${overflow} px`);
+  // On the phone every answer in words and every verdict of a question's
+  // table (a card per row there) is read without scrolling sideways.
+  const readable = await page.evaluate(() => {
+    const out = (e) => e.getBoundingClientRect().right > window.innerWidth + 1;
+    return {
+      answers: [...document.querySelectorAll('p.answer')].filter(out).length,
+      verdicts: [...document.querySelectorAll('table.cards [data-label="Verdict"]')].length,
+      hidden: [...document.querySelectorAll('table.cards [data-label="Verdict"]')].filter(out).length,
+    };
+  });
+  if (readable.answers > 0) fail(`on a 390 px wide screen ${readable.answers} answers in words run past the screen`);
+  if (readable.hidden > 0) fail(`on a 390 px wide screen ${readable.hidden} of ${readable.verdicts} verdicts lie past the screen`);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const phoneAnswer = await page.evaluate(() => {
+    const e = document.querySelector('p.answer');
+    return e ? Math.round(e.getBoundingClientRect().top + window.scrollY) : null;
+  });
+  if (phoneAnswer !== null && phoneAnswer > 900) fail(`at 390 px the first answer starts at ${phoneAnswer} px, below the first 900`);
   await context.close();
   const counters = ['steps', 'checks', 'tests', 'backtracks', 'restarts'].map((k) => `${k} ${shown[k]}`).join(', ');
   return verdict(file, failures, `${data.algorithm} N=${data.n}, ${data.frames.length} frames, ends at ${counters} as queens solve --json`);
