@@ -12,6 +12,9 @@
 # goes into a temporary directory, removed at the end. Builds
 # target/release/queens unless QUEENS names a binary.
 # Usage: .ci/check-report.sh plots/*/
+# With SCREENSHOTS=1 it also writes each report's first screen at 1280 and
+# 390 px beside it (report-first-screen.png, report-first-screen-phone.png:
+# the book's report page shows those of plots/blog-repair/).
 set -euo pipefail
 if [ $# -eq 0 ]; then
     echo "usage: $0 PLOTS_DIR... (directories holding report.html)" >&2

@@ -1,9 +1,13 @@
 //! The experiment's report: one self-contained HTML file,
-//! `report.html` in the charts directory: the answers to the questions the
-//! config declares (`[[question]]`), the headline, the charts (inline
-//! SVG), the findings at each size (collapsible), what was compared, the
-//! summary and comparison tables, each label's ERT ratio to the best and
-//! the ranking across sizes (`versus_best.rs`), the methods and the
+//! `report.html` in the charts directory, that answers in its first
+//! screen: the headline is the first question the config declares
+//! (`[[question]]`) answered in words across every N (`sentences.rs`), or
+//! without questions the best label over the sizes every label ran; then
+//! the other questions, the charts (inline SVG), the growth exponents,
+//! the findings at each size (collapsible), what was compared, the summary
+//! and comparison tables (long ones showing their first rows, untestable
+//! pairs behind one line), each label's ERT ratio to the best and the
+//! ranking across sizes (`versus_best.rs`), the methods and the
 //! provenance; and the tables as LaTeX (booktabs) for a paper.
 //!
 //! Like the charts, the report is drawn from files alone, taken from an
