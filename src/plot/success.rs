@@ -67,8 +67,13 @@ fn figure(inputs: &Inputs<'_>, notes: &mut Vec<String>) -> Result<Figure, Skip> 
     if groups.len() > SPARSE_TICKS_FROM {
         y.ticks = Some(vec![0.0, 0.5, 1.0]);
     }
+    // Panels in the legend's order (the config's), as every chart orders
+    // its labels.
+    let mut ordered: Vec<(&str, &Vec<&SummaryRow>)> =
+        groups.iter().map(|(label, rows)| (*label, rows)).collect();
+    ordered.sort_by_key(|(label, _)| styles.legend_key(label));
     let mut panels = Vec::new();
-    for (label, rows) in &groups {
+    for (label, rows) in ordered {
         let Some(style) = styles.of(label) else {
             continue;
         };
@@ -97,7 +102,7 @@ fn figure(inputs: &Inputs<'_>, notes: &mut Vec<String>) -> Result<Figure, Skip> 
                 .collect(),
         };
         panels.push(Panel {
-            caption: (*label).to_owned(),
+            caption: label.to_owned(),
             x: x.clone(),
             y: y.clone(),
             layers: vec![line, bars],
@@ -172,6 +177,22 @@ mod tests {
     use crate::base::outcome::StopReason;
     use crate::base::records::RunRecord;
     use crate::plot::trials::tests::{build, experiment, run};
+
+    #[test]
+    fn panels_follow_the_configs_order_not_the_alphabet() {
+        let mut runs = Vec::new();
+        for label in ["alpha", "zeta", "mid"] {
+            for n in [8, 16] {
+                runs.push(run(label, n, 0, Some(100)));
+                runs.push(run(label, n, 1, None));
+            }
+        }
+        let mut data = experiment(runs);
+        data.label_order = vec!["zeta".to_owned(), "alpha".to_owned(), "mid".to_owned()];
+        let figure = build(&KIND, &data).expect("a chart");
+        let captions: Vec<&str> = figure.panels.iter().map(|p| p.caption.as_str()).collect();
+        assert_eq!(captions, ["zeta", "alpha", "mid"]);
+    }
 
     #[test]
     fn a_size_whose_trials_all_proved_no_solution_has_no_point_and_a_note() {

@@ -344,7 +344,7 @@ pub(super) mod tests {
 
     /// Builds the chart of `kind` for `data` in checks.
     pub fn build(kind: &ChartKind, data: &ExperimentData) -> Result<Figure, Skip> {
-        let styles = Styles::for_labels(data.labels());
+        let styles = Styles::for_labels(data.labels()).in_order(&data.label_order);
         let options = Options::default();
         let chosen = Chosen {
             sizes: Vec::new(),
