@@ -42,6 +42,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
+use rayon::prelude::*;
+
 use crate::base::records::rows::MIN_SOLVED_FOR_INTERVAL;
 use crate::base::records::seed::SeedChain;
 use crate::base::records::values::NA;
@@ -463,13 +465,18 @@ pub fn bayes_of(
 }
 
 /// The rows of every pair of `samples` at `n`, Holm-corrected together.
+/// The pairs are computed in parallel (each seeded by its own labels, so
+/// the rows do not depend on the threads) and kept in their order.
 fn compare_pairs(samples: &[Sample], n: u64, options: &Options) -> Vec<CompareRow> {
-    let mut rows = Vec::new();
-    for (i, a) in samples.iter().enumerate() {
-        for b in &samples[i + 1..] {
-            let Some(test) = mann_whitney(&a.costs, &b.costs) else {
-                continue;
-            };
+    let pairs: Vec<(&Sample, &Sample)> = samples
+        .iter()
+        .enumerate()
+        .flat_map(|(i, a)| samples[i + 1..].iter().map(move |b| (a, b)))
+        .collect();
+    let mut rows: Vec<CompareRow> = pairs
+        .par_iter()
+        .filter_map(|&(a, b)| {
+            let test = mann_whitney(&a.costs, &b.costs)?;
             let a12 = test.u / (a.costs.len() * b.costs.len()) as f64;
             let seed = pair_seed(options.seed, n, a.label, b.label);
             let interval = a12_interval(&a.costs, &b.costs, seed);
@@ -484,7 +491,7 @@ fn compare_pairs(samples: &[Sample], n: u64, options: &Options) -> Vec<CompareRo
                 }
                 _ => (None, None, UNKNOWN_WORK),
             };
-            rows.push(CompareRow {
+            Some(CompareRow {
                 measure: options.measure.name().to_string(),
                 n,
                 label_a: a.label.to_string(),
@@ -513,9 +520,9 @@ fn compare_pairs(samples: &[Sample], n: u64, options: &Options) -> Vec<CompareRo
                 p_a_better: bayes.map(|p| p.a_better),
                 p_equivalent: bayes.map(|p| p.equivalent),
                 p_b_better: bayes.map(|p| p.b_better),
-            });
-        }
-    }
+            })
+        })
+        .collect();
     let p: Vec<f64> = rows.iter().map(|r| r.p).collect();
     let least: Vec<f64> = rows.iter().map(|r| r.min_attainable_p).collect();
     let corrected = holm(&p);
