@@ -39,6 +39,14 @@ code{font-size:.9em}dt{font-weight:600}details{margin:.25rem 0}summary{cursor:po
 @media print{body{max-width:none;padding:0;font-size:10pt}.scroll,.chart{overflow:visible}.chart svg{min-width:0!important}\
 figure{break-inside:avoid}figure svg{max-width:100%}h2{break-after:avoid}tr{break-inside:avoid}pre{white-space:pre-wrap}}";
 
+/// The style of the charts a reader can explore: a hidden series, a
+/// dimmed legend entry, the legend's toggles and the tooltip.
+const EXPLORE_CSS: &str = include_str!("explore.css");
+
+/// The report's one script: legend entries hide and show their series,
+/// points show their values (see the file's header).
+const EXPLORE_JS: &str = include_str!("explore.js");
+
 /// The whole report.
 pub fn render(inputs: &Inputs) -> String {
     let title = format!("{}: report", inputs.name);
@@ -50,6 +58,7 @@ pub fn render(inputs: &Inputs) -> String {
                 meta name="viewport" content="width=device-width, initial-scale=1";
                 title { (title) }
                 style { (PreEscaped(CSS)) }
+                style { (PreEscaped(EXPLORE_CSS)) }
             }
             body {
                 header {
@@ -78,6 +87,7 @@ pub fn render(inputs: &Inputs) -> String {
                     (methods())
                     (provenance(inputs))
                 }
+                script { (PreEscaped(EXPLORE_JS)) }
             }
         }
     };
