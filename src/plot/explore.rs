@@ -11,8 +11,9 @@
 //! [`legend_entry`] around an entry of the legend. A panel records each
 //! point a reader may hover ([`hover`]): its pixel position and its text.
 //! [`draw_svg`] draws a figure under such a recording and tags the SVG
-//! afterwards: `data-series="i"` on the elements of the legend's i-th
-//! label (and `data-legend="i"` on those of its legend entry), then one
+//! afterwards: `data-series="i"` after the attributes of the elements of
+//! the legend's i-th label (and `data-legend="i"` on those of its legend
+//! entry), then one
 //! invisible circle per point before `</svg>` (`fill="none"`,
 //! `pointer-events="all"`, `data-series`, and `data-tip` holding the text
 //! made inert: no `<`, `url(` or `javascript:`, which the report refuses
@@ -314,29 +315,24 @@ fn tag(svg: &str, elements: &[Option<Tag>], points: &[Point]) -> Option<String> 
     let mut out = String::with_capacity(svg.len() + points.len() * 120);
     let mut tags = elements.iter();
     let mut rest = svg;
-    // Every `<` of plotters' SVG opens a tag (texts are escaped): the
-    // root, a closing tag, or one element.
+    // Every `<` of plotters' SVG opens a tag and every `>` closes one
+    // (texts and attribute values are escaped): the root, a closing tag,
+    // or one element, whose tags go after its attributes.
     while let Some(open) = rest.find('<') {
         let (before, from) = rest.split_at(open);
         out.push_str(before);
-        if let Some(closing) = from.strip_prefix("</") {
-            out.push_str("</");
-            rest = closing;
-            continue;
-        }
-        let name_end = from[1..]
-            .find(|c: char| c.is_whitespace() || c == '/' || c == '>')
-            .map_or(from.len(), |end| end + 1);
-        let (name, after) = from.split_at(name_end);
-        out.push_str(name);
-        if name != "<svg"
-            && let Some(tag) = tags.next()?
-        {
+        let close = from.find('>')?;
+        let (start_tag, after) = from.split_at(close);
+        let attributes = start_tag.strip_suffix('/').unwrap_or(start_tag);
+        out.push_str(attributes);
+        let element = !(start_tag.starts_with("</") || start_tag.starts_with("<svg "));
+        if element && let Some(tag) = tags.next()? {
             out.push_str(&format!(" data-series=\"{}\"", tag.series));
             if tag.legend {
                 out.push_str(&format!(" data-legend=\"{}\"", tag.series));
             }
         }
+        out.push_str(&start_tag[attributes.len()..]);
         rest = after;
     }
     if tags.next().is_some() {
@@ -560,7 +556,7 @@ mod tests {
         assert_eq!(tag(svg, &one, &[]), None);
         let both = [one[0], None];
         let tagged = tag(svg, &both, &[]).expect("tagged");
-        assert!(tagged.contains("<rect data-series=\"0\" x=\"0\"/>"));
+        assert!(tagged.contains("<rect x=\"0\" data-series=\"0\"/>"));
         assert!(tagged.contains("<text x=\"0\">"));
         assert_eq!(tag(svg, &[None, None, None], &[]), None);
     }
