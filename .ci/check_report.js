@@ -24,6 +24,7 @@ const fs = require('fs');
 const path = require('path');
 const zlib = require('zlib');
 const { chromium } = require('playwright-core');
+const { checkExplore } = require('./check_report_explore.js');
 
 // Decodes an 8-bit, non-interlaced RGB or RGBA PNG (as Chromium writes
 // screenshots) into { width, height, channels, pixels }.
@@ -166,6 +167,7 @@ async function checkReport(browser, dir) {
   }
   const shot = ink(await page.screenshot({ fullPage: true }));
   if (shot.colours < 3 || shot.share < 0.01) fail(`the page looks blank: ${shot.colours} colours, ${(shot.share * 100).toFixed(2)}% ink`);
+  for (const f of await checkExplore(page, dir, file)) fail(f);
 
   await page.setViewportSize({ width: 390, height: 844 });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -105,6 +105,15 @@ fn the_report_is_self_contained_and_states_the_results() {
             &link[..40.min(link.len())]
         );
     }
+    // One script, the report's own (its charts explorable): inline,
+    // fetching and evaluating nothing.
+    assert_eq!(html.matches("<script").count(), 1);
+    let script = &html[html.find("<script>").unwrap()..html.find("</script>").unwrap()];
+    for call in ["fetch(", "XMLHttpRequest", "eval(", "import(", "Function("] {
+        assert!(!script.contains(call), "the script uses {call}");
+    }
+    assert!(script.contains("data-legend") && script.contains("chart-tip"));
+    assert!(html.contains(" data-legend=\"0\"") && html.contains(" data-tip=\""));
     assert!(html.starts_with("<!DOCTYPE html><html lang=\"en\">"));
 
     // One summary row per row of summary.csv.

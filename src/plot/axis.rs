@@ -261,7 +261,50 @@ impl Axis {
     }
 }
 
+/// How the description of an axis of board sizes begins: a point on it
+/// reads "N = 8".
+const SIZE_AXIS: &str = "board size N";
+
 impl Axis {
+    /// How a point's value `v` on this axis reads in its tooltip: "N = 8"
+    /// on an axis of board sizes, else the axis's label (without a unit
+    /// "(%)" its value repeats) and the value ([`Axis::value_text`]).
+    pub fn reading(&self, v: f64) -> String {
+        let value = self.value_text(v);
+        if self.label.starts_with(SIZE_AXIS) {
+            return format!("N = {value}");
+        }
+        let name = self.label.strip_suffix(" (%)").unwrap_or(&self.label);
+        if name.is_empty() {
+            value
+        } else {
+            format!("{name} {value}")
+        }
+    }
+
+    /// The value `v` written in full for a tooltip: the name of a named
+    /// tick or of a word position at its place, a percentage, a duration
+    /// with its SI prefix, or a number (whole numbers from 1000 on with
+    /// thousands separators, smaller ones with three significant digits).
+    pub fn value_text(&self, v: f64) -> String {
+        if let Some(d) = self.display(v) {
+            if let Some((_, name)) = self.named.iter().find(|(n, _)| (d - n).abs() < 1e-9) {
+                return name.clone();
+            }
+            let word = (d.round() as usize)
+                .checked_sub(1)
+                .and_then(|i| self.names.get(i));
+            if let Some(word) = word.filter(|_| (d - d.round()).abs() < 1e-9) {
+                return word.clone();
+            }
+        }
+        match self.format {
+            TickFormat::Percent => format!("{}%", format_number(v * 100.0)),
+            TickFormat::Seconds => format_seconds(v),
+            TickFormat::Number => separated(v),
+        }
+    }
+
     /// Whether every tick is written as a power of ten: counts on a log
     /// axis labelled at whole decades, so one notation serves the whole
     /// axis (never "1000" beside "10⁶"). Seconds keep their SI prefixes.
@@ -367,6 +410,23 @@ pub fn format_number(v: f64) -> String {
     trim(v, decimals)
 }
 
+/// Writes a number in full: rounded to a whole number with thousands
+/// separators from 1000 up to 10¹⁵ ("12,345"), else as [`format_number`].
+pub fn separated(v: f64) -> String {
+    if !(1000.0..1e15).contains(&v.abs()) {
+        return format_number(v);
+    }
+    let digits = (v.abs().round() as u64).to_string();
+    let mut text = String::new();
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            text.push(',');
+        }
+        text.push(digit);
+    }
+    if v < 0.0 { format!("-{text}") } else { text }
+}
+
 fn trim(v: f64, decimals: usize) -> String {
     let text = format!("{v:.decimals$}");
     if text.contains('.') {
@@ -394,6 +454,24 @@ fn superscript(n: i32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_point_reads_in_full_with_its_axis_label() {
+        assert_eq!(separated(12_345.4), "12,345");
+        assert_eq!(separated(1_000.0), "1,000");
+        assert_eq!(separated(-2_500_000.0), "-2,500,000");
+        assert_eq!(separated(37.84), "37.8");
+        let size = Axis::padded("board size N (queens)", Scale::Linear, [4.0, 64.0]);
+        assert_eq!(size.map(|a| a.reading(64.0)), Some("N = 64".to_owned()));
+        let share = Axis::fraction("trials solved (%)");
+        assert_eq!(share.reading(0.8), "trials solved 80%");
+        let mut pairs = Axis::fit("attacking pairs", Scale::Log, [1.0, 100.0]).expect("an axis");
+        let zero = pairs.with_zero_level();
+        assert_eq!(
+            pairs.reading(pairs.value(zero)),
+            "attacking pairs 0 (solved)"
+        );
+    }
 
     #[test]
     fn a_log_axis_says_so_in_its_description_once() {

@@ -352,7 +352,7 @@ fn panel(
         };
         if traces.len() >= BAND_FROM {
             under.push(Layer::Band {
-                colour: style.colour,
+                style,
                 lower: curve(0.25),
                 upper: curve(0.75),
             });

@@ -32,6 +32,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use super::collide::Rect;
 use super::colour_bar::{BarLayout, ColourBar};
 use super::error::DrawError;
+use super::explore;
 use super::fit::{line_height, measure, wrap};
 use super::options::Style;
 use super::panel::{
@@ -481,6 +482,7 @@ impl Figure {
         let left = (layout.width.saturating_sub(used) / 2) as i32;
         let entries = self.legend.iter().zip(&layout.legend_labels);
         for (i, ((_, style), shown)) in entries.enumerate() {
+            let _entry = explore::legend_entry(i);
             let x = left + (i % layout.legend_cols) as i32 * layout.legend_entry as i32;
             let row = layout.legend_row;
             let above = layout.legend_lines_before[i / layout.legend_cols];

@@ -148,7 +148,7 @@ fn panel(n: u64, cells: &[(&str, Vec<AtBudget>)], styles: &Styles, log_y: bool) 
             continue;
         };
         bands.push(Layer::Band {
-            colour: style.colour,
+            style,
             lower: at.iter().map(|a| (a.budget, shown(a.p25))).collect(),
             upper: at.iter().map(|a| (a.budget, shown(a.p75))).collect(),
         });

@@ -20,7 +20,11 @@
 //! `pairwise::MAX_LABELS` labels. Each
 //! chart is written as SVG, PNG and PDF with an embedded font (screen
 //! style), or for a paper as SVG and PDF of their printed size, 3.5 or 7
-//! inches wide, with no title, into the `paper/` subdirectory.
+//! inches wide, with no title, into the `paper/` subdirectory. The
+//! screen SVG is tagged for the report's script (explore.rs): each
+//! element drawn for a label carries its legend index, and each point a
+//! reader may hover an invisible hit target with its tooltip; the paper
+//! SVG is not tagged.
 //!
 //! One file per chart kind declares its [`registry::ChartKind`] (file stem,
 //! caption, what it needs, build function) and builds a `Figure`
@@ -42,6 +46,7 @@ mod collide;
 mod colour_bar;
 pub mod data;
 mod error;
+mod explore;
 pub mod options;
 pub mod registry;
 mod skip;

@@ -2,13 +2,17 @@
 //! ([`crate::base::records::atomic`]): a failed write leaves the old chart whole.
 //!
 //! - Screen style: SVG (text kept as `<text>` elements, as many pixels as
-//!   units), PNG (that SVG rendered at twice the density with the embedded
+//!   units; its elements tagged with their legend entry's series and an
+//!   invisible hit target per point, with its tooltip, for the report's
+//!   script: see [`super::explore`]), PNG (that SVG rendered at twice the density with the embedded
 //!   font, see [`super::raster`], encoded with the `png` crate) and
 //!   PDF.
 //! - Paper style: SVG with its physical size (`width="3.5in"` or `"7in"`
-//!   and a `viewBox` in units) and PDF; no PNG.
+//!   and a `viewBox` in units), untagged (a paper has no script), and
+//!   PDF; no PNG.
 //!
-//! The PDF is the SVG converted with the embedded font (see
+//! The PNG and PDF are drawn from the SVG written (the tags and hit
+//! targets paint nothing). The PDF is the SVG converted with the embedded font (see
 //! [`super::pdf`]) on a page of the figure's printed size, 3.5 or 7
 //! inches wide, in both styles.
 
@@ -18,6 +22,7 @@ use std::path::{Path, PathBuf};
 use plotters::prelude::*;
 
 use super::error::{DrawError, PlotError};
+use super::explore;
 use super::figure::Figure;
 use super::options::Style;
 use super::pdf;
@@ -34,11 +39,20 @@ pub fn write(figure: &Figure, dir: &Path, style: Style) -> Result<Vec<PathBuf>, 
         source,
     };
     let (width, height) = figure.size(style).map_err(drawing)?;
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, (width, height)).into_drawing_area();
-        draw_and_present(figure, &root, style).map_err(drawing)?;
-    }
+    let mut svg = match style {
+        Style::Screen => explore::draw_svg(&figure.legend, (width, height), |root| {
+            figure.draw(root, style)
+        })
+        .map_err(drawing)?,
+        Style::Paper => {
+            let mut svg = String::new();
+            {
+                let root = SVGBackend::with_string(&mut svg, (width, height)).into_drawing_area();
+                draw_and_present(figure, &root, style).map_err(drawing)?;
+            }
+            svg
+        }
+    };
     let printed = (
         f64::from(width) * POINTS_PER_UNIT,
         f64::from(height) * POINTS_PER_UNIT,

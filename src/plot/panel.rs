@@ -1,6 +1,9 @@
 //! One panel of a figure: two axes and the layers drawn between them (bands,
 //! lines with markers, error bars), described in data space and drawn with
-//! plotters on any backend.
+//! plotters on any backend. Every layer of a label (and every text beside
+//! its marks) is drawn as that label's series, and each point a reader may
+//! hover is recorded with its tooltip, for a tagged SVG (see
+//! [`super::explore`]).
 
 use plotters::coord::Shift;
 use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint};
@@ -11,6 +14,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use super::axis::Axis;
 use super::collide::{Obstacles, Rect, candidates, rects_meet};
 use super::error::DrawError;
+use super::explore;
 use super::fit::{fit, line_height, wrap};
 use super::style::{
     AXIS_LABEL_SIZE, CAPTION_SIZE, Dash, EM_PER_SIZE, FONT, GRID, GRID_LIGHT, INK, MUTED, Marker,
@@ -130,8 +134,8 @@ pub struct Cell {
 pub enum Layer {
     /// A filled area between two curves sharing their x values.
     Band {
-        /// The series' colour (drawn translucent).
-        colour: RGBColor,
+        /// The series' style (its colour is used, translucent).
+        style: SeriesStyle,
         /// The lower curve, by increasing x.
         lower: Vec<(f64, f64)>,
         /// The upper curve, by increasing x.
@@ -187,8 +191,8 @@ pub enum Layer {
     /// Small translucent dots, one per value (a strip of individual
     /// trials); dots falling on the same pixel are drawn once.
     Points {
-        /// Their colour (drawn translucent).
-        colour: RGBColor,
+        /// The series' style (its colour is used, translucent).
+        style: SeriesStyle,
         /// The points.
         points: Vec<(f64, f64)>,
     },
@@ -199,6 +203,22 @@ pub enum Layer {
         /// The intervals.
         bars: Vec<Interval>,
     },
+}
+
+impl Layer {
+    /// The style of the series the layer draws; none for the cells of a
+    /// heat map and a strip.
+    pub fn style(&self) -> Option<&SeriesStyle> {
+        match self {
+            Layer::Band { style, .. }
+            | Layer::Line { style, .. }
+            | Layer::Marks { style, .. }
+            | Layer::Span { style, .. }
+            | Layer::Points { style, .. }
+            | Layer::Intervals { style, .. } => Some(style),
+            Layer::Cells(_) | Layer::Strip { .. } => None,
+        }
+    }
 }
 
 /// Room left free on either side of a note written across a panel, in
@@ -441,7 +461,11 @@ impl Panel {
             .axis_style(INK.stroke_width(1))
             .draw()?;
         for layer in &self.layers {
+            let _series = explore::series(layer.style());
             self.draw_layer(&mut chart, layer)?;
+        }
+        if explore::recording() {
+            self.record_points(&chart);
         }
         let annotations = self.draw_mark_texts(&mut chart)?;
         if let Some(note) = self.note.as_ref().filter(|_| self.note_inside()) {
@@ -479,10 +503,10 @@ impl Panel {
     {
         match layer {
             Layer::Band {
-                colour,
+                style,
                 lower,
                 upper,
-            } => self.draw_band(chart, *colour, lower, upper),
+            } => self.draw_band(chart, style.colour, lower, upper),
             Layer::Line {
                 style,
                 points,
@@ -494,7 +518,7 @@ impl Panel {
             Layer::Cells(cells) => draw_cells(chart, cells),
             Layer::Span { style, y, from, to } => self.draw_span(chart, style, *y, *from, *to),
             Layer::Strip { low, high } => self.draw_strip(chart, *low, *high),
-            Layer::Points { colour, points } => self.draw_points(chart, *colour, points),
+            Layer::Points { style, points } => self.draw_points(chart, style.colour, points),
             Layer::Intervals { style, bars } => self.draw_intervals(chart, style, bars),
         }
     }
@@ -690,6 +714,95 @@ impl Panel {
         Ok(())
     }
 
+    /// Records each point a reader may hover (see [`explore::hover`]): the
+    /// points of a line with markers, the marks, and the point estimates
+    /// of error bars, each where it is drawn, reading "X, Y [LOW, HIGH]"
+    /// (the interval of the same series at that x, from its error bar or
+    /// band, when it has one) and the mark's text in parentheses.
+    fn record_points<DB: DrawingBackend>(&self, chart: &Chart<'_, DB>) {
+        let hover = |style: &SeriesStyle, (x, y): (f64, f64), interval, text: Option<&str>| {
+            let Some(at) = self.map((x, y)) else {
+                return;
+            };
+            let mut reading = format!("{}, {}", self.x.reading(x), self.y_reading(y));
+            if let Some((low, high)) = interval {
+                reading.push_str(&format!(
+                    " [{}, {}]",
+                    self.y.value_text(low),
+                    self.y.value_text(high)
+                ));
+            }
+            if let Some(text) = text {
+                reading.push_str(&format!(" ({text})"));
+            }
+            explore::hover(style, chart.backend_coord(&at), &self.caption, &reading);
+        };
+        for layer in &self.layers {
+            match layer {
+                Layer::Line {
+                    style,
+                    points,
+                    markers: true,
+                    ..
+                } => {
+                    for &(x, y) in points {
+                        hover(style, (x, y), self.interval_at(style, x), None);
+                    }
+                }
+                Layer::Marks { style, marks } => {
+                    for mark in marks {
+                        let interval = self.interval_at(style, mark.x);
+                        hover(style, (mark.x, mark.y), interval, mark.text.as_deref());
+                    }
+                }
+                Layer::Intervals { style, bars } => {
+                    for bar in bars {
+                        hover(style, (bar.x, bar.mid), Some((bar.low, bar.high)), None);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// The interval drawn for the series of `style` at `x`: its error bar
+    /// there, or its band's lower and upper ends there.
+    fn interval_at(&self, style: &SeriesStyle, x: f64) -> Option<(f64, f64)> {
+        self.layers.iter().find_map(|layer| match layer {
+            Layer::Intervals { style: s, bars } if s == style => bars
+                .iter()
+                .find(|bar| bar.x == x)
+                .map(|bar| (bar.low, bar.high)),
+            Layer::Band {
+                style: s,
+                lower,
+                upper,
+            } if s == style => {
+                let low = lower.iter().find(|p| p.0 == x)?.1;
+                let high = upper.iter().find(|p| p.0 == x)?.1;
+                Some((low, high))
+            }
+            _ => None,
+        })
+    }
+
+    /// How a point at height `y` reads: the name of the strip it lies in
+    /// (the cells without a value), else its value on the y axis.
+    fn y_reading(&self, y: f64) -> String {
+        let strip = self.layers.iter().find_map(|layer| match layer {
+            Layer::Strip { low, high } if (*low..=*high).contains(&y) => self
+                .y
+                .named
+                .iter()
+                .find(|(d, _)| (*low..=*high).contains(&self.y.value(*d))),
+            _ => None,
+        });
+        match strip {
+            Some((_, name)) => name.clone(),
+            None => self.y.reading(y),
+        }
+    }
+
     /// Everything drawn in the panel that a text must keep clear of, in
     /// pixels: each marker (with a pixel of rim), each segment of a line
     /// (dashed ones as if solid), error bars with their caps, and spans.
@@ -789,13 +902,13 @@ impl Panel {
     where
         DB::ErrorType: 'static,
     {
-        let mut texts: Vec<(&Mark, RGBColor, f64)> = self
+        let mut texts: Vec<(&Mark, &SeriesStyle, f64)> = self
             .layers
             .iter()
             .filter_map(|layer| match layer {
                 Layer::Marks { style, marks } => {
                     let radius = marker_radius(marks.len());
-                    Some(marks.iter().map(move |m| (m, style.colour, radius)))
+                    Some(marks.iter().map(move |m| (m, style, radius)))
                 }
                 _ => None,
             })
@@ -807,7 +920,7 @@ impl Panel {
         let (x_range, y_range) = chart.plotting_area().get_pixel_range();
         let obstacles = self.obstacles(chart);
         let mut placed: Vec<(String, Rect)> = Vec::new();
-        for (mark, colour, radius) in texts {
+        for (mark, series, radius) in texts {
             let (Some(text), Some(at)) = (&mark.text, self.map((mark.x, mark.y))) else {
                 continue;
             };
@@ -830,9 +943,10 @@ impl Panel {
             };
             let style = (FONT, MARK_TEXT_SIZE)
                 .into_font()
-                .color(&colour)
+                .color(&series.colour)
                 .pos(Pos::new(HPos::Left, VPos::Center));
             let offset = (rect[0] - px, (rect[1] + rect[3]) / 2 - py);
+            let _series = explore::series(Some(series));
             chart.draw_series(std::iter::once(
                 EmptyElement::at(at) + Text::new(text.clone(), offset, style),
             ))?;

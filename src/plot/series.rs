@@ -427,7 +427,7 @@ fn band_layers(
             [] => {}
             [_] => layers.push(Layer::Intervals { style, bars: piece }),
             _ => layers.push(Layer::Band {
-                colour: style.colour,
+                style,
                 lower: piece.iter().map(|b| (b.x, b.low)).collect(),
                 upper: piece.iter().map(|b| (b.x, b.high)).collect(),
             }),

@@ -403,3 +403,30 @@ fn every_text_of_every_shipped_chart_lies_inside_its_canvas_apart_from_every_oth
         faults.len()
     );
 }
+
+#[test]
+fn every_screen_chart_of_every_shipped_experiment_is_tagged_for_the_report() {
+    register_fonts().expect("the embedded font");
+    let mut untagged = Vec::new();
+    let mut tips = 0;
+    for dir in shipped() {
+        for (name, figure) in figures(&dir) {
+            let size = figure.size(Style::Screen).expect("a size");
+            let svg = super::explore::draw_svg(&figure.legend, size, |root| {
+                figure.draw(root, Style::Screen)
+            })
+            .expect("drawn");
+            // Tagged only when the elements recorded are the SVG's: every
+            // legend entry then names its series.
+            let missing: Vec<usize> = (0..figure.legend.len())
+                .filter(|i| !svg.contains(&format!("data-legend=\"{i}\"")))
+                .collect();
+            if !missing.is_empty() {
+                untagged.push(format!("{name}: legend entries {missing:?}"));
+            }
+            tips += svg.matches("data-tip=").count();
+        }
+    }
+    assert!(untagged.is_empty(), "charts left untagged: {untagged:#?}");
+    assert!(tips > 100, "{tips} points to hover");
+}

@@ -251,7 +251,7 @@ impl Drawn<'_> {
             layers.push(layer.clone());
         }
         layers.push(Layer::Points {
-            colour: style.colour,
+            style,
             points: dots,
         });
         if medians.len() >= 2 {

@@ -56,6 +56,14 @@ table.cards [data-label]::before{content:attr(data-label) \": \";font-weight:600
 tr.more{display:table-row!important}.long>label,.long>input,figure .full{display:none}\
 figure{break-inside:avoid}figure svg{max-width:100%}h2{break-after:avoid}tr{break-inside:avoid}pre{white-space:pre-wrap}}";
 
+/// The style of the charts a reader can explore: a hidden series, a
+/// dimmed legend entry, the legend's toggles and the tooltip.
+const EXPLORE_CSS: &str = include_str!("explore.css");
+
+/// The report's one script: legend entries hide and show their series,
+/// points show their values (see the file's header).
+const EXPLORE_JS: &str = include_str!("explore.js");
+
 /// The whole report.
 pub fn render(inputs: &Inputs) -> String {
     let title = format!("{}: report", inputs.name);
@@ -67,6 +75,7 @@ pub fn render(inputs: &Inputs) -> String {
                 meta name="viewport" content="width=device-width, initial-scale=1";
                 title { (title) }
                 style { (PreEscaped(CSS)) }
+                style { (PreEscaped(EXPLORE_CSS)) }
             }
             body {
                 header {
@@ -94,6 +103,7 @@ pub fn render(inputs: &Inputs) -> String {
                     (methods())
                     (provenance(inputs))
                 }
+                script { (PreEscaped(EXPLORE_JS)) }
             }
         }
     };
@@ -412,6 +422,8 @@ fn charts(inputs: &Inputs) -> Markup {
             h2 id="charts" { "Charts" }
             @if inputs.charts.is_empty() {
                 p { "No charts were drawn." }
+            } @else {
+                p { "In a browser, click a label in a chart's legend (or focus it and press Enter) to hide or show that label's lines and points, and hover or tap a point to see its label, N and value with its interval; with JavaScript off the charts show everything as drawn. “Full size” under a chart opens it fitted to the window." }
             }
             @for (i, chart) in inputs.charts.iter().enumerate() {
                 figure id={ "chart-" (chart.stem) } {

@@ -18,7 +18,12 @@
 //! templates escape every value they insert; only the charts are inserted
 //! as markup, and only after a check that they hold nothing but the shapes
 //! and text a chart is made of (`svg_check.rs`: no script, no event
-//! handler, no link or external reference). The same
+//! handler, no link or external reference; the data attributes the plot
+//! module tags a chart with for exploring it are allowed). One script of
+//! the crate's own, `explore.js` with its `explore.css`, inlined by
+//! html.rs, lets a reader click a legend entry to hide or show its
+//! series and hover a point for its values; with JavaScript off the
+//! charts are static and complete. The same
 //! inputs give the same bytes. Nothing here prints: the functions return
 //! the files written or a [`ReportError`] naming the file and the remedy.
 

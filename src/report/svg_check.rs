@@ -6,6 +6,13 @@
 //! `<script>`, an `onload=`, a link or a `url(…)` reference is refused
 //! rather than inlined.
 //!
+//! The attributes the plot module adds for the report's script are
+//! allowed and nothing more: `data-series` and `data-legend` holding a
+//! legend index (digits), `data-tip` holding a point's text (an attribute
+//! value, escaped; no `<`, no `javascript:`, no `url(`) and
+//! `pointer-events` on the points' hit targets; any other `data-*` or
+//! `on*` attribute, `href` or `style` is refused as before.
+//!
 //! The file is parsed as XML (`roxmltree`, which refuses entity
 //! declarations) and checked against allow-lists: every element, every
 //! attribute, every attribute value; comments, processing instructions
@@ -62,7 +69,13 @@ const ATTRIBUTES: &[&str] = &[
     "dominant-baseline",
     "preserveAspectRatio",
     "version",
+    "pointer-events",
 ];
+
+/// The data attributes of a chart the report can explore
+/// ([`crate::plot`] tags its screen SVG): a series' legend index on its
+/// elements and legend entry (digits only), and a point's tooltip text.
+const DATA_ATTRIBUTES: &[&str] = &["data-series", "data-legend", "data-tip"];
 
 /// The one namespace a chart may declare.
 const SVG_NAMESPACE: &str = "http://www.w3.org/2000/svg";
@@ -113,7 +126,8 @@ fn check_element(node: roxmltree::Node<'_, '_>) -> Result<(), String> {
     }
     for attribute in node.attributes() {
         let key = attribute.name();
-        if attribute.namespace().is_some() || !ATTRIBUTES.contains(&key) {
+        let known = ATTRIBUTES.contains(&key) || DATA_ATTRIBUTES.contains(&key);
+        if attribute.namespace().is_some() || !known {
             return Err(format!(
                 "gives <{name}> the attribute {key}, which a chart never uses"
             ));
@@ -124,6 +138,13 @@ fn check_element(node: roxmltree::Node<'_, '_>) -> Result<(), String> {
         if reference || namespace || value.contains("javascript:") || value.contains('<') {
             return Err(format!(
                 "gives <{name}> {key}=\"{}\", a reference a chart never makes",
+                attribute.value()
+            ));
+        }
+        let index = matches!(key, "data-series" | "data-legend");
+        if index && !attribute.value().bytes().all(|b| b.is_ascii_digit()) {
+            return Err(format!(
+                "gives <{name}> {key}=\"{}\", which is not a legend index",
                 attribute.value()
             ));
         }
@@ -152,6 +173,39 @@ a &lt; b
     #[test]
     fn a_chart_as_plot_draws_it_passes() {
         assert_eq!(check(CHART), Ok(()));
+    }
+
+    #[test]
+    fn a_chart_tagged_for_exploring_passes() {
+        let tagged = CHART
+            .replacen("<polyline ", "<polyline data-series=\"1\" data-legend=\"1\" ", 1)
+            .replacen(
+                "</svg>",
+                "<circle cx=\"5\" cy=\"5\" r=\"6\" fill=\"none\" pointer-events=\"all\" \
+                 data-series=\"1\" data-tip=\"min-conflicts · N = 64: checks 12,345 &amp; more\"/>\n</svg>",
+                1,
+            );
+        assert_ne!(tagged, CHART);
+        assert_eq!(check(&tagged), Ok(()));
+    }
+
+    #[test]
+    fn data_attributes_beyond_the_tags_or_holding_markup_are_refused() {
+        let planted = [
+            "<rect data-x=\"alert(1)\" x=",
+            "<rect data-series=\"1 onclick=alert(1)\" x=",
+            "<rect data-legend=\"x\" x=",
+            "<rect data-tip=\"&lt;script&gt;alert(1)&lt;/script&gt;\" x=",
+            "<rect data-tip=\"javascript:alert(1)\" x=",
+            "<rect onclick=\"alert(1)\" data-series=\"1\" x=",
+            "<rect data-series=\"1\" style=\"fill:red\" x=",
+            "<rect pointer-events=\"url(#a)\" x=",
+        ];
+        for planted in planted {
+            let svg = CHART.replacen("<rect x=", planted, 1);
+            assert_ne!(svg, CHART);
+            assert!(check(&svg).is_err(), "accepted: {planted}");
+        }
     }
 
     #[test]
