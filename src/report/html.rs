@@ -48,7 +48,7 @@ td.num{text-align:right;white-space:nowrap}thead th{border-bottom:2px solid #555
 pre{background:#f6f6f6;padding:.75rem;overflow-x:auto;font-size:.85rem}\
 code{font-size:.9em}dt{font-weight:600}details{margin:.25rem 0}summary{cursor:pointer}dd{margin:0 0 .5rem 1rem;overflow-wrap:anywhere}\
 @media (max-width:40rem){body{padding:.5rem}table{font-size:.8rem}\
-table.cards thead{display:none}table.cards,table.cards tbody,table.cards tr,table.cards th,table.cards td{display:block}\
+table.cards thead{display:none}table.cards,table.cards caption,table.cards tbody,table.cards tr,table.cards th,table.cards td{display:block}\
 table.cards tr{border-bottom:2px solid #555;padding:.25rem 0}\
 table.cards th,table.cards td{border:0;text-align:left;white-space:normal;position:static;padding:.1rem .25rem}\
 table.cards [data-label]::before{content:attr(data-label) \": \";font-weight:600}}\
