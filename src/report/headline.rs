@@ -194,6 +194,22 @@ pub fn pair_of<'a>(
     })
 }
 
+/// The rows of compare.csv of `x` and `y` by `measure`, either way round,
+/// one per size in the file's order.
+pub fn pairs_of<'a>(inputs: &'a Inputs, measure: &str, x: &str, y: &str) -> Vec<&'a CompareRow> {
+    let mut sizes: Vec<u64> = inputs
+        .compare
+        .iter()
+        .filter(|c| c.measure == measure)
+        .map(|c| c.n)
+        .collect();
+    sizes.dedup();
+    sizes
+        .into_iter()
+        .filter_map(|n| pair_of(inputs, measure, n, x, y))
+        .collect()
+}
+
 /// The summary row of `label` at `n`.
 pub fn cell<'a>(inputs: &'a Inputs, label: &str, n: u64) -> Option<&'a SummaryRow> {
     inputs.summary.iter().find(|s| s.label == label && s.n == n)

@@ -12,7 +12,7 @@
 
 use super::Inputs;
 use super::format::{p_value, ratio};
-use super::headline::{cell, ert_caveat, pair_of, probability_of};
+use super::headline::{cell, ert_caveat, pairs_of, probability_of};
 use crate::analysis::bayes::Bayes;
 use crate::analysis::compare::Verdict;
 use crate::base::records::{CompareRow, Measure};
@@ -73,19 +73,9 @@ pub fn answers(inputs: &Inputs, questions: &[Question]) -> Vec<Answer> {
 /// (`own`) when it sets a ROPE.
 fn answer(inputs: &Inputs, question: &Question, own: Option<&Vec<(u64, Bayes)>>) -> Answer {
     let measure = question.measure.name();
-    let mut sizes: Vec<u64> = inputs
-        .compare
-        .iter()
-        .filter(|c| c.measure == measure)
-        .map(|c| c.n)
-        .collect();
-    sizes.dedup();
-    let rows: Vec<AnswerRow> = sizes
+    let rows: Vec<AnswerRow> = pairs_of(inputs, measure, &question.a, &question.b)
         .into_iter()
-        .filter_map(|n| {
-            let pair = pair_of(inputs, measure, n, &question.a, &question.b)?;
-            Some(row(inputs, question, pair, own))
-        })
+        .map(|pair| row(inputs, question, pair, own))
         .collect();
     let rope = rows.first().map(|_| {
         let rope = question.rope.or_else(|| {

@@ -16,7 +16,7 @@
 
 use super::Inputs;
 use super::format::ratio;
-use super::headline::{cell, pair_of};
+use super::headline::{cell, pairs_of};
 use crate::analysis::compare::{UNKNOWN_WORK, Verdict};
 use crate::base::records::CompareRow;
 use crate::experiment::question::Question;
@@ -83,19 +83,9 @@ impl Outcome {
 pub fn answer(inputs: &Inputs, question: &Question) -> Option<String> {
     let measure = question.measure.name();
     let (a, b) = (question.a.as_str(), question.b.as_str());
-    let mut sizes: Vec<u64> = inputs
-        .compare
-        .iter()
-        .filter(|c| c.measure == measure)
-        .map(|c| c.n)
-        .collect();
-    sizes.dedup();
-    let outcomes: Vec<(u64, Outcome)> = sizes
-        .iter()
-        .filter_map(|&n| {
-            let pair = pair_of(inputs, measure, n, a, b)?;
-            Some((n, outcome(pair, a)))
-        })
+    let outcomes: Vec<(u64, Outcome)> = pairs_of(inputs, measure, a, b)
+        .into_iter()
+        .map(|pair| (pair.n, outcome(pair, a)))
         .collect();
     if outcomes.is_empty() {
         return None;
