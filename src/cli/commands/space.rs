@@ -60,7 +60,7 @@ pub struct SpaceArgs {
     /// Also say how long enumerating each space takes at this rate: a
     /// count per unit of time, like 100/ms or 1e9/s (units: ns, us, ms, s,
     /// min, h, day).
-    #[arg(long, value_name = "RATE", value_parser = parse_rate)]
+    #[arg(long, value_name = "RATE", value_parser = parse_rate, allow_hyphen_values = true)]
     rate: Option<Rate>,
     /// Count the searched rows (nodes checked and promising, solutions,
     /// fundamental solutions) only for N up to this, 0 to 32: the search

@@ -202,7 +202,7 @@ pub fn thousands(value: &BigUint) -> String {
     let digits = value.to_str_radix(10);
     let mut out = String::with_capacity(digits.len() * 4 / 3);
     for (i, digit) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(digit);
