@@ -120,7 +120,9 @@
 //!   (`queens animate`).
 //! - **The exact counter** (not a solver): [`counting`], with the board's
 //!   symmetries ([`counting::symmetry`]) and the checkpoints and shards of
-//!   long counts ([`counting::checkpoint`]).
+//!   long counts ([`counting::checkpoint`]); the sizes of the search spaces
+//!   a student meets, closed forms and the backtracking tree counted by
+//!   running it ([`counting::space`], `queens space`).
 //!
 //! # Layers
 //!
@@ -171,8 +173,8 @@
 //!                      trace), parameters, the registry; blocks/ (boards,
 //!                      random draws, the local-search driver, frames) below
 //!                      algorithms/ (one file each)
-//! counting             the exact counter, its checkpoints and shards, and the
-//!                      symmetries
+//! counting             the exact counter, its checkpoints and shards, the
+//!                      symmetries, and the sizes of the search spaces
 //! base                 records: the CSV contract (with the measures and the
 //!                      block of statistics summary.csv gives each), the seed
 //!                      chain, the format of metadata.json, CSV reading,

@@ -21,7 +21,7 @@ use std::process::ExitCode;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use commands::{
     algorithms, animate, bench, compare, completions, count, enumerate, export, man, merge, plot,
-    report, run, schema, solve, summarize,
+    report, run, schema, solve, space, summarize,
 };
 use terminal::failure::Failure;
 use terminal::signals::{self, Phase};
@@ -53,6 +53,7 @@ struct Cli {
 enum Command {
     Solve(solve::SolveArgs),
     Count(count::CountArgs),
+    Space(space::SpaceArgs),
     Enumerate(enumerate::EnumerateArgs),
     Algorithms(algorithms::AlgorithmsArgs),
     Run(run::RunArgs),
@@ -143,6 +144,7 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Command::Solve(a) => solve::run(a),
         Command::Count(a) => count::run(a),
+        Command::Space(a) => space::run(a),
         Command::Enumerate(a) => enumerate::run(a),
         Command::Algorithms(a) => algorithms::run(a),
         Command::Run(a) => run::run(a),

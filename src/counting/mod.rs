@@ -49,6 +49,12 @@
 //! `avx2`, `avx512` <- `kernel` <- `completion` <- `counter`; `rotational` and
 //! `symmetry` stand alone; `units` <- `counter` <- `checkpoint`. The
 //! kernels never import the search that drives them.
+//!
+//! Beside the counter, [`space`] gives the sizes of the search spaces a
+//! student meets (`queens space`): the closed forms, the state-space tree
+//! that plain backtracking searches (counted by running it, module
+//! `space::tree`), and the time each takes to enumerate at a rate
+//! (`space::rate`); it uses the counter for the fundamental solutions.
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
@@ -62,6 +68,7 @@ mod kernel;
 mod lanes;
 mod level;
 mod rotational;
+pub mod space;
 pub mod symmetry;
 mod tail;
 mod units;

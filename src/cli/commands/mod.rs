@@ -25,4 +25,5 @@ pub mod run;
 pub mod schema;
 pub mod search_args;
 pub mod solve;
+pub mod space;
 pub mod summarize;
