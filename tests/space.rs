@@ -1,4 +1,4 @@
-//! `queens space` (issue 46, item 1) against values computed here another
+//! `queens space` against values computed here another
 //! way: the closed forms with `u128` loops and Pascal's triangle, the
 //! backtracking tree's checked and promising nodes with a brute-force
 //! search written here (Neapolitan's promising function over a column
@@ -6,8 +6,6 @@
 //! the tutorials' published numbers for N = 8.
 
 mod common;
-
-use std::time::{Duration, Instant};
 
 use common::{queens_here, stderr};
 
@@ -230,13 +228,10 @@ fn a_bad_rate_exits_2_naming_it_and_the_accepted_forms() {
 
 #[test]
 fn thirty_finishes_in_seconds_and_names_what_it_left_out() {
-    let start = Instant::now();
+    // Fast by construction, not by a clock (tests never time): above
+    // --tree-limit no search runs, and the note says which columns that
+    // leaves out.
     let out = queens_here(&["space", "-n", "30", "--rate", "1e9/s"]);
-    assert!(
-        start.elapsed() < Duration::from_secs(30),
-        "{:?}",
-        start.elapsed()
-    );
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let text = String::from_utf8_lossy(&out.stdout);
     let note = text
