@@ -12,9 +12,10 @@
 # goes into a temporary directory, removed at the end. Builds
 # target/release/queens unless QUEENS names a binary.
 # Usage: .ci/check-report.sh plots/*/
-# With SCREENSHOTS=1 it also writes each report's first screen at 1280 and
-# 390 px beside it (report-first-screen.png, report-first-screen-phone.png:
-# the book's report page shows those of plots/blog-repair/).
+# With SCREENSHOTS=DIR it also writes each report's first screen at 1280
+# and 390 px into DIR (EXPERIMENT-first-screen.png and
+# EXPERIMENT-first-screen-phone.png; the book's report page shows
+# blog-repair's: SCREENSHOTS=docs/src/reference .ci/check-report.sh plots/blog-repair/).
 set -euo pipefail
 if [ $# -eq 0 ]; then
     echo "usage: $0 PLOTS_DIR... (directories holding report.html)" >&2

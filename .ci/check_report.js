@@ -16,8 +16,8 @@
 // the counters `queens solve --json` prints for the same command, and the
 // page does not scroll sideways on a phone; an SVG replay changes by
 // itself. Run by .ci/check-report.sh; prints one line per check and exits
-// 1 if any failed. With SCREENSHOTS=1 it also writes each report's first
-// screen beside it (see firstScreens).
+// 1 if any failed. With SCREENSHOTS=DIR it also writes each report's
+// first screen into DIR (see firstScreens).
 'use strict';
 const { execFileSync } = require('child_process');
 const fs = require('fs');
@@ -325,19 +325,21 @@ async function checkSvgReplay(browser, file) {
   return verdict(file, failures, 'plays by itself');
 }
 
-// With SCREENSHOTS set, writes the first screen of DIR/report.html as a
-// reader sees it, at 1280 x 900 (report-first-screen.png) and 390 x 844
-// (report-first-screen-phone.png), into DIR: the book shows them.
-async function firstScreens(browser, dir) {
-  for (const [name, viewport] of [['report-first-screen.png', { width: 1280, height: 900 }],
-    ['report-first-screen-phone.png', { width: 390, height: 844 }]]) {
+// With SCREENSHOTS=DIR, writes the first screen of each report as a
+// reader sees it, at 1280 x 900 (EXPERIMENT-first-screen.png) and 390 x 844
+// (EXPERIMENT-first-screen-phone.png), into DIR: the book shows
+// blog-repair's (docs/src/reference/).
+async function firstScreens(browser, dir, out) {
+  const name = path.basename(path.resolve(dir));
+  for (const [file, viewport] of [[`${name}-first-screen.png`, { width: 1280, height: 900 }],
+    [`${name}-first-screen-phone.png`, { width: 390, height: 844 }]]) {
     const context = await browser.newContext({ viewport });
     await context.setOffline(true);
     const page = await context.newPage();
     await page.goto('file://' + path.resolve(dir, 'report.html'), { waitUntil: 'load' });
-    await page.screenshot({ path: path.resolve(dir, name) });
+    await page.screenshot({ path: path.resolve(out, file) });
     await context.close();
-    console.log(`wrote ${path.join(dir, name)}`);
+    console.log(`wrote ${path.join(out, file)}`);
   }
 }
 
@@ -352,7 +354,7 @@ async function firstScreens(browser, dir) {
   for (const dir of dirs) {
     try {
       ok = (await checkReport(browser, dir)) && ok;
-      if (process.env.SCREENSHOTS) await firstScreens(browser, dir);
+      if (process.env.SCREENSHOTS) await firstScreens(browser, dir, process.env.SCREENSHOTS);
     } catch (e) {
       console.log(`FAIL: ${dir}: ${e.message}`);
       ok = false;
