@@ -110,7 +110,7 @@ pub fn answer(inputs: &Inputs, question: &Question) -> Option<String> {
                     format!(
                         "{} is cheaper {at}{}",
                         name(winner),
-                        factors_text(members, &all, loser)
+                        factors_text(&factors_of(members), &all, loser)
                     )
                 }
                 Outcome::Same => format!("both need exactly as many {at}"),
@@ -296,12 +296,9 @@ fn and_list(parts: &[String]) -> String {
 /// interval.
 type Factor = (u64, f64, Option<(f64, f64)>);
 
-/// The factors of a cheaper label over `loser` at its sizes: each with its
-/// interval at one or two sizes (", by 2.57× [2.24, 2.92]", ", by 1.45×
-/// at N = 10 and 48.8× at 12"), else their range (", by 1.02× (N = 15)
-/// to 3,455× (N = 50)"); sizes where `loser` never answered are named.
-fn factors_text(members: &[(u64, Outcome)], all: &[u64], loser: &str) -> String {
-    let factors: Vec<Factor> = members
+/// The factors of the cheaper outcomes among `members`.
+fn factors_of(members: &[(u64, Outcome)]) -> Vec<Factor> {
+    members
         .iter()
         .filter_map(|(n, o)| match o {
             Outcome::Cheaper {
@@ -309,7 +306,14 @@ fn factors_text(members: &[(u64, Outcome)], all: &[u64], loser: &str) -> String 
             } => Some((*n, *factor, *interval)),
             _ => None,
         })
-        .collect();
+        .collect()
+}
+
+/// The factors of a cheaper label over `loser` at its sizes: each with its
+/// interval at one or two sizes (", by 2.57× [2.24, 2.92]", ", by 1.45×
+/// at N = 10 and 48.8× at 12"), else their range (", by 1.02× (N = 15)
+/// to 3,455× (N = 50)"); sizes where `loser` never answered are named.
+fn factors_text(factors: &[Factor], all: &[u64], loser: &str) -> String {
     let finite: Vec<&Factor> = factors.iter().filter(|(_, f, _)| f.is_finite()).collect();
     let unanswered: Vec<u64> = factors
         .iter()
@@ -407,23 +411,18 @@ pub fn best_over_common_sizes(inputs: &Inputs) -> Option<String> {
         return None;
     }
     let ran: Vec<u64> = per_size.iter().map(|(n, _, _)| *n).collect();
-    let mut groups: Vec<(&str, Vec<(u64, Outcome)>)> = Vec::new();
+    let mut groups: Vec<(&str, Vec<Factor>)> = Vec::new();
     for &(n, label, factor) in &per_size {
-        let o = Outcome::Cheaper {
-            winner: Side::A,
-            basis: Basis::Tested,
-            factor: factor.unwrap_or(f64::INFINITY),
-            interval: None,
-        };
+        let f = (n, factor.unwrap_or(f64::INFINITY), None);
         match groups.iter_mut().find(|(l, _)| *l == label) {
-            Some((_, members)) => members.push((n, o)),
-            None => groups.push((label, vec![(n, o)])),
+            Some((_, members)) => members.push(f),
+            None => groups.push((label, vec![f])),
         }
     }
     let clauses: Vec<String> = groups
         .iter()
         .map(|(label, members)| {
-            let ns: Vec<u64> = members.iter().map(|(n, _)| *n).collect();
+            let ns: Vec<u64> = members.iter().map(|(n, _, _)| *n).collect();
             format!(
                 "{label} is best {}{}",
                 where_text(&ns, &ran),
