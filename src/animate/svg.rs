@@ -168,7 +168,7 @@ fn caption(frame: &Frame) -> String {
             "backtrack from row {row}: lift the queen of row {} (column {column})",
             row.wrapping_sub(1)
         ),
-        View::Repair { row, from, to, .. } => {
+        View::Repair { row, from, to, .. } | View::BlogRepair { row, from, to, .. } => {
             format!("repair row {row}: column {from} → {to}")
         }
         View::Anneal {

@@ -58,6 +58,13 @@
 //! too, with the restart counted. The last observation is the grid the
 //! search ends on: 0 exactly when solved.
 //!
+//! Frames (replays): the starting grid, every repair ([`View::BlogRepair`]:
+//! the row, the queen's move and the blog's threat measure of each square
+//! of the row once the queen is lifted) and every re-initialisation
+//! ([`View::Restart`]), each with every queen on the grid, crowded rows
+//! included ([`Frame::crowded`]), so a replay shows every step the
+//! search made.
+//!
 //! Option: `clear_on_restart` empties the board before re-initialising, so
 //! every restart is a fresh one-queen-per-row board. The stale position then
 //! may no longer hold a queen, so the restart looks for the most-threatened
@@ -187,7 +194,10 @@ pub fn solve(
     if control.tracing() {
         control.observe(&metrics, grid.attacking_pairs());
     }
-    board_frame(&grid, &metrics, control);
+    let frames = control.frames_wanted();
+    if frames {
+        control.frame(&grid_frame(&grid, &metrics, View::Start));
+    }
     loop {
         let Some((row, column)) = most_threatened else {
             let solution = grid
@@ -200,6 +210,8 @@ pub fn solve(
             return Outcome::unsolved(metrics, reason);
         }
         grid.remove(row, column);
+        let threats: Option<Vec<u32>> =
+            frames.then(|| (0..n).map(|c| grid.count_conflict(row, c)).collect());
         let new_column = match settings.repair {
             BlogRepair::RandomColumn => rng.random_range(0..n as u32) as usize,
             BlogRepair::LeastThreatened => grid.least_threatened_column(row, &mut metrics.checks),
@@ -207,6 +219,15 @@ pub fn solve(
         grid.place(row, new_column);
         metrics.steps += 1;
         most_threatened = grid.most_threatened(&mut metrics.checks);
+        if let Some(threats) = threats {
+            let view = View::BlogRepair {
+                row,
+                from: column as u32,
+                to: new_column as u32,
+                threats,
+            };
+            control.frame(&grid_frame(&grid, &metrics, view));
+        }
         if most_threatened.is_some() {
             if count == 0 {
                 // The repaired grid, before the restart crowds or replaces it.
@@ -226,22 +247,20 @@ pub fn solve(
                 }
                 metrics.restarts += 1;
                 count = settings.restart_after;
+                if frames {
+                    control.frame(&grid_frame(&grid, &metrics, View::Restart));
+                }
             }
             count -= 1;
         }
         if control.tracing() {
             control.observe(&metrics, grid.attacking_pairs());
         }
-        board_frame(&grid, &metrics, control);
     }
 }
 
-/// Sends the replay frame of `grid` when frames are wanted and every row
-/// holds one queen (a grid with a crowded row is not shown).
-fn board_frame(grid: &BlogGrid, metrics: &Metrics, control: &mut Control<'_>) {
-    if control.frames_wanted()
-        && let Some(placement) = grid.placement()
-    {
-        control.frame(&Frame::full(placement.columns(), *metrics, View::Board));
-    }
+/// The replay frame of `grid` at `metrics` showing `view`: every queen,
+/// crowded rows included.
+fn grid_frame(grid: &BlogGrid, metrics: &Metrics, view: View) -> Frame {
+    Frame::crowded(grid.n(), grid.queens(), *metrics, view)
 }

@@ -251,6 +251,13 @@ impl BlogGrid {
         self.rows.pairs() + self.columns.pairs() + self.diagonals.pairs() + self.antis.pairs()
     }
 
+    /// Every queen as `[row, column]`, row-major.
+    pub fn queens(&self) -> Vec<[u32; 2]> {
+        (0..self.n)
+            .flat_map(|x| self.rows.ones(x).map(move |y| [x as u32, y as u32]))
+            .collect()
+    }
+
     /// The grid as a placement when every row holds exactly one queen.
     pub fn placement(&self) -> Option<Placement> {
         let mut columns = Vec::with_capacity(self.n);
@@ -316,5 +323,6 @@ mod tests {
         // Row 0 pair, and (0, 0)-(1, 1) on a diagonal.
         assert_eq!(g.attacking_pairs(), 2);
         assert_eq!(g.placement(), None);
+        assert_eq!(g.queens(), [[0, 0], [0, 3], [1, 1]]);
     }
 }

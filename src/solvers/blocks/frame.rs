@@ -35,9 +35,15 @@ use crate::base::outcome::Metrics;
 /// One moment of a search.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Frame {
-    /// Row by row, the column of the row's queen, or `None` for an empty
-    /// row.
+    /// Row by row, the column of the row's queen, or `None` for a row
+    /// that holds no queen (or, on a crowded board, several: see
+    /// `queens`).
     pub board: Vec<Option<u32>>,
+    /// Every queen as `[row, column]`, row-major, present only when some
+    /// row holds several queens (the VulgaireDev blog's restarts crowd
+    /// rows): `board` then names the rows that hold exactly one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub queens: Option<Vec<[u32; 2]>>,
     /// The work counters at this moment.
     pub metrics: Metrics,
     /// What the algorithm did and sees.
@@ -49,6 +55,32 @@ impl Frame {
     pub fn new(board: Vec<Option<u32>>, metrics: Metrics, view: View) -> Self {
         Self {
             board,
+            queens: None,
+            metrics,
+            view,
+        }
+    }
+
+    /// A frame of an N×N grid holding the `queens` (`[row, column]`,
+    /// row-major), where a row may hold any number of them: `board` names
+    /// the rows with exactly one, and the list is kept only when some row
+    /// holds several.
+    pub fn crowded(n: usize, queens: Vec<[u32; 2]>, metrics: Metrics, view: View) -> Self {
+        let mut per_row = vec![0usize; n];
+        let mut board = vec![None; n];
+        for &[row, column] in &queens {
+            per_row[row as usize] += 1;
+            board[row as usize] = Some(column);
+        }
+        for (square, &count) in board.iter_mut().zip(&per_row) {
+            if count != 1 {
+                *square = None;
+            }
+        }
+        let crowded = per_row.iter().any(|&count| count > 1);
+        Self {
+            board,
+            queens: crowded.then_some(queens),
             metrics,
             view,
         }
@@ -158,6 +190,21 @@ pub enum View {
         /// Attacking pairs on the board after the step.
         energy: u64,
     },
+    /// The VulgaireDev blog's repair lifted the queen of `row` from column
+    /// `from` and put it back in column `to`; `threats[c]` is the blog's
+    /// threat measure of square (`row`, `c`) once the queen was lifted
+    /// (in how many of the eight directions it sees a queen, 0..=8, not a
+    /// count of attackers), the measure its smarter repair minimises.
+    BlogRepair {
+        /// The row repaired.
+        row: usize,
+        /// The queen's column before the repair.
+        from: u32,
+        /// The column it was put back in.
+        to: u32,
+        /// The blog's threat measure of every square of the row.
+        threats: Vec<u32>,
+    },
     /// A genetic algorithm's generation: the board is its best individual;
     /// the spread of attacking pairs over the population.
     Generation {
@@ -169,6 +216,9 @@ pub enum View {
         worst: u64,
         /// Individuals in the population.
         population: usize,
+        /// The population's attacking pairs as `[pairs, individuals]`,
+        /// ascending by pairs, values no individual has left out.
+        histogram: Vec<[u64; 2]>,
     },
     /// The outcome, added by the replay after the search: the board is the
     /// solution or the last board; the counters are the outcome's.
@@ -210,13 +260,56 @@ pub fn square_conflicts(columns: &[u32], row: usize) -> Vec<u32> {
         .collect()
 }
 
-/// The fewest, median and most of `values` (0s when empty).
-pub fn spread(values: impl Iterator<Item = u64>) -> (u64, u64, u64) {
+/// The spread of a population's attacking pairs: the fewest, the median,
+/// the most, and how many individuals hold each value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spread {
+    /// The fewest (0 when empty).
+    pub best: u64,
+    /// The median, the upper one of an even count (0 when empty).
+    pub median: u64,
+    /// The most (0 when empty).
+    pub worst: u64,
+    /// `[value, individuals]`, ascending by value.
+    pub histogram: Vec<[u64; 2]>,
+}
+
+/// The view of a generation of `population` individuals whose attacking
+/// pairs spread as `spread`.
+pub fn generation(spread: Spread, population: usize) -> View {
+    View::Generation {
+        best: spread.best,
+        median: spread.median,
+        worst: spread.worst,
+        population,
+        histogram: spread.histogram,
+    }
+}
+
+/// The spread of `values`.
+pub fn spread(values: impl Iterator<Item = u64>) -> Spread {
     let mut sorted: Vec<u64> = values.collect();
     sorted.sort_unstable();
+    let mut histogram: Vec<[u64; 2]> = Vec::new();
+    for &value in &sorted {
+        match histogram.last_mut() {
+            Some([last, count]) if *last == value => *count += 1,
+            _ => histogram.push([value, 1]),
+        }
+    }
     match (sorted.first(), sorted.last()) {
-        (Some(&min), Some(&max)) => (min, sorted[sorted.len() / 2], max),
-        _ => (0, 0, 0),
+        (Some(&best), Some(&worst)) => Spread {
+            best,
+            median: sorted[sorted.len() / 2],
+            worst,
+            histogram,
+        },
+        _ => Spread {
+            best: 0,
+            median: 0,
+            worst: 0,
+            histogram,
+        },
     }
 }
 
@@ -251,7 +344,23 @@ mod tests {
 
     #[test]
     fn spread_of_a_population() {
-        assert_eq!(spread([5, 1, 3, 9].into_iter()), (1, 5, 9));
-        assert_eq!(spread(std::iter::empty()), (0, 0, 0));
+        let s = spread([5, 1, 3, 9, 3].into_iter());
+        assert_eq!((s.best, s.median, s.worst), (1, 3, 9));
+        assert_eq!(s.histogram, [[1, 1], [3, 2], [5, 1], [9, 1]]);
+        let empty = spread(std::iter::empty());
+        assert_eq!((empty.best, empty.median, empty.worst), (0, 0, 0));
+        assert!(empty.histogram.is_empty());
+    }
+
+    #[test]
+    fn a_crowded_grid_lists_its_queens() {
+        let queens = vec![[0, 1], [0, 3], [2, 0]];
+        let f = Frame::crowded(4, queens.clone(), Metrics::default(), View::Board);
+        assert_eq!(f.board, [None, None, Some(0), None]);
+        assert_eq!(f.queens, Some(queens));
+        // One queen per row: a plain board, no list.
+        let plain = Frame::crowded(2, vec![[0, 1], [1, 0]], Metrics::default(), View::Board);
+        assert_eq!(plain.board, [Some(1), Some(0)]);
+        assert_eq!(plain.queens, None);
     }
 }

@@ -15,7 +15,7 @@ use rand::rngs::ChaCha8Rng;
 
 use super::{HeshamSettings, capped};
 use crate::solvers::blocks::boards::count_pairs;
-use crate::solvers::blocks::frame::{Frame, View, spread};
+use crate::solvers::blocks::frame::{Frame, generation, spread};
 use crate::solvers::blocks::random::fill_random;
 use crate::solvers::{Control, Metrics, Outcome, StopReason};
 
@@ -57,13 +57,7 @@ pub(super) fn solve(
     // on ties) and the spread of attacking pairs.
     let frame = |genes: &[Vec<u32>], fitness: &[u64], metrics: Metrics| {
         let k = (0..p).max_by_key(|&k| (fitness[k], std::cmp::Reverse(k)));
-        let (best, median, worst) = spread(fitness.iter().map(|f| most_pairs - f));
-        let view = View::Generation {
-            best,
-            median,
-            worst,
-            population: p,
-        };
+        let view = generation(spread(fitness.iter().map(|f| most_pairs - f)), p);
         Frame::full(&genes[k.unwrap_or(0)], metrics, view)
     };
     if frames {

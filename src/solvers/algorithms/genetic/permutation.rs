@@ -13,7 +13,7 @@ use super::operators::{order_crossover, partially_mapped_crossover};
 use super::{Crossover, PermutationSettings, capped};
 use crate::base::board::Placement;
 use crate::solvers::blocks::boards::{CountedBoard, PermutationBoard, RowBoard};
-use crate::solvers::blocks::frame::{Frame, View, spread};
+use crate::solvers::blocks::frame::{Frame, generation, spread};
 use crate::solvers::blocks::random::{distinct_pair, other_than, random_permutation};
 use crate::solvers::{Control, Metrics, Outcome, StopReason};
 
@@ -180,13 +180,7 @@ impl<'s> PermutationGa<'s> {
         };
         let conflicts = &self.conflicts[..built];
         let k = fittest(conflicts);
-        let (best, median, worst) = spread(conflicts.iter().copied());
-        let view = View::Generation {
-            best,
-            median,
-            worst,
-            population: built,
-        };
+        let view = generation(spread(conflicts.iter().copied()), built);
         Frame::full(
             &self.genes[k * self.n..(k + 1) * self.n],
             self.metrics(),
