@@ -45,6 +45,9 @@ pub struct Trial<'a> {
     /// Whether to measure the CPU time of the search (a system call before
     /// and after it, which the runner's many tiny trials do without).
     pub measure_cpu: bool,
+    /// The first board the search is given instead of drawing one
+    /// ([`Control::take_start`]).
+    pub start: Option<&'a [u32]>,
 }
 
 impl<'a> Trial<'a> {
@@ -58,6 +61,7 @@ impl<'a> Trial<'a> {
             budget,
             interrupt: None,
             trace: None,
+            start: None,
             measure_cpu: false,
         }
     }
@@ -71,6 +75,14 @@ impl<'a> Trial<'a> {
     /// Send convergence points to `trace`.
     pub fn with_trace(mut self, trace: &'a mut dyn Trace) -> Self {
         self.trace = Some(trace);
+        self
+    }
+
+    /// Begins the search from `columns` (one column per row) instead of
+    /// a board it draws; the solver must accept one
+    /// ([`crate::solvers::Configured::start_refused`]).
+    pub fn with_start(mut self, columns: &'a [u32]) -> Self {
+        self.start = Some(columns);
         self
     }
 
@@ -174,6 +186,7 @@ pub fn replay_template_of(
         .into_iter()
         .filter_map(|(key, value)| Some((key, value?)))
         .collect(),
+        start: None,
     }
 }
 
@@ -201,6 +214,7 @@ pub fn run_trial(trial: Trial<'_>) -> Result<TrialResult, InvalidSolution> {
         interrupt,
         trace,
         measure_cpu,
+        start,
     } = trial;
     let external = solver.external();
     if let Some(program) = external {
@@ -213,6 +227,9 @@ pub fn run_trial(trial: Trial<'_>) -> Result<TrialResult, InvalidSolution> {
     }
     if let Some(trace) = trace {
         control = control.with_trace(trace);
+    }
+    if let Some(columns) = start {
+        control = control.with_start(columns);
     }
     let cpu = measure_cpu.then(ThreadTime::now);
     let start = Instant::now();

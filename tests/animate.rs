@@ -42,6 +42,7 @@ fn replay_and_plain(
         seed,
         budget,
         frames,
+        start: None,
     };
     let replay = animate::record(&spec).expect("recorded");
     let plain = run_trial(Trial::new(&*solver, n, seed, budget))
@@ -324,6 +325,7 @@ fn boards_above_the_limit_are_refused() {
         seed: 0,
         budget: Budget::UNLIMITED,
         frames: SVG_FRAMES,
+        start: None,
     };
     let error = animate::record(&spec).expect_err("N = 33 refused");
     assert!(matches!(error, AnimateError::TooLarge { n: 33 }));
@@ -385,4 +387,80 @@ fn the_command_writes_the_file_and_reports_what_solve_reports() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("up to N = 32"));
     assert!(!dir.path().join("big.svg").exists());
+}
+
+/// The replay of `algorithm` with `params` at N = 8, seed 3, begun from
+/// `start` instead of a drawn board.
+fn replay_from(algorithm: &str, params: &[&str], start: &[u32]) -> Replay {
+    let algorithm = find_algorithm(algorithm).expect("registered");
+    let (params, solver) = algorithm
+        .instantiate(&given(params))
+        .expect("valid parameters");
+    assert_eq!(solver.start_refused(start), None, "{}", algorithm.name);
+    let spec = ReplaySpec {
+        solver: &*solver,
+        algorithm: algorithm.name,
+        params: &params,
+        n: start.len(),
+        seed: 3,
+        budget: algorithm.default_budget,
+        frames: HTML_FRAMES,
+        start: Some(start),
+    };
+    animate::record(&spec).expect("recorded")
+}
+
+#[test]
+fn a_search_given_a_start_board_begins_from_it_and_its_replay_says_so() {
+    // 04752613 is the first 8-queens solution in lexicographic order, so
+    // a search begun from it stops at once on it; 01234567 (every queen on
+    // one diagonal, 28 attacking pairs) is the first board shown.
+    let solution = [0, 4, 7, 5, 2, 6, 1, 3];
+    let diagonal = [0, 1, 2, 3, 4, 5, 6, 7];
+    assert_eq!(attacking_pairs(&diagonal), 28);
+    for (algorithm, params) in [
+        ("min-conflicts", &["variant=random"][..]),
+        ("min-conflicts", &["variant=blog"][..]),
+        ("naive-repair", &["variant=random"][..]),
+        ("naive-repair", &["variant=blog"][..]),
+        ("annealing", &["variant=hesham"][..]),
+        ("annealing", &["variant=permutation"][..]),
+    ] {
+        let solved = replay_from(algorithm, params, &solution);
+        assert_eq!(
+            solved
+                .outcome
+                .solution
+                .as_ref()
+                .map(|s| s.columns().to_vec()),
+            Some(solution.to_vec()),
+            "{algorithm} {params:?}"
+        );
+        assert_eq!(solved.outcome.metrics.steps, 0, "{algorithm} {params:?}");
+        assert!(solved.command.contains("04752613"), "{}", solved.command);
+        let repaired = replay_from(algorithm, params, &diagonal);
+        let first: Vec<Option<u32>> = diagonal.iter().map(|&c| Some(c)).collect();
+        assert_eq!(repaired.frames[0].board, first, "{algorithm} {params:?}");
+    }
+}
+
+#[test]
+fn searches_that_do_not_repair_a_board_refuse_a_start() {
+    let (_, permutation_only) = find_algorithm("annealing")
+        .expect("registered")
+        .instantiate(&given(&["variant=permutation"]))
+        .expect("valid");
+    assert!(permutation_only.start_refused(&[0, 0, 1, 2]).is_some());
+    for (algorithm, params) in [
+        ("backtracking", &[][..]),
+        ("min-conflicts", &["variant=fast"][..]),
+        ("genetic", &[][..]),
+    ] {
+        let (_, solver) = find_algorithm(algorithm)
+            .expect("registered")
+            .instantiate(&given(params))
+            .expect("valid");
+        let why = solver.start_refused(&[1, 3, 0, 2]);
+        assert!(why.is_some(), "{algorithm} {params:?} accepted a start");
+    }
 }

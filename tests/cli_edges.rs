@@ -386,3 +386,43 @@ fn a_restart_budget_that_cannot_act_is_a_warning_not_an_error() {
         "{stderr}"
     );
 }
+
+#[test]
+fn a_start_board_is_checked_against_n_and_the_algorithm() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let d = dir.path();
+    // Begun from a solution, min-conflicts makes no step, and the board
+    // printed is the one given.
+    let output = run("solve -a min-conflicts -n 8 --start 04752613 --json", d);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).expect("json");
+    assert_eq!(json["metrics"]["steps"], 0, "{json}");
+    assert_eq!(json["columns"], serde_json::json!([0, 4, 7, 5, 2, 6, 1, 3]));
+    for (args, expected) in [
+        (
+            "-a backtracking -n 8 --start 04752613",
+            "--start cannot be used with backtracking",
+        ),
+        (
+            "-a min-conflicts -n 8 --start 0475261",
+            "gives 7 columns for N = 8",
+        ),
+        (
+            "-a min-conflicts -n 8 --start 04752619",
+            "row 7 has column '9'",
+        ),
+        (
+            "-a annealing -n 4 --param variant=permutation --start 0012",
+            "give every column once",
+        ),
+        (
+            "-a min-conflicts -n 8 --param variant=fast --start 04752613",
+            "variant=random",
+        ),
+    ] {
+        let output = run(&format!("solve {args}"), d);
+        assert_eq!(output.status.code(), Some(2), "{args}: {output:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(expected), "{args}: {stderr}");
+    }
+}

@@ -754,6 +754,7 @@ fn the_shipped_python_solver_replays_board_by_board() {
         seed: 2,
         budget,
         frames: HTML_FRAMES,
+        start: None,
     };
     let replay = animate::record(&spec).expect("recorded");
     let plain = run_trial(Trial::new(&solver, 16, 2, budget))

@@ -223,6 +223,7 @@ pub fn animate_replay(
             seed,
             budget,
             frames: if html { HTML_FRAMES } else { SVG_FRAMES },
+            start: None,
         };
         let replay = py
             .detach(|| animate::record(&spec))

@@ -68,6 +68,8 @@ pub struct ReplaySpec<'a> {
     pub budget: Budget,
     /// About how many frames to keep ([`HTML_FRAMES`], [`SVG_FRAMES`]).
     pub frames: usize,
+    /// The first board given to the search instead of a drawn one.
+    pub start: Option<&'a [u32]>,
 }
 
 /// A recorded replay: what was run, the frames kept, and the outcome.
@@ -106,6 +108,10 @@ pub fn record(spec: &ReplaySpec<'_>) -> Result<Replay, AnimateError> {
     }
     let mut recorder = Recorder::new(spec.frames);
     let trial = Trial::new(spec.solver, spec.n, spec.seed, spec.budget).with_trace(&mut recorder);
+    let trial = match spec.start {
+        Some(columns) => trial.with_start(columns),
+        None => trial,
+    };
     let outcome = run_trial(trial)?.outcome;
     let frames_seen = recorder.seen();
     let (mut positions, mut frames): (Vec<u64>, Vec<Frame>) = recorder.finish().into_iter().unzip();
@@ -126,14 +132,19 @@ pub fn record(spec: &ReplaySpec<'_>) -> Result<Replay, AnimateError> {
         n: spec.n,
         seed: spec.seed,
         budget: spec.budget.canonical(),
-        command: Remedy::Replay(Box::new(crate::trial::replay_of(
-            spec.solver,
-            spec.algorithm,
-            spec.n as u64,
-            spec.seed,
-            spec.params,
-            &spec.budget,
-        )))
+        command: Remedy::Replay(Box::new(crate::base::remedy::Replay {
+            start: spec
+                .start
+                .map(|columns| crate::base::board::Placement::new(columns.to_vec()).compact()),
+            ..crate::trial::replay_of(
+                spec.solver,
+                spec.algorithm,
+                spec.n as u64,
+                spec.seed,
+                spec.params,
+                &spec.budget,
+            )
+        }))
         .to_string(),
         frames_seen,
         sampled,

@@ -158,6 +158,10 @@ pub struct Replay {
     /// The limits of the budget that are set (`max_steps`, `max_restarts`,
     /// `max_checks`, `time_limit` in seconds), in that order.
     pub budget: Vec<(&'static str, Value)>,
+    /// The first board the search was given (`--start`), as
+    /// [`Placement::compact`](crate::base::board::Placement::compact) spells
+    /// it; `None` when the search drew its own.
+    pub start: Option<String>,
 }
 
 /// What runs a replayed trial.
@@ -336,6 +340,9 @@ impl Replay {
                 .collect();
             text.push_str(&format!(", budget {}", pairs(&budget)));
         }
+        if let Some(start) = &self.start {
+            text.push_str(&format!(", from the board {start}"));
+        }
         text
     }
 }
@@ -359,6 +366,7 @@ mod tests {
             seed: None,
             params: vec![("variant".into(), Value::Word("random".into()))],
             budget: vec![("time_limit", Value::Float(1.5))],
+            start: None,
         }));
         assert_eq!(
             replay.describe(),

@@ -32,6 +32,14 @@ pub trait Configured: Solver {
         None
     }
 
+    /// Why a run cannot begin from the board `start` (one column per row,
+    /// each below N, already checked) given with `--start`, or `None` when
+    /// it can ([`crate::solvers::Control::take_start`]). By default it
+    /// cannot: only the searches that repair a whole board accept one.
+    fn start_refused(&self, _start: &[u32]) -> Option<String> {
+        Some("it does not begin from a whole board: give --start to a search that repairs one (min-conflicts, naive-repair, annealing, hill-climbing)".to_string())
+    }
+
     /// Whether a run can restart at all, so that a restart budget
     /// (`max_restarts`) can end it.
     fn can_restart(&self) -> bool {

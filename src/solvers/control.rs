@@ -135,6 +135,8 @@ pub struct Control<'a> {
     trace: Option<&'a mut dyn Trace>,
     /// The trace observer wants frames (cached when it was attached).
     frames: bool,
+    /// The first board the search is given, until the solver takes it.
+    start: Option<&'a [u32]>,
     poll_interval: u32,
     calls: u32,
 }
@@ -155,6 +157,7 @@ impl<'a> Control<'a> {
             interrupt: None,
             trace: None,
             frames: false,
+            start: None,
             poll_interval: 1024,
             calls: 0,
         }
@@ -177,6 +180,21 @@ impl<'a> Control<'a> {
         self.frames = trace.wants_frames();
         self.trace = Some(trace);
         self
+    }
+
+    /// Give the search `columns` (one column per row) as its first board
+    /// instead of one it draws: for the solvers that accept one
+    /// ([`crate::solvers::Configured::start_refused`]).
+    pub fn with_start(mut self, columns: &'a [u32]) -> Self {
+        self.start = Some(columns);
+        self
+    }
+
+    /// The first board the search was given, once: a solver that begins
+    /// from a whole board takes it instead of drawing one (and draws
+    /// nothing for it); its restarts draw fresh boards as usual.
+    pub fn take_start(&mut self) -> Option<&'a [u32]> {
+        self.start.take()
     }
 
     /// The budget in force.

@@ -35,7 +35,7 @@ pub fn parse(line: &str) -> Option<(&str, &str)> {
 }
 
 /// `replay` as the log spells it: `queens solve -a NAME -n N --seed SEED
-/// --param key=value … --max-steps …` (`--command "…"` for an external
+/// --param key=value … --max-steps … --start BOARD` (`--command "…"` for an external
 /// program; every argument quoted for a shell where it needs it), or
 /// `queens.solve("NAME", N, seed=SEED, params={…}, budget={…})` for an
 /// in-process solver.
@@ -54,6 +54,9 @@ pub fn command(replay: &Replay) -> String {
     }
     for (key, value) in &replay.budget {
         command.push_str(&format!(" --{} {value}", key.replace('_', "-")));
+    }
+    if let Some(start) = &replay.start {
+        command.push_str(&format!(" --start {}", shell::quote(start)));
     }
     command
 }
@@ -124,6 +127,7 @@ mod tests {
                 ("max_steps", Value::Int(500)),
                 ("time_limit", Value::Float(1.0)),
             ],
+            start: None,
         };
         assert_eq!(
             command(&replay),
@@ -135,6 +139,7 @@ mod tests {
             seed: None,
             params: Vec::new(),
             budget: Vec::new(),
+            start: None,
         };
         assert_eq!(
             command(&template),
@@ -157,6 +162,7 @@ mod tests {
                 ("max_steps", Value::Int(1000)),
                 ("time_limit", Value::Float(10.0)),
             ],
+            start: None,
         };
         assert_eq!(
             command(&replay),
@@ -167,6 +173,7 @@ mod tests {
             seed: None,
             params: Vec::new(),
             budget: Vec::new(),
+            start: None,
             ..replay
         };
         assert_eq!(command(&template), r#"queens.solve("mine", N, seed=SEED)"#);

@@ -7,7 +7,6 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 
 use queens::animate::{self, AnimateError, HTML_FRAMES, MAX_N, ReplaySpec, SVG_FRAMES};
-use queens::trial::replay_of;
 
 use super::search_args::{Search, SearchArgs};
 use super::solve::{counters_line, invalid_board};
@@ -83,30 +82,34 @@ pub fn run(args: AnimateArgs) -> anyhow::Result<Exit> {
     if n > MAX_N {
         return Err(AnimateError::TooLarge { n }.into());
     }
+    let search = args.search.build()?;
     let Search {
         algorithm,
         params,
         solver,
         budget,
-    } = args.search.build()?;
+        start,
+    } = &search;
     let output = OutputFile::check(&args.output, "the replay file")?;
     let spec = ReplaySpec {
-        solver: &*solver,
+        solver: &**solver,
         algorithm: algorithm.name,
-        params: &params,
+        params,
         n,
         seed,
-        budget,
+        budget: *budget,
         frames: match format {
             Format::Html => HTML_FRAMES,
             Format::Svg => SVG_FRAMES,
         },
+        start: start.as_deref(),
     };
     let replay = animate::record(&spec).map_err(|e| match e {
-        AnimateError::InvalidSolution(invalid) => {
-            let replay = replay_of(&*solver, algorithm.name, n as u64, seed, &params, &budget);
-            anyhow::Error::from(invalid_board(algorithm.name, &invalid, replay))
-        }
+        AnimateError::InvalidSolution(invalid) => anyhow::Error::from(invalid_board(
+            algorithm.name,
+            &invalid,
+            search.replay(n, seed),
+        )),
         other => other.into(),
     })?;
     let text = match format {

@@ -6,9 +6,12 @@
 use std::path::Path;
 
 use anyhow::Context;
+use queens::Placement;
+use queens::base::remedy::Replay;
 use queens::solvers::algorithms::external::{self, ExternalSolver, resolve_command};
 use queens::solvers::params::{ParamError, RawValue, split_assignment};
 use queens::solvers::{Algorithm, Budget, Configured, Params, find_algorithm};
+use queens::trial::{Trial, replay_of};
 
 use crate::cli::terminal::stderr::stderr_line;
 
@@ -47,6 +50,14 @@ pub struct SearchArgs {
     /// Stop after this many seconds.
     #[arg(long, value_name = "SECONDS", value_parser = seconds, allow_hyphen_values = true)]
     pub time_limit: Option<f64>,
+    /// Begin from this board instead of a random one: each row's 0-based
+    /// column, as `queens solve` prints a board: digits run together for
+    /// N <= 10 (`04752613`), otherwise separated by spaces or commas
+    /// (`0,4,7,5,2,6,1,3`). For the searches that repair a whole board
+    /// (min-conflicts, naive-repair, annealing, hill-climbing); their
+    /// restarts still draw fresh boards from the seed.
+    #[arg(long, value_name = "BOARD")]
+    pub start: Option<String>,
 }
 
 /// A search ready to run: the algorithm, its resolved parameters, the
@@ -60,6 +71,39 @@ pub struct Search {
     pub solver: Box<dyn Configured>,
     /// The algorithm's default budget with the options' limits on top.
     pub budget: Budget,
+    /// The first board given with `--start`, checked against N and the
+    /// solver.
+    pub start: Option<Vec<u32>>,
+}
+
+impl Search {
+    /// The trial of this search at size `n` with `seed`, from the
+    /// `--start` board when one was given.
+    pub fn trial(&self, n: usize, seed: u64) -> Trial<'_> {
+        let trial = Trial::new(&*self.solver, n, seed, self.budget);
+        match &self.start {
+            Some(columns) => trial.with_start(columns),
+            None => trial,
+        }
+    }
+
+    /// The replay of this search's trial at size `n` with `seed`.
+    pub fn replay(&self, n: usize, seed: u64) -> Replay {
+        Replay {
+            start: self
+                .start
+                .as_ref()
+                .map(|columns| Placement::new(columns.clone()).compact()),
+            ..replay_of(
+                &*self.solver,
+                self.algorithm.name,
+                n as u64,
+                seed,
+                &self.params,
+                &self.budget,
+            )
+        }
+    }
 }
 
 impl SearchArgs {
@@ -92,11 +136,22 @@ impl SearchArgs {
                 algorithm.name
             );
         }
+        let start = match &self.start {
+            Some(text) => {
+                let columns = parse_start(text, self.n)?;
+                if let Some(why) = solver.start_refused(&columns) {
+                    anyhow::bail!("--start cannot be used with {}: {why}", self.name());
+                }
+                Some(columns)
+            }
+            None => None,
+        };
         Ok(Search {
             algorithm,
             params,
             solver,
             budget,
+            start,
         })
     }
 }
@@ -134,6 +189,42 @@ fn external_solver(
     Ok((&external::ALGORITHM, params, Box::new(solver)))
 }
 
+/// The board of `--start BOARD` at size `n`: one 0-based column per row,
+/// digits run together (N <= 10) or separated by spaces or commas.
+fn parse_start(text: &str, n: usize) -> anyhow::Result<Vec<u32>> {
+    let separated = text.contains([' ', ',']);
+    let words: Vec<&str> = if separated {
+        text.split([' ', ',']).filter(|w| !w.is_empty()).collect()
+    } else {
+        text.trim()
+            .char_indices()
+            .map(|(i, c)| &text.trim()[i..i + c.len_utf8()])
+            .collect()
+    };
+    let form = if n <= 10 {
+        "one 0-based column per row, like 04752613 for N = 8"
+    } else {
+        "one 0-based column per row, separated by spaces or commas, like 0,2,4,…"
+    };
+    if words.len() != n {
+        anyhow::bail!(
+            "--start '{text}' gives {} columns for N = {n}: give {n}, {form}",
+            words.len()
+        );
+    }
+    words
+        .iter()
+        .enumerate()
+        .map(|(row, word)| match word.parse::<u32>() {
+            Ok(column) if (column as usize) < n => Ok(column),
+            _ => Err(anyhow::anyhow!(
+                "--start '{text}': row {row} has column '{word}', but columns run from 0 to {}: give {form}",
+                n - 1
+            )),
+        })
+        .collect()
+}
+
 /// Parses `--time-limit`; clap puts the option's name and the value before
 /// the message.
 fn seconds(text: &str) -> Result<f64, String> {
@@ -143,5 +234,40 @@ fn seconds(text: &str) -> Result<f64, String> {
             "expected a number of seconds greater than 0 and at most {:e}, like 2.5",
             Budget::MAX_TIME_LIMIT
         )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_start_board_is_read_in_either_spelling() {
+        assert_eq!(
+            parse_start("04752613", 8).expect("digits"),
+            [0, 4, 7, 5, 2, 6, 1, 3]
+        );
+        assert_eq!(
+            parse_start("0,4, 7 5,2,6,1,3", 8).expect("separated"),
+            [0, 4, 7, 5, 2, 6, 1, 3]
+        );
+        assert_eq!(
+            parse_start("10 0 1 2 3 4 5 6 7 8 9", 11).expect("N = 11"),
+            [10, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9]
+        );
+    }
+
+    #[test]
+    fn a_bad_start_board_says_what_is_wrong() {
+        let short = parse_start("0475", 8).expect_err("too short").to_string();
+        assert!(short.contains("gives 4 columns for N = 8"), "{short}");
+        let off = parse_start("04752618", 8)
+            .expect_err("off the board")
+            .to_string();
+        assert!(off.contains("row 7 has column '8'"), "{off}");
+        let word = parse_start("0,4,x,5", 4)
+            .expect_err("not a number")
+            .to_string();
+        assert!(word.contains("row 2 has column 'x'"), "{word}");
     }
 }

@@ -11,7 +11,7 @@ use queens::Placement;
 use queens::base::board;
 use queens::base::remedy::{Remedy, Replay};
 use queens::solvers::{Metrics, Outcome, StopReason};
-use queens::trial::{InvalidSolution, Trial, TrialResult, replay_of, run_trial};
+use queens::trial::{InvalidSolution, TrialResult, run_trial};
 use serde::Serialize;
 
 use super::search_args::{Search, SearchArgs};
@@ -62,12 +62,13 @@ pub struct SolveArgs {
 /// Runs the search and reports it.
 pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
     let SearchArgs { n, seed, .. } = args.search;
+    let search = args.search.build()?;
     let Search {
         algorithm,
         params,
         solver,
-        budget,
-    } = args.search.build()?;
+        ..
+    } = &search;
     if args.svg.is_some() && n > MAX_DRAWN {
         anyhow::bail!("--svg draws boards up to N = {MAX_DRAWN}, got N = {n}");
     }
@@ -88,10 +89,8 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
         outcome,
         wall_seconds,
         ..
-    } = run_trial(Trial::new(&*solver, n, seed, budget)).map_err(|e| {
-        let replay = replay_of(&*solver, algorithm.name, n as u64, seed, &params, &budget);
-        invalid_board(algorithm.name, &e, replay)
-    })?;
+    } = run_trial(search.trial(n, seed))
+        .map_err(|e| invalid_board(algorithm.name, &e, search.replay(n, seed)))?;
     if let Some(program) = solver.external() {
         for failure in program.take_failures() {
             stderr_line!("the program failed: {}", failure.reason);
@@ -256,6 +255,7 @@ mod tests {
             seed: Some(3),
             params: Vec::new(),
             budget: Vec::new(),
+            start: None,
         };
         let message = invalid_board("construction", &error, replay()).to_string();
         assert_eq!(

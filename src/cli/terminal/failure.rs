@@ -128,6 +128,7 @@ mod tests {
                 seed: Some(9),
                 params: Vec::new(),
                 budget: Vec::new(),
+                start: None,
             }))),
         };
         super::super::remedies::register();

@@ -190,6 +190,7 @@ mod tests {
             seed: Some(0),
             params: Vec::new(),
             budget: vec![("max_steps", Value::Int(5))],
+            start: None,
         };
         assert_eq!(
             render(&Remedy::Replay(Box::new(replay))),

@@ -195,6 +195,18 @@ pub fn settings(params: &Params) -> Result<Settings, ParamError> {
 }
 
 impl Configured for Settings {
+    /// `hesham` begins from any board; `permutation` only from one whose
+    /// columns are all different (its moves swap two rows' columns).
+    fn start_refused(&self, start: &[u32]) -> Option<String> {
+        let mut seen = vec![false; start.len()];
+        let permutation = start
+            .iter()
+            .all(|&c| !std::mem::replace(&mut seen[c as usize], true));
+        (self.variant == Variant::Permutation && !permutation).then(|| {
+            "variant=permutation keeps one queen per column: give every column once, or use variant=hesham".to_string()
+        })
+    }
+
     /// The starting board (4 bytes per queen) and the board with its line
     /// counters: 20 bytes per queen for a permutation, 24 with column
     /// counters; plus the table of uphill acceptance probabilities (64
@@ -500,11 +512,20 @@ impl Solver for Settings {
     fn solve(&self, n: usize, rng: &mut ChaCha8Rng, control: &mut Control<'_>) -> Outcome {
         match self.variant {
             Variant::Permutation => {
-                let mut start = vec![0; n];
-                random_permutation(&mut start, rng);
+                let start = match control.take_start() {
+                    Some(given) => given.to_vec(),
+                    None => {
+                        let mut drawn = vec![0; n];
+                        random_permutation(&mut drawn, rng);
+                        drawn
+                    }
+                };
                 self.anneal(n, PermutationBoard::new(&start), rng, control)
             }
-            Variant::Hesham => self.anneal(n, FreeBoard::random(n, rng), rng, control),
+            Variant::Hesham => {
+                let board = local_search::first_board(n, rng, control);
+                self.anneal(n, board, rng, control)
+            }
         }
     }
 }

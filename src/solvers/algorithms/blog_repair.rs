@@ -188,7 +188,14 @@ pub fn solve(
     control.set_poll_interval(((1usize << 20) / (n * n / 64 + n).max(1)).clamp(1, 1024) as u32);
     let mut metrics = Metrics::default();
     let mut grid = BlogGrid::empty(n);
-    grid.add_random_row_queens(rng);
+    match control.take_start() {
+        Some(columns) => {
+            for (row, &column) in columns.iter().enumerate() {
+                grid.place(row, column as usize);
+            }
+        }
+        None => grid.add_random_row_queens(rng),
+    }
     let mut most_threatened = grid.most_threatened(&mut metrics.checks);
     let mut count = settings.restart_after;
     if control.tracing() {

@@ -143,6 +143,14 @@ impl Solver for Settings {
 }
 
 impl Configured for Settings {
+    /// `random` and `blog` repair a whole board, so they begin from one;
+    /// `fast` builds its own.
+    fn start_refused(&self, _start: &[u32]) -> Option<String> {
+        matches!(self, Settings::Fast).then(|| {
+            "variant=fast builds its first board itself, greedily, row by row: use variant=random or variant=blog".to_string()
+        })
+    }
+
     /// `random`: the board and its line counters (24 bytes per queen, the
     /// board's columns becoming the solution), the attacked rows (8) and
     /// the tied columns (4); `blog`: the grid; `fast`: its columns and
@@ -194,7 +202,7 @@ fn solve_random(
     // One repair evaluates 2N queens and squares: look at the clock every
     // ~10^6 of them.
     control.set_poll_interval(((1usize << 19) / n.max(1)).clamp(1, 1024) as u32);
-    let board = FreeBoard::random(n, rng);
+    let board = local_search::first_board(n, rng, control);
     let search = MinConflicts {
         patience,
         fewest_pairs: board.pairs(),

@@ -127,6 +127,11 @@ impl Configured for Settings {
     fn never_restarts(&self) -> Option<&'static str> {
         None
     }
+
+    /// Both variants repair a whole board, so either begins from one.
+    fn start_refused(&self, _start: &[u32]) -> Option<String> {
+        None
+    }
 }
 
 /// The `random` variant on a [`FreeBoard`], run by the local-search driver.
@@ -140,7 +145,7 @@ fn solve_random(
     control.set_poll_interval(((1usize << 20) / n.max(1)).clamp(1, 1024) as u32);
     let search = NaiveRepair {
         restart_after,
-        board: FreeBoard::random(n, rng),
+        board: local_search::first_board(n, rng, control),
         most_threatened: Vec::with_capacity(n),
         since_start: 0,
         last_repair: (0, 0, 0),

@@ -34,7 +34,7 @@
 use rand::rngs::ChaCha8Rng;
 
 use crate::base::board::Placement;
-use crate::solvers::blocks::boards::{CountedBoard, RowBoard};
+use crate::solvers::blocks::boards::{CountedBoard, FreeBoard, RowBoard};
 use crate::solvers::blocks::frame::{Frame, View};
 use crate::solvers::{Control, Metrics, Outcome};
 
@@ -81,6 +81,16 @@ pub trait LocalSearch {
     /// What the step just made shows in a replay; asked only when frames
     /// are wanted, right after [`Self::step`]. It must not touch a counter.
     fn step_view(&self) -> View;
+}
+
+/// The first board of a search on a [`FreeBoard`]: the one given with
+/// `--start` ([`Control::take_start`]), or one column drawn per row
+/// ([`FreeBoard::random`]); counted from scratch either way (N checks).
+pub fn first_board(n: usize, rng: &mut ChaCha8Rng, control: &mut Control<'_>) -> FreeBoard {
+    match control.take_start() {
+        Some(columns) => FreeBoard::new(columns),
+        None => FreeBoard::random(n, rng),
+    }
 }
 
 /// Runs `search` until its board is solved or `control` stops it. `start`
