@@ -464,3 +464,51 @@ fn searches_that_do_not_repair_a_board_refuse_a_start() {
         assert!(why.is_some(), "{algorithm} {params:?} accepted a start");
     }
 }
+
+#[test]
+fn forward_checking_frames_shade_exactly_the_squares_its_queens_attack() {
+    // Forward checking removes from each empty row the columns a placed
+    // queen attacks: after a consistent placement whose inference left
+    // every empty row a value, the pruned squares are exactly the attacked
+    // squares of the empty rows.
+    let (replay, _) = replay_and_plain(
+        "csp",
+        &["inference=forward-checking"],
+        8,
+        0,
+        None,
+        HTML_FRAMES,
+    );
+    let mut compared = 0;
+    for frame in &replay.frames {
+        let View::Test {
+            safe: true,
+            pruned: Some(pruned),
+            ..
+        } = &frame.view
+        else {
+            continue;
+        };
+        let placed: Vec<(u32, u32)> = (0..8u32)
+            .filter_map(|r| Some((r, frame.board[r as usize]?)))
+            .collect();
+        let attacked: Vec<[u32; 2]> = (0..8u32)
+            .filter(|&r| frame.board[r as usize].is_none())
+            .flat_map(|r| (0..8u32).map(move |c| [r, c]))
+            .filter(|&[r, c]| {
+                placed
+                    .iter()
+                    .any(|&(pr, pc)| attack((pr as usize, pc), (r as usize, c)))
+            })
+            .collect();
+        assert!(pruned.iter().all(|s| attacked.contains(s)), "{frame:?}");
+        let wiped_out = (0..8u32)
+            .filter(|&r| frame.board[r as usize].is_none())
+            .any(|r| (0..8).all(|c| attacked.contains(&[r, c])));
+        if !wiped_out {
+            assert_eq!(pruned, &attacked, "{frame:?}");
+            compared += 1;
+        }
+    }
+    assert!(compared > 20, "only {compared} frames compared");
+}

@@ -130,6 +130,7 @@ impl WirthSearch {
             safe,
             solution: safe && row + 1 == self.n,
             occupancy: Some(self.occupancy()),
+            pruned: None,
         };
         let filled = if safe { row + 1 } else { row };
         control.frame(&Frame::new(self.board(filled), self.metrics(), view));

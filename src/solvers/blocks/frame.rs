@@ -149,6 +149,11 @@ pub enum View {
         /// The occupancy arrays after the test.
         #[serde(skip_serializing_if = "Option::is_none")]
         occupancy: Option<Occupancy>,
+        /// A search that infers (forward checking, MAC): the squares
+        /// `[row, column]` of the rows without a queen that its inference
+        /// has ruled out, as they stand after the test.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pruned: Option<Vec<[u32; 2]>>,
     },
     /// Backtracking left `row` after trying all its squares and lifted the
     /// queen of the row above from `column`.

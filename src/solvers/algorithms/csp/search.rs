@@ -250,8 +250,26 @@ impl Search {
             safe,
             solution: safe && self.placed.len() == self.n,
             occupancy: None,
+            pruned: self.domains.as_ref().map(|domains| self.pruned(domains)),
         };
         control.frame(&ReplayFrame::new(self.board(), self.metrics(), view));
+    }
+
+    /// The squares of the rows without a queen that are no longer in their
+    /// domains, row-major.
+    fn pruned(&self, domains: &Domains) -> Vec<[u32; 2]> {
+        let n = self.n as u32;
+        unassigned(&self.columns)
+            .flat_map(|row| {
+                let mut live = vec![false; self.n];
+                for value in domains.values(row) {
+                    live[value as usize] = true;
+                }
+                (0..n)
+                    .filter(move |&c| !live[c as usize])
+                    .map(move |c| [row, c])
+            })
+            .collect()
     }
 
     /// Takes back the assignment of `frame`'s row and what it inferred.
