@@ -110,7 +110,9 @@ impl Solver for Settings {
         let search = HillClimbing {
             sideways: self.sideways,
             board: FreeBoard::random(n, rng),
-            best: Vec::new(),
+            // Room for every successor, so the list never grows past the
+            // memory estimate.
+            best: Vec::with_capacity(n.saturating_mul(n.saturating_sub(1))),
             best_delta: 0,
             sideways_run: 0,
             last_move: (0, 0, 0),
@@ -125,9 +127,10 @@ impl Solver for Settings {
 
 impl Configured for Settings {
     /// The board and its line counters (24 bytes per queen, the board's
-    /// columns becoming the solution) and the best successors of a look, 8
-    /// bytes each, up to all N(N − 1) of them (a sideways look on a nearly
-    /// solved board ties most of them). Saturating: never wraps.
+    /// columns becoming the solution) and the list of the best successors
+    /// of a look, 8 bytes each, with room for all N(N − 1) of them (on a
+    /// nearly solved board most sideways moves tie). Saturating: never
+    /// wraps.
     fn memory(&self, n: usize) -> MemoryEstimate {
         let successors = (n as u64).saturating_mul((n as u64).saturating_sub(1));
         MemoryEstimate::per_queen(
