@@ -20,7 +20,9 @@
 //!   [`solvers::algorithms::construction`] (the explicit construction),
 //!   [`solvers::algorithms::random_restart`], [`solvers::algorithms::naive_repair`],
 //!   [`solvers::algorithms::min_conflicts`] (its large-N `fast` variant in
-//!   [`solvers::algorithms::min_conflicts_fast`]), [`solvers::algorithms::genetic`],
+//!   [`solvers::algorithms::min_conflicts_fast`]),
+//!   [`solvers::algorithms::hill_climbing`] (steepest ascent, sideways moves
+//!   and random restarts), [`solvers::algorithms::genetic`],
 //!   [`solvers::algorithms::annealing`], [`solvers::algorithms::csp`] (MRV, LCV, forward
 //!   checking, MAC). Each declares a descriptor
 //!   ([`solvers::algorithm::Algorithm`]) and reads its parameters once into

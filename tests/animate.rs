@@ -222,6 +222,30 @@ fn repair_frames_show_the_row_scanned_and_the_move() {
 }
 
 #[test]
+fn hill_climbing_frames_show_each_move_to_a_best_successor() {
+    for (params, seed) in [(&[][..], 1), (&["sideways=100"][..], 2)] {
+        let (replay, plain) = replay_and_plain("hill-climbing", params, 8, seed, None, HTML_FRAMES);
+        common_checks(&replay, &plain, "hill-climbing");
+        let mut moves = 0;
+        for pair in replay.frames.windows(2) {
+            if let View::Repair { row, from, to, .. } = &pair[1].view {
+                moves += 1;
+                let columns =
+                    |f: &Frame| -> Vec<u32> { f.board.iter().map(|c| c.expect("full")).collect() };
+                let (before, after) = (columns(&pair[0]), columns(&pair[1]));
+                assert_eq!((before[*row], after[*row]), (*from, *to));
+                assert_ne!(from, to, "a move goes to another column");
+                assert!(
+                    attacking_pairs(&after) <= attacking_pairs(&before),
+                    "{params:?}: never uphill"
+                );
+            }
+        }
+        assert_eq!(moves, plain.metrics.steps, "{params:?}: one frame per move");
+    }
+}
+
+#[test]
 fn annealing_frames_show_energy_and_acceptance() {
     for variant in ["permutation", "hesham"] {
         let param = format!("variant={variant}");

@@ -2,7 +2,8 @@
 //! their data files hold: each table below is recomputed from the committed
 //! CSV files and compared cell by cell with the page (the published
 //! reproductions: Wirth's and Kuechmann's counters, the textbook's CSP
-//! heuristics, the blog's two tables; and the scaling and series tables).
+//! heuristics and hill climbing, the blog's two tables; and the scaling and
+//! series tables).
 //! Wall times are machine figures and are not compared.
 
 use std::collections::HashMap;
@@ -325,4 +326,160 @@ fn p_values_and_ratios_are_written_as_the_book_writes_them() {
     assert_eq!(ratio(0.3891), "0.389");
     assert_eq!(ratio(1.4529), "1.45");
     assert_eq!(ratio(48.76), "48.8");
+}
+
+/// A mean with its 95% interval as the hill-climbing page writes it: two
+/// decimals, the normal interval mean ± 1.96 s/√n (s the sample standard
+/// deviation).
+fn mean_interval(values: &[f64]) -> String {
+    const Z: f64 = 1.959_963_984_540_054;
+    let n = values.len() as f64;
+    let mean = values.iter().sum::<f64>() / n;
+    let variance = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    let half = Z * (variance / n).sqrt();
+    format!("{mean:.2} [{:.2}, {:.2}]", mean - half, mean + half)
+}
+
+/// A share in percent with two decimals.
+fn percent(text: &str) -> String {
+    format!("{:.2}%", 100.0 * text.parse::<f64>().expect("a share"))
+}
+
+/// A summary.csv statistic with its interval columns, two decimals.
+fn with_interval(at: &HashMap<String, String>, column: &str) -> String {
+    let value = |c: &str| -> f64 { at[c].parse().expect("a number") };
+    format!(
+        "{:.2} [{:.2}, {:.2}]",
+        value(column),
+        value(&format!("{column}_ci_low")),
+        value(&format!("{column}_ci_high"))
+    )
+}
+
+#[test]
+fn the_hill_climbing_tables_are_runs_csv_and_summary_csv() {
+    let page = "docs/src/experiments/hill-climbing.md";
+    let runs = rows("data/hill-climbing/runs.csv");
+    let summary = rows("data/hill-climbing/summary.csv");
+    let of = |label: &str| -> Vec<&HashMap<String, String>> {
+        runs.iter().filter(|r| r["label"] == label).collect()
+    };
+    let number = |r: &HashMap<String, String>, c: &str| -> f64 { r[c].parse().expect("a count") };
+    let table = page_table(page, "| label | figure | textbook |");
+    assert_eq!(table.len(), 10, "the book's ten figures");
+    for row in &table {
+        let (label, figure) = (&row[0], &row[1]);
+        assert!(
+            !row[2].is_empty(),
+            "{label}, {figure}: the textbook's value"
+        );
+        let trials = of(label);
+        assert!(!trials.is_empty(), "no runs of {label}");
+        let solved = |want: bool| -> Vec<f64> {
+            trials
+                .iter()
+                .filter(|r| (r["solved"] == "TRUE") == want)
+                .map(|r| number(r, "steps"))
+                .collect()
+        };
+        let (ours, from) = match figure.as_str() {
+            "solved" => {
+                let at = cell(&summary, label, "8");
+                let rate = format!(
+                    "{} [{}, {}]",
+                    percent(&at["success_rate"]),
+                    percent(&at["success_ci_low"]),
+                    percent(&at["success_ci_high"])
+                );
+                let from = format!(
+                    "{} of {}",
+                    count(number(at, "successes")),
+                    count(number(at, "trials"))
+                );
+                (rate, from)
+            }
+            "steps, solved" | "steps, stuck" => {
+                let steps = solved(figure == "steps, solved");
+                (mean_interval(&steps), count(steps.len() as f64))
+            }
+            "climbs" => {
+                let climbs: Vec<f64> = trials.iter().map(|r| number(r, "restarts") + 1.0).collect();
+                (mean_interval(&climbs), count(climbs.len() as f64))
+            }
+            "steps" => {
+                let steps: Vec<f64> = trials.iter().map(|r| number(r, "steps")).collect();
+                assert!(solved(false).is_empty(), "{label}: every search solved");
+                (mean_interval(&steps), count(steps.len() as f64))
+            }
+            other => panic!("{page}: unknown figure {other}"),
+        };
+        assert_eq!(row[3..], [ours, from], "{label}, {figure}");
+    }
+
+    // The book's formula for random restarts applied to one climb's
+    // figures is that climb's ERT; beside it, the random restarts run.
+    let table = page_table(page, "| one climb | the book's formula |");
+    assert_eq!(table.len(), 2, "without and with sideways moves");
+    for row in &table {
+        let climb = &row[0];
+        let restarts = climb.replacen("one climb", "random restart", 1);
+        let steps: Vec<f64> = of(&restarts).iter().map(|r| number(r, "steps")).collect();
+        let expected = [
+            with_interval(cell(&summary, climb, "8"), "ert_steps"),
+            mean_interval(&steps),
+        ];
+        assert_eq!(row[2..], expected, "{climb}");
+    }
+
+    // The sentences: the failures long enough to spend their sideways
+    // moves and the longest of the others, the spread of the steps of a
+    // success, and the checks of the two random restarts (compare.csv).
+    let text = fs::read_to_string(root().join(page)).expect("the page");
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let stuck: Vec<f64> = of("one climb + sideways")
+        .iter()
+        .filter(|r| r["solved"] == "FALSE")
+        .map(|r| number(r, "steps"))
+        .collect();
+    let spent = stuck.iter().filter(|&&s| s >= 100.0).count();
+    let spent = format!(
+        "{spent} of the {} failures made at least 100 moves",
+        stuck.len()
+    );
+    assert!(text.contains(&spent), "{page}: {spent:?}");
+    let others = stuck
+        .iter()
+        .copied()
+        .filter(|&s| s < 100.0)
+        .fold(0.0, f64::max);
+    let others = format!("the others stopped after at most {others} moves");
+    assert!(text.contains(&others), "{page}: {others:?}");
+    let successes: Vec<f64> = of("one climb + sideways")
+        .iter()
+        .filter(|r| r["solved"] == "TRUE")
+        .map(|r| number(r, "steps"))
+        .collect();
+    let n = successes.len() as f64;
+    let mean = successes.iter().sum::<f64>() / n;
+    let sd = (successes.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0)).sqrt();
+    let spread = format!("a standard deviation of {sd:.1} steps");
+    assert!(text.contains(&spread), "{page}: {spread:?}");
+    let compare = rows("data/hill-climbing/compare.csv");
+    let at = compare
+        .iter()
+        .find(|r| {
+            r["measure"] == "checks"
+                && r["label_a"] == "random restart"
+                && r["label_b"] == "random restart + sideways"
+        })
+        .expect("the two random restarts compared");
+    let value = |c: &str| -> f64 { at[c].parse().expect("a number") };
+    let checks = format!(
+        "{} [{}, {}] times the checks",
+        ratio(value("ert_ratio")),
+        ratio(value("ert_ratio_ci_low")),
+        ratio(value("ert_ratio_ci_high"))
+    );
+    assert!(text.contains(&checks), "{page}: {checks:?}");
+    assert_eq!(at["verdict"], "b_better", "sideways moves save checks");
 }

@@ -105,6 +105,26 @@ fn min_conflicts_counts_the_board_and_its_first_look() {
 }
 
 #[test]
+fn hill_climbing_counts_the_boards_its_looks_and_its_moves() {
+    // N = 2: every board has one attacking pair and so has each of its two
+    // successors, so every move is sideways, whatever the draws. With up
+    // to 3 sideways moves and one restart allowed, per climb: counting the
+    // fresh board 2 (one evaluation), a look before each of the 3 moves
+    // and one that finds the climb stuck, N² = 4 each (the queen of each
+    // row and the other square of its row), 2 per move: 2 + 4 × 4 + 2 × 3
+    // = 24; two climbs, 48.
+    let budget = Budget {
+        max_restarts: Some(1),
+        ..Budget::UNLIMITED
+    };
+    let o = run("hill-climbing", &["sideways=3"], 2, 4, budget);
+    assert_eq!(o.stop_reason, StopReason::BudgetRestarts);
+    assert_eq!(counts(&o.metrics), (6, 1, 48, 2));
+    // A whole climb, traced on a hand-made board, is the unit test
+    // `one_climb_on_a_hand_made_board` in src/solvers/algorithms/hill_climbing.rs.
+}
+
+#[test]
 fn blog_variants_count_eight_checks_per_count_conflict() {
     // N = 2: the grid holds one queen per row and no repair merges queens
     // (each row has only the queen that moves), so every look evaluates

@@ -1,5 +1,6 @@
 //! The local-search solvers (`random-restart`, `naive-repair`, `min-conflicts`
-//! in its `random` and `blog` variants): validity through the independent
+//! in its `random` and `blog` variants, `hill-climbing` with and without
+//! sideways moves): validity through the independent
 //! validator, determinism, budgets, exact counters, the incremental conflict
 //! bookkeeping, and a replay of the VulgaireDev blog's published loop.
 
@@ -41,6 +42,12 @@ const CONFIGS: &[(&str, &[&str], &[usize])] = &[
         "min-conflicts",
         &["variant=blog", "clear_on_restart=true"],
         &[1, 4, 5, 6, 8],
+    ),
+    ("hill-climbing", &[], &[1, 4, 5, 6, 7, 8, 10, 12, 16, 20]),
+    (
+        "hill-climbing",
+        &["sideways=100"],
+        &[1, 4, 5, 6, 7, 8, 10, 12, 16, 20],
     ),
 ];
 

@@ -40,6 +40,7 @@ fn every_configuration() -> Vec<(&'static str, Vec<String>)> {
         ("random-restart", "permutation=true"),
         ("min-conflicts", "patience=0"),
         ("naive-repair", "restart_after=1"),
+        ("hill-climbing", "sideways=100"),
     ] {
         configurations.push((name, vec![param.to_string()]));
     }
@@ -83,10 +84,20 @@ fn every_algorithm_and_variant_ends_n_2_and_3_at_its_default_budget() {
                     };
                     assert_eq!((steps, m["backtracks"].as_u64()), expected, "{what}");
                 }
-                // Stochastic: the default step budget, exactly.
+                // Stochastic: the default step budget, exactly, or the
+                // default restart budget where there is one (hill-climbing:
+                // at N = 2 a climb without sideways moves never moves).
                 Some(budget) => {
-                    assert_eq!(m["stop_reason"], "budget_steps", "{what}");
-                    assert_eq!(steps, budget, "{what}");
+                    match algorithm.default_budget.max_restarts {
+                        Some(restarts) if m["stop_reason"] == "budget_restarts" => {
+                            assert_eq!(m["restarts"].as_u64(), Some(restarts), "{what}");
+                            assert!(steps < budget, "{what}");
+                        }
+                        _ => {
+                            assert_eq!(m["stop_reason"], "budget_steps", "{what}");
+                            assert_eq!(steps, budget, "{what}");
+                        }
+                    }
                     assert!(m["final_conflicts"].as_u64() >= Some(1), "{what}");
                     // A machine-independent bound on the work. The heaviest
                     // default is the blog's smarter repair, 8 checks per
@@ -159,6 +170,18 @@ fn max_restarts_counts_restarts_and_zero_means_the_first_run_only() {
     assert_eq!(o.stop_reason, StopReason::BudgetRestarts);
     assert_eq!(o.metrics.restarts, 0);
     assert!(o.metrics.steps >= 100, "{:?}", o.metrics);
+    // Hill climbing restarts when a climb is stuck. At N = 2 every move is
+    // sideways (each board and each successor has one attacking pair), so a
+    // climb makes exactly `sideways` moves, then restarts.
+    for max in [0, 1, 4] {
+        let budget = Budget {
+            max_restarts: Some(max),
+            ..Budget::UNLIMITED
+        };
+        let o = run("hill-climbing", &["sideways=4"], 2, 5, budget);
+        assert_eq!(o.stop_reason, StopReason::BudgetRestarts, "hill {max}");
+        assert_eq!((o.metrics.restarts, o.metrics.steps), (max, 4 * (max + 1)));
+    }
     // The fast variant restarts after a stall: a budget of 0 lets the first
     // run repair until it stalls, and no budget is overrun.
     for max in [0, 3] {

@@ -82,7 +82,7 @@ fn family(name: &str, given: &[(String, RawValue)]) -> &'static str {
         (_, Some("blog")) => "blog",
         ("min-conflicts", Some("fast")) => "fast",
         ("genetic", _) => "genetic",
-        ("naive-repair" | "min-conflicts" | "annealing", _) => "local-search",
+        ("naive-repair" | "min-conflicts" | "hill-climbing" | "annealing", _) => "local-search",
         (other, _) => panic!("{other}: a registry algorithm the contract does not know"),
     }
 }
@@ -113,6 +113,7 @@ fn every_configuration() -> Vec<(&'static str, Vec<(String, RawValue)>)> {
             ],
         ),
         ("naive-repair", vec![text("restart_after", "2")]),
+        ("hill-climbing", vec![text("sideways", "3")]),
     ] {
         all.push(extra);
     }

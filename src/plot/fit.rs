@@ -56,7 +56,8 @@ pub(super) fn line_height(size: f64) -> u32 {
 }
 
 /// `text` broken at spaces into lines no wider than `width` at `size`; a
-/// word wider than a line on its own is shortened with an ellipsis.
+/// word wider than a line on its own is shortened with an ellipsis, and a
+/// significance mark never starts a line ([`wrap_with`]).
 pub(super) fn wrap(
     text: &str,
     size: f64,
@@ -64,18 +65,49 @@ pub(super) fn wrap(
     width: u32,
 ) -> Result<Vec<String>, DrawError> {
     let font = (FONT, size, style).into_font();
-    let fits =
-        |t: &str| -> Result<bool, DrawError> { Ok(font.box_size(t).map_err(measure)?.0 <= width) };
-    let mut lines: Vec<String> = Vec::new();
+    wrap_with(text, |t: &str| -> Result<bool, DrawError> {
+        Ok(font.box_size(t).map_err(measure)?.0 <= width)
+    })
+}
+
+/// Whether `word` is a significance mark alone (`*`, `**`, `***`), which
+/// at the start of a line would read as a line of its own (and as a
+/// cell's mark). A mark followed by punctuation (`**,`) breaks as any word
+/// does.
+fn is_mark(word: &str) -> bool {
+    !word.is_empty() && word.chars().all(|c| c == '*')
+}
+
+/// `text` broken at spaces into lines that `fits`, each line taking as
+/// many of the text's units as fit: its words, except that a significance
+/// mark ([`is_mark`]) stays with the word before it ("0.001 ***"), so a
+/// mark never stands alone at the start of a line.
+/// A unit that fits no line on its own is shortened with an ellipsis
+/// ([`fit`]).
+fn wrap_with<E>(
+    text: &str,
+    mut fits: impl FnMut(&str) -> Result<bool, E>,
+) -> Result<Vec<String>, E> {
+    let mut units: Vec<String> = Vec::new();
     for word in text.split_whitespace() {
+        match units.last_mut() {
+            Some(before) if is_mark(word) => {
+                before.push(' ');
+                before.push_str(word);
+            }
+            _ => units.push(word.to_owned()),
+        }
+    }
+    let mut lines: Vec<String> = Vec::new();
+    for unit in units {
         if let Some(last) = lines.last_mut() {
-            let longer = format!("{last} {word}");
+            let longer = format!("{last} {unit}");
             if fits(&longer)? {
                 *last = longer;
                 continue;
             }
         }
-        lines.push(fit(word, fits)?);
+        lines.push(fit(&unit, &mut fits)?);
     }
     Ok(lines)
 }
@@ -134,6 +166,38 @@ mod tests {
                 );
             }
         }
+    }
+
+    fn wrap_in(text: &str, max: u32) -> Vec<String> {
+        wrap_with(text, |t| Ok::<_, Infallible>(width(t) <= max)).unwrap()
+    }
+
+    #[test]
+    fn a_significance_mark_stays_with_the_word_before_it() {
+        let text = "marked Holm p < 0.05 *, 0.01 **, 0.001 ***";
+        // Word by word, a line of 258 units ends with "0.001" and "***"
+        // would start the next one alone.
+        assert_eq!(width("marked Holm p < 0.05 *, 0.01 **, 0.001"), 258);
+        assert_eq!(
+            wrap_in(text, 258),
+            ["marked Holm p < 0.05 *, 0.01 **,", "0.001 ***"]
+        );
+        // A mark with punctuation breaks as any word: a line of 140 ends
+        // with "0.05", and "*," starts the next.
+        assert_eq!(width("marked Holm p < 0.05"), 140);
+        assert_eq!(
+            wrap_in(text, 140),
+            ["marked Holm p < 0.05", "*, 0.01 **, 0.001 ***"]
+        );
+        // Where the marks fit, the lines are the words' as before.
+        assert_eq!(wrap_in(text, 500), [text]);
+        assert_eq!(wrap_in("a b c", 7), ["a", "b", "c"]);
+        assert_eq!(
+            wrap_in("*** a", 21),
+            ["***", "a"],
+            "a mark that opens the text is a word"
+        );
+        assert!(is_mark("*") && is_mark("***") && !is_mark("**,") && !is_mark("a*"));
     }
 
     #[test]

@@ -12,6 +12,7 @@ static ALGORITHMS: &[&Algorithm] = &[
     &super::algorithms::random_restart::ALGORITHM,
     &super::algorithms::naive_repair::ALGORITHM,
     &super::algorithms::min_conflicts::ALGORITHM,
+    &super::algorithms::hill_climbing::ALGORITHM,
     &super::algorithms::genetic::ALGORITHM,
     &super::algorithms::annealing::ALGORITHM,
     &super::algorithms::csp::ALGORITHM,
@@ -238,6 +239,7 @@ mod tests {
             ("csp", 50, &["order=mrv", "inference=mac"][..]),
             ("random-restart", 1_000_000, &[][..]),
             ("naive-repair", 1_000_000, &[][..]),
+            ("hill-climbing", 1_000, &["sideways=100"][..]),
         ] {
             assert_eq!(check(name, n, given), Ok(()), "{name} n={n} {given:?}");
         }
@@ -256,6 +258,8 @@ mod tests {
             ("min-conflicts", &["patience=0"][..], false),
             ("min-conflicts", &["variant=blog"][..], true),
             ("min-conflicts", &["variant=fast"][..], true),
+            ("hill-climbing", &[][..], true),
+            ("hill-climbing", &["sideways=100"][..], true),
             ("genetic", &[][..], false),
             ("genetic", &["variant=hesham"][..], false),
             ("annealing", &[][..], false),

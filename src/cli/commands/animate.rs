@@ -19,8 +19,8 @@ use crate::cli::terminal::output_file::{OutputFile, STDOUT_FAILED};
 /// and draws it step by step: the board with the move just made
 /// highlighted, what the algorithm sees at that step (backtracking: the
 /// square tested, each backtrack, the occupancy arrays of columns and
-/// diagonals; naive-repair and min-conflicts: the row repaired and the
-/// conflicts of each of its squares; annealing: the proposed move,
+/// diagonals; naive-repair, min-conflicts and hill-climbing: the row
+/// repaired and the conflicts of each of its squares; annealing: the proposed move,
 /// accepted or not, temperature and energy; genetic: the best board of each
 /// generation and the spread of the population), and the counters so far.
 /// The last frame holds the counters `queens solve` reports for that seed.

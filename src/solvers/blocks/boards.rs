@@ -6,7 +6,8 @@
 //! - [`FreeBoard`]: any column in any row (columns may repeat), so columns
 //!   are counted as well as diagonals; moves send one queen to another
 //!   column of its row. The board of `min-conflicts` and `naive-repair`
-//!   (`random`) and of the `hesham` variant of `annealing`.
+//!   (`random`), of `hill-climbing` and of the `hesham` variant of
+//!   `annealing`.
 //! - [`PermutationBoard`]: the columns form a permutation, so only the
 //!   diagonals hold attacking pairs; moves swap the columns of two rows.
 //!   The board of `annealing` (`permutation`) and of the permutation GA.

@@ -1,11 +1,11 @@
 //! The loop every local search on one board shares: look at the board,
 //! stop when it is solved or the budget says so, otherwise make one step
 //! or start again from a fresh board, and report trace points; then the
-//! outcome. `min-conflicts` and `naive-repair` (`random`) and `annealing`
-//! run on it; each implements [`LocalSearch`] for its rules on its board, a
-//! [`CountedBoard`] whose pairs, columns and checks the driver reads. The
-//! driver is generic, so each search gets its own copy of the loop and no
-//! step goes through a virtual call.
+//! outcome. `min-conflicts` and `naive-repair` (`random`), `hill-climbing`
+//! and `annealing` run on it; each implements [`LocalSearch`] for its rules
+//! on its board, a [`CountedBoard`] whose pairs, columns and checks the
+//! driver reads. The driver is generic, so each search gets its own copy of
+//! the loop and no step goes through a virtual call.
 //!
 //! The other searches keep loops of their own, because each breaks the
 //! order below somewhere its counters or trace would show; each file's
