@@ -449,6 +449,7 @@ fn a_search_given_a_start_board_begins_from_it_and_its_replay_says_so() {
         ("naive-repair", &["variant=blog"][..]),
         ("annealing", &["variant=hesham"][..]),
         ("annealing", &["variant=permutation"][..]),
+        ("hill-climbing", &["sideways=100"][..]),
     ] {
         let solved = replay_from(algorithm, params, &solution);
         assert_eq!(

@@ -109,7 +109,7 @@ impl Solver for Settings {
         control.set_poll_interval(((1usize << 20) / look).clamp(1, 1024) as u32);
         let search = HillClimbing {
             sideways: self.sideways,
-            board: FreeBoard::random(n, rng),
+            board: local_search::first_board(n, rng, control),
             // Room for every successor, so the list never grows past the
             // memory estimate.
             best: Vec::with_capacity(n.saturating_mul(n.saturating_sub(1))),
@@ -143,6 +143,11 @@ impl Configured for Settings {
 
     /// A stuck climb always restarts (when the budget allows).
     fn never_restarts(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// A climb begins from a whole board, so it can begin from a given one.
+    fn start_refused(&self, _start: &[u32]) -> Option<String> {
         None
     }
 }
