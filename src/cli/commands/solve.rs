@@ -8,9 +8,10 @@ use std::path::PathBuf;
 use anyhow::Context;
 
 use queens::Placement;
-use queens::base::board;
+use queens::animate::draw;
+use queens::animate::recorder::Latest;
 use queens::base::remedy::{Remedy, Replay};
-use queens::solvers::{Metrics, Outcome, StopReason};
+use queens::solvers::{Frame, Metrics, Outcome, StopReason};
 use queens::trial::{InvalidSolution, Trial, TrialResult, replay_of, run_trial};
 use serde::Serialize;
 
@@ -53,8 +54,12 @@ pub struct SolveArgs {
     /// straight into).
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
-    /// Draw the solution as an SVG checkerboard (N <= 64), written like
-    /// --output.
+    /// Draw the solution as an SVG checkerboard (N <= 64) with rows and
+    /// columns labelled from 1, written like --output. When the search ends
+    /// without a solution, FILE shows the last board it reached instead,
+    /// with a line joining every two queens that attack each other and on
+    /// each attacked queen the number of its attackers (to keep that board,
+    /// the search is watched board by board: slower, same counters).
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
 }
@@ -71,8 +76,8 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
     if args.svg.is_some() && n > MAX_DRAWN {
         anyhow::bail!("--svg draws boards up to N = {MAX_DRAWN}, got N = {n}");
     }
-    // Checked before the search so a bad path fails fast; nothing is written
-    // until there is a solution.
+    // Checked before the search so a bad path fails fast; the solution file
+    // is written only when there is a solution, the SVG either way.
     let output = args
         .output
         .as_deref()
@@ -84,11 +89,17 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
         .map(|p| OutputFile::check(p, "the SVG file"))
         .transpose()?;
 
+    // With --svg, the last board of a search that finds no solution.
+    let mut latest = Latest::default();
+    let mut trial = Trial::new(&*solver, n, seed, budget);
+    if svg.is_some() {
+        trial = trial.with_trace(&mut latest);
+    }
     let TrialResult {
         outcome,
         wall_seconds,
         ..
-    } = run_trial(Trial::new(&*solver, n, seed, budget)).map_err(|e| {
+    } = run_trial(trial).map_err(|e| {
         let replay = replay_of(&*solver, algorithm.name, n as u64, seed, &params, &budget);
         invalid_board(algorithm.name, &e, replay)
     })?;
@@ -103,7 +114,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
 
     let written = match &outcome.solution {
         Some(solution) => write_files(solution, output, svg),
-        None => Ok(()),
+        None => write_last_board(n, &outcome, latest.frame(), svg),
     };
     // The result is printed even when a file could not be written.
     report(&args, &params.to_json(), &outcome, wall_seconds).context(STDOUT_FAILED)?;
@@ -166,9 +177,48 @@ fn write_files(
         file.write_with(|w| solution.write_columns(w))
     });
     let drawing = svg.map_or(Ok(()), |file| {
-        file.write_with(|w| w.write_all(board::svg(solution).as_bytes()))
+        let rows: Vec<String> = solution
+            .columns()
+            .iter()
+            .map(|c| (c + 1).to_string())
+            .collect();
+        let heading = format!(
+            "{}-queens solution (each row's column, from 1): {}",
+            solution.n(),
+            rows.join(" ")
+        );
+        let queens: Vec<_> = solution.columns().iter().copied().enumerate().collect();
+        let text = draw::still(solution.n(), &queens, &heading);
+        file.write_with(|w| w.write_all(text.as_bytes()))
     });
     columns.and(drawing)
+}
+
+/// Writes the SVG of the last board of a search that found no solution
+/// (`frame`, the latest the search sent), when one was asked for; says on
+/// stderr when the search sent no board to draw.
+fn write_last_board(
+    n: usize,
+    outcome: &Outcome,
+    frame: Option<&Frame>,
+    svg: Option<OutputFile>,
+) -> Result<(), OutputError> {
+    let Some(file) = svg else {
+        return Ok(());
+    };
+    let Some(frame) = frame else {
+        stderr_line!(
+            "no SVG written: the search ended ({}) without a solution and without showing a board",
+            outcome.stop_reason
+        );
+        return Ok(());
+    };
+    let heading = format!(
+        "no solution ({}): the last board of the search",
+        outcome.stop_reason
+    );
+    let text = draw::still(n, &draw::queens_of(&frame.board), &heading);
+    file.write_with(|w| w.write_all(text.as_bytes()))
 }
 
 /// The `--json` object, its keys in the order the book's getting-started page lists them.
