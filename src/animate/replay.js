@@ -18,7 +18,6 @@
   const ticks = race ? data.ticks : data.frames.map((_, i) => [data.positions[i], i]);
   const n = replays[0].n;
   const $ = (id) => document.getElementById(id);
-  const SVG = 'http://www.w3.org/2000/svg';
   const names = ['steps', 'checks', 'tests', 'backtracks', 'restarts', 'evaluations', 'final_conflicts', 'solutions'];
   const fmt = (x) => Number(x).toLocaleString('en');
   document.body.style.setProperty('--n', n);
@@ -59,12 +58,10 @@
         cells.push(d);
       }
     }
-    const lines = document.createElementNS(SVG, 'svg');
-    lines.setAttribute('class', 'lines');
-    lines.setAttribute('viewBox', `0 0 ${n} ${n}`);
-    lines.setAttribute('preserveAspectRatio', 'none');
-    lines.setAttribute('aria-hidden', 'true');
-    board.appendChild(lines);
+    // The layer of lines, parsed as HTML (the parser gives it the SVG
+    // namespace, so the page names no address).
+    board.insertAdjacentHTML('beforeend', `<svg class="lines" viewBox="0 0 ${n} ${n}" preserveAspectRatio="none" aria-hidden="true"></svg>`);
+    const lines = board.lastElementChild;
     for (let i = 1; i <= n; i++) {
       for (const sel of ['.cols', '.rows']) {
         const span = document.createElement('span');
@@ -340,10 +337,27 @@
     $('attacks').checked = on;
     document.body.classList.toggle('hide-attacks', !on);
   }
+  // Projector mode: larger text, and the boards as large as the window
+  // lets them be below the controls (side by side in a race).
+  const stage = document.querySelector('.stage');
+  function fit() {
+    stage.style.removeProperty('--board');
+    if (!document.body.classList.contains('projector')) return;
+    const board = sides[0].q('.board');
+    const top = board.getBoundingClientRect().top + window.scrollY;
+    const left = board.getBoundingClientRect().left;
+    const labels = sides[0].q('.rows').getBoundingClientRect().width;
+    const wide = race ? (stage.clientWidth - 24) / 2 - labels - 8 : window.innerWidth - left - 16;
+    const size = Math.floor(Math.max(120, Math.min(window.innerHeight - top - 8, wide)));
+    stage.style.setProperty('--board', `${size}px`);
+  }
   function projector(on) {
     document.body.classList.toggle('projector', on);
     $('projector').setAttribute('aria-pressed', String(on));
+    window.scrollTo(0, 0);
+    fit();
   }
+  window.addEventListener('resize', fit);
 
   $('play').addEventListener('click', toggle);
   $('back').addEventListener('click', () => { pause(); go(at - 1); });
@@ -360,8 +374,13 @@
   window.addEventListener('hashchange', fromAddress);
   document.addEventListener('keydown', (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
-    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) {
-      if (e.key !== ' ') return;
+    // A focused checkbox keeps space (it ticks it); the slider and the
+    // speed box keep their arrows, Home and End.
+    const t = e.target;
+    if (t instanceof HTMLInputElement && t.type === 'checkbox') {
+      if (e.key === ' ') return;
+    } else if (t instanceof HTMLInputElement || t instanceof HTMLSelectElement) {
+      if (e.key !== ' ' && e.key.length !== 1) return;
     }
     const dir = e.shiftKey ? -1 : 1;
     const actions = {
