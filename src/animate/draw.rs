@@ -158,7 +158,7 @@ pub fn tint(out: &mut String, g: &Geometry, (row, column): Square, colour: &str)
         let s = g.side;
         let _ = write!(
             out,
-            r#"<rect x="{x:.2}" y="{y:.2}" width="{s:.2}" height="{s:.2}" fill="{colour}" fill-opacity="0.75"/>"#
+            r#"<rect x="{x:.1}" y="{y:.1}" width="{s:.1}" height="{s:.1}" fill="{colour}" fill-opacity="0.75"/>"#
         );
     }
 }
@@ -237,50 +237,82 @@ pub fn heat(value: u32, max: u32) -> (String, &'static str) {
 pub fn heat_row(out: &mut String, g: &Geometry, row: usize, values: &[u32]) {
     let max = values.iter().copied().max().unwrap_or(0);
     let size = (g.side * 0.45).max(5.0);
+    let s = g.side;
+    let _ = write!(out, r#"<g font-size="{size:.1}" text-anchor="middle">"#);
     for (column, &value) in values.iter().enumerate().take(g.n) {
         let (x, y) = g.corner(row, column as u32);
         let (fill, ink) = heat(value, max);
-        let s = g.side;
         let _ = write!(
             out,
-            r#"<rect x="{x:.2}" y="{y:.2}" width="{s:.2}" height="{s:.2}" fill="{fill}"/><text x="{:.2}" y="{:.2}" font-size="{size:.1}" text-anchor="middle" fill="{ink}">{value}</text>"#,
+            r#"<rect x="{x:.1}" y="{y:.1}" width="{s:.1}" height="{s:.1}" fill="{fill}"/><text x="{:.1}" y="{:.1}" fill="{ink}">{value}</text>"#,
             x + s / 2.0,
             y + s / 2.0 + size * 0.35
         );
     }
+    out.push_str("</g>");
 }
 
 /// Draws a line for every attacking pair (`data-pair="r1,c1,r2,c2"`,
 /// 0-based), the queens, and on each attacked queen the number of queens
 /// attacking it.
 pub fn pieces(out: &mut String, g: &Geometry, queens: &[Square]) {
-    let width = (g.side * 0.07).max(1.0);
-    for ((r1, c1), (r2, c2)) in attacking_pairs(queens) {
-        let (x1, y1) = g.centre((r1, c1));
-        let (x2, y2) = g.centre((r2, c2));
+    let pairs = attacking_pairs(queens);
+    if !pairs.is_empty() {
         let _ = write!(
             out,
-            r#"<line data-pair="{r1},{c1},{r2},{c2}" x1="{x1:.2}" y1="{y1:.2}" x2="{x2:.2}" y2="{y2:.2}" stroke="{ATTACK}" stroke-width="{width:.2}" stroke-opacity="0.8" stroke-linecap="round"/>"#
+            r#"<g stroke="{ATTACK}" stroke-width="{:.1}" stroke-opacity="0.8" stroke-linecap="round">"#,
+            (g.side * 0.07).max(1.0)
         );
-    }
-    let s = g.side;
-    for (&square, count) in queens.iter().zip(conflict_counts(queens)) {
-        let (x, y) = g.corner(square.0, square.1);
-        let _ = write!(
-            out,
-            r##"<use href="#queen" transform="translate({x:.2},{y:.2}) scale({s:.2})"/>"##
-        );
-        if count > 0 {
-            let r = s * 0.2;
-            let (cx, cy) = (x + s - r, y + r);
+        for ((r1, c1), (r2, c2)) in pairs {
+            let (x1, y1) = g.centre((r1, c1));
+            let (x2, y2) = g.centre((r2, c2));
             let _ = write!(
                 out,
-                r##"<circle cx="{cx:.2}" cy="{cy:.2}" r="{r:.2}" fill="#fff" stroke="{ATTACK}" stroke-width="{:.2}"/><text x="{cx:.2}" y="{:.2}" font-size="{:.1}" text-anchor="middle" font-weight="bold" fill="#111">{count}</text>"##,
-                (s * 0.03).max(0.5),
-                cy + r * 0.55,
-                r * 1.5
+                r#"<line data-pair="{r1},{c1},{r2},{c2}" x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}"/>"#
             );
         }
+        out.push_str("</g>");
+    }
+    let s = g.side;
+    for &(row, column) in queens {
+        let (x, y) = g.corner(row, column);
+        let _ = write!(
+            out,
+            r##"<use href="#queen" transform="translate({x:.1},{y:.1}) scale({s:.2})"/>"##
+        );
+    }
+    let r = s * 0.2;
+    let attacked: Vec<((f64, f64), u32)> = queens
+        .iter()
+        .zip(conflict_counts(queens))
+        .filter(|&(_, count)| count > 0)
+        .map(|(&(row, column), count)| {
+            let (x, y) = g.corner(row, column);
+            ((x + s - r, y + r), count)
+        })
+        .collect();
+    if !attacked.is_empty() {
+        let _ = write!(
+            out,
+            r##"<g fill="#fff" stroke="{ATTACK}" stroke-width="{:.2}">"##,
+            (s * 0.03).max(0.5)
+        );
+        for ((cx, cy), _) in &attacked {
+            let _ = write!(out, r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="{r:.1}"/>"#);
+        }
+        let _ = write!(
+            out,
+            r##"</g><g font-size="{:.1}" text-anchor="middle" font-weight="bold" fill="#111">"##,
+            r * 1.5
+        );
+        for ((cx, cy), count) in &attacked {
+            let _ = write!(
+                out,
+                r#"<text x="{cx:.1}" y="{:.1}">{count}</text>"#,
+                cy + r * 0.55
+            );
+        }
+        out.push_str("</g>");
     }
 }
 

@@ -19,8 +19,7 @@ use super::solve::{counters_line, invalid_board};
 use crate::cli::Exit;
 use crate::cli::terminal::output_file::{OutputFile, STDOUT_FAILED};
 
-/// Write an animated replay of one seeded search (N <= 32), or of two
-/// racing on one page (--versus).
+/// Write an animated replay of one seeded search, or a race of two (N <= 32).
 ///
 /// Runs the same search as `queens solve` with the same options, once,
 /// and draws it step by step: the board with the move just made
