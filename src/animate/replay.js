@@ -70,7 +70,7 @@
       }
     }
     const generations = replay.frames.map((f, i) => (f.view.kind === 'generation' ? i : -1)).filter((i) => i >= 0);
-    return { replay, root, q, cells, lines, generations, shown: -1 };
+    return { replay, root, q, cells, lines, generations, label: board.getAttribute('aria-label'), shown: -1 };
   });
 
   function strip(label, bits, here) {
@@ -99,11 +99,17 @@
     if (gens.length === 0) return '';
     const top = Math.max(1, ...side.generations.map((g) => side.replay.frames[g].view.worst));
     const last = Math.max(1, gens.length - 1);
-    const line = (key) => gens.map((f, k) => `${(300 * k / last).toFixed(1)},${(100 - 100 * f.view[key] / top).toFixed(1)}`).join(' ');
+    const point = (f, k, key) => [(300 * k / last).toFixed(1), (100 - 100 * f.view[key] / top).toFixed(1)];
+    const line = (key) => gens.map((f, k) => point(f, k, key).join(',')).join(' ');
+    // The current generation's three values, as dots (a first generation is one point).
+    const dots = ['worst', 'median', 'best'].map((key) => {
+      const [x, y] = point(gens[gens.length - 1], gens.length - 1, key);
+      return `<circle cx="${x}" cy="${y}" r="3" class="${key}"/>`;
+    }).join('');
     const v = gens[gens.length - 1].view;
     let out = `<p>Attacking pairs per generation so far (0 at the bottom, ${top} at the top): worst dotted, median dashed, best solid.</p>` +
       `<svg class="chart" viewBox="-2 -4 304 108" role="img" aria-label="attacking pairs over ${gens.length} generations: now best ${v.best}, median ${v.median}, worst ${v.worst}">` +
-      `<polyline points="${line('worst')}" class="worst"/><polyline points="${line('median')}" class="median"/><polyline points="${line('best')}" class="best"/></svg>`;
+      `<polyline points="${line('worst')}" class="worst"/><polyline points="${line('median')}" class="median"/><polyline points="${line('best')}" class="best"/>${dots}</svg>`;
     const hist = side.replay.frames[i].view.histogram;
     if (side.replay.frames[i].view.kind === 'generation' && Array.isArray(hist) && hist.length > 0) {
       const most = Math.max(...hist.map((b) => b[1]));
@@ -175,6 +181,7 @@
         .map((q) => `<line class="attacker" data-attacker="${q[0]},${q[1]}" x1="${v.column + 0.5}" y1="${v.row + 0.5}" x2="${q[1] + 0.5}" y2="${q[0] + 0.5}"/>`).join('');
     }
     side.lines.innerHTML = svg;
+    side.q('.board').setAttribute('aria-label', `${side.label}: ${qs.length} queens, ${pairs.length} attacking pairs`);
     const heated = v.kind === 'repair' ? v.conflicts : v.kind === 'blog_repair' ? v.threats : null;
     if (heated) {
       const max = Math.max(...heated);
@@ -311,8 +318,8 @@
       }
     }, timer === null ? 50 : 400);
   }
-  function fromAddress() {
-    const m = /^#frame=(\d+)$/.exec(location.hash);
+  function fromAddress(hash) {
+    const m = /^#frame=(\d+)$/.exec(hash);
     if (m) go(Number(m[1]) - 1);
   }
 
@@ -342,6 +349,7 @@
   const stage = document.querySelector('.stage');
   function fit() {
     stage.style.removeProperty('--board');
+    labelDensity();
     if (!document.body.classList.contains('projector')) return;
     const board = sides[0].q('.board');
     const top = board.getBoundingClientRect().top + window.scrollY;
@@ -350,6 +358,14 @@
     const wide = race ? (stage.clientWidth - 24) / 2 - labels - 8 : window.innerWidth - left - 16;
     const size = Math.floor(Math.max(120, Math.min(window.innerHeight - top - 8, wide)));
     stage.style.setProperty('--board', `${size}px`);
+    labelDensity();
+  }
+  // On squares too small for two digits, every other label is left out.
+  function labelDensity() {
+    for (const side of sides) {
+      const cell = side.q('.board').clientWidth / n;
+      side.q('.framed').classList.toggle('sparse', n >= 10 && cell < 15);
+    }
   }
   function projector(on) {
     document.body.classList.toggle('projector', on);
@@ -371,7 +387,8 @@
   for (const button of document.querySelectorAll('[data-jump]')) {
     button.addEventListener('click', () => jump(button.dataset.jump, 1));
   }
-  window.addEventListener('hashchange', fromAddress);
+  // The event's own address: the page may have rewritten location since.
+  window.addEventListener('hashchange', (e) => fromAddress(new URL(e.newURL).hash));
   document.addEventListener('keydown', (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     // A focused checkbox keeps space (it ticks it); the slider and the
@@ -407,5 +424,6 @@
     if (e.key === ' ' && e.target instanceof HTMLButtonElement) e.preventDefault();
   });
   draw();
-  fromAddress();
+  fit();
+  fromAddress(location.hash);
 })();
