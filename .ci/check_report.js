@@ -11,11 +11,22 @@
 // within 900 px and every answer and every verdict of a question's table
 // on the screen (each collapsed part opened first). Then it opens each animated replay in $REPLAYS
 // (written by `queens animate`, the binary $QUEENS): an HTML replay loads
-// with no console error and no outside request, draws an N×N board,
-// stepping forward changes the board, playing moves on, the End key shows
-// the counters `queens solve --json` prints for the same command, and the
-// page does not scroll sideways on a phone; an SVG replay changes by
-// itself. Run by .ci/check-report.sh; prints one line per check and exits
+// with no console error and no outside request, draws an N×N board
+// labelled 1..N, stepping forward changes the board and the address
+// (#frame=N), playing moves on, on frames spread over the replay the
+// attack lines drawn (data-pair) are the frame's attacking pairs computed
+// here, an attacked test square's dashed lines reach exactly the queens
+// attacking it, the A key and the attacks box hide and show them, the B, R and S
+// keys jump to the first backtrack, restart and solution, a sampled
+// replay says how many moments a frame skipped, the End key shows the
+// counters `queens solve --json` prints for the same command, projector
+// mode makes the board fill an 800 px window whole, opening a #frame=N
+// link shows frame N, and the page does not scroll sideways on a phone; a
+// race page (race-*.html, `queens animate --versus`) draws both boards,
+// and stepping and jumping move the common clock, each side showing the
+// frame the clock gives it with that frame's counters and attack lines,
+// both sides moving, the page saying at the end which finished first; an
+// SVG replay changes by itself. Run by .ci/check-report.sh; prints one line per check and exits
 // 1 if any failed. With SCREENSHOTS=DIR it also writes each report's
 // first screen into DIR (see firstScreens).
 'use strict';
@@ -222,21 +233,28 @@ async function checkReport(browser, dir) {
 // Opens a page on `file` offline, failing on console errors and on any
 // request other than the file itself.
 async function openOffline(browser, file, fail, viewport) {
-  const url = 'file://' + file;
   const context = await browser.newContext({ viewport });
   await context.setOffline(true);
+  const page = await openIn(context, file, fail, '');
+  return { context, page };
+}
+
+// Opens a page of `context` on `file` with the address fragment `hash`,
+// failing on console errors and on any request other than the file.
+async function openIn(context, file, fail, hash) {
+  const url = 'file://' + file;
   const page = await context.newPage();
   page.on('console', (m) => { if (m.type() === 'error') fail(`console error: ${m.text()}`); });
   page.on('pageerror', (e) => fail(`page error: ${e.message}`));
   await page.route('**/*', (route) => {
-    const requested = route.request().url();
+    const requested = route.request().url().split('#')[0];
     if (requested === url) return route.continue();
     fail(`requests another file or the network: ${requested}`);
     return route.abort();
   });
-  const response = await page.goto(url, { waitUntil: 'load' });
+  const response = await page.goto(url + hash, { waitUntil: 'load' });
   if (!response || !response.ok()) fail(`${file} did not load`);
-  return { context, page };
+  return page;
 }
 
 // Prints the result of one file's checks; true when all passed.
@@ -263,20 +281,82 @@ function solveJson(command) {
   return JSON.parse(out).metrics;
 }
 
+// The attacking pairs of a frame, computed here from its queens (its
+// `queens` list when it has one, else its board): every two queens on one
+// row, column or diagonal, as "r1,c1,r2,c2" (0-based), sorted.
+function framePairs(frame) {
+  const queens = frame.queens ? frame.queens.map((q) => [q[0], q[1]])
+    : frame.board.flatMap((c, r) => (c === null ? [] : [[r, c]]));
+  const pairs = [];
+  for (let i = 0; i < queens.length; i++) {
+    for (let j = i + 1; j < queens.length; j++) {
+      const [a, b] = [queens[i], queens[j]];
+      if (a[0] === b[0] || a[1] === b[1] || Math.abs(a[0] - b[0]) === Math.abs(a[1] - b[1])) {
+        pairs.push(`${a[0]},${a[1]},${b[0]},${b[1]}`);
+      }
+    }
+  }
+  return pairs.sort();
+}
+
+// What side `s` of a replay page shows: its frame index, the attack lines
+// drawn (their data-pair, sorted), whether they are visible, and its
+// counters.
+function sideState(page, s) {
+  return page.evaluate((s) => {
+    const root = document.querySelector(`[data-side="${s}"]`);
+    const lines = root.querySelector('.lines');
+    return {
+      frame: Number(root.dataset.frame),
+      pairs: [...lines.querySelectorAll('line[data-pair]')].map((l) => l.getAttribute('data-pair')).sort(),
+      visible: lines.checkVisibility(),
+      counters: Object.fromEntries([...root.querySelectorAll('.counters td[data-key]')]
+        .map((td) => [td.dataset.key, td.textContent])),
+    };
+  }, s);
+}
+
+// Goes to clock position k (0-based) through the address (#frame=k+1).
+async function goTo(page, k) {
+  await page.evaluate((k) => { location.hash = `#frame=${k + 1}`; }, k);
+  await page.waitForFunction((k) => document.body.dataset.frame === String(k), k, { timeout: 5000 });
+}
+
+// Whether the counters a side shows are its frame's (the two the outcome
+// fills in are '–' before the end).
+function countersMatch(shown, frame) {
+  return Object.entries(shown).every(([key, text]) => {
+    const pending = frame.view.kind !== 'end' && (key === 'final_conflicts' || key === 'solutions');
+    return pending ? text === '–' : Number(text) === frame.metrics[key];
+  });
+}
+
+// A few frame indices spread over 0..count-1, first and last included.
+function spread(count, how) {
+  const picked = new Set([0, count - 1]);
+  for (let k = 1; k < how; k++) picked.add(Math.round((count - 1) * k / how));
+  return [...picked].sort((a, b) => a - b);
+}
+
 async function checkHtmlReplay(browser, file) {
   const failures = [];
   const fail = (what) => failures.push(what);
   const { context, page } = await openOffline(browser, file, fail, { width: 1280, height: 900 });
   const data = await page.evaluate(() => JSON.parse(document.getElementById('replay-data').textContent));
-  const board = () => page.evaluate(() => document.getElementById('board').innerHTML);
+  const board = () => page.evaluate(() => document.querySelector('[data-side="0"] .board').innerHTML);
   const frame = () => page.evaluate(() => Number(document.body.dataset.frame));
-  const cells = await page.evaluate(() => document.querySelectorAll('#board .cell').length);
+  const cells = await page.evaluate(() => document.querySelectorAll('[data-side="0"] .board .cell').length);
   if (cells !== data.n * data.n) fail(`the board has ${cells} squares, not ${data.n}×${data.n}`);
+  const labels = await page.evaluate(() => [...document.querySelectorAll('[data-side="0"] .rows span')].map((e) => e.textContent));
+  if (labels[0] !== '1' || labels[labels.length - 1] !== String(data.n)) fail(`the rows are labelled ${labels[0]}..${labels[labels.length - 1]}, not 1..${data.n}`);
 
   const before = await board();
   await page.click('#forward');
   if ((await frame()) !== 1) fail(`step forward went to frame ${await frame()}, not 1`);
   if ((await board()) === before) fail('stepping forward did not change the board');
+  await page.waitForTimeout(150);
+  const followed = await page.evaluate(() => location.hash);
+  if (followed !== '#frame=2') fail(`the address ends in ${followed || '(nothing)'} on the second frame, not #frame=2`);
   await page.click('#back');
   if ((await board()) !== before) fail('stepping back did not restore the first board');
 
@@ -288,11 +368,68 @@ async function checkHtmlReplay(browser, file) {
   await page.waitForTimeout(300);
   if ((await frame()) !== played) fail('pause did not stop the replay');
 
+  // The lines drawn on a frame are its attacking pairs, computed here from
+  // the frame's board, on frames spread over the replay.
+  let lines = 0;
+  const checked = spread(data.frames.length, 10);
+  for (const k of checked) {
+    await goTo(page, k);
+    const shown = await sideState(page, 0);
+    const expected = framePairs(data.frames[k]);
+    if (shown.pairs.join(' ') !== expected.join(' ')) fail(`frame ${k + 1} draws lines ${shown.pairs.join(' ') || '(none)'}, its attacking pairs are ${expected.join(' ') || '(none)'}`);
+    lines += shown.pairs.length;
+  }
+  // An attacked test square is joined by dashed lines to its attackers.
+  let attackers = 0;
+  const attacked = data.frames.map((f, k) => (f.view.kind === 'test' && !f.view.safe ? k : -1)).filter((k) => k >= 0);
+  for (const k of spread(attacked.length, 4).map((i) => attacked[i]).filter((k) => k !== undefined)) {
+    await goTo(page, k);
+    const v = data.frames[k].view;
+    const expected = data.frames[k].board.flatMap((c, r) => (c === null ? [] : [[r, c]]))
+      .filter(([r, c]) => r === v.row || c === v.column || Math.abs(r - v.row) === Math.abs(c - v.column))
+      .map(([r, c]) => `${r},${c}`).sort();
+    const drawn = await page.evaluate(() => [...document.querySelectorAll('[data-side="0"] .lines line[data-attacker]')].map((l) => l.getAttribute('data-attacker')).sort());
+    if (drawn.join(' ') !== expected.join(' ')) fail(`frame ${k + 1} (row ${v.row + 1}, column ${v.column + 1} attacked) draws attackers ${drawn.join(' ') || '(none)'}, not ${expected.join(' ')}`);
+    if (expected.length === 0) fail(`frame ${k + 1}: an attacked square with no attacker on the board`);
+    attackers += drawn.length;
+  }
+  // Toggling the attacks hides the lines and shows them again.
+  const withLines = checked.find((k) => framePairs(data.frames[k]).length > 0);
+  if (withLines !== undefined) {
+    await goTo(page, withLines);
+    await page.keyboard.press('a');
+    if ((await sideState(page, 0)).visible) fail('the A key did not hide the attack lines');
+    await page.click('#attacks');
+    if (!(await sideState(page, 0)).visible) fail('the attacks box did not show the attack lines again');
+  }
+
+  // The jumps land on a frame of their kind.
+  const kinds = { backtrack: (v) => v.kind === 'backtrack', restart: (v) => v.kind === 'restart',
+    solution: (v) => (v.kind === 'test' && v.solution) || (v.kind === 'end' && v.stop_reason === 'solved') };
+  const jumped = [];
+  for (const [kind, is] of Object.entries(kinds)) {
+    const first = data.frames.findIndex((f) => is(f.view));
+    if (first <= 0) continue;
+    await page.keyboard.press('Home');
+    await page.keyboard.press(kind[0]);
+    const at = await frame();
+    if (at !== first) fail(`the ${kind[0].toUpperCase()} key went to frame ${at + 1}, the first ${kind} is frame ${first + 1}`);
+    jumped.push(kind);
+  }
+
+  // A sampled replay says how many moments a frame after a gap skipped.
+  if (data.sampled) {
+    const gap = data.positions.findIndex((p, i) => i > 0 && p - data.positions[i - 1] > 1);
+    await goTo(page, gap);
+    const note = await page.evaluate(() => { const e = document.querySelector('[data-side="0"] .skip'); return e.hidden ? '' : e.textContent; });
+    const skipped = (data.positions[gap] - data.positions[gap - 1] - 1).toLocaleString('en');
+    if (!note.includes(`${skipped} moments skipped`)) fail(`frame ${gap + 1} skips ${skipped} moments but says "${note}"`);
+  }
+
   await page.keyboard.press('End');
   const last = data.frames.length - 1;
   if ((await frame()) !== last) fail(`End went to frame ${await frame()}, not ${last}`);
-  const shown = await page.evaluate(() => Object.fromEntries(
-    [...document.querySelectorAll('#counters td')].map((td) => [td.id.slice(2), Number(td.textContent)])));
+  const shown = Object.fromEntries(Object.entries((await sideState(page, 0)).counters).map(([k, v]) => [k, Number(v)]));
   const solved = solveJson(data.command);
   for (const [key, value] of Object.entries(shown)) {
     if (solved[key] !== value) fail(`last frame shows ${key} = ${value}, queens solve --json ${solved[key]} (${data.command})`);
@@ -301,6 +438,25 @@ async function checkHtmlReplay(browser, file) {
   await page.keyboard.press('Home');
   if ((await frame()) !== 0) fail('Home did not go back to the first frame');
 
+  // Projector mode: the board fills the window's height (or width), whole.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.keyboard.press('p');
+  const projected = await page.evaluate(() => {
+    const r = document.querySelector('[data-side="0"] .board').getBoundingClientRect();
+    return { side: r.height, bottom: r.bottom + window.scrollY, right: r.right, pressed: document.getElementById('projector').getAttribute('aria-pressed') };
+  });
+  if (projected.side < 0.75 * 800 || projected.bottom > 800 + 1 || projected.right > 1280 + 1) fail(`in projector mode the board is ${projected.side.toFixed(0)} px high and ends at ${projected.bottom.toFixed(0)} px of an 800 px window`);
+  if (projected.pressed !== 'true') fail('the projector button is not marked pressed');
+  await page.keyboard.press('p');
+
+  // A link to a frame opens on it.
+  const target = Math.min(data.frames.length - 1, 4);
+  const linked = await openIn(context, file, fail, `#frame=${target + 1}`);
+  await linked.waitForTimeout(100);
+  const opened = await linked.evaluate(() => Number(document.body.dataset.frame));
+  if (opened !== target) fail(`opening #frame=${target + 1} showed frame ${opened + 1}`);
+  await linked.close();
+
   const shot = ink(await page.screenshot({ fullPage: true }));
   if (shot.colours < 3 || shot.share < 0.01) fail(`the page looks blank: ${shot.colours} colours`);
   await page.setViewportSize({ width: 390, height: 844 });
@@ -308,7 +464,72 @@ async function checkHtmlReplay(browser, file) {
   if (overflow > 1) fail(`on a 390 px wide screen the page scrolls sideways by ${overflow} px`);
   await context.close();
   const counters = ['steps', 'checks', 'tests', 'backtracks', 'restarts'].map((k) => `${k} ${shown[k]}`).join(', ');
-  return verdict(file, failures, `${data.algorithm} N=${data.n}, ${data.frames.length} frames, ends at ${counters} as queens solve --json`);
+  return verdict(file, failures, `${data.algorithm} N=${data.n}, ${data.frames.length} frames, ends at ${counters} as queens solve --json; ${lines} attack lines on ${checked.length} frames match their attacking pairs${attackers ? `, ${attackers} dashed lines to the attackers of ${Math.min(attacked.length, 5)} attacked squares` : ''}${jumped.length ? '; jumps to ' + jumped.join(', ') : ''}; projector board ${projected.side.toFixed(0)} px; #frame link opens its frame`);
+}
+
+// A race page (`queens animate --versus`): both boards drawn, stepping
+// moves the common clock and each side shows the frame the clock gives
+// it, with that frame's counters and attack lines; at the end both show
+// their outcome and the page says which finished first.
+async function checkRace(browser, file) {
+  const failures = [];
+  const fail = (what) => failures.push(what);
+  const { context, page } = await openOffline(browser, file, fail, { width: 1280, height: 900 });
+  const data = await page.evaluate(() => JSON.parse(document.getElementById('replay-data').textContent));
+  if (!Array.isArray(data.sides) || data.sides.length !== 2) {
+    fail('the page holds no two sides');
+    await context.close();
+    return verdict(file, failures, '');
+  }
+  const cells = await page.evaluate(() => [0, 1].map((s) => document.querySelectorAll(`[data-side="${s}"] .board .cell`).length));
+  if (cells.some((c) => c !== data.n * data.n)) fail(`the boards have ${cells.join(' and ')} squares, not ${data.n}×${data.n}`);
+  const clock = () => page.evaluate(() => Number(document.body.dataset.frame));
+  // Each side shows the frame the clock gives it, its counters and lines.
+  const agree = async (k, how) => {
+    for (const s of [0, 1]) {
+      const shown = await sideState(page, s);
+      const want = data.ticks[k][s + 1];
+      const frame = data.sides[s].frames[want];
+      if (shown.frame !== want) fail(`${how}: side ${s + 1} shows frame ${shown.frame + 1}, the clock gives it ${want + 1}`);
+      else {
+        if (!countersMatch(shown.counters, frame)) fail(`${how}: side ${s + 1}'s counters ${JSON.stringify(shown.counters)} are not its frame's`);
+        if (shown.pairs.join(' ') !== framePairs(frame).join(' ')) fail(`${how}: side ${s + 1} draws lines ${shown.pairs.join(' ')}, its attacking pairs are ${framePairs(frame).join(' ')}`);
+      }
+    }
+  };
+  await agree(0, 'the first step');
+  const moved = [false, false];
+  let steps = 0;
+  for (let k = 1; k < Math.min(data.ticks.length, 25); k++) {
+    const before = await Promise.all([0, 1].map((s) => sideState(page, s)));
+    await page.keyboard.press('ArrowRight');
+    steps++;
+    if ((await clock()) !== k) fail(`→ went to step ${(await clock()) + 1}, not ${k + 1}`);
+    await agree(k, `step ${k + 1}`);
+    const after = await Promise.all([0, 1].map((s) => sideState(page, s)));
+    for (const s of [0, 1]) if (after[s].frame !== before[s].frame) moved[s] = true;
+  }
+  if (!moved[0] || !moved[1]) fail(`in ${steps} steps side ${moved[0] ? 2 : 1} never moved`);
+  for (const k of spread(data.ticks.length, 6)) {
+    await goTo(page, k);
+    await agree(k, `#frame=${k + 1}`);
+  }
+  await page.keyboard.press('End');
+  const end = data.ticks.length - 1;
+  await agree(end, 'the last step');
+  for (const s of [0, 1]) {
+    const shown = await sideState(page, s);
+    const frames = data.sides[s].frames;
+    if (shown.frame !== frames.length - 1) fail(`at the end side ${s + 1} shows frame ${shown.frame + 1} of ${frames.length}`);
+  }
+  const status = await page.evaluate(() => document.getElementById('race-status').textContent);
+  if (!/finished first|Both finished/.test(status)) fail(`at the end the page does not say which finished first: "${status}"`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  if (overflow > 1) fail(`on a 390 px wide screen the page scrolls sideways by ${overflow} px`);
+  await context.close();
+  const names = data.sides.map((r) => `${r.algorithm} (${r.params})`).join(' vs ');
+  return verdict(file, failures, `${names}: ${data.ticks.length} steps; stepping ${steps} times and jumping moved both boards to the clock's frames with their counters and attack lines; ${status}`);
 }
 
 async function checkSvgReplay(browser, file) {
@@ -364,7 +585,8 @@ async function firstScreens(browser, dir, out) {
   for (const name of replays) {
     const file = path.resolve(process.env.REPLAYS, name);
     try {
-      if (name.endsWith('.html')) ok = (await checkHtmlReplay(browser, file)) && ok;
+      if (name.startsWith('race-') && name.endsWith('.html')) ok = (await checkRace(browser, file)) && ok;
+      else if (name.endsWith('.html')) ok = (await checkHtmlReplay(browser, file)) && ok;
       if (name.endsWith('.svg')) ok = (await checkSvgReplay(browser, file)) && ok;
     } catch (e) {
       console.log(`FAIL: ${file}: ${e.message}`);

@@ -119,7 +119,9 @@
 //! - **Animated replays**: [`animate`] runs one seeded trial with an
 //!   observer that asks the solver for frames ([`solvers::blocks::frame`]) and draws
 //!   them as a self-contained HTML page or a self-playing SVG
-//!   (`queens animate`).
+//!   (`queens animate`), every attacking pair marked ([`animate::draw`],
+//!   which also draws `queens solve --svg`'s board); [`animate::race`] plays
+//!   two searches of one board in lockstep on one page.
 //! - **The exact counter** (not a solver): [`counting`], with the board's
 //!   symmetries ([`counting::symmetry`]) and the checkpoints and shards of
 //!   long counts ([`counting::checkpoint`]); the sizes of the search spaces
@@ -156,7 +158,8 @@
 //! export               the experiment in the IOHprofiler format, from the
 //!                      store's runs and traces
 //! animate              one seeded trial recorded frame by frame through the
-//!                      trace observer, drawn as an HTML page or a playing SVG
+//!                      trace observer, drawn as an HTML page or a playing SVG;
+//!                      two in lockstep (a race); the drawing of one board
 //! store                the data directory, opened once: its lock, metadata,
 //!                      stored plan and derived.json read once; runs, traces,
 //!                      summary and comparison read, hashed and checked once

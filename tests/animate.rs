@@ -537,3 +537,219 @@ fn forward_checking_frames_shade_exactly_the_squares_its_queens_attack() {
     }
     assert!(compared > 20, "only {compared} frames compared");
 }
+
+/// The `data-pair` attributes of the lines of `markup`, each `[r1, c1, r2,
+/// c2]`, in order.
+fn drawn_pairs(markup: &str) -> Vec<[u32; 4]> {
+    markup
+        .split("data-pair=\"")
+        .skip(1)
+        .map(|rest| {
+            let value = &rest[..rest.find('"').expect("closed")];
+            let numbers: Vec<u32> = value
+                .split(',')
+                .map(|x| x.parse().expect("a number"))
+                .collect();
+            numbers.try_into().expect("four numbers")
+        })
+        .collect()
+}
+
+/// The attacking pairs of a board, by hand: every two queens on one row,
+/// column or diagonal.
+fn pairs_of(board: &[Option<u32>]) -> Vec<[u32; 4]> {
+    let queens: Vec<(usize, u32)> = board
+        .iter()
+        .enumerate()
+        .filter_map(|(r, c)| c.map(|c| (r, c)))
+        .collect();
+    let mut pairs = Vec::new();
+    for (i, &a) in queens.iter().enumerate() {
+        for &b in &queens[i + 1..] {
+            if a.0 == b.0 || attack(a, b) {
+                pairs.push([a.0 as u32, a.1, b.0 as u32, b.1]);
+            }
+        }
+    }
+    pairs
+}
+
+#[test]
+fn every_frame_of_the_svg_draws_its_attacking_pairs() {
+    let (replay, _) = replay_and_plain("min-conflicts", &[], 8, 3, None, SVG_FRAMES);
+    let svg = animate::svg::render(&replay);
+    let groups: Vec<&str> = svg.split("<g visibility=").skip(1).collect();
+    assert_eq!(groups.len(), replay.frames.len());
+    let mut lines = 0;
+    for (frame, group) in replay.frames.iter().zip(&groups) {
+        let drawn = drawn_pairs(group);
+        assert_eq!(drawn, pairs_of(&frame.board));
+        let columns: Vec<u32> = frame.board.iter().map(|c| c.expect("full")).collect();
+        assert_eq!(drawn.len() as u64, attacking_pairs(&columns));
+        lines += drawn.len();
+    }
+    assert!(lines > 0, "min-conflicts starts with attacks");
+    // The last frame is a solution: nothing attacks.
+    assert!(
+        groups
+            .last()
+            .expect("frames")
+            .contains("no two queens attack each other")
+    );
+}
+
+#[test]
+fn solve_svg_of_an_unsolved_search_draws_the_last_board_with_its_attacks() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let args = [
+        "solve",
+        "-a",
+        "min-conflicts",
+        "-n",
+        "8",
+        "--max-steps",
+        "1",
+    ];
+    let out = queens(dir.path(), &[&args[..], &["--svg", "last.svg"]].concat());
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let json = queens(dir.path(), &[&args[..], &["--json"]].concat());
+    let json: serde_json::Value = serde_json::from_slice(&json.stdout).expect("JSON");
+    let conflicts = json["metrics"]["final_conflicts"]
+        .as_u64()
+        .expect("a count");
+    let svg = std::fs::read_to_string(dir.path().join("last.svg")).expect("written");
+    assert!(conflicts > 0);
+    assert_eq!(drawn_pairs(&svg).len() as u64, conflicts, "{svg}");
+    assert!(svg.contains("no solution (budget_steps)"), "{svg}");
+    assert!(
+        svg.contains(&format!("{conflicts} attacking pairs")),
+        "{svg}"
+    );
+    assert!(usvg::Tree::from_str(&svg, &usvg::Options::default()).is_ok());
+    // A solution has none, and says so.
+    let out = queens(
+        dir.path(),
+        &[
+            "solve",
+            "-a",
+            "backtracking",
+            "-n",
+            "8",
+            "--svg",
+            "eight.svg",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let svg = std::fs::read_to_string(dir.path().join("eight.svg")).expect("written");
+    assert!(drawn_pairs(&svg).is_empty());
+    assert!(svg.contains("no two queens attack each other"));
+    assert!(svg.contains("1 5 8 6 3 7 2 4"), "columns from 1: {svg}");
+}
+
+#[test]
+fn a_race_plays_two_searches_of_one_board_in_lockstep() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = queens(
+        dir.path(),
+        &[
+            "animate",
+            "-a",
+            "backtracking",
+            "-n",
+            "8",
+            "--seed",
+            "1",
+            "--versus",
+            "-a min-conflicts",
+            "-o",
+            "race.html",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("a race: 982 frames vs"), "{stdout}");
+    assert!(
+        stdout.contains("solved: backtracking n=8 seed=1"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("solved: min-conflicts n=8 seed=1"),
+        "{stdout}"
+    );
+    let html = std::fs::read_to_string(dir.path().join("race.html")).expect("written");
+    let start = html.find("id=\"replay-data\"").expect("the frames");
+    let start = html[start..].find('>').expect("tag ends") + start + 1;
+    let end = html[start..].find("</script>").expect("closed") + start;
+    let data: serde_json::Value = serde_json::from_str(&html[start..end]).expect("JSON");
+    let sides = data["sides"].as_array().expect("two sides");
+    assert_eq!(sides.len(), 2);
+    assert_eq!(sides[0]["algorithm"], "backtracking");
+    assert_eq!(sides[1]["algorithm"], "min-conflicts");
+    let ticks = data["ticks"].as_array().expect("a clock");
+    // Backtracking's 982 moments outlast min-conflicts': one tick each.
+    assert_eq!(ticks.len(), 982);
+    assert_eq!(ticks[0], serde_json::json!([0, 0, 0]));
+    // The same algorithm with a second parameter set, N and seed inherited.
+    let out = queens(
+        dir.path(),
+        &[
+            "animate",
+            "-a",
+            "naive-repair",
+            "-n",
+            "8",
+            "--seed",
+            "1",
+            "--versus",
+            "--param variant=blog",
+            "-o",
+            "blog.html",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        stdout.matches("solved: naive-repair n=8 seed=1").count(),
+        2,
+        "{stdout}"
+    );
+}
+
+#[test]
+fn a_race_refuses_another_board_another_seed_and_svg() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for (versus, output, says) in [
+        (
+            "-n 9",
+            "x.html",
+            "a race runs both searches with the same N (-n 8): drop -n from --versus",
+        ),
+        (
+            "--seed 4",
+            "x.html",
+            "the same seed (--seed 0): drop --seed from --versus",
+        ),
+        ("-a min-conflicts", "x.svg", "drawn as an HTML page only"),
+        (
+            "--frobnicate",
+            "x.html",
+            "unexpected argument '--frobnicate'",
+        ),
+        ("-a 'min-conflicts", "x.html", "close its quotes"),
+        (
+            "-a nope",
+            "x.html",
+            "the --versus search: unknown algorithm 'nope'",
+        ),
+    ] {
+        let out = queens(
+            dir.path(),
+            &["animate", "-n", "8", "--versus", versus, "-o", output],
+        );
+        assert_eq!(out.status.code(), Some(2), "{versus}: {out:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(says), "{versus}: {stderr}");
+        assert!(out.stdout.is_empty(), "{versus}: nothing ran");
+    }
+    assert!(!dir.path().join("x.html").exists() && !dir.path().join("x.svg").exists());
+}

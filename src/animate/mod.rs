@@ -6,12 +6,17 @@
 //! sample of them; the replay ends with a frame of the outcome itself
 //! ([`View::End`]), so its last counters are those `queens solve` reports
 //! for the same seed. [`html::render`] draws a replay as one self-contained
-//! page with controls, [`svg::render`] as an SVG that plays by itself.
+//! page with controls, [`svg::render`] as an SVG that plays by itself;
+//! both mark every pair of queens that attack each other ([`draw`], which
+//! also draws `queens solve --svg`'s board). [`race`] records two searches
+//! of the same N and seed and plays them in lockstep on one page.
 //! Nothing here prints.
 //!
 //! Boards up to [`MAX_N`] are drawn; larger ones are refused.
 
+pub mod draw;
 pub mod html;
+pub mod race;
 pub mod recorder;
 pub mod svg;
 
@@ -45,6 +50,18 @@ pub enum AnimateError {
     TooLarge {
         /// The size asked for.
         n: usize,
+    },
+    /// The two searches of a race differ in N or seed.
+    #[error(
+        "the two searches of a race share N and the seed: the first has {what} = {first}, the second {what} = {second}; give the second the first's {what}"
+    )]
+    RaceMismatch {
+        /// What differs: `N` or `seed`.
+        what: &'static str,
+        /// The first search's value.
+        first: u64,
+        /// The second search's value.
+        second: u64,
     },
     /// The solver returned an invalid board (a bug in the solver).
     #[error(transparent)]

@@ -4,7 +4,8 @@
 //! (always frame 0), so the kept frames stay evenly spread over the whole
 //! search. Events ([`Frame::is_event`]: the start, restarts, solutions) are
 //! kept whatever their position, up to a quarter of the limit, and the
-//! latest frame is always kept.
+//! latest frame is always kept. [`Latest`] keeps only the latest frame
+//! (the last board of a search, for `queens solve --svg`).
 
 use crate::base::outcome::Metrics;
 use crate::solvers::{Frame, Trace};
@@ -97,6 +98,34 @@ impl Trace for Recorder {
         } else {
             self.latest = Some((index, frame.clone()));
         }
+    }
+}
+
+/// A trace observer keeping only the latest frame a search sent: its last
+/// board. Frames touch no counter and no random draw, so a search watched
+/// by it ends as it would unwatched.
+#[derive(Debug, Default)]
+pub struct Latest {
+    frame: Option<Frame>,
+}
+
+impl Latest {
+    /// The latest frame sent, if any.
+    pub fn frame(&self) -> Option<&Frame> {
+        self.frame.as_ref()
+    }
+}
+
+impl Trace for Latest {
+    /// Convergence points are not kept: only the board is.
+    fn record(&mut self, _: &Metrics, _: u64) {}
+
+    fn wants_frames(&self) -> bool {
+        true
+    }
+
+    fn frame(&mut self, frame: &Frame) {
+        self.frame = Some(frame.clone());
     }
 }
 

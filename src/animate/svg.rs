@@ -1,12 +1,18 @@
 //! The SVG replay: an SVG that plays by itself (SMIL: each frame is a group
 //! shown for its slot of the loop by a discrete `visibility` animation),
-//! for pages that cannot carry a script. The board is drawn once; each
-//! frame draws its queens, the move just made and one line of counters.
-//! Viewers without animation show the last frame.
+//! for pages that cannot carry a script. The board and its 1-based labels
+//! are drawn once ([`super::draw`]); each frame draws the move just made
+//! (with ✓ and ✗ marks besides colour), a repair's heat strip, a line for
+//! every attacking pair, the queens with their conflict counts, and lines
+//! of text: what happened, the attacks, the counters, and the moments a
+//! sampled replay skipped before the frame. Rows and columns count
+//! from 1 in the text as on the labels. Viewers without animation show the
+//! last frame.
 
 use std::fmt::Write;
 
 use super::Replay;
+use super::draw::{self, Geometry, Square, escape};
 use crate::solvers::{Frame, View};
 
 /// Width of the board, in SVG units.
@@ -17,34 +23,40 @@ const LINE: f64 = 22.0;
 const FRAME_SECONDS: f64 = 0.3;
 /// Seconds the last frame is held before the loop starts again.
 const HOLD_SECONDS: f64 = 3.0;
+/// The colour of a safe test, an accepted move, the square a repair chose.
+const GOOD: &str = "#1a7f37";
+/// The colour of an attacked square, a rejected move.
+const BAD: &str = "#cf222e";
+/// The colour of a lifted queen, the square a repair left.
+const LIFTED: &str = "#8250df";
 
 /// The whole SVG document.
 pub fn render(replay: &Replay) -> String {
     let n = replay.n.max(1);
-    let s = BOARD / n as f64;
-    let height = LINE + BOARD + 2.5 * LINE;
+    let side = BOARD / n as f64;
+    let probe = Geometry {
+        x: 0.0,
+        y: 0.0,
+        side,
+        n,
+    };
+    let margin = Geometry::margin(probe.label_size());
+    let g = Geometry {
+        x: margin,
+        y: LINE + margin,
+        ..probe
+    };
+    let width = margin + BOARD;
+    let height = g.y + BOARD + 4.5 * LINE;
     let mut out = String::new();
     let _ = write!(
         out,
-        r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {BOARD} {height}" width="{BOARD}" height="{height}" font-family="DejaVu Sans, sans-serif" font-size="13"><title>{}</title><rect width="100%" height="100%" fill="#fff"/><text x="0" y="15" font-weight="bold">{}</text>"##,
+        r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" font-family="DejaVu Sans, sans-serif" font-size="13"><title>{}</title>{}<rect width="100%" height="100%" fill="#fff"/><text x="0" y="15" font-weight="bold">{}</text>"##,
         escape(&replay.command),
+        draw::QUEEN_DEF,
         escape(&title(replay)),
     );
-    for r in 0..n {
-        for c in 0..n {
-            let fill = if (r + c) % 2 == 0 {
-                "#f0d9b5"
-            } else {
-                "#b58863"
-            };
-            let _ = write!(
-                out,
-                r#"<rect x="{:.2}" y="{:.2}" width="{s:.2}" height="{s:.2}" fill="{fill}"/>"#,
-                c as f64 * s,
-                LINE + r as f64 * s
-            );
-        }
-    }
+    draw::squares(&mut out, &g);
     let count = replay.frames.len();
     let total = FRAME_SECONDS * count.saturating_sub(1) as f64 + HOLD_SECONDS;
     for (i, frame) in replay.frames.iter().enumerate() {
@@ -65,15 +77,27 @@ pub fn render(replay: &Replay) -> String {
             r#"<g visibility="{}"><animate attributeName="visibility" calcMode="discrete" values="{values}" keyTimes="{times}" dur="{total:.2}s" repeatCount="indefinite"/>"#,
             if last { "visible" } else { "hidden" }
         );
-        draw_frame(&mut out, frame, s, n);
+        let queens = draw::frame_queens(frame);
+        draw_frame(&mut out, frame, &queens, &g);
+        let bottom = g.y + BOARD;
         let _ = write!(
             out,
-            r##"<text x="0" y="{:.1}">{}</text><text x="0" y="{:.1}" fill="#444">{}</text></g>"##,
-            LINE + BOARD + LINE,
+            r##"<text x="0" y="{:.1}">{}</text><text x="0" y="{:.1}">{}</text><text x="0" y="{:.1}" fill="#444">{}</text>"##,
+            bottom + LINE,
             escape(&caption(frame)),
-            LINE + BOARD + 2.0 * LINE,
+            bottom + 2.0 * LINE,
+            escape(&draw::attacks_sentence(&queens)),
+            bottom + 3.0 * LINE,
             escape(&counters(frame, replay, i)),
         );
+        if let k @ 1.. = skipped(&replay.positions, i) {
+            let _ = write!(
+                out,
+                r##"<text x="0" y="{:.1}" fill="#7a5c00">sampled: {k} moments skipped before this frame</text>"##,
+                bottom + 4.0 * LINE
+            );
+        }
+        out.push_str("</g>");
     }
     out.push_str("</svg>\n");
     out
@@ -96,60 +120,74 @@ fn title(replay: &Replay) -> String {
     )
 }
 
-/// Draws the highlighted squares and the queens of one frame.
-fn draw_frame(out: &mut String, frame: &Frame, s: f64, n: usize) {
-    let mut square = |row: usize, column: u32, colour: &str| {
-        if row < n && (column as usize) < n {
-            let _ = write!(
-                out,
-                r#"<rect x="{:.2}" y="{:.2}" width="{s:.2}" height="{s:.2}" fill="{colour}" fill-opacity="0.75"/>"#,
-                column as f64 * s,
-                LINE + row as f64 * s
-            );
-        }
-    };
+/// Draws the move of one frame, then the attack lines and the queens.
+fn draw_frame(out: &mut String, frame: &Frame, queens: &[Square], g: &Geometry) {
     match &frame.view {
         View::Test {
             row, column, safe, ..
-        } => square(*row, *column, if *safe { "#1a7f37" } else { "#cf222e" }),
-        View::Backtrack { row, column, .. } => square(row.wrapping_sub(1), *column, "#8250df"),
-        View::Repair { row, from, to, .. } => {
-            square(*row, *from, "#8250df");
-            square(*row, *to, "#1a7f37");
+        } => {
+            let square = (*row, *column);
+            draw::tint(out, g, square, if *safe { GOOD } else { BAD });
+            if !safe {
+                draw::attackers(out, g, square, queens);
+            }
+        }
+        View::Backtrack { row, column, .. } => {
+            for c in 0..g.n as u32 {
+                draw::tint(out, g, (*row, c), "#d0d0d0");
+            }
+            draw::tint(out, g, (row.wrapping_sub(1), *column), LIFTED);
+        }
+        View::Repair {
+            row,
+            from,
+            to,
+            conflicts: counts,
+        }
+        | View::BlogRepair {
+            row,
+            from,
+            to,
+            threats: counts,
+        } => {
+            draw::heat_row(out, g, *row, counts);
+            draw::outline(out, g, (*row, *from), LIFTED, true);
+            draw::outline(out, g, (*row, *to), GOOD, false);
         }
         View::Anneal {
             squares, accepted, ..
         } => {
-            for [r, c] in squares {
-                square(
-                    *r as usize,
-                    *c,
-                    if *accepted { "#1a7f37" } else { "#cf222e" },
-                );
+            for &[r, c] in squares {
+                draw::tint(out, g, (r as usize, c), if *accepted { GOOD } else { BAD });
             }
         }
         _ => {}
     }
-    for (row, column) in frame.board.iter().enumerate() {
-        if let Some(c) = column {
-            let _ = write!(
-                out,
-                r##"<circle cx="{:.2}" cy="{:.2}" r="{:.2}" fill="#111" stroke="#fff" stroke-width="{:.2}"/>"##,
-                (*c as f64 + 0.5) * s,
-                LINE + (row as f64 + 0.5) * s,
-                0.32 * s,
-                0.04 * s
-            );
+    draw::pieces(out, g, queens);
+    // The marks that say without colour what the tints say.
+    match &frame.view {
+        View::Test {
+            row, column, safe, ..
+        } => draw::glyph(out, g, (*row, *column), if *safe { '✓' } else { '✗' }),
+        View::Backtrack { row, column, .. } => {
+            draw::glyph(out, g, (row.wrapping_sub(1), *column), '↑');
         }
+        View::Anneal {
+            squares, accepted, ..
+        } => {
+            for &[r, c] in squares {
+                draw::glyph(out, g, (r as usize, c), if *accepted { '✓' } else { '✗' });
+            }
+        }
+        _ => {}
     }
 }
 
-/// One line saying what the frame shows.
+/// One line saying what the frame shows, rows and columns from 1.
 fn caption(frame: &Frame) -> String {
     match &frame.view {
         View::Start => "the first board".to_string(),
-        View::Restart => "restart: a fresh board".to_string(),
-        View::Board => "the board".to_string(),
+        View::Restart => format!("restart {}: a fresh board", frame.metrics.restarts),
         View::Test {
             row,
             column,
@@ -157,20 +195,32 @@ fn caption(frame: &Frame) -> String {
             solution,
             ..
         } => format!(
-            "test row {row}, column {column}: {}",
+            "test row {}, column {}: {}",
+            row + 1,
+            column + 1,
             match (safe, solution) {
-                (true, true) => "safe, a solution",
-                (true, false) => "safe, queen placed",
-                _ => "attacked",
+                (true, true) => "✓ safe, a solution",
+                (true, false) => "✓ safe, queen placed",
+                _ => "✗ attacked (dashed lines: by whom)",
             }
         ),
         View::Backtrack { row, column, .. } => format!(
-            "backtrack from row {row}: lift the queen of row {} (column {column})",
-            row.wrapping_sub(1)
+            "backtrack from row {}: lift the queen of row {row} (column {})",
+            row + 1,
+            column + 1
         ),
-        View::Repair { row, from, to, .. } | View::BlogRepair { row, from, to, .. } => {
-            format!("repair row {row}: column {from} → {to}")
-        }
+        View::Repair { row, from, to, .. } => format!(
+            "repair row {}: column {} → {} (numbers: attacks on each square)",
+            row + 1,
+            from + 1,
+            to + 1
+        ),
+        View::BlogRepair { row, from, to, .. } => format!(
+            "repair row {}: column {} → {} (numbers: the blog's threat directions of each square)",
+            row + 1,
+            from + 1,
+            to + 1
+        ),
         View::Anneal {
             accepted,
             delta,
@@ -179,7 +229,11 @@ fn caption(frame: &Frame) -> String {
             ..
         } => format!(
             "move {} (Δ {delta:+}), T = {temperature:.3}, energy {energy}",
-            if *accepted { "accepted" } else { "rejected" }
+            if *accepted {
+                "✓ accepted"
+            } else {
+                "✗ rejected"
+            }
         ),
         View::Generation {
             best,
@@ -188,6 +242,19 @@ fn caption(frame: &Frame) -> String {
             ..
         } => format!("generation: best {best}, median {median}, worst {worst} attacking pairs"),
         View::End { stop_reason } => format!("end: {stop_reason}"),
+        _ => "the board".to_string(),
+    }
+}
+
+/// How many moments of the search a replay with kept `positions` skipped
+/// between frame `i - 1` and frame `i`.
+fn skipped(positions: &[u64], i: usize) -> u64 {
+    match (
+        i.checked_sub(1).and_then(|p| positions.get(p)),
+        positions.get(i),
+    ) {
+        (Some(&before), Some(&at)) => at.saturating_sub(before + 1),
+        _ => 0,
     }
 }
 
@@ -206,10 +273,17 @@ fn counters(frame: &Frame, replay: &Replay, i: usize) -> String {
     )
 }
 
-/// Escapes text for XML.
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn skipped_moments_between_kept_frames() {
+        let positions = [0, 1, 2, 100, 1171, 1172];
+        let skips: Vec<u64> = (0..positions.len())
+            .map(|i| skipped(&positions, i))
+            .collect();
+        assert_eq!(skips, [0, 0, 0, 97, 1070, 0]);
+        assert_eq!(skipped(&positions, 9), 0);
+    }
 }

@@ -185,52 +185,6 @@ impl Placement {
     }
 }
 
-/// Draws the placement as an SVG checkerboard with a crown on each queen's
-/// square; readable up to N = 64.
-pub fn svg(placement: &Placement) -> String {
-    let n = placement.n();
-    let cell = (640 / n.max(1)).clamp(8, 60) as f64;
-    let side = cell * n as f64;
-    let mut out = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{side}\" height=\"{side}\" viewBox=\"0 0 {side} {side}\">\n<title>{n}-queens solution: {}</title>\n",
-        placement.compact()
-    );
-    for row in 0..n {
-        for col in 0..n {
-            let fill = if (row + col) % 2 == 0 {
-                "#f0d9b5"
-            } else {
-                "#b58863"
-            };
-            out += &format!(
-                "<rect x=\"{}\" y=\"{}\" width=\"{cell}\" height=\"{cell}\" fill=\"{fill}\"/>\n",
-                col as f64 * cell,
-                row as f64 * cell
-            );
-        }
-    }
-    for (row, &col) in placement.columns().iter().enumerate() {
-        let (x, y) = (col as f64 * cell, row as f64 * cell);
-        let p = |fx: f64, fy: f64| format!("{:.2},{:.2}", x + fx * cell, y + fy * cell);
-        let crown = [
-            p(0.18, 0.78),
-            p(0.14, 0.32),
-            p(0.34, 0.55),
-            p(0.5, 0.22),
-            p(0.66, 0.55),
-            p(0.86, 0.32),
-            p(0.82, 0.78),
-        ]
-        .join(" ");
-        out += &format!(
-            "<polygon points=\"{crown}\" fill=\"#222\" stroke=\"#fff\" stroke-width=\"{:.2}\"/>\n",
-            (cell / 30.0).max(0.5)
-        );
-    }
-    out += "</svg>\n";
-    out
-}
-
 /// Renders the board as text, one line per row: `Q` for a queen, `.` otherwise.
 impl fmt::Display for Placement {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -279,14 +233,6 @@ mod tests {
                 column: 0
             })
         );
-    }
-
-    #[test]
-    fn svg_has_one_crown_per_queen() {
-        let svg = svg(&Placement::new(vec![1, 3, 0, 2]));
-        assert_eq!(svg.matches("<polygon").count(), 4);
-        assert_eq!(svg.matches("<rect").count(), 16);
-        assert!(svg.contains("1 3 0 2") || svg.contains("1302"));
     }
 
     #[test]

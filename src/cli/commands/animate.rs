@@ -1,47 +1,71 @@
 //! `queens animate`: a step-by-step replay of one seeded search, written as
-//! a self-contained HTML page or a self-playing SVG ([`queens::animate`]).
+//! a self-contained HTML page or a self-playing SVG ([`queens::animate`]),
+//! or a race of two searches on one page (`--versus`, whose options a small
+//! clap parser of their own reads: [`versus_search`]).
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
-use queens::animate::{self, AnimateError, HTML_FRAMES, MAX_N, ReplaySpec, SVG_FRAMES};
+use clap::parser::ValueSource;
+use clap::{CommandFactory, FromArgMatches};
+use queens::animate::race::{self, RACE_FRAMES, Race};
+use queens::animate::{self, AnimateError, HTML_FRAMES, MAX_N, Replay, ReplaySpec, SVG_FRAMES};
 
 use super::search_args::{Search, SearchArgs};
 use super::solve::{counters_line, invalid_board};
 use crate::cli::Exit;
 use crate::cli::terminal::output_file::{OutputFile, STDOUT_FAILED};
 
-/// Write an animated replay of one seeded search (N <= 32).
+/// Write an animated replay of one seeded search, or a race of two (N <= 32).
 ///
 /// Runs the same search as `queens solve` with the same options, once,
 /// and draws it step by step: the board with the move just made
 /// highlighted, what the algorithm sees at that step (backtracking: the
 /// square tested, each backtrack, the occupancy arrays of columns and
-/// diagonals; naive-repair, min-conflicts and hill-climbing: the row
-/// repaired and the conflicts of each of its squares; annealing: the proposed move,
-/// accepted or not, temperature and energy; genetic: the best board of each
-/// generation and the spread of the population), and the counters so far.
-/// The last frame holds the counters `queens solve` reports for that seed.
+/// diagonals; naive-repair, min-conflicts and hill-climbing: the row repaired and the
+/// conflicts of each of its squares as a heat strip; annealing: the
+/// proposed move, accepted or not, temperature and energy; genetic: the
+/// best board of each generation and a chart of the population's spread),
+/// and the counters so far. Every pair of queens that attack each other is
+/// joined by a line, each attacked queen shows how many queens attack it,
+/// and marks do not rely on colour alone (✓ safe, ✗ attacked, ↑ lifted).
+/// Rows and columns count from 1, on the labels and in the text. The last
+/// frame holds the counters `queens solve` reports for that seed.
 ///
 /// FILE.html is one page that needs no network, with play / pause / step /
-/// speed controls, a scrubber and keys (space, ← →, Home, End); FILE.svg
-/// plays by itself (SMIL animation), with fewer frames. Long runs are
-/// sampled (evenly, keeping restarts and solutions) and say so.
+/// speed controls, a scrubber, jumps to the next backtrack, restart or
+/// solution, a projector mode (the board fills the window, larger text),
+/// attacks on or off, and keys (space, ← →, Home, End, B R S, A, P); its
+/// address ends in #frame=N, a link to the frame shown. FILE.svg plays by
+/// itself (SMIL animation), with fewer frames. Long runs are sampled
+/// (evenly, keeping restarts and solutions) and say so where they skip.
 ///
-/// Example: queens animate -a backtracking -n 8 -o eight.html (876 tests and
-/// 105 backtracks to the first solution).
+/// --versus "OPTIONS" adds a second search on the same N and seed (its
+/// algorithm, parameters and budget written as on the command line, in
+/// one quoted string) and writes one page that plays both in lockstep,
+/// each with its counters, saying which finished first. The second
+/// search inherits N, the seed, the algorithm (unless it names -a or
+/// --command) and the budget options it does not give; its parameters
+/// are only those it gives. Races are HTML only.
+///
+/// Examples: queens animate -a backtracking -n 8 -o eight.html (876 tests and
+/// 105 backtracks to the first solution); queens animate -a backtracking
+/// -n 8 --seed 1 --versus "-a min-conflicts" -o race.html; queens animate
+/// -a naive-repair --param variant=blog -n 8 --versus "-a min-conflicts
+/// --param variant=blog" -o blog.html (the blog's stupid and smarter
+/// repair).
 ///
 /// Recording costs about 0.3 µs per step: backtracking, whose budget is
 /// unlimited by default, needs 4.4·10^7 tests at N = 29 and 1.7·10^9 at
 /// N = 30 for its first solution, so cap large boards with --max-steps.
 ///
-/// Exit 1 when the search found no solution within its budget (the replay
+/// Exit 1 when a search found no solution within its budget (the replay
 /// is still written).
 #[derive(clap::Args)]
 #[command(
-    override_usage = "queens animate [--algorithm <ALGORITHM>] --size <N> --output <FILE.html|FILE.svg> [OPTIONS]"
+    override_usage = "queens animate [--algorithm <ALGORITHM>] --size <N> --output <FILE.html|FILE.svg> [--versus <OPTIONS>] [OPTIONS]"
 )]
 pub struct AnimateArgs {
     #[command(flatten)]
@@ -50,6 +74,78 @@ pub struct AnimateArgs {
     /// (an animation that plays by itself); the extension picks the format.
     #[arg(short, long, value_name = "FILE")]
     output: PathBuf,
+    /// A second search to race against the first on one page: its options
+    /// in one quoted string, like "-a min-conflicts" or "--param
+    /// variant=blog" (same N and seed; the algorithm and the budget options
+    /// are the first's unless given). HTML only.
+    #[arg(long, value_name = "OPTIONS", allow_hyphen_values = true)]
+    versus: Option<String>,
+}
+
+/// The second search of a race, parsed from the words of `--versus`.
+#[derive(clap::Parser)]
+#[command(
+    name = "--versus",
+    no_binary_name = true,
+    args_override_self = true,
+    disable_help_flag = true
+)]
+struct Versus {
+    #[command(flatten)]
+    search: SearchArgs,
+}
+
+/// The second search of a race: `text`, the words of `--versus`, parsed
+/// as `queens solve`'s options, with `first`'s N, seed, algorithm and
+/// budget options where `text` gives none. A different N or seed is
+/// refused.
+fn versus_search(text: &str, first: &SearchArgs) -> anyhow::Result<SearchArgs> {
+    let example = "like --versus \"-a min-conflicts --param variant=blog\"";
+    let words = shell_words::split(text).map_err(|e| {
+        anyhow::anyhow!(
+            "--versus \"{text}\" does not split into words ({e}): close its quotes, {example}"
+        )
+    })?;
+    let mut full = vec![
+        "--size".to_string(),
+        first.n.to_string(),
+        "--seed".to_string(),
+        first.seed.to_string(),
+    ];
+    full.extend(words);
+    let matches = Versus::command().try_get_matches_from(full).map_err(|e| {
+        let rendered = e.render().to_string();
+        let reason = rendered
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .trim_start_matches("error: ")
+            .to_string();
+        anyhow::anyhow!(
+            "--versus \"{text}\": {reason}; it takes the second search's options as `queens solve` does (-a, --command, --param, --max-steps, ...), {example}"
+        )
+    })?;
+    let inherit_algorithm = matches.value_source("algorithm") == Some(ValueSource::DefaultValue);
+    let mut second = Versus::from_arg_matches(&matches)?.search;
+    for (what, flag, ours, theirs) in [
+        ("N", "-n", second.n as u64, first.n as u64),
+        ("seed", "--seed", second.seed, first.seed),
+    ] {
+        if ours != theirs {
+            anyhow::bail!(
+                "--versus \"{text}\" sets {flag} {ours}, but a race runs both searches with the same {what} ({flag} {theirs}): drop {flag} from --versus"
+            );
+        }
+    }
+    if inherit_algorithm && second.command.is_none() {
+        second.algorithm.clone_from(&first.algorithm);
+        second.command.clone_from(&first.command);
+    }
+    second.max_steps = second.max_steps.or(first.max_steps);
+    second.max_restarts = second.max_restarts.or(first.max_restarts);
+    second.max_checks = second.max_checks.or(first.max_checks);
+    second.time_limit = second.time_limit.or(first.time_limit);
+    Ok(second)
 }
 
 /// The two formats of a replay.
@@ -75,64 +171,110 @@ fn format_of(path: &Path) -> anyhow::Result<Format> {
     }
 }
 
-/// Records the replay, writes it and prints where, with the final counters.
-pub fn run(args: AnimateArgs) -> anyhow::Result<Exit> {
-    let format = format_of(&args.output)?;
-    let SearchArgs { n, seed, .. } = args.search;
-    if n > MAX_N {
-        return Err(AnimateError::TooLarge { n }.into());
-    }
-    let search = args.search.build()?;
+/// Records the replay of `search` (built from `args`) with about `frames`
+/// frames, an invalid board from the solver reported as the bug it is.
+fn record(args: &SearchArgs, search: &Search, frames: usize) -> anyhow::Result<Replay> {
     let Search {
         algorithm,
         params,
         solver,
         budget,
         start,
-    } = &search;
-    let output = OutputFile::check(&args.output, "the replay file")?;
+    } = search;
     let spec = ReplaySpec {
         solver: &**solver,
         algorithm: algorithm.name,
         params,
-        n,
-        seed,
+        n: args.n,
+        seed: args.seed,
         budget: *budget,
-        frames: match format {
-            Format::Html => HTML_FRAMES,
-            Format::Svg => SVG_FRAMES,
-        },
+        frames,
         start: start.as_deref(),
     };
-    let replay = animate::record(&spec).map_err(|e| match e {
+    animate::record(&spec).map_err(|e| match e {
         AnimateError::InvalidSolution(invalid) => anyhow::Error::from(invalid_board(
             algorithm.name,
             &invalid,
-            search.replay(n, seed),
+            search.replay(args.n, args.seed),
         )),
         other => other.into(),
-    })?;
-    let text = match format {
-        Format::Html => animate::html::render(&replay),
-        Format::Svg => animate::svg::render(&replay),
+    })
+}
+
+/// Records the replay (or the race), writes it and prints where, with the
+/// final counters.
+pub fn run(args: AnimateArgs) -> anyhow::Result<Exit> {
+    let format = format_of(&args.output)?;
+    let n = args.search.n;
+    if n > MAX_N {
+        return Err(AnimateError::TooLarge { n }.into());
+    }
+    let second = args
+        .versus
+        .as_deref()
+        .map(|text| versus_search(text, &args.search))
+        .transpose()?;
+    if second.is_some() && format == Format::Svg {
+        anyhow::bail!(
+            "a race (--versus) is drawn as an HTML page only: its two boards play in lockstep under the page's controls; name the output FILE.html, or drop --versus for an SVG of one search"
+        );
+    }
+    let search = args.search.build()?;
+    let second_search = second
+        .as_ref()
+        .map(|s| s.build().context("the --versus search"))
+        .transpose()?;
+    let output = OutputFile::check(&args.output, "the replay file")?;
+    let (text, replays) = match (&second, &second_search) {
+        (Some(second), Some(second_search)) => {
+            let first = record(&args.search, &search, RACE_FRAMES)?;
+            let other = record(second, second_search, RACE_FRAMES)?;
+            let race = Race::new([first, other])?;
+            (race::render(&race), race.sides.to_vec())
+        }
+        _ => {
+            let frames = match format {
+                Format::Html => HTML_FRAMES,
+                Format::Svg => SVG_FRAMES,
+            };
+            let replay = record(&args.search, &search, frames)?;
+            let text = match format {
+                Format::Html => animate::html::render(&replay),
+                Format::Svg => animate::svg::render(&replay),
+            };
+            (text, vec![replay])
+        }
     };
     output.write_with(|w| w.write_all(text.as_bytes()))?;
-    let mut out = io::stdout().lock();
-    let sampled = if replay.sampled {
-        format!(", sampled from {}", replay.frames_seen + 1)
+    let frames: Vec<String> = replays
+        .iter()
+        .map(|r| {
+            let sampled = if r.sampled {
+                format!(", sampled from {}", r.frames_seen + 1)
+            } else {
+                String::new()
+            };
+            format!("{} frames{sampled}", r.frames.len())
+        })
+        .collect();
+    let what = if replays.len() == 2 {
+        format!("a race: {} vs {}", frames[0], frames[1])
     } else {
-        String::new()
+        frames.join("")
     };
+    let mut out = io::stdout().lock();
     writeln!(
         out,
-        "wrote {} ({} frames{sampled}, {} bytes)",
+        "wrote {} ({what}, {} bytes)",
         args.output.display(),
-        replay.frames.len(),
         text.len()
     )
-    .and_then(|()| writeln!(out, "{}", counters_line(&args.search, &replay.outcome)))
     .context(STDOUT_FAILED)?;
-    Ok(if replay.outcome.is_solved() {
+    let searches = std::iter::once(&args.search).chain(second.as_ref());
+    for (search, replay) in searches.zip(&replays) {
+        writeln!(out, "{}", counters_line(search, &replay.outcome)).context(STDOUT_FAILED)?;
+    }
+    Ok(if replays.iter().all(|r| r.outcome.is_solved()) {
         Exit::Success
     } else {
         Exit::NoSolution

@@ -8,9 +8,10 @@ use std::path::PathBuf;
 use anyhow::Context;
 
 use queens::Placement;
-use queens::base::board;
+use queens::animate::draw;
+use queens::animate::recorder::Latest;
 use queens::base::remedy::{Remedy, Replay};
-use queens::solvers::{Metrics, Outcome, StopReason};
+use queens::solvers::{Frame, Metrics, Outcome, StopReason};
 use queens::trial::{InvalidSolution, TrialResult, run_trial};
 use serde::Serialize;
 
@@ -53,8 +54,12 @@ pub struct SolveArgs {
     /// straight into).
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
-    /// Draw the solution as an SVG checkerboard (N <= 64), written like
-    /// --output.
+    /// Draw the solution as an SVG checkerboard (N <= 64) with rows and
+    /// columns labelled from 1, written like --output. When the search ends
+    /// without a solution, FILE shows the last board it reached instead,
+    /// with a line joining every two queens that attack each other and on
+    /// each attacked queen the number of its attackers (to keep that board,
+    /// the search is watched board by board: slower, same counters).
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
 }
@@ -72,8 +77,8 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
     if args.svg.is_some() && n > MAX_DRAWN {
         anyhow::bail!("--svg draws boards up to N = {MAX_DRAWN}, got N = {n}");
     }
-    // Checked before the search so a bad path fails fast; nothing is written
-    // until there is a solution.
+    // Checked before the search so a bad path fails fast; the solution file
+    // is written only when there is a solution, the SVG either way.
     let output = args
         .output
         .as_deref()
@@ -85,12 +90,17 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
         .map(|p| OutputFile::check(p, "the SVG file"))
         .transpose()?;
 
+    // With --svg, the last board of a search that finds no solution.
+    let mut latest = Latest::default();
+    let mut trial = search.trial(n, seed);
+    if svg.is_some() {
+        trial = trial.with_trace(&mut latest);
+    }
     let TrialResult {
         outcome,
         wall_seconds,
         ..
-    } = run_trial(search.trial(n, seed))
-        .map_err(|e| invalid_board(algorithm.name, &e, search.replay(n, seed)))?;
+    } = run_trial(trial).map_err(|e| invalid_board(algorithm.name, &e, search.replay(n, seed)))?;
     if let Some(program) = solver.external() {
         for failure in program.take_failures() {
             stderr_line!("the program failed: {}", failure.reason);
@@ -102,7 +112,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
 
     let written = match &outcome.solution {
         Some(solution) => write_files(solution, output, svg),
-        None => Ok(()),
+        None => write_last_board(n, &outcome, latest.frame(), svg),
     };
     // The result is printed even when a file could not be written.
     report(&args, &params.to_json(), &outcome, wall_seconds).context(STDOUT_FAILED)?;
@@ -165,9 +175,48 @@ fn write_files(
         file.write_with(|w| solution.write_columns(w))
     });
     let drawing = svg.map_or(Ok(()), |file| {
-        file.write_with(|w| w.write_all(board::svg(solution).as_bytes()))
+        let rows: Vec<String> = solution
+            .columns()
+            .iter()
+            .map(|c| (c + 1).to_string())
+            .collect();
+        let heading = format!(
+            "{}-queens solution (each row's column, from 1): {}",
+            solution.n(),
+            rows.join(" ")
+        );
+        let queens: Vec<_> = solution.columns().iter().copied().enumerate().collect();
+        let text = draw::still(solution.n(), &queens, &heading);
+        file.write_with(|w| w.write_all(text.as_bytes()))
     });
     columns.and(drawing)
+}
+
+/// Writes the SVG of the last board of a search that found no solution
+/// (`frame`, the latest the search sent), when one was asked for; says on
+/// stderr when the search sent no board to draw.
+fn write_last_board(
+    n: usize,
+    outcome: &Outcome,
+    frame: Option<&Frame>,
+    svg: Option<OutputFile>,
+) -> Result<(), OutputError> {
+    let Some(file) = svg else {
+        return Ok(());
+    };
+    let Some(frame) = frame else {
+        stderr_line!(
+            "no SVG written: the search ended ({}) without a solution and without showing a board",
+            outcome.stop_reason
+        );
+        return Ok(());
+    };
+    let heading = format!(
+        "no solution ({}): the last board of the search",
+        outcome.stop_reason
+    );
+    let text = draw::still(n, &draw::frame_queens(frame), &heading);
+    file.write_with(|w| w.write_all(text.as_bytes()))
 }
 
 /// The `--json` object, its keys in the order the book's getting-started page lists them.
