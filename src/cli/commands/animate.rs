@@ -47,8 +47,8 @@ use crate::cli::terminal::output_file::{OutputFile, STDOUT_FAILED};
 /// one quoted string) and writes one page that plays both in lockstep,
 /// each with its counters, saying which finished first. The second
 /// search inherits N, the seed, the algorithm (unless it names -a or
-/// --command) and the budget options it does not give; its parameters
-/// are only those it gives. Races are HTML only.
+/// --command), the budget options and the first board (--start) it does
+/// not give; its parameters are only those it gives. Races are HTML only.
 ///
 /// Examples: queens animate -a backtracking -n 8 -o eight.html (876 tests and
 /// 105 backtracks to the first solution); queens animate -a backtracking
@@ -145,6 +145,7 @@ fn versus_search(text: &str, first: &SearchArgs) -> anyhow::Result<SearchArgs> {
     second.max_restarts = second.max_restarts.or(first.max_restarts);
     second.max_checks = second.max_checks.or(first.max_checks);
     second.time_limit = second.time_limit.or(first.time_limit);
+    second.start = second.start.or_else(|| first.start.clone());
     Ok(second)
 }
 
