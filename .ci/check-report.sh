@@ -47,7 +47,8 @@ replays="$work/replays"
 mkdir -p "$replays"
 # The replays of the "done when" (Wirth's backtracking to the first
 # 8-queens solution; min-conflicts repairing 32 queens) and one of each
-# other view (naive repair with restarts, annealing, the GA's generations).
+# other view (naive repair with restarts, annealing, the GA's generations,
+# forward checking's pruned squares).
 # (The sampled one runs N = 3, which has no solution, to its budget: exit 1.)
 while read -r name args; do
     # shellcheck disable=SC2086 # $args is a list of options
@@ -58,6 +59,7 @@ min-conflicts-32 -a min-conflicts -n 32 --seed 1
 naive-repair-8 -a naive-repair -n 8 --seed 1
 annealing-16 -a annealing -n 16 --seed 1
 genetic-16 -a genetic -n 16 --seed 1
+forward-checking-8 -a csp --param inference=forward-checking -n 8 --seed 1
 sampled-naive-repair-3 -a naive-repair -n 3 --seed 5 --max-steps 20000
 REPLAYS
 # Two races: two algorithms, and the blog's stupid and smarter repair.

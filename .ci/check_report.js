@@ -393,6 +393,18 @@ async function checkHtmlReplay(browser, file) {
     if (expected.length === 0) fail(`frame ${k + 1}: an attacked square with no attacker on the board`);
     attackers += drawn.length;
   }
+  // Forward checking's test frames shade exactly the squares it pruned.
+  let shaded = 0;
+  const inferring = data.frames.map((f, k) => (f.view.kind === 'test' && f.view.pruned ? k : -1)).filter((k) => k >= 0);
+  for (const k of spread(inferring.length, 4).map((i) => inferring[i]).filter((k) => k !== undefined)) {
+    await goTo(page, k);
+    const expected = data.frames[k].view.pruned.map(([r, c]) => `${r},${c}`).sort();
+    const drawn = await page.evaluate((n) => [...document.querySelectorAll('[data-side="0"] .cell.pruned')]
+      .map((d) => { const i = [...d.parentNode.querySelectorAll('.cell')].indexOf(d); return `${Math.floor(i / n)},${i % n}`; }).sort(), data.n);
+    if (drawn.join(' ') !== expected.join(' ')) fail(`frame ${k + 1} shades ${drawn.length} pruned squares, not the ${expected.length} its inference ruled out`);
+    shaded += drawn.length;
+  }
+  if (inferring.length > 0 && shaded === 0) fail('forward checking shaded no pruned square');
   // Toggling the attacks hides the lines and shows them again.
   const withLines = checked.find((k) => framePairs(data.frames[k]).length > 0);
   if (withLines !== undefined) {
@@ -464,7 +476,7 @@ async function checkHtmlReplay(browser, file) {
   if (overflow > 1) fail(`on a 390 px wide screen the page scrolls sideways by ${overflow} px`);
   await context.close();
   const counters = ['steps', 'checks', 'tests', 'backtracks', 'restarts'].map((k) => `${k} ${shown[k]}`).join(', ');
-  return verdict(file, failures, `${data.algorithm} N=${data.n}, ${data.frames.length} frames, ends at ${counters} as queens solve --json; ${lines} attack lines on ${checked.length} frames match their attacking pairs${attackers ? `, ${attackers} dashed lines to the attackers of ${Math.min(attacked.length, 5)} attacked squares` : ''}${jumped.length ? '; jumps to ' + jumped.join(', ') : ''}; projector board ${projected.side.toFixed(0)} px; #frame link opens its frame`);
+  return verdict(file, failures, `${data.algorithm} N=${data.n}, ${data.frames.length} frames, ends at ${counters} as queens solve --json; ${lines} attack lines on ${checked.length} frames match their attacking pairs${attackers ? `, ${attackers} dashed lines to the attackers of ${Math.min(attacked.length, 5)} attacked squares` : ''}${shaded ? `; ${shaded} pruned squares shaded as inferred on ${Math.min(inferring.length, 5)} frames` : ''}${jumped.length ? '; jumps to ' + jumped.join(', ') : ''}; projector board ${projected.side.toFixed(0)} px; #frame link opens its frame`);
 }
 
 // A race page (`queens animate --versus`): both boards drawn, stepping

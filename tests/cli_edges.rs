@@ -408,10 +408,7 @@ fn a_start_board_is_checked_against_n_and_the_algorithm() {
             "-a min-conflicts -n 8 --start 0475261",
             "gives 7 columns for N = 8",
         ),
-        (
-            "-a min-conflicts -n 8 --start 04752619",
-            "row 7 has column '9'",
-        ),
+        ("-a min-conflicts -n 8 --start 04752619", "entry 8 is '9'"),
         (
             "-a annealing -n 4 --param variant=permutation --start 0012",
             "give every column once",

@@ -218,7 +218,8 @@ fn parse_start(text: &str, n: usize) -> anyhow::Result<Vec<u32>> {
         .map(|(row, word)| match word.parse::<u32>() {
             Ok(column) if (column as usize) < n => Ok(column),
             _ => Err(anyhow::anyhow!(
-                "--start '{text}': row {row} has column '{word}', but columns run from 0 to {}: give {form}",
+                "--start '{text}': entry {} is '{word}', not a column from 0 to {}: give {form}",
+                row + 1,
                 n - 1
             )),
         })
@@ -264,10 +265,13 @@ mod tests {
         let off = parse_start("04752618", 8)
             .expect_err("off the board")
             .to_string();
-        assert!(off.contains("row 7 has column '8'"), "{off}");
-        let word = parse_start("0,4,x,5", 4)
+        assert!(
+            off.contains("entry 8 is '8', not a column from 0 to 7"),
+            "{off}"
+        );
+        let word = parse_start("0,3,x,1", 4)
             .expect_err("not a number")
             .to_string();
-        assert!(word.contains("row 2 has column 'x'"), "{word}");
+        assert!(word.contains("entry 3 is 'x'"), "{word}");
     }
 }
