@@ -193,12 +193,16 @@ fn external_solver(
 /// digits run together (N <= 10) or separated by spaces or commas.
 fn parse_start(text: &str, n: usize) -> anyhow::Result<Vec<u32>> {
     let separated = text.contains([' ', ',']);
+    let trimmed = text.trim();
     let words: Vec<&str> = if separated {
-        text.split([' ', ',']).filter(|w| !w.is_empty()).collect()
+        trimmed
+            .split([' ', ','])
+            .filter(|w| !w.is_empty())
+            .collect()
     } else {
-        text.trim()
+        trimmed
             .char_indices()
-            .map(|(i, c)| &text.trim()[i..i + c.len_utf8()])
+            .map(|(i, c)| &trimmed[i..i + c.len_utf8()])
             .collect()
     };
     let form = if n <= 10 {

@@ -275,20 +275,9 @@ mod tests {
     /// The search from the board `columns` with at most `sideways`
     /// consecutive sideways moves, under `budget`, from `seed`.
     fn climb(columns: &[u32], sideways: u64, budget: Budget, seed: u64) -> Outcome {
-        let search = HillClimbing {
-            sideways,
-            board: FreeBoard::new(columns),
-            best: Vec::new(),
-            best_delta: 0,
-            sideways_run: 0,
-            last_move: (0, 0, 0),
-        };
-        let start = Metrics {
-            evaluations: 1,
-            ..Metrics::default()
-        };
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        local_search::run(search, start, &mut rng, &mut Control::new(budget))
+        let mut control = Control::new(budget).with_start(columns);
+        Settings { sideways }.solve(columns.len(), &mut rng, &mut control)
     }
 
     /// A restart budget of `restarts` and nothing else.
