@@ -21,6 +21,7 @@ use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
 
 use crate::base::board::{Violation, validate};
+use crate::base::instance::{Instance, InstanceViolation};
 use crate::base::outcome::{Outcome, StopReason};
 use crate::base::remedy::{Replay, ReplaySolver, Value};
 use crate::solvers::params::ParamValue;
@@ -48,6 +49,9 @@ pub struct Trial<'a> {
     /// The first board the search is given instead of drawing one
     /// ([`Control::take_start`]).
     pub start: Option<&'a [u32]>,
+    /// The instance searched, `None` for the plain problem
+    /// ([`Control::instance`]); its solution is checked against it too.
+    pub instance: Option<&'a Instance>,
 }
 
 impl<'a> Trial<'a> {
@@ -62,8 +66,16 @@ impl<'a> Trial<'a> {
             interrupt: None,
             trace: None,
             start: None,
+            instance: None,
             measure_cpu: false,
         }
+    }
+
+    /// Searches `instance` instead of the plain problem; the solver must
+    /// accept instances ([`crate::solvers::Configured::instance_refused`]).
+    pub fn with_instance(mut self, instance: &'a Instance) -> Self {
+        self.instance = Some(instance);
+        self
     }
 
     /// Also stop when `flag` becomes true.
@@ -124,7 +136,18 @@ pub struct InvalidSolution {
     /// The trial's seed.
     pub seed: u64,
     /// The first violation the validator found.
-    pub violation: Violation,
+    pub violation: Invalid,
+}
+
+/// What is wrong with a board a solver returned.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Invalid {
+    /// Two queens attack, or one is off the board.
+    #[error(transparent)]
+    Attack(#[from] Violation),
+    /// A queen stands on a blocked square, or a given queen moved.
+    #[error("{0}")]
+    Instance(#[from] InstanceViolation),
 }
 
 /// The replay of a trial of `solver`, the registry's `algorithm` with
@@ -215,6 +238,7 @@ pub fn run_trial(trial: Trial<'_>) -> Result<TrialResult, InvalidSolution> {
         trace,
         measure_cpu,
         start,
+        instance,
     } = trial;
     let external = solver.external();
     if let Some(program) = external {
@@ -231,6 +255,9 @@ pub fn run_trial(trial: Trial<'_>) -> Result<TrialResult, InvalidSolution> {
     if let Some(columns) = start {
         control = control.with_start(columns);
     }
+    if let Some(instance) = instance {
+        control = control.with_instance(instance);
+    }
     let cpu = measure_cpu.then(ThreadTime::now);
     let start = Instant::now();
     let outcome = match external {
@@ -245,7 +272,13 @@ pub fn run_trial(trial: Trial<'_>) -> Result<TrialResult, InvalidSolution> {
         None => outcome,
     };
     if let Some(solution) = &outcome.solution {
-        validate(solution.columns()).map_err(|violation| InvalidSolution { n, seed, violation })?;
+        let invalid = |violation| InvalidSolution { n, seed, violation };
+        validate(solution.columns()).map_err(|v| invalid(Invalid::Attack(v)))?;
+        if let Some(instance) = instance {
+            instance
+                .check(solution.columns())
+                .map_err(|v| invalid(Invalid::Instance(v)))?;
+        }
     }
     Ok(TrialResult {
         outcome,
@@ -303,7 +336,10 @@ mod tests {
         ))
         .expect_err("a diagonal is shared");
         assert_eq!((error.n, error.seed), (4, 9));
-        assert!(matches!(error.violation, Violation::SameDiagonal { .. }));
+        assert!(matches!(
+            error.violation,
+            Invalid::Attack(Violation::SameDiagonal { .. })
+        ));
     }
 
     #[test]

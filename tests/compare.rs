@@ -18,6 +18,7 @@ fn trial(experiment: &str, label: &str, n: u64, trial: u64, checks: Option<u64>)
         experiment: experiment.into(),
         params: "variant=random".into(),
         budget: "max_steps=100".into(),
+        instance: "plain".into(),
         checks: checks.unwrap_or(999),
         wall_seconds: 0.001,
         work_known: true,

@@ -671,6 +671,7 @@ mod tests {
             step_unit: "repair".into(),
             params: String::new(),
             budget: "unlimited".into(),
+            instance: "plain".into(),
             n,
             trial: 0,
             seed: 0,

@@ -213,6 +213,7 @@ mod tests {
             step_unit: "repair".into(),
             params: "none".into(),
             budget: "unlimited".into(),
+            instance: "plain".into(),
             n: 8,
             trial,
             seed: trial,

@@ -8,6 +8,7 @@
 //! to paste) and [`suggest`] (the "did you mean" of a misspelled name).
 
 pub mod board;
+pub mod instance;
 pub mod outcome;
 pub mod records;
 pub mod remedy;

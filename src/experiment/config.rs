@@ -65,6 +65,7 @@
 
 use std::collections::{BTreeMap, HashSet};
 use std::ops::Range;
+use std::sync::Arc;
 
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
@@ -73,10 +74,12 @@ use toml::Spanned;
 use super::diagnostics::{ConfigError, ConfigWarning, Location};
 use super::external_entry::ExternalTable;
 pub use super::external_entry::Programs;
+use super::instances::{Instances, RawInstance, directory_cells};
 use super::limits::{BYTES_PER_COMPARED_PAIR, MAX_COMPARED_PAIRS, MAX_LABELS, MAX_PLANNED_TRIALS};
 use super::question::{self, Question, RawQuestion};
 use super::sweep::{self, Combination};
 use crate::analysis::targets::TargetRule;
+use crate::base::instance::InstanceSource;
 use crate::base::records::metadata::SolverFingerprint;
 use crate::solvers::in_process::InProcessSolvers;
 use crate::solvers::params::{ParamError, RawValue};
@@ -140,6 +143,8 @@ pub struct Entry {
     pub budget: Budget,
     /// (n, trials) for every board size, in the config's order.
     pub cells: Vec<(u64, u64)>,
+    /// The instances its trials search, `None` for the plain problem.
+    pub instance: Option<Arc<InstanceSource>>,
 }
 
 /// A checked experiment, ready to plan and run.
@@ -239,6 +244,8 @@ pub(super) struct RawConfig {
     /// Questions the report answers: is label `a` better than label `b`?
     #[serde(default)]
     question: Vec<RawQuestion>,
+    /// The hard instances every trial searches instead of the plain problem: a generator (blocked, completion, diagonals) with its parameters, a file or a directory of files.
+    instance: Option<RawInstance>,
 }
 
 /// What bounds each trial; a trial stops at the first bound it reaches.
@@ -298,6 +305,8 @@ pub(super) struct RawAlgorithm {
     /// For "external": the longest line the program may write, in bytes.
     #[schemars(with = "Option<i64>", range(min = 1))]
     max_line_bytes: Option<Spanned<i64>>,
+    /// This configuration's instances, over the top-level ones.
+    instance: Option<RawInstance>,
 }
 
 /// SHA-256 of a config text, as lowercase hex.
@@ -379,6 +388,12 @@ pub fn load_with(
             .map(|s| sizes(s, &at).map(|list| (list, s.span())))
             .transpose()?,
         trials: raw.trials.as_ref(),
+        instance: raw
+            .instance
+            .as_ref()
+            .map(|i| i.read(source, &at))
+            .transpose()?,
+        seed: raw.seed,
     };
     let mut entries = Entries {
         warnings: zero_step_warnings(&raw, &top),
@@ -549,6 +564,10 @@ struct TopLevel<'a> {
     sizes: Option<(Vec<u64>, Range<usize>)>,
     /// The top-level `trials`.
     trials: Option<&'a Spanned<toml::Value>>,
+    /// The top-level instances.
+    instance: Option<Instances>,
+    /// The master seed (of the generated instances checked at load).
+    seed: u64,
 }
 
 impl TopLevel<'_> {
@@ -629,13 +648,84 @@ impl Entries {
                 build(algorithm, table, combination, &label, at)?
             };
         let budget = self.budget(table, algorithm, solver.as_ref(), &label, top, at)?;
-        let (entry_sizes, sizes_span) = entry_sizes(table, top, &label, at)?;
+        let own_instance = table
+            .instance
+            .as_ref()
+            .map(|i| i.read(top.source, at))
+            .transpose()?;
+        let instances = own_instance.as_ref().or(top.instance.as_ref());
+        if instances.is_some()
+            && let Some(reason) = solver.instance_refused()
+        {
+            return Err(at(
+                table.name.span(),
+                format!("'{label}' cannot search the plan's instances: {reason}"),
+            ));
+        }
+        let (entry_sizes, sizes_span) = match instances.map(|i| (i.source.as_ref(), i)) {
+            Some((InstanceSource::Directory { files, .. }, i)) => {
+                if let Some(span) = table
+                    .sizes
+                    .as_ref()
+                    .map(Spanned::span)
+                    .or(top.sizes.as_ref().map(|s| s.1.clone()))
+                {
+                    return Err(at(
+                        span,
+                        format!(
+                            "'{label}' searches a directory of instances, whose files fix the sizes: remove `sizes`"
+                        ),
+                    ));
+                }
+                let sizes = directory_cells(files).into_iter().map(|(n, _)| n).collect();
+                (sizes, i.span.clone())
+            }
+            Some((InstanceSource::File(file), i)) => {
+                let n = file.instance.n() as u64;
+                match table
+                    .sizes
+                    .as_ref()
+                    .map(|s| sizes(s, at).map(|l| (l, s.span())))
+                    .transpose()?
+                    .or(top.sizes.clone())
+                {
+                    Some((list, span)) if list != [n] => {
+                        return Err(at(
+                            span,
+                            format!(
+                                "'{label}' searches one instance file of N = {n}: set sizes = [{n}] or remove `sizes`"
+                            ),
+                        ));
+                    }
+                    _ => (vec![n], i.span.clone()),
+                }
+            }
+            _ => entry_sizes(table, top, &label, at)?,
+        };
         for &n in &entry_sizes {
             algorithm
                 .check_memory(n as usize, &params, solver.as_ref())
                 .map_err(|e| at(sizes_span.clone(), format!("'{label}': {e}")))?;
         }
-        let cells = self.cells(table, &entry_sizes, &label, top, at)?;
+        let cells = match instances.map(|i| i.source.as_ref()) {
+            Some(InstanceSource::Directory { files, .. }) => {
+                if let Some(span) = table.trials.as_ref().or(top.trials).map(Spanned::span) {
+                    return Err(at(
+                        span,
+                        format!(
+                            "'{label}' searches a directory of instances, one per trial: remove `trials`"
+                        ),
+                    ));
+                }
+                let cells = directory_cells(files);
+                self.tally(&cells, table.name.span(), None);
+                cells
+            }
+            _ => self.cells(table, &entry_sizes, &label, top, at)?,
+        };
+        if let Some(instances) = instances {
+            check_instances(instances, &cells, top.seed, at)?;
+        }
         let own_max_steps = table.budget.as_ref().is_some_and(|b| b.max_steps.is_some());
         let unit = match solver.external() {
             Some(program) => program.step_unit(),
@@ -661,6 +751,7 @@ impl Entries {
             solver,
             budget,
             cells,
+            instance: instances.map(|i| Arc::clone(&i.source)),
         });
         Ok(())
     }
@@ -786,14 +877,21 @@ impl Entries {
                 n,
             });
         }
+        self.tally(&cells, table.name.span(), Some(trials_spec.span()));
+        Ok(cells)
+    }
+
+    /// Adds `cells` (the table at `span`, whose trials are written at
+    /// `trials_span` when they are) to the plan's trials and to the tally
+    /// of the comparison.
+    fn tally(&mut self, cells: &Cells, span: Range<usize>, trials_span: Option<Range<usize>>) {
         self.planned = cells
             .iter()
             .fold(self.planned, |sum, (_, count)| sum.saturating_add(*count));
         if self.planned > MAX_PLANNED_TRIALS && self.over_limit.is_none() {
-            self.over_limit = Some(trials_spec.span());
+            self.over_limit = Some(trials_span.unwrap_or_else(|| span.clone()));
         }
-        self.tally_comparison(&cells, table.name.span());
-        Ok(cells)
+        self.tally_comparison(cells, span);
     }
 
     /// Adds an entry of `cells` (the table at `span`) to the tally of
@@ -926,6 +1024,27 @@ fn entry_sizes(
             ),
         )),
     }
+}
+
+/// Makes every generated instance of `cells` once, so that parameters the
+/// board cannot hold are refused at load, naming the trial.
+fn check_instances(
+    instances: &Instances,
+    cells: &Cells,
+    seed: u64,
+    at: &impl Fn(Range<usize>, String) -> ConfigError,
+) -> Result<(), ConfigError> {
+    if let InstanceSource::Generated { .. } = instances.source.as_ref() {
+        for &(n, trials) in cells {
+            for trial in 0..trials {
+                instances
+                    .source
+                    .instance(seed, n, trial)
+                    .map_err(|e| at(instances.span.clone(), format!("trial {trial}: {e}")))?;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The budget `raw` sets, its time limit checked.

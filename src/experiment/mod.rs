@@ -12,6 +12,7 @@ pub mod config;
 pub(crate) mod config_diff;
 pub mod diagnostics;
 mod external_entry;
+mod instances;
 pub mod limits;
 pub mod params_file;
 pub mod plan;

@@ -143,6 +143,27 @@ pub(super) fn trials(_: &mut SchemaGenerator) -> Schema {
     })
 }
 
+/// An instance generator's count (`blocks`, `queens`, `diagonals`): a
+/// whole number or a list of them, which the trials take in turn.
+pub(super) fn instance_count(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({
+        "anyOf": [
+            {"type": "integer", "minimum": 0},
+            {"type": "array", "items": {"type": "integer", "minimum": 0}, "minItems": 1, "uniqueItems": true},
+        ],
+    })
+}
+
+/// The blocked generator's `free`: a number or a list of them.
+pub(super) fn instance_free(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({
+        "anyOf": [
+            {"type": "number", "minimum": 0},
+            {"type": "array", "items": {"type": "number", "minimum": 0}, "minItems": 1, "uniqueItems": true},
+        ],
+    })
+}
+
 /// `targets`: attacking-pair counts, whole and distinct (the loader also
 /// asks them strictly decreasing and ending in 0).
 pub(super) fn targets(_: &mut SchemaGenerator) -> Schema {

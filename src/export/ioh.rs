@@ -716,6 +716,7 @@ mod tests {
             step_unit: "repair".into(),
             params: "none".into(),
             budget: "unlimited".into(),
+            instance: "plain".into(),
             n,
             trial,
             seed: 40 + trial,

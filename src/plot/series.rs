@@ -573,6 +573,7 @@ mod tests {
             step_unit: "node expanded (one assignment)".to_owned(),
             params: "inference=none".to_owned(),
             budget: "unlimited".to_owned(),
+            instance: "plain".into(),
             n: 4,
             trial: 0,
             seed: 0,

@@ -307,6 +307,7 @@ pub(super) mod tests {
             step_unit: "repair".to_owned(),
             params: String::new(),
             budget: "max_steps=1000".to_owned(),
+            instance: "plain".into(),
             n,
             trial,
             seed: trial,

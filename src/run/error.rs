@@ -6,12 +6,12 @@
 
 use std::path::PathBuf;
 
-use crate::base::board::Violation;
 use crate::base::records::Shard;
 use crate::base::remedy::Remedy;
 use crate::experiment::diagnostics::ConfigError;
 use crate::finish::FinishError;
 use crate::store::error::{StoreError, short};
+use crate::trial::Invalid;
 
 /// Why a run, a resume or a merge could not go on.
 #[derive(Debug, thiserror::Error)]
@@ -134,10 +134,23 @@ pub enum RunError {
         /// The trial's seed.
         seed: u64,
         /// The first violation the validator found.
-        violation: Violation,
+        violation: Invalid,
         /// The replay of the trial ([`Remedy::Replay`]; boxed, as the
         /// largest field of any run error).
         replay: Box<Remedy>,
+    },
+    /// A trial's instance could not be made (the config's check at load
+    /// made it once: a file changed since, or a bug).
+    #[error("{label}: the instance of trial {trial} at N = {n} cannot be made: {message}")]
+    Instance {
+        /// The algorithm configuration's label.
+        label: String,
+        /// The board size.
+        n: u64,
+        /// The trial index.
+        trial: u64,
+        /// Why.
+        message: String,
     },
     /// The worker threads could not start.
     #[error("cannot start the worker threads")]

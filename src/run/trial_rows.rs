@@ -31,8 +31,22 @@ pub fn run_planned(
     let mut tracer = experiment
         .trace
         .then(|| SamplingTrace::new(experiment.trace_every));
+    let instance = entry
+        .instance
+        .as_ref()
+        .map(|source| source.instance(experiment.seed, t.n, t.trial))
+        .transpose()
+        .map_err(|e| RunError::Instance {
+            label: entry.label.clone(),
+            n: t.n,
+            trial: t.trial,
+            message: e.to_string(),
+        })?;
     let mut planned =
         trial::Trial::new(&*entry.solver, n, t.seed, entry.budget).with_interrupt(interrupt);
+    if let Some(instance) = &instance {
+        planned = planned.with_instance(instance);
+    }
     if let Some(tr) = tracer.as_mut() {
         planned = planned.with_trace(tr);
     }
@@ -65,6 +79,9 @@ pub fn run_planned(
         },
         params: entry.params_text.clone(),
         budget: entry.budget.canonical(),
+        instance: instance
+            .as_ref()
+            .map_or_else(|| "plain".to_string(), |i| i.origin().to_string()),
         n: t.n,
         trial: t.trial,
         seed: t.seed,

@@ -40,6 +40,16 @@ pub trait Configured: Solver {
         Some("it does not begin from a whole board: give --start to a search that repairs one (min-conflicts, naive-repair, annealing, hill-climbing)".to_string())
     }
 
+    /// Why a run cannot search an instance of a hard variant (blocked
+    /// squares, given queens, excluded diagonals: [`crate::base::instance`]),
+    /// or `None` when it can: it then reads the instance from
+    /// [`crate::solvers::Control::instance`], never places a queen on a
+    /// blocked square and never moves a given one. By default it cannot, and
+    /// a plan giving it instances is refused at load.
+    fn instance_refused(&self) -> Option<String> {
+        Some("it searches the plain problem only: give the instances to an algorithm that takes them (the algorithms page of the book says which)".to_string())
+    }
+
     /// Whether a run can restart at all, so that a restart budget
     /// (`max_restarts`) can end it.
     fn can_restart(&self) -> bool {

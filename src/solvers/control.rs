@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 
 use super::blocks::frame::Frame;
 use super::{Metrics, StopReason};
+use crate::base::instance::Instance;
 
 /// Limits on one search. `None` means unlimited.
 ///
@@ -137,6 +138,8 @@ pub struct Control<'a> {
     frames: bool,
     /// The first board the search is given, until the solver takes it.
     start: Option<&'a [u32]>,
+    /// The instance searched, when it is not the plain problem.
+    instance: Option<&'a Instance>,
     poll_interval: u32,
     calls: u32,
 }
@@ -158,6 +161,7 @@ impl<'a> Control<'a> {
             trace: None,
             frames: false,
             start: None,
+            instance: None,
             poll_interval: 1024,
             calls: 0,
         }
@@ -188,6 +192,21 @@ impl<'a> Control<'a> {
     pub fn with_start(mut self, columns: &'a [u32]) -> Self {
         self.start = Some(columns);
         self
+    }
+
+    /// Search `instance` (blocked squares, given queens) instead of the
+    /// plain problem: for the solvers that accept it
+    /// ([`crate::solvers::Configured::instance_refused`]).
+    pub fn with_instance(mut self, instance: &'a Instance) -> Self {
+        self.instance = Some(instance);
+        self
+    }
+
+    /// The instance searched, or `None` for the plain N-Queens problem. A
+    /// solver that accepts instances never places a queen on a square
+    /// the instance blocks and never moves a given queen.
+    pub fn instance(&self) -> Option<&'a Instance> {
+        self.instance
     }
 
     /// The first board the search was given, once: a solver that begins

@@ -18,6 +18,7 @@ pub fn run_record(label: &str, n: u64, trial: u64, solved: bool, steps: u64) -> 
         step_unit: "repair".into(),
         params: String::new(),
         budget: "unlimited".into(),
+        instance: "plain".into(),
         n,
         trial,
         seed: trial,

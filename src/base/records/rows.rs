@@ -40,6 +40,12 @@ pub struct RunRecord {
     /// (`unlimited` when none is set): with `params` and `seed` it replays
     /// the row exactly.
     pub budget: String,
+    /// The instance searched: `plain` for the N-Queens problem itself, a
+    /// generator with its parameters and seed
+    /// (`blocked(blocks=40,min_free=1,seed=7)`), or a file with its
+    /// SHA-256 (`file(PATH,sha256=HEX)`): what `queens solve --instance`
+    /// takes back ([`crate::base::instance::Origin`]).
+    pub instance: String,
     /// The board size.
     pub n: u64,
     /// The trial index within (label, n), from 0.
@@ -97,6 +103,7 @@ struct RunColumns {
     step_unit: String,
     params: String,
     budget: String,
+    instance: String,
     n: u64,
     trial: u64,
     seed: u64,
@@ -137,6 +144,7 @@ impl From<RunRecord> for RunColumns {
             step_unit: r.step_unit,
             params: r.params,
             budget: r.budget,
+            instance: r.instance,
             n: r.n,
             trial: r.trial,
             seed: r.seed,
@@ -174,6 +182,7 @@ impl From<RunColumns> for RunRecord {
             step_unit: c.step_unit,
             params: c.params,
             budget: c.budget,
+            instance: "plain".into(),
             n: c.n,
             trial: c.trial,
             seed: c.seed,

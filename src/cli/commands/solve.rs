@@ -292,10 +292,10 @@ mod tests {
         let error = InvalidSolution {
             n: 4,
             seed: 3,
-            violation: queens::Violation::SameDiagonal {
+            violation: queens::trial::Invalid::Attack(queens::Violation::SameDiagonal {
                 first: 0,
                 second: 1,
-            },
+            }),
         };
         crate::cli::terminal::remedies::register();
         let replay = || Replay {

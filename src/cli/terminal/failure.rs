@@ -117,11 +117,11 @@ mod tests {
             label: "mc".into(),
             n: 4,
             seed: 9,
-            violation: Violation::SameColumn {
+            violation: queens::trial::Invalid::Attack(Violation::SameColumn {
                 first: 0,
                 second: 1,
                 column: 2,
-            },
+            }),
             replay: Box::new(Remedy::Replay(Box::new(Replay {
                 solver: ReplaySolver::Algorithm("min-conflicts".into()),
                 n: Some(4),
