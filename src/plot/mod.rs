@@ -66,6 +66,7 @@ mod pairwise;
 mod panel;
 mod param;
 mod pdf;
+mod phase;
 mod phrases;
 mod ranking;
 mod raster;

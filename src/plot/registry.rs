@@ -10,7 +10,7 @@
 pub use super::kind::{Build, ChartKind, Inputs, Keyed, MeasureUse, Needs, Stem, targets_text};
 use super::{
     convergence, critical_difference, ecdf, ert, fixed_budget, fixed_target, pairwise, param,
-    ranking, runtime_ecdf, scaling, success,
+    phase, ranking, runtime_ecdf, scaling, success,
 };
 use super::{scaling_per_n, trials};
 use crate::analysis::targets::TargetRule;
@@ -32,6 +32,7 @@ pub const CHARTS: &[ChartKind] = &[
     ranking::KIND,
     critical_difference::KIND,
     param::KIND,
+    phase::KIND,
 ];
 
 /// Every chart kind as `queens plot --help` and the book list it, in the

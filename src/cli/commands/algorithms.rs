@@ -9,6 +9,7 @@
 use std::io::{self, Write};
 
 use queens::solvers::algorithms::external;
+use queens::solvers::params::{RawValue, VARIANT};
 use queens::solvers::{Algorithm, ParamKind, algorithms};
 
 use crate::cli::Exit;
@@ -117,10 +118,12 @@ pub fn run(args: AlgorithmsArgs) -> anyhow::Result<Exit> {
 }
 
 /// The Markdown table of `list`: name, parameters (a choice with its
-/// words), source and what one step is; one line per algorithm.
+/// words), source, what one step is and which variants search the hard
+/// instances (blocked squares, given queens, excluded diagonals); one line
+/// per algorithm.
 fn markdown_table(list: &[&Algorithm]) -> String {
     let mut table = String::from(
-        "| name | variants / key parameters | source | one step is |\n|---|---|---|---|\n",
+        "| name | variants / key parameters | source | one step is | hard instances |\n|---|---|---|---|---|\n",
     );
     for a in list {
         let params = if a.params.is_empty() {
@@ -136,13 +139,37 @@ fn markdown_table(list: &[&Algorithm]) -> String {
                 .join(", ")
         };
         table.push_str(&format!(
-            "| `{}` | {params} | {} | {} |\n",
+            "| `{}` | {params} | {} | {} | {} |\n",
             a.name,
             cell(a.citation),
-            cell(a.step)
+            cell(a.step),
+            instances_cell(a)
         ));
     }
     table
+}
+
+/// Which of `a`'s variants search instances, by their defaults: "all",
+/// "none" or the variants that do.
+fn instances_cell(a: &Algorithm) -> String {
+    let accepts = |given: &[(String, RawValue)]| {
+        a.instantiate(given)
+            .is_ok_and(|(_, solver)| solver.instance_refused().is_none())
+    };
+    if a.variants.is_empty() {
+        return if accepts(&[]) { "all" } else { "none" }.to_string();
+    }
+    let taking: Vec<String> = a
+        .variants
+        .iter()
+        .filter(|v| accepts(&[(VARIANT.to_string(), RawValue::String(v.name.to_string()))]))
+        .map(|v| format!("`{}`", v.name))
+        .collect();
+    match taking.len() {
+        0 => "none".to_string(),
+        k if k == a.variants.len() => "all".to_string(),
+        _ => taking.join(", "),
+    }
 }
 
 /// The Markdown table of what the checks of `list` count: one line per
