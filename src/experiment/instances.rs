@@ -68,7 +68,7 @@ pub(super) struct RawInstance {
     #[serde(default)]
     #[schemars(schema_with = "super::schema::instance_count")]
     diagonals: Option<Spanned<toml::Value>>,
-    /// One instance file (ASP facts, Essence′ parameters, MiniZinc data), relative to the config file.
+    /// One instance file (ASP facts, Essence′ parameters, CSPLib excluded-diagonals files, MiniZinc data), relative to the config file.
     #[schemars(with = "Option<String>")]
     file: Option<Spanned<String>>,
     /// A directory of instance files: one per trial, sorted by name, relative to the config file.
