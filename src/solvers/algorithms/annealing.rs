@@ -46,12 +46,44 @@
 //! Checks (defined at [`crate::base::outcome::Metrics::checks`]): N for the
 //! starting board, then 4 per swap (its delta reads four squares); `hesham`:
 //! 2 per move delta and 2 per accepted move, none for a null move.
+//!
+//! Instances (blocked squares, given queens, excluded diagonals:
+//! [`crate::base::instance`]): both variants take them; each row may hold
+//! its queen only in its domain ([`Domains`]: the given column of a given
+//! row, the allowed columns of another), and a row with one column in it
+//! (a given row) never moves.
+//! - `hesham`: the first board draws each row's queen uniformly in its
+//!   domain; a move draws a row uniformly among the rows that can move,
+//!   then a column uniformly in its domain (possibly its own: a null move).
+//!   When no row can move, every move is a null move (no draw).
+//! - `permutation`: the starting permutation must keep every queen in its
+//!   domain, which a uniform shuffle would almost never do; it is found by
+//!   a randomized matching ([`Domains::matching`]: augmenting paths over
+//!   the rows in a random order, each trying its columns in a random order;
+//!   at most N augmentations, so its effort is bounded), its draws taken
+//!   from the search's stream. When no such permutation exists, the
+//!   instance has no solution (every solution is one). A move draws two
+//!   distinct rows uniformly among the rows that can move; a swap that
+//!   would put either queen outside its domain is refused unread (a
+//!   proposal that is not taken, energy change 0, no check), and the others
+//!   go through Metropolis as on the plain board. With fewer than two rows
+//!   that can move, every proposal is refused so (no draw).
+//!
+//! A `--start` board is fitted to the instance: `hesham` redraws a row
+//! whose column is outside its domain ([`local_search::first_board`]);
+//! `permutation` keeps the given permutation when every queen is in its
+//! domain and otherwise draws its starting permutation as above. An
+//! instance without solution (a row without any allowed column, or no
+//! permutation within the domains for `permutation`) cannot be proved so by
+//! the search: it runs out its budget
+//! ([`crate::solvers::blocks::domains::idle`]).
 
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
 use crate::solvers::algorithm::{Algorithm, CheckCount, Configured, boxed};
 use crate::solvers::blocks::boards::{CountedBoard, FreeBoard, PermutationBoard, RowBoard};
+use crate::solvers::blocks::domains::{self, Domains};
 use crate::solvers::blocks::frame::View;
 use crate::solvers::blocks::local_search::{self, LocalSearch, Next};
 use crate::solvers::blocks::random::{distinct_pair, random_permutation};
@@ -219,6 +251,12 @@ impl Configured for Settings {
     fn never_restarts(&self) -> Option<&'static str> {
         Some("simulated annealing never restarts (reheats are not restarts)")
     }
+
+    /// Both variants keep their queens in their domains (the header says
+    /// how): they take instances.
+    fn instance_refused(&self) -> Option<String> {
+        None
+    }
 }
 
 /// The registry entry.
@@ -356,9 +394,11 @@ impl Cooling {
 trait Landscape: CountedBoard {
     /// One proposed move.
     type Move: Copy;
-    /// Draws a move and returns it with its energy change.
-    fn propose(&mut self, rng: &mut ChaCha8Rng) -> (Self::Move, i64);
-    /// Makes `step`, whose energy change is `delta`.
+    /// Draws a move and returns it with its energy change: on the plain
+    /// board, or within `domains` on an instance.
+    fn propose(&mut self, domains: Option<&Domains>, rng: &mut ChaCha8Rng) -> (Self::Move, i64);
+    /// Makes `step`, whose energy change is `delta` (a refused or null
+    /// move changes nothing).
     fn apply(&mut self, step: Self::Move, delta: i64);
     /// The squares `[row, column]` that `step`, just proposed and
     /// `accepted` or not, lands its queens on (for replays).
@@ -367,23 +407,46 @@ trait Landscape: CountedBoard {
 
 /// Swap moves on a permutation: two distinct rows drawn uniformly; 4 checks
 /// (the swap delta).
+///
+/// On an instance the two rows are drawn among the rows that can move, and
+/// a swap that leaves a domain is refused unread: the move `(i, i)`, energy
+/// change 0, no check, which [`Landscape::apply`] leaves alone.
 impl Landscape for PermutationBoard {
     type Move = (usize, usize);
 
     #[inline]
-    fn propose(&mut self, rng: &mut ChaCha8Rng) -> (Self::Move, i64) {
-        let (i, j) = distinct_pair(self.n(), rng);
+    fn propose(&mut self, domains: Option<&Domains>, rng: &mut ChaCha8Rng) -> (Self::Move, i64) {
+        let Some(domains) = domains else {
+            let (i, j) = distinct_pair(self.n(), rng);
+            return ((i, j), self.swap_delta(i, j));
+        };
+        let free = domains.free_rows();
+        if free.len() < 2 {
+            return ((0, 0), 0);
+        }
+        let (a, b) = distinct_pair(free.len(), rng);
+        let (i, j) = (free[a], free[b]);
+        let c = self.columns();
+        if !domains.allows(i, c[j]) || !domains.allows(j, c[i]) {
+            return ((i, i), 0);
+        }
         ((i, j), self.swap_delta(i, j))
     }
 
     #[inline]
     fn apply(&mut self, (i, j): Self::Move, delta: i64) {
-        self.apply_swap(i, j, delta);
+        if i != j {
+            self.apply_swap(i, j, delta);
+        }
     }
 
     /// Row `i` lands on row `j`'s column and the other way round: after an
-    /// accepted swap, those are the rows' own columns now.
+    /// accepted swap, those are the rows' own columns now. A refused swap
+    /// lands nowhere.
     fn landing(&self, (i, j): Self::Move, accepted: bool) -> Vec<[u32; 2]> {
+        if i == j {
+            return Vec::new();
+        }
         let c = self.columns();
         let (to_i, to_j) = if accepted { (c[i], c[j]) } else { (c[j], c[i]) };
         vec![[i as u32, to_i], [j as u32, to_j]]
@@ -399,10 +462,22 @@ impl Landscape for FreeBoard {
     type Move = (usize, u32);
 
     #[inline]
-    fn propose(&mut self, rng: &mut ChaCha8Rng) -> (Self::Move, i64) {
-        let n = self.n();
-        let row = rng.random_range(0..n);
-        let column = rng.random_range(0..n as u32);
+    fn propose(&mut self, domains: Option<&Domains>, rng: &mut ChaCha8Rng) -> (Self::Move, i64) {
+        let (row, column) = match domains {
+            None => {
+                let n = self.n();
+                let row = rng.random_range(0..n);
+                (row, rng.random_range(0..n as u32))
+            }
+            Some(domains) => {
+                let free = domains.free_rows();
+                if free.is_empty() {
+                    return ((0, self.columns()[0]), 0);
+                }
+                let row = free[rng.random_range(0..free.len())];
+                (row, domains.draw(row, rng))
+            }
+        };
         ((row, column), self.move_delta(row, column))
     }
 
@@ -421,6 +496,8 @@ impl Landscape for FreeBoard {
 /// by Metropolis acceptance.
 struct Anneal<L: Landscape> {
     board: L,
+    /// The instance's domains; `None` on the plain board.
+    domains: Option<Domains>,
     cooling: Cooling,
     /// The last move, for replays: the move, its energy change, whether it
     /// was taken, and the temperature it was judged at.
@@ -450,7 +527,7 @@ impl<L: Landscape> LocalSearch for Anneal<L> {
 
     #[inline]
     fn step(&mut self, rng: &mut ChaCha8Rng) {
-        let (step, delta) = self.board.propose(rng);
+        let (step, delta) = self.board.propose(self.domains.as_ref(), rng);
         let accepted = self.cooling.accepts(delta, rng);
         if accepted {
             self.board.apply(step, delta);
@@ -491,6 +568,7 @@ impl Settings {
         &self,
         n: usize,
         board: L,
+        domains: Option<Domains>,
         rng: &mut ChaCha8Rng,
         control: &mut Control<'_>,
     ) -> Outcome {
@@ -501,6 +579,7 @@ impl Settings {
         let cooling = Cooling::new(self.schedule, n, board.pairs());
         let anneal = Anneal {
             board,
+            domains,
             cooling,
             last: None,
         };
@@ -510,21 +589,34 @@ impl Settings {
 
 impl Solver for Settings {
     fn solve(&self, n: usize, rng: &mut ChaCha8Rng, control: &mut Control<'_>) -> Outcome {
+        let domains = Domains::of(control);
+        if domains.as_ref().is_some_and(Domains::hopeless) {
+            return domains::idle(n, control);
+        }
         match self.variant {
             Variant::Permutation => {
-                let start = match control.take_start() {
-                    Some(given) => given.to_vec(),
-                    None => {
+                let start = match (control.take_start(), &domains) {
+                    (Some(given), None) => given.to_vec(),
+                    (None, None) => {
                         let mut drawn = vec![0; n];
                         random_permutation(&mut drawn, rng);
                         drawn
                     }
+                    (Some(given), Some(d))
+                        if given.iter().enumerate().all(|(r, &c)| d.allows(r, c)) =>
+                    {
+                        given.to_vec()
+                    }
+                    (_, Some(d)) => match d.matching(rng) {
+                        Some(drawn) => drawn,
+                        None => return domains::idle(n, control),
+                    },
                 };
-                self.anneal(n, PermutationBoard::new(&start), rng, control)
+                self.anneal(n, PermutationBoard::new(&start), domains, rng, control)
             }
             Variant::Hesham => {
-                let board = local_search::first_board(n, rng, control);
-                self.anneal(n, board, rng, control)
+                let board = local_search::first_board(n, domains.as_ref(), rng, control);
+                self.anneal(n, board, domains, rng, control)
             }
         }
     }
@@ -558,6 +650,7 @@ mod tests {
             let counted = board.checks();
             assert_eq!(counted, 3, "counting the board reads each queen once");
             let mut anneal = Anneal {
+                domains: None,
                 cooling: Cooling::new(schedule, 3, board.pairs()),
                 board,
                 last: None,

@@ -86,6 +86,13 @@
 //! sharing a row included. The grid keeps every line as a bitset (about
 //! 6N²/64 words); a repair costs O(N²/64) word operations, plus O(N²/64) more
 //! for the smarter repair's N squares.
+//!
+//! Instances (blocked squares, given queens: [`crate::base::instance`]):
+//! refused ([`INSTANCES_REFUSED`]), in both variants. The published loop
+//! moves its queens by its own rules (a random or the first best column of
+//! the full row, a re-initialisation that adds a queen to every row), which
+//! know no blocked square and no fixed queen; teaching them would no longer
+//! be the published loop.
 
 use std::num::Saturating;
 
@@ -97,6 +104,10 @@ use crate::solvers::blocks::frame::{Frame, View};
 use crate::solvers::memory::MemoryEstimate;
 use crate::solvers::params::{ParamError, ParamKind, ParamSpec, Params, Use, VariantSpec};
 use crate::solvers::{Control, Metrics, Outcome};
+
+/// Why the `blog` variants refuse an instance: what
+/// [`crate::solvers::Configured::instance_refused`] says for them.
+pub const INSTANCES_REFUSED: &str = "variant=blog reproduces the published loop, whose grid moves queens by its own rules (any column of the row, a re-initialisation that adds a queen to every row), blind to blocked squares and given queens: use variant=random";
 
 /// The `restart_after` parameter of the `blog` variants: the restart
 /// counter's start value R. Declared by both solvers that offer the variant;

@@ -80,6 +80,22 @@
 //! before the budget, and its replay opens on a generation, not on the
 //! driver's start view.
 //!
+//! Instances (blocked squares, given queens, excluded diagonals:
+//! [`crate::base::instance`]): `hesham` takes them, `permutation` refuses
+//! them. In `hesham` each gene's values are its row's domain
+//! ([`crate::solvers::blocks::domains::Domains`]: the given column of a
+//! given row, the allowed columns of another): the initial genes are drawn
+//! uniformly in it, the one-point crossover keeps every gene in its row (so
+//! in its domain), and the mutation draws a new value in it; a row with one
+//! value (a given queen) is a fixed gene, never mutated (no draw at all). A
+//! row without any allowed column makes the instance unsatisfiable, which
+//! the search cannot prove: it runs out its budget
+//! ([`crate::solvers::blocks::domains::idle`]). `permutation` refuses
+//! ([`PERMUTATION_REFUSES_INSTANCES`]): its individuals are permutations
+//! that OX and PMX recombine and its mutation and memetic step swap
+//! freely; keeping every queen in its domain would need a repair after
+//! each of them, which would no longer be the operators of the sources.
+//!
 //! This file holds the parameters, the settings and the registry entry;
 //! `genetic/operators.rs` the crossovers, `genetic/permutation.rs` the
 //! permutation GA and `genetic/hesham.rs` Hesham's GA.
@@ -191,6 +207,10 @@ const VARIANTS: &[VariantSpec] = &[
         citation: "Hesham's series",
     },
 ];
+
+/// Why the `permutation` variant refuses an instance: what
+/// [`Configured::instance_refused`] says for it.
+pub const PERMUTATION_REFUSES_INSTANCES: &str = "variant=permutation recombines and swaps whole permutations (OX, PMX, swap mutation, memetic swaps), which would move given queens and land on blocked squares: use variant=hesham, whose genes keep to the instance";
 
 /// The default step budget, in generations: the permutation GA needs under
 /// 1,000 up to N = 1024; 20,000 take about 0.15 s at N = 2 and 3.
@@ -323,6 +343,14 @@ impl Configured for Settings {
 
     fn never_restarts(&self) -> Option<&'static str> {
         Some("the genetic algorithm never restarts (one population evolves)")
+    }
+
+    /// `hesham` keeps its genes in their domains; `permutation` refuses.
+    fn instance_refused(&self) -> Option<String> {
+        match self.variant {
+            Variant::Hesham(_) => None,
+            Variant::Permutation(_) => Some(PERMUTATION_REFUSES_INSTANCES.to_string()),
+        }
     }
 }
 

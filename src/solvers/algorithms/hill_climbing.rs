@@ -57,12 +57,26 @@
 //! budget alone would never end the search; with a large `sideways` a
 //! climb can wander a plateau for ever, which the restart budget alone
 //! would never end.
+//!
+//! Instances (blocked squares, given queens, excluded diagonals:
+//! [`crate::base::instance`]): taken. Each row's queen is drawn uniformly
+//! among its domain ([`Domains`]: the given column of a given row, the
+//! allowed columns of another), on the first board and on every fresh one;
+//! the successors move a queen of a row that can move (two columns or
+//! more, so never a given queen) to another column of its domain only, and
+//! a look reads those squares only (one check per queen that can move and
+//! one per other column of its domain). A board with no successor at all is
+//! stuck. A row without any allowed column makes the instance
+//! unsatisfiable, which the search cannot prove: it runs out its budget
+//! ([`crate::solvers::blocks::domains::idle`]). A `--start` board is
+//! fitted to the instance ([`local_search::first_board`]).
 
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
 use crate::solvers::algorithm::{Algorithm, CheckCount, Configured, boxed};
 use crate::solvers::blocks::boards::{FreeBoard, RowBoard};
+use crate::solvers::blocks::domains::{self, Domains};
 use crate::solvers::blocks::frame::{self, View};
 use crate::solvers::blocks::local_search::{self, LocalSearch, Next};
 use crate::solvers::memory::MemoryEstimate;
@@ -107,9 +121,14 @@ impl Solver for Settings {
         // One look reads N² squares: look at the clock every ~10^6 of them.
         let look = n.saturating_mul(n).max(1);
         control.set_poll_interval(((1usize << 20) / look).clamp(1, 1024) as u32);
+        let domains = Domains::of(control);
+        if domains.as_ref().is_some_and(Domains::hopeless) {
+            return domains::idle(n, control);
+        }
         let search = HillClimbing {
             sideways: self.sideways,
-            board: local_search::first_board(n, rng, control),
+            board: local_search::first_board(n, domains.as_ref(), rng, control),
+            domains,
             // Room for every successor, so the list never grows past the
             // memory estimate.
             best: Vec::with_capacity(n.saturating_mul(n.saturating_sub(1))),
@@ -150,10 +169,17 @@ impl Configured for Settings {
     fn start_refused(&self, _start: &[u32]) -> Option<String> {
         None
     }
+
+    /// A climb keeps its queens in their domains: it takes instances.
+    fn instance_refused(&self) -> Option<String> {
+        None
+    }
 }
 
 /// The state of one search.
 struct HillClimbing {
+    /// The instance's domains; `None` on the plain board.
+    domains: Option<Domains>,
     /// The most consecutive sideways moves.
     sideways: u64,
     board: FreeBoard,
@@ -176,18 +202,35 @@ impl HillClimbing {
         let n = self.board.n();
         self.best.clear();
         self.best_delta = i64::MAX;
-        for row in 0..n {
-            let own = self.board.columns()[row];
-            let lost = i64::from(self.board.queen_conflicts(row));
-            for column in (0..n as u32).filter(|&c| c != own) {
-                let delta = i64::from(self.board.square_conflicts(row, column)) - lost;
-                if delta < self.best_delta {
-                    self.best_delta = delta;
-                    self.best.clear();
+        match self.domains.take() {
+            None => {
+                for row in 0..n {
+                    self.look_at(row, 0..n as u32);
                 }
-                if delta == self.best_delta {
-                    self.best.push((row as u32, column));
+            }
+            Some(domains) => {
+                for &row in domains.free_rows() {
+                    self.look_at(row, domains.row(row).iter().copied());
                 }
+                self.domains = Some(domains);
+            }
+        }
+    }
+
+    /// The successors that move the queen of `row` to another of
+    /// `columns`: one check for the queen and one per other column.
+    #[inline]
+    fn look_at(&mut self, row: usize, columns: impl Iterator<Item = u32>) {
+        let own = self.board.columns()[row];
+        let lost = i64::from(self.board.queen_conflicts(row));
+        for column in columns.filter(|&c| c != own) {
+            let delta = i64::from(self.board.square_conflicts(row, column)) - lost;
+            if delta < self.best_delta {
+                self.best_delta = delta;
+                self.best.clear();
+            }
+            if delta == self.best_delta {
+                self.best.push((row as u32, column));
             }
         }
     }
@@ -235,7 +278,10 @@ impl LocalSearch for HillClimbing {
     }
 
     fn restart(&mut self, rng: &mut ChaCha8Rng) {
-        self.board.reset_random(rng);
+        match &self.domains {
+            None => self.board.reset_random(rng),
+            Some(domains) => self.board.reset_in(domains, rng),
+        }
         self.sideways_run = 0;
     }
 

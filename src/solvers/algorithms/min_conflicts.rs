@@ -38,6 +38,25 @@
 //! local-search driver's ([`crate::solvers::blocks::local_search`]): a search whose restart
 //! budget is spent stops where it would restart (stop reason
 //! `budget_restarts`); with `patience = 0` it never restarts.
+//!
+//! Instances (blocked squares, given queens, excluded diagonals:
+//! [`crate::base::instance`]): `random` takes them. Each row's queen is
+//! drawn uniformly among its domain ([`Domains`]: the given column of a
+//! given row, the allowed columns of another), on the first board and on
+//! every fresh one; a repair draws its queen among the attacked queens of
+//! the rows that can move (two columns or more in their domain, so never a
+//! given queen) and scans only the row's domain (checks: one per column
+//! scanned instead of N), ties broken as on the plain board. The board is
+//! solved when no queen at all is attacked; when only queens that cannot
+//! move are (an instance without solution), the repair is a null one (no
+//! draw, no move, a step without progress). A row without any allowed
+//! column makes the instance unsatisfiable, which the search cannot prove:
+//! it runs out its budget ([`crate::solvers::blocks::domains::idle`]). A
+//! `--start` board is fitted to the instance ([`local_search::first_board`]).
+//! `blog` and `fast` refuse instances: the blog's grid moves queens by its
+//! own published rules ([`blog_repair::INSTANCES_REFUSED`]), and `fast`
+//! is built for the plain board at N up to 10^9
+//! ([`min_conflicts_fast::INSTANCES_REFUSED`]).
 
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
@@ -46,6 +65,7 @@ use crate::solvers::algorithm::{Algorithm, CheckCount, Configured, boxed};
 use crate::solvers::algorithms::blog_repair::{self, BlogRepair, BlogSettings};
 use crate::solvers::algorithms::min_conflicts_fast;
 use crate::solvers::blocks::boards::{FreeBoard, RowBoard};
+use crate::solvers::blocks::domains::{self, Domains};
 use crate::solvers::blocks::frame::{self, View};
 use crate::solvers::blocks::local_search::{self, LocalSearch, Next};
 use crate::solvers::memory::MemoryEstimate;
@@ -189,6 +209,15 @@ impl Configured for Settings {
             _ => None,
         }
     }
+
+    /// `random` searches instances; `blog` and `fast` refuse them.
+    fn instance_refused(&self) -> Option<String> {
+        match self {
+            Settings::Random { .. } => None,
+            Settings::Blog(_) => Some(blog_repair::INSTANCES_REFUSED.to_string()),
+            Settings::Fast => Some(min_conflicts_fast::INSTANCES_REFUSED.to_string()),
+        }
+    }
 }
 
 /// The `random` variant: Minton's min-conflicts on a [`FreeBoard`], run by
@@ -202,8 +231,13 @@ fn solve_random(
     // One repair evaluates 2N queens and squares: look at the clock every
     // ~10^6 of them.
     control.set_poll_interval(((1usize << 19) / n.max(1)).clamp(1, 1024) as u32);
-    let board = local_search::first_board(n, rng, control);
+    let domains = Domains::of(control);
+    if domains.as_ref().is_some_and(Domains::hopeless) {
+        return domains::idle(n, control);
+    }
+    let board = local_search::first_board(n, domains.as_ref(), rng, control);
     let search = MinConflicts {
+        domains,
         patience,
         fewest_pairs: board.pairs(),
         board,
@@ -221,6 +255,8 @@ fn solve_random(
 
 /// The state of one `random` search.
 struct MinConflicts {
+    /// The instance's domains; `None` on the plain board.
+    domains: Option<Domains>,
     /// Consecutive repairs without a new fewest-pairs board before a
     /// restart; 0 for never.
     patience: u64,
@@ -256,9 +292,28 @@ impl LocalSearch for MinConflicts {
     fn next(&mut self) -> Next {
         let board = &mut self.board;
         self.attacked.clear();
-        self.attacked
-            .extend((0..board.n()).filter(|&row| board.queen_conflicts(row) > 0));
-        if self.attacked.is_empty() {
+        let solved = match &self.domains {
+            None => {
+                self.attacked
+                    .extend((0..board.n()).filter(|&row| board.queen_conflicts(row) > 0));
+                self.attacked.is_empty()
+            }
+            Some(domains) => {
+                // Every queen is looked at; only those that can move are
+                // listed.
+                let mut any = false;
+                for row in 0..board.n() {
+                    if board.queen_conflicts(row) > 0 {
+                        any = true;
+                        if domains.is_free(row) {
+                            self.attacked.push(row);
+                        }
+                    }
+                }
+                !any
+            }
+        };
+        if solved {
             Next::Solved
         } else if self.patience > 0 && self.without_progress == self.patience {
             Next::Restart
@@ -270,8 +325,26 @@ impl LocalSearch for MinConflicts {
     /// One repair: an attacked queen drawn uniformly, moved to the
     /// least-conflicted column of its row.
     fn step(&mut self, rng: &mut ChaCha8Rng) {
+        if self.attacked.is_empty() {
+            // Only queens that cannot move are attacked: a null repair.
+            let row = self.last_repair.0;
+            let column = self.board.columns()[row];
+            self.last_repair = (row, column, column);
+            self.without_progress += 1;
+            return;
+        }
         let row = self.attacked[rng.random_range(0..self.attacked.len() as u32) as usize];
-        let column = least_conflicted_column(&mut self.board, row, &mut self.ties, rng);
+        let n = self.board.n() as u32;
+        let column = match &self.domains {
+            None => least_conflicted_column(&mut self.board, row, 0..n, &mut self.ties, rng),
+            Some(domains) => least_conflicted_column(
+                &mut self.board,
+                row,
+                domains.row(row).iter().copied(),
+                &mut self.ties,
+                rng,
+            ),
+        };
         self.last_repair = (row, self.board.columns()[row], column);
         self.board.move_queen(row, column);
         if self.board.pairs() < self.fewest_pairs {
@@ -283,7 +356,10 @@ impl LocalSearch for MinConflicts {
     }
 
     fn restart(&mut self, rng: &mut ChaCha8Rng) {
-        self.board.reset_random(rng);
+        match &self.domains {
+            None => self.board.reset_random(rng),
+            Some(domains) => self.board.reset_in(domains, rng),
+        }
         self.fewest_pairs = self.board.pairs();
         self.without_progress = 0;
     }
@@ -295,17 +371,20 @@ impl LocalSearch for MinConflicts {
     }
 }
 
-/// The column of `row` where its queen would have the fewest conflicts, ties
-/// broken uniformly at random (one draw); `ties` is scratch space. N checks.
+/// The column among `columns` (all of `row`'s, or its domain's) where its
+/// queen would have the fewest conflicts, ties broken uniformly at random
+/// (one draw); `ties` is scratch space. One check per column scanned (N on
+/// the plain board).
 fn least_conflicted_column(
     board: &mut FreeBoard,
     row: usize,
+    columns: impl Iterator<Item = u32>,
     ties: &mut Vec<u32>,
     rng: &mut ChaCha8Rng,
 ) -> u32 {
     ties.clear();
     let mut fewest = u32::MAX;
-    for column in 0..board.n() as u32 {
+    for column in columns {
         let conflicts = board.square_conflicts(row, column);
         if conflicts < fewest {
             fewest = conflicts;
@@ -376,6 +455,7 @@ mod tests {
         let board = FreeBoard::new(&[0, 1, 0, 2]);
         for seed in 0..4 {
             let search = MinConflicts {
+                domains: None,
                 patience: 100,
                 fewest_pairs: board.pairs(),
                 board: board.clone(),

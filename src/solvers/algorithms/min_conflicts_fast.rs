@@ -110,6 +110,11 @@
 //! row is no longer attacked, or that finds no partner, asks the budget but
 //! makes no step and leaves no point; a (re)initialization asks the budget
 //! every 65 536 rows and may stop half-built.
+//!
+//! Instances (blocked squares, given queens: [`crate::base::instance`]):
+//! refused ([`INSTANCES_REFUSED`]). Its greedy initialization, its pool of
+//! unused columns and its compact counts are built for the plain board at
+//! N up to 10^9; an instance is at most 4096 queens, which `random` takes.
 
 mod board;
 mod counts;
@@ -132,6 +137,10 @@ use crate::base::board::Placement;
 use crate::solvers::blocks::boards::RowBoard;
 use crate::solvers::blocks::frame::{Frame, View};
 use crate::solvers::{Control, Metrics, Outcome, StopReason};
+
+/// Why `fast` refuses an instance: what
+/// [`crate::solvers::Configured::instance_refused`] says for it.
+pub const INSTANCES_REFUSED: &str = "variant=fast is built for the plain board of up to 10^9 queens (a greedy initialization over a pool of unused columns, compact diagonal counts) and knows no blocked square or given queen: use variant=random, which searches instances";
 
 /// Largest N whose repairs examine every swap partner of an attacked queen.
 pub const EXHAUSTIVE_MAX: usize = 256;

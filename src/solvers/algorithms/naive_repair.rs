@@ -28,6 +28,23 @@
 //! returned or last board. The loop is the local-search driver's
 //! ([`crate::solvers::blocks::local_search`]): a search whose restart budget is spent stops
 //! where it would restart (stop reason `budget_restarts`).
+//!
+//! Instances (blocked squares, given queens, excluded diagonals:
+//! [`crate::base::instance`]): `random` takes them. Each row's queen is
+//! drawn uniformly among its domain ([`Domains`]: the given column of a
+//! given row, the allowed columns of another), on the first board and on
+//! every fresh one. The look still reads every queen (N checks), but the
+//! most-threatened queen is drawn among the attacked queens of the rows
+//! that can move (two columns or more, so never a given queen), and it
+//! moves to a uniformly random other column of its domain (one draw of
+//! `0..size − 1`, as [`other_than`] on the plain board). The board is
+//! solved when no queen at all is attacked; when only queens that cannot
+//! move are (an instance without solution), the repair is a null one (no
+//! draw, no move). A row without any allowed column makes the instance
+//! unsatisfiable, which the search cannot prove: it runs out its budget
+//! ([`crate::solvers::blocks::domains::idle`]). A `--start` board is
+//! fitted to the instance ([`local_search::first_board`]). `blog` refuses
+//! instances ([`blog_repair::INSTANCES_REFUSED`]).
 
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
@@ -35,6 +52,7 @@ use rand::rngs::ChaCha8Rng;
 use crate::solvers::algorithm::{Algorithm, CheckCount, Configured, boxed};
 use crate::solvers::algorithms::blog_repair::{self, BlogRepair, BlogSettings};
 use crate::solvers::blocks::boards::{FreeBoard, RowBoard};
+use crate::solvers::blocks::domains::{self, Domains};
 use crate::solvers::blocks::frame::{self, View};
 use crate::solvers::blocks::local_search::{self, LocalSearch, Next};
 use crate::solvers::blocks::random::other_than;
@@ -132,6 +150,14 @@ impl Configured for Settings {
     fn start_refused(&self, _start: &[u32]) -> Option<String> {
         None
     }
+
+    /// `random` searches instances; `blog` refuses them.
+    fn instance_refused(&self) -> Option<String> {
+        match self {
+            Settings::Random { .. } => None,
+            Settings::Blog(_) => Some(blog_repair::INSTANCES_REFUSED.to_string()),
+        }
+    }
 }
 
 /// The `random` variant on a [`FreeBoard`], run by the local-search driver.
@@ -143,9 +169,14 @@ fn solve_random(
 ) -> Outcome {
     // One repair evaluates N queens: look at the clock every ~10^6 of them.
     control.set_poll_interval(((1usize << 20) / n.max(1)).clamp(1, 1024) as u32);
+    let domains = Domains::of(control);
+    if domains.as_ref().is_some_and(Domains::hopeless) {
+        return domains::idle(n, control);
+    }
     let search = NaiveRepair {
         restart_after,
-        board: local_search::first_board(n, rng, control),
+        board: local_search::first_board(n, domains.as_ref(), rng, control),
+        domains,
         most_threatened: Vec::with_capacity(n),
         since_start: 0,
         last_repair: (0, 0, 0),
@@ -159,6 +190,8 @@ fn solve_random(
 
 /// The state of one `random` search.
 struct NaiveRepair {
+    /// The instance's domains; `None` on the plain board.
+    domains: Option<Domains>,
     /// Repairs between two fresh boards.
     restart_after: u64,
     board: FreeBoard,
@@ -187,8 +220,14 @@ impl LocalSearch for NaiveRepair {
     /// Lists the most-threatened queens: no queen attacked is a solution; a
     /// restart after `restart_after` repairs.
     fn next(&mut self) -> Next {
-        let most = collect_most_threatened(&mut self.board, &mut self.most_threatened);
-        if most == 0 {
+        let solved = match &self.domains {
+            None => collect_most_threatened(&mut self.board, &mut self.most_threatened) == 0,
+            Some(domains) => {
+                collect_most_threatened_free(&mut self.board, domains, &mut self.most_threatened);
+                self.board.pairs() == 0
+            }
+        };
+        if solved {
             Next::Solved
         } else if self.since_start == self.restart_after {
             Next::Restart
@@ -200,18 +239,34 @@ impl LocalSearch for NaiveRepair {
     /// One repair: a most-threatened queen drawn uniformly, moved to a
     /// uniformly random other column of its row.
     fn step(&mut self, rng: &mut ChaCha8Rng) {
-        let rows = &self.most_threatened;
-        let row = rows[rng.random_range(0..rows.len() as u32) as usize];
-        let n = self.board.n();
-        let from = self.board.columns()[row];
-        let column = other_than(from as usize, n, rng);
-        self.last_repair = (row, from, column as u32);
-        self.board.move_queen(row, column as u32);
         self.since_start += 1;
+        let rows = &self.most_threatened;
+        if rows.is_empty() {
+            // Only queens that cannot move are attacked: a null repair.
+            let row = self.last_repair.0;
+            let column = self.board.columns()[row];
+            self.last_repair = (row, column, column);
+            return;
+        }
+        let row = rows[rng.random_range(0..rows.len() as u32) as usize];
+        let from = self.board.columns()[row];
+        let column = match &self.domains {
+            None => other_than(from as usize, self.board.n(), rng) as u32,
+            Some(domains) => {
+                let domain = domains.row(row);
+                let own = domains.position(row, from).unwrap_or(0);
+                domain[other_than(own, domain.len(), rng)]
+            }
+        };
+        self.last_repair = (row, from, column);
+        self.board.move_queen(row, column);
     }
 
     fn restart(&mut self, rng: &mut ChaCha8Rng) {
-        self.board.reset_random(rng);
+        match &self.domains {
+            None => self.board.reset_random(rng),
+            Some(domains) => self.board.reset_in(domains, rng),
+        }
         self.since_start = 0;
     }
 
@@ -239,6 +294,27 @@ fn collect_most_threatened(board: &mut FreeBoard, rows: &mut Vec<usize>) -> u32 
         }
     }
     most
+}
+
+/// [`collect_most_threatened`] on an instance: the most-threatened
+/// attacked queens among the rows that can move (`rows` empty when none
+/// of them is attacked). Every queen is read: N checks.
+fn collect_most_threatened_free(board: &mut FreeBoard, domains: &Domains, rows: &mut Vec<usize>) {
+    rows.clear();
+    let mut most = 0;
+    for row in 0..board.n() {
+        let conflicts = board.queen_conflicts(row);
+        if conflicts == 0 || !domains.is_free(row) {
+            continue;
+        }
+        if conflicts > most {
+            most = conflicts;
+            rows.clear();
+        }
+        if conflicts == most {
+            rows.push(row);
+        }
+    }
 }
 
 /// The registry entry.

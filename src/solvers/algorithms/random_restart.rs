@@ -48,13 +48,38 @@
 //! here no board exists until the budget allows its draw, each board is a
 //! step and (after the first) a restart at once, no evaluation is counted,
 //! and a rejected board's trace point comes only once its rows are drawn.
+//!
+//! Instances (blocked squares, given queens, excluded diagonals:
+//! [`crate::base::instance`]): taken, in both modes. A given queen always
+//! stands in its given column (no draw), tested against the earlier rows
+//! like any queen (one check).
+//! - One column per row: every other row draws its column uniformly among
+//!   its allowed ones ([`Domains::draw`]: one draw of `0..size`, none when
+//!   a single column is allowed), so every board keeps to the instance and
+//!   is a uniform draw among those that do.
+//! - `permutation = true`: the rows without a given queen draw a uniformly
+//!   random permutation of the columns no queen is given in (the same
+//!   Fisher–Yates, one row at a time, over those rows and columns only), so
+//!   every given queen keeps its column; a queen drawn on a blocked square
+//!   is never placed and rejects the board with the rows before it (its
+//!   one check reads whether the square is blocked; the rows from it on
+//!   are completed as a rejected board's are). Each board is a uniform
+//!   draw among the permutations that keep the given queens, accepted
+//!   exactly when it keeps to the instance and is a solution; every board
+//!   is a step, so the search ends with its budget however rare those are.
+//!
+//! A row without any allowed column makes the instance unsatisfiable,
+//! which the search cannot prove: it runs out its budget
+//! ([`crate::solvers::blocks::domains::idle`]).
 
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
 
 use crate::base::board::{Placement, attacking_pairs};
+use crate::base::instance::Instance;
 use crate::solvers::algorithm::{Algorithm, CheckCount, Configured, boxed};
 use crate::solvers::blocks::boards::{anti_diagonal, count_pairs, diagonal, lines};
+use crate::solvers::blocks::domains::{self, Domains};
 use crate::solvers::blocks::frame::{Frame, View};
 use crate::solvers::memory::MemoryEstimate;
 use crate::solvers::params::{ParamError, ParamKind, ParamSpec, Params};
@@ -72,9 +97,56 @@ const PARAMS: &[ParamSpec] = &[ParamSpec {
 /// 0.15 s at N = 2 and 3.
 const DEFAULT_BOARDS: u64 = 3_000_000;
 
+/// What the draws know of an instance: each row's domain and, for
+/// permutations, the rows without a given queen (the places the
+/// Fisher–Yates shuffle runs over).
+struct InstanceRows {
+    domains: Domains,
+    /// Each row's place among the rows without a given queen, `u32::MAX`
+    /// for a given row.
+    place: Vec<u32>,
+    /// The row at each place.
+    rows: Vec<usize>,
+}
+
+impl InstanceRows {
+    fn new(instance: &Instance) -> Self {
+        let n = instance.n();
+        let rows: Vec<usize> = (0..n).filter(|&r| instance.given(r).is_none()).collect();
+        let mut place = vec![u32::MAX; n];
+        for (k, &r) in rows.iter().enumerate() {
+            place[r] = k as u32;
+        }
+        Self {
+            domains: Domains::new(instance),
+            place,
+            rows,
+        }
+    }
+
+    /// The first permutation: every given queen in its column, the other
+    /// columns over the other rows in increasing order.
+    fn permutation(&self, instance: &Instance) -> Vec<u32> {
+        let n = instance.n();
+        let mut columns = vec![0; n];
+        let mut given = vec![false; n];
+        for (r, c) in instance.given_queens() {
+            columns[r as usize] = c;
+            given[c as usize] = true;
+        }
+        let free = (0..n as u32).filter(|&c| !given[c as usize]);
+        for (&r, c) in self.rows.iter().zip(free) {
+            columns[r] = c;
+        }
+        columns
+    }
+}
+
 /// Draws boards, one row at a time, and marks the lines their queens occupy.
 struct BoardDraw {
     permutation: bool,
+    /// The instance's rows; `None` on the plain board.
+    instance: Option<InstanceRows>,
     /// The board being drawn; with permutations, rows past the drawn ones
     /// hold the columns not yet used, in some order.
     columns: Vec<u32>,
@@ -86,10 +158,16 @@ struct BoardDraw {
 }
 
 impl BoardDraw {
-    fn new(n: usize, permutation: bool) -> Self {
+    fn new(n: usize, permutation: bool, instance: Option<&Instance>) -> Self {
+        let rows = instance.map(InstanceRows::new);
+        let columns = match (&rows, instance) {
+            (Some(rows), Some(instance)) if permutation => rows.permutation(instance),
+            _ => (0..n as u32).collect(),
+        };
         Self {
             permutation,
-            columns: (0..n as u32).collect(),
+            instance: rows,
+            columns,
             column_mark: vec![0; n],
             diagonal_mark: vec![0; lines(n)],
             anti_mark: vec![0; lines(n)],
@@ -98,7 +176,24 @@ impl BoardDraw {
 
     /// Draws the column of `row`.
     fn draw(&mut self, row: usize, rng: &mut ChaCha8Rng) -> u32 {
-        draw_row(&mut self.columns, row, self.permutation, rng)
+        draw_row(
+            &mut self.columns,
+            row,
+            self.permutation,
+            self.instance.as_ref(),
+            rng,
+        )
+    }
+
+    /// Whether a permutation's queen of `row` drawn in `column` would stand
+    /// on a square the instance blocks (never on the plain board, nor with
+    /// one column per row, which draws in the allowed columns).
+    fn blocked(&self, row: usize, column: u32) -> bool {
+        self.permutation
+            && self
+                .instance
+                .as_ref()
+                .is_some_and(|rows| !rows.domains.allows(row, column))
     }
 
     /// Whether the queen of `row` in `column` attacks a queen of board
@@ -124,14 +219,32 @@ impl BoardDraw {
 
 /// Draws the column of `row` of `columns` from `rng`: uniformly in `0..N`,
 /// or, for a permutation, by one Fisher–Yates swap with a row at or after it
-/// (the rows after the drawn ones hold the columns not yet used).
-fn draw_row(columns: &mut [u32], row: usize, permutation: bool, rng: &mut ChaCha8Rng) -> u32 {
+/// (the rows after the drawn ones hold the columns not yet used). On an
+/// instance: uniformly in the row's domain, or, for a permutation, by one
+/// swap with a row without a given queen at or after it (a given row keeps
+/// its column, no draw).
+fn draw_row(
+    columns: &mut [u32],
+    row: usize,
+    permutation: bool,
+    instance: Option<&InstanceRows>,
+    rng: &mut ChaCha8Rng,
+) -> u32 {
     let n = columns.len() as u32;
-    if permutation {
-        let other = rng.random_range(row as u32..n) as usize;
-        columns.swap(row, other);
-    } else {
-        columns[row] = rng.random_range(0..n);
+    match instance {
+        None if permutation => {
+            let other = rng.random_range(row as u32..n) as usize;
+            columns.swap(row, other);
+        }
+        None => columns[row] = rng.random_range(0..n),
+        Some(rows) if permutation => {
+            let k = rows.place[row];
+            if k != u32::MAX {
+                let other = rng.random_range(k..rows.rows.len() as u32) as usize;
+                columns.swap(row, rows.rows[other]);
+            }
+        }
+        Some(rows) => columns[row] = rows.domains.draw(row, rng),
     }
     columns[row]
 }
@@ -164,7 +277,13 @@ impl Completion {
     fn pairs(&mut self, draw: &BoardDraw, drawn: usize) -> u64 {
         self.board.clone_from(&draw.columns);
         for row in drawn..self.board.len() {
-            draw_row(&mut self.board, row, draw.permutation, &mut self.rng);
+            draw_row(
+                &mut self.board,
+                row,
+                draw.permutation,
+                draw.instance.as_ref(),
+                &mut self.rng,
+            );
         }
         count_pairs(&self.board, &mut self.scratch)
     }
@@ -179,8 +298,12 @@ pub struct Settings {
 
 impl Solver for Settings {
     fn solve(&self, n: usize, rng: &mut ChaCha8Rng, control: &mut Control<'_>) -> Outcome {
+        let instance = control.instance().filter(|i| !i.is_plain());
+        if instance.is_some_and(|i| Domains::new(i).hopeless()) {
+            return domains::idle(n, control);
+        }
         let mut metrics = Metrics::default();
-        let mut draw = BoardDraw::new(n, self.permutation);
+        let mut draw = BoardDraw::new(n, self.permutation, instance);
         // Rows drawn of the last board.
         let mut drawn = 0;
         let frames = control.frames_wanted();
@@ -215,6 +338,13 @@ impl Solver for Settings {
             for row in 0..n {
                 let column = draw.draw(row, rng);
                 metrics.checks += 1;
+                if draw.blocked(row, column) {
+                    // Never placed: the board is rejected with the rows
+                    // before it.
+                    accepted = false;
+                    drawn = row;
+                    break;
+                }
                 if draw.attacked(board, row, column) {
                     accepted = false;
                     drawn = row + 1;
@@ -261,6 +391,12 @@ impl Configured for Settings {
 
     /// Every board after the first is a restart.
     fn never_restarts(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// Both modes draw boards that keep the given queens (the header says
+    /// how): they take instances.
+    fn instance_refused(&self) -> Option<String> {
         None
     }
 }

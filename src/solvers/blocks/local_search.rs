@@ -30,11 +30,17 @@
 //!    them ([`Control::frames_wanted`]), a replay frame: the board, the
 //!    counters, and [`View::Start`], [`View::Restart`] or the search's own
 //!    view of its step ([`LocalSearch::step_view`]).
+//!
+//! On an instance of a hard variant ([`crate::base::instance`]) the driver
+//! is the same: each search keeps its queens in their rows' domains
+//! ([`Domains`]) in its own step and restart, and [`first_board`] draws (or
+//! fits a `--start` board) within them.
 
 use rand::rngs::ChaCha8Rng;
 
 use crate::base::board::Placement;
 use crate::solvers::blocks::boards::{CountedBoard, FreeBoard, RowBoard};
+use crate::solvers::blocks::domains::Domains;
 use crate::solvers::blocks::frame::{Frame, View};
 use crate::solvers::{Control, Metrics, Outcome};
 
@@ -86,10 +92,25 @@ pub trait LocalSearch {
 /// The first board of a search on a [`FreeBoard`]: the one given with
 /// `--start` ([`Control::take_start`]), or one column drawn per row
 /// ([`FreeBoard::random`]); counted from scratch either way (N checks).
-pub fn first_board(n: usize, rng: &mut ChaCha8Rng, control: &mut Control<'_>) -> FreeBoard {
-    match control.take_start() {
-        Some(columns) => FreeBoard::new(columns),
-        None => FreeBoard::random(n, rng),
+/// On an instance (`domains`), each row's column is drawn from its domain
+/// ([`FreeBoard::random_in`]), and a start board is fitted to it: a row
+/// whose given column is blocked, or is not its given queen's, is drawn
+/// afresh from its domain ([`Domains::fit`]).
+pub fn first_board(
+    n: usize,
+    domains: Option<&Domains>,
+    rng: &mut ChaCha8Rng,
+    control: &mut Control<'_>,
+) -> FreeBoard {
+    match (control.take_start(), domains) {
+        (Some(columns), None) => FreeBoard::new(columns),
+        (Some(columns), Some(domains)) => {
+            let mut columns = columns.to_vec();
+            domains.fit(&mut columns, rng);
+            FreeBoard::new(&columns)
+        }
+        (None, None) => FreeBoard::random(n, rng),
+        (None, Some(domains)) => FreeBoard::random_in(domains, rng),
     }
 }
 

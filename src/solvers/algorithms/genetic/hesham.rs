@@ -9,12 +9,18 @@
 //! in the header of [`super`]. Checks: N per fitness evaluation (each
 //! queen's square read once by [`count_pairs`]), so population × N per
 //! generation, and nothing else.
+//!
+//! On an instance ([`Domains`]) the initial genes are drawn in their rows'
+//! domains, crossover keeps every gene in its row, and a mutation draws in
+//! the row's domain; a fixed gene (one value: a given queen) is never
+//! mutated and draws nothing. The header of [`super`] says more.
 
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
 use super::{HeshamSettings, capped};
 use crate::solvers::blocks::boards::count_pairs;
+use crate::solvers::blocks::domains::{self, Domains};
 use crate::solvers::blocks::frame::{Frame, generation, spread};
 use crate::solvers::blocks::random::fill_random;
 use crate::solvers::{Control, Metrics, Outcome, StopReason};
@@ -31,6 +37,11 @@ pub(super) fn solve(
     rng: &mut ChaCha8Rng,
     control: &mut Control<'_>,
 ) -> Outcome {
+    let domains = Domains::of(control);
+    if domains.as_ref().is_some_and(Domains::hopeless) {
+        return domains::idle(n, control);
+    }
+    let domains = domains.as_ref();
     let most_pairs = (n as u64) * (n as u64).saturating_sub(1) / 2;
     let mut metrics = Metrics::default();
     let mut scratch = Vec::new();
@@ -42,7 +53,10 @@ pub(super) fn solve(
     let mut genes: Vec<Vec<u32>> = (0..p)
         .map(|_| {
             let mut individual = vec![0; n];
-            fill_random(&mut individual, rng);
+            match domains {
+                None => fill_random(&mut individual, rng),
+                Some(domains) => domains.fill(&mut individual, rng),
+            }
             individual
         })
         .collect();
@@ -73,7 +87,7 @@ pub(super) fn solve(
         if let Some(reason) = control.stop_reason(&metrics) {
             break Some(reason);
         }
-        genes = next_generation(&genes, &fitness, p, gene_mutation, n, rng);
+        genes = next_generation(&genes, &fitness, p, gene_mutation, n, domains, rng);
         fitness = genes.iter().map(|g| evaluate(g, &mut metrics)).collect();
         metrics.steps += 1;
         if control.tracing() {
@@ -93,13 +107,15 @@ pub(super) fn solve(
 /// parents drawn by [`roulette`] until there are `p` children (`p` + 1 for
 /// an odd `p`), each pair crossed at one cut drawn in 1..`n` into both
 /// children, then every gene of every child mutated with probability
-/// `gene_mutation` to a uniformly random column.
+/// `gene_mutation` to a uniformly random column (on an instance, of its
+/// domain; a fixed gene is never mutated).
 fn next_generation(
     genes: &[Vec<u32>],
     fitness: &[u64],
     p: usize,
     gene_mutation: f64,
     n: usize,
+    domains: Option<&Domains>,
     rng: &mut ChaCha8Rng,
 ) -> Vec<Vec<u32>> {
     let total: u64 = fitness.iter().sum();
@@ -112,9 +128,20 @@ fn next_generation(
         children.push([&genes[b][..cut], &genes[a][cut..]].concat());
     }
     for child in &mut children {
-        for gene in child.iter_mut() {
-            if rng.random_bool(gene_mutation) {
-                *gene = rng.random_range(0..n as u32);
+        match domains {
+            None => {
+                for gene in child.iter_mut() {
+                    if rng.random_bool(gene_mutation) {
+                        *gene = rng.random_range(0..n as u32);
+                    }
+                }
+            }
+            Some(domains) => {
+                for (row, gene) in child.iter_mut().enumerate() {
+                    if domains.is_free(row) && rng.random_bool(gene_mutation) {
+                        *gene = domains.draw(row, rng);
+                    }
+                }
             }
         }
     }

@@ -4,6 +4,7 @@
 use rand::rngs::ChaCha8Rng;
 
 use super::{CountedBoard, RowBoard, anti_diagonal, diagonal, lines};
+use crate::solvers::blocks::domains::Domains;
 use crate::solvers::blocks::random::fill_random;
 
 /// A board with one queen per row in any column (columns may repeat) and
@@ -45,6 +46,15 @@ impl FreeBoard {
         Self::counted(columns)
     }
 
+    /// A board with one column per row drawn uniformly from the row's
+    /// domain in an instance ([`Domains::fill`]: no draw for a fixed row),
+    /// counted from scratch (N checks). No domain may be empty.
+    pub fn random_in(domains: &Domains, rng: &mut ChaCha8Rng) -> Self {
+        let mut columns = vec![0; domains.n()];
+        domains.fill(&mut columns, rng);
+        Self::counted(columns)
+    }
+
     fn counted(columns: Vec<u32>) -> Self {
         let n = columns.len();
         let mut board = Self {
@@ -64,6 +74,14 @@ impl FreeBoard {
     /// it from scratch: N more checks.
     pub fn reset_random(&mut self, rng: &mut ChaCha8Rng) {
         fill_random(&mut self.columns, rng);
+        self.recount();
+    }
+
+    /// Replaces every queen by one in a column drawn uniformly from its
+    /// row's domain (the draws of [`FreeBoard::random_in`]), keeping the
+    /// buffers, and counts it from scratch: N more checks.
+    pub fn reset_in(&mut self, domains: &Domains, rng: &mut ChaCha8Rng) {
+        domains.fill(&mut self.columns, rng);
         self.recount();
     }
 
