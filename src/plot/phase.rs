@@ -109,9 +109,18 @@ fn placed_runs(runs: &[RunRecord]) -> Vec<Placed<'_>> {
 /// The x axis's title for `generator`.
 fn x_title(generator: &str) -> &'static str {
     match generator {
-        "blocked" => "mean allowed squares per row and column, N − blocks/N",
+        "blocked" => "N − blocks/N",
         "completion" => "queens given",
         _ => "diagonals excluded",
+    }
+}
+
+/// What the x axis is, in the subtitle.
+fn x_meaning(generator: &str) -> &'static str {
+    match generator {
+        "blocked" => "x: the mean allowed squares per row and column, N − blocks/N",
+        "completion" => "x: the queens given",
+        _ => "x: the diagonals excluded",
     }
 }
 
@@ -229,7 +238,7 @@ fn figure(
     }
     let unit = measure.name();
     let y = Axis::fit(
-        &format!("median {unit}, all trials"),
+        &format!("median {unit}"),
         Scale::Log,
         all_work.iter().map(|w| w.max(1.0)),
     )
@@ -243,12 +252,13 @@ fn figure(
             note: None,
         });
     }
-    let trials = runs.len();
+    let instances = answers.len();
     Ok(Figure {
         stem: format!("phase-{generator}"),
         title: format!("{}: phase transition of {generator} instances", data.name),
         subtitle: format!(
-            "top: share of the {decided} decided instances with a solution; then each label's median {unit} over all its trials (failed ones count the work until their budget); one line per N; {trials} trials"
+            "{}; top: share of the {decided} decided instances (of {instances}) with a solution; then each label's median {unit} over all its trials, failed ones counting the work until their budget; one line per N",
+            x_meaning(generator)
         ),
         legend: sizes
             .iter()

@@ -182,7 +182,7 @@ impl From<RunColumns> for RunRecord {
             step_unit: c.step_unit,
             params: c.params,
             budget: c.budget,
-            instance: "plain".into(),
+            instance: c.instance,
             n: c.n,
             trial: c.trial,
             seed: c.seed,
@@ -220,3 +220,55 @@ pub struct TraceRecord {
 /// The fewest solved trials from which a summary reports an interval of a
 /// median or of ERT: below it the interval says more than the data.
 pub const MIN_SOLVED_FOR_INTERVAL: u64 = 10;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_run_row_reads_back_with_its_instance_and_unknown_work() {
+        let row = RunRecord {
+            experiment: "e".into(),
+            algorithm: "csp".into(),
+            label: "fc".into(),
+            step_unit: "node".into(),
+            params: "none".into(),
+            budget: "unlimited".into(),
+            instance: "blocked(blocks=40,min_free=1,seed=7)".into(),
+            n: 10,
+            trial: 3,
+            seed: 99,
+            solved: false,
+            stop_reason: StopReason::Exhausted,
+            steps: 5,
+            restarts: 0,
+            checks: 17,
+            tests: 8,
+            backtracks: 4,
+            evaluations: 0,
+            final_conflicts: None,
+            solutions: 0,
+            wall_seconds: 0.5,
+            work_known: true,
+        };
+        let mut writer = csv::Writer::from_writer(Vec::new());
+        writer.serialize(&row).expect("written");
+        let unknown = RunRecord {
+            work_known: false,
+            steps: 0,
+            checks: 0,
+            tests: 0,
+            backtracks: 0,
+            ..row.clone()
+        };
+        writer.serialize(&unknown).expect("written");
+        let bytes = writer.into_inner().expect("flushed");
+        let text = String::from_utf8(bytes).expect("UTF-8");
+        assert!(text.contains(",\"blocked(blocks=40,min_free=1,seed=7)\",10,3,"), "{text}");
+        let read: Vec<RunRecord> = csv::Reader::from_reader(text.as_bytes())
+            .deserialize()
+            .collect::<Result<_, _>>()
+            .expect("read back");
+        assert_eq!(read, [row, unknown]);
+    }
+}
