@@ -182,7 +182,7 @@ impl From<RunColumns> for RunRecord {
             step_unit: c.step_unit,
             params: c.params,
             budget: c.budget,
-            instance: "plain".into(),
+            instance: c.instance,
             n: c.n,
             trial: c.trial,
             seed: c.seed,
