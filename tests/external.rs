@@ -25,7 +25,7 @@ use queens::solvers::{Budget, Params, View};
 use queens::trial::{Trial, replay_of, run_trial};
 use queens::{StopReason, validate};
 
-/// The handshake answer of the test programs.
+/// The handshake answer of the test programs (version 2: plain trials only).
 const GREETING: &str =
     r#"echo '{"protocol_version":2,"name":"test","version":"1","many_trials":true}'"#;
 
@@ -1275,4 +1275,350 @@ fn the_shipped_c_solver_builds_and_solves_small_boards() {
     let result = run_trial(Trial::new(&solver, 100, 1, budget)).expect("no board");
     assert_eq!(result.outcome.stop_reason, StopReason::BudgetChecks);
     assert!(solver.take_failures().is_empty());
+}
+
+/// A program answering the handshake with `greeting` (a shell command)
+/// that appends every line it reads to `log`, then answers each request
+/// with `reply`, a JSON object's fields after its `id` (`$id` is the
+/// request's).
+fn recording_program(greeting: &str, log: &Path, reply: &str) -> String {
+    format!(
+        r#"read -r hello
+printf '%s\n' "$hello" >> '{log}'
+{greeting}
+while read -r line; do
+  printf '%s\n' "$line" >> '{log}'
+  id=$(printf '%s\n' "$line" | sed 's/.*"id":\([0-9]*\).*/\1/')
+  echo "{{\"id\":$id,{reply}}}"
+done
+"#,
+        log = log.display()
+    )
+}
+
+/// The handshake answer of a version 3 test program.
+const GREETING_V3: &str =
+    r#"echo '{"protocol_version":3,"name":"test","version":"1","many_trials":true}'"#;
+
+/// A plan at N = 6 whose label "blocked" searches blocked instances (3
+/// or 5 squares blocked, by trial) and "completion" completion instances
+/// (2 queens given), both running `sh {file}`.
+fn instance_plan(file: &str) -> String {
+    format!(
+        r#"name = "ext-instances"
+seed = 5
+sizes = [6]
+trials = 4
+
+[instance]
+generator = "blocked"
+blocks = [3, 5]
+min_free = 1
+
+[[algorithm]]
+name = "external"
+label = "blocked"
+command = ["sh", "{file}"]
+
+[[algorithm]]
+name = "external"
+label = "completion"
+command = ["sh", "{file}"]
+instance = {{ generator = "completion", queens = 2 }}
+"#
+    )
+}
+
+/// The request lines of a recording program's log (not its handshakes).
+fn requests(log: &Path) -> Vec<String> {
+    std::fs::read_to_string(log)
+        .unwrap_or_default()
+        .lines()
+        .filter(|line| line.contains("\"id\":"))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn a_version_3_program_receives_each_trials_instance_exactly() {
+    use queens::base::instance::generate::generate;
+    use queens::base::instance::{Instance, Origin};
+
+    let dir = tempfile::tempdir().expect("temp dir");
+    let log = dir.path().join("requests.log");
+    // Every trial claims a proof that its instance has no solution: on an
+    // instance the harness takes that claim (it cannot check it).
+    script(
+        dir.path(),
+        "v3.sh",
+        &recording_program(
+            GREETING_V3,
+            &log,
+            r#"\"solution\":null,\"stop_reason\":\"exhausted\""#,
+        ),
+    );
+    let text = instance_plan("v3.sh");
+    let path = dir.path().join("exp.toml");
+    std::fs::write(&path, &text).expect("config written");
+    let experiment = config::load(&path.to_string_lossy(), &text).unwrap_or_else(|e| panic!("{e}"));
+    let rows = run(&experiment, dir.path()).expect("runs");
+    assert_eq!(rows.len(), 8);
+    assert!(
+        rows.iter().all(|r| r.stop_reason == StopReason::Exhausted),
+        "{rows:?}"
+    );
+    let sent = requests(&log);
+    assert_eq!(sent.len(), 8, "{sent:?}");
+    for row in &rows {
+        let request = sent
+            .iter()
+            .find(|line| line.contains(&format!("\"seed\":{},", row.seed)))
+            .unwrap_or_else(|| panic!("no request of seed {}: {sent:?}", row.seed));
+        // The instance again from the row's record of it, and its field
+        // written by hand: every square not allowed, then the given queens.
+        let Ok(Origin::Generated { generator, seed }) = row.instance.parse::<Origin>() else {
+            panic!("a generated instance: {}", row.instance);
+        };
+        let instance: Instance = generate(6, generator, seed).expect("generates");
+        let mut blocked = Vec::new();
+        let mut given = Vec::new();
+        for r in 0..6 {
+            for c in 0..6u32 {
+                if !instance.is_allowed(r, c) {
+                    blocked.push(format!("[{r},{c}]"));
+                }
+            }
+            if let Some(c) = instance.given(r) {
+                given.push(format!("[{r},{c}]"));
+            }
+        }
+        match row.label.as_str() {
+            "blocked" => assert!(!blocked.is_empty() && given.is_empty(), "{instance:?}"),
+            _ => assert_eq!(given.len(), 2, "{instance:?}"),
+        }
+        let field = format!(
+            r#","trace":false,"instance":{{"blocked":[{}],"given":[{}]}}}}"#,
+            blocked.join(","),
+            given.join(",")
+        );
+        assert!(
+            request.ends_with(&field),
+            "{request}\nexpected the end {field}"
+        );
+        assert!(
+            request.starts_with(r#"{"id":"#) && request.contains(r#","n":6,"#),
+            "{request}"
+        );
+    }
+}
+
+#[test]
+fn a_version_2_program_is_refused_for_an_instance_plan_when_the_config_loads() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let log = dir.path().join("requests.log");
+    script(
+        dir.path(),
+        "v2.sh",
+        &recording_program(
+            GREETING,
+            &log,
+            r#"\"solution\":null,\"stop_reason\":\"exhausted\""#,
+        ),
+    );
+    let text = instance_plan("v2.sh");
+    let path = dir.path().join("exp.toml");
+    std::fs::write(&path, &text).expect("config written");
+    let refused = config::load(&path.to_string_lossy(), &text)
+        .err()
+        .expect("refused at load");
+    let message = refused.to_string();
+    assert!(
+        message.contains("'blocked' cannot search the plan's instances")
+            && message.contains("speaks version 2 of the queens-external protocol")
+            && message.contains("must speak version 3"),
+        "{message}"
+    );
+    // The handshake at load asked; no request was ever sent.
+    assert!(requests(&log).is_empty());
+    // The command line refuses it with exit status 2, before any trial.
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_queens"))
+        .arg("run")
+        .arg(&path)
+        .arg("--data")
+        .arg(dir.path().join("data"))
+        .arg("--quiet")
+        .output()
+        .expect("queens runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("must speak version 3"), "{stderr}");
+    assert!(!dir.path().join("data").join("runs.csv").exists());
+    // A run's stored config reads back without starting the program.
+    let handshakes = || std::fs::read_to_string(&log).unwrap_or_default();
+    let before = handshakes();
+    assert!(!before.is_empty(), "the program was asked at load");
+    let stored = config::load_checking(&path.to_string_lossy(), &text, config::Programs::AsStored)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(stored.entries.len(), 2);
+    assert_eq!(handshakes(), before);
+}
+
+#[test]
+fn a_program_whose_handshake_fails_is_refused_for_an_instance_plan_with_the_reason() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    script(
+        dir.path(),
+        "broken.sh",
+        "read -r hello\necho 'no handshake here' >&2\nexit 3\n",
+    );
+    let text = instance_plan("broken.sh");
+    let path = dir.path().join("exp.toml");
+    std::fs::write(&path, &text).expect("config written");
+    let message = config::load(&path.to_string_lossy(), &text)
+        .err()
+        .expect("refused at load")
+        .to_string();
+    assert!(
+        message.contains("its handshake failed when the config was checked")
+            && message.contains("must speak version 3")
+            && message.contains("no handshake here"),
+        "{message}"
+    );
+}
+
+#[test]
+fn a_version_2_program_still_runs_a_plain_plan_and_is_sent_no_instance() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let log = dir.path().join("requests.log");
+    script(
+        dir.path(),
+        "v2.sh",
+        &recording_program(
+            GREETING,
+            &log,
+            r#"\"solution\":[1,3,0,2],\"stop_reason\":\"solved\",\"counters\":{\"steps\":1}"#,
+        ),
+    );
+    let plan = experiment(dir.path(), "max_steps = 10", &[("v2", "v2.sh", "")]);
+    let rows = run(&plan, dir.path()).expect("runs");
+    assert_eq!(rows.len(), 8);
+    assert!(
+        rows.iter().all(|r| r.solved && r.instance == "plain"),
+        "{rows:?}"
+    );
+    let lines = std::fs::read_to_string(&log).expect("log");
+    // One process served every trial: no handshake at load for a plain plan.
+    let hellos: Vec<&str> = lines.lines().filter(|l| !l.contains("\"id\":")).collect();
+    assert_eq!(
+        hellos,
+        [r#"{"protocol":"queens-external","version":2,"versions":[2,3]}"#]
+    );
+    let sent = requests(&log);
+    assert_eq!(sent.len(), 8);
+    assert!(sent.iter().all(|r| !r.contains("instance")), "{sent:?}");
+}
+
+#[test]
+fn the_shipped_examples_keep_to_instances() {
+    use queens::base::instance::generate::generate;
+    use queens::base::instance::{Generator, Instance, Origin};
+
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut solvers = Vec::new();
+    if resolve_command(&["python3".to_string()], Path::new("."), "here").is_ok() {
+        let script = root.join("experiments/solvers/min_conflicts.py");
+        solvers.push((
+            "min_conflicts.py",
+            vec!["python3".to_string(), script.to_string_lossy().into_owned()],
+        ));
+    } else {
+        println!("skipped the Python example: python3 not found");
+    }
+    let binary = dir.path().join("min_conflicts");
+    let built = std::process::Command::new("cc")
+        .args(["-std=c99", "-O2", "-Wall", "-Wextra", "-Werror", "-o"])
+        .arg(&binary)
+        .arg(root.join("experiments/solvers/min_conflicts.c"))
+        .status();
+    match built {
+        Ok(status) => {
+            assert!(status.success(), "min_conflicts.c does not build");
+            solvers.push((
+                "min_conflicts.c",
+                vec![binary.to_string_lossy().into_owned()],
+            ));
+        }
+        Err(_) => println!("skipped the C example: no C compiler (cc) found"),
+    }
+    // Lightly blocked boards and completions, which min-conflicts solves;
+    // a row with no allowed square, which each answers `exhausted` at once.
+    let mut instances: Vec<Instance> = Vec::new();
+    for seed in 0..3 {
+        let blocked = Generator::Blocked {
+            blocks: 8,
+            min_free: 4,
+        };
+        instances.push(generate(12, blocked, seed).expect("blocked"));
+        let completion = Generator::Completion { queens: 3 };
+        instances.push(generate(12, completion, seed).expect("completion"));
+    }
+    let dead_row: Vec<(u64, u64)> = (0..8).map(|c| (2, c)).collect();
+    let dead = Instance::build(8, &dead_row, &[], &[], Origin::Plain).expect("an instance");
+    for (name, command) in solvers {
+        let solver = ExternalSolver::new(command, &Params::default(), false);
+        let mut solved = 0;
+        for (i, instance) in instances.iter().enumerate() {
+            let budget = Budget {
+                max_restarts: Some(50),
+                ..Budget::steps(20_000)
+            };
+            // The trial path validates the board against the instance.
+            let result =
+                run_trial(Trial::new(&solver, 12, i as u64, budget).with_instance(instance))
+                    .unwrap_or_else(|e| panic!("{name}: {e}"));
+            if let Some(solution) = &result.outcome.solution {
+                assert_eq!(instance.check(solution.columns()), Ok(()), "{name}");
+                solved += 1;
+            }
+        }
+        assert!(solved >= 3, "{name} solved {solved} of {}", instances.len());
+        let result = run_trial(Trial::new(&solver, 8, 1, Budget::steps(100)).with_instance(&dead))
+            .expect("no board");
+        assert_eq!(result.outcome.stop_reason, StopReason::Exhausted, "{name}");
+        assert!(solver.take_failures().is_empty(), "{name}");
+    }
+}
+
+#[test]
+fn a_version_2_process_met_by_a_trial_with_an_instance_fails_it_naming_version_3() {
+    use queens::base::instance::{Instance, Origin};
+
+    // Outside a plan (no check at load): the trial itself refuses.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let log = dir.path().join("requests.log");
+    let solver = solver_of(
+        dir.path(),
+        "v2.sh",
+        &recording_program(
+            GREETING,
+            &log,
+            r#"\"solution\":null,\"stop_reason\":\"exhausted\""#,
+        ),
+    );
+    let instance = Instance::build(4, &[(0, 1)], &[], &[], Origin::Plain).expect("an instance");
+    let result = run_trial(Trial::new(&solver, 4, 1, seconds(10.0)).with_instance(&instance))
+        .expect("no board");
+    assert_eq!(result.outcome.stop_reason, StopReason::SolverError);
+    let failures = solver.take_failures();
+    assert_eq!(failures.len(), 1);
+    assert!(
+        failures[0]
+            .reason
+            .contains("a trial with an instance, but the program speaks version 2")
+            && failures[0].reason.contains("must speak version 3"),
+        "{}",
+        failures[0].reason
+    );
+    assert!(requests(&log).is_empty(), "no request was sent");
 }

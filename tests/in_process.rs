@@ -187,3 +187,22 @@ fn an_unknown_in_process_name_is_located_with_the_front_ends_message() {
         "{error}"
     );
 }
+
+#[test]
+fn an_instance_plan_refuses_a_solver_that_takes_none_and_its_record_reads_back() {
+    // Seeded keeps the default: it searches the plain problem only.
+    let text = format!("{CONFIG}\n[instance]\ngenerator = \"completion\"\nqueens = 1\n");
+    let error = load_with("in-process.toml", &text, Programs::Check, Some(&Registry))
+        .err()
+        .expect("refused");
+    let message = error.to_string();
+    assert!(
+        message.contains("in-process.toml:8:8: 'seeded' cannot search the plan's instances"),
+        "{message}"
+    );
+    // A run's stored config (no front end) stands in without refusing.
+    let stored =
+        config::load_checking("in-process.toml", &text, Programs::AsStored).expect("stands in");
+    assert_eq!(stored.entries[0].algorithm.name, "python:seeded");
+    assert!(stored.entries[0].instance.is_some());
+}

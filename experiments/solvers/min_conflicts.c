@@ -1,7 +1,7 @@
 /*
  * Min-conflicts for N-Queens in C99, run by `queens` as an external solver
- * (protocol queens-external, version 2: experiments/solvers/PROTOCOL.md).
- * Build: cc -std=c99 -O2 -o min_conflicts min_conflicts.c
+ * (protocol queens-external, version 3: experiments/solvers/PROTOCOL.md).
+ * Build: cc -std=c99 -Wall -Wextra -O2 -o min_conflicts min_conflicts.c
  * Run:   queens solve --command "./min_conflicts" -n 64 --seed 7 --max-steps 100000
  *
  * Source: S. Minton, M. D. Johnston, A. B. Philips and P. Laird,
@@ -20,19 +20,26 @@
  * carries a point at the first board and at every new fewest attacking
  * pairs (each with its board up to N = 64), so the line stays short.
  *
+ * Instances (a request's "instance": blocked squares and given queens): a
+ * given queen stands on its square from the start and is never repaired;
+ * every other queen is drawn among its row's allowed columns and moves only
+ * to allowed ones, so no queen stands on a blocked square. A repair then
+ * costs N checks plus one per allowed column of its row. A row without an
+ * allowed column ends the trial "exhausted" at once; any other instance
+ * without a solution runs until its budget. On the plain problem the draws
+ * and counters are those of the plain search.
+ *
  * The request is read with a few string searches, enough for the JSON the
  * harness writes (its keys come in a fixed order); a real program would use
  * a JSON library.
  */
-#define _POSIX_C_SOURCE 199309L
+#define _POSIX_C_SOURCE 200809L
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-/* The longest request line read; the harness's are far shorter. */
-#define LINE_MAX_BYTES 65536
 /* Boards of at most this N go into trace points. */
 #define TRACE_BOARD_MAX_N 64
 
@@ -75,7 +82,93 @@ struct board {
     long n;
     int *column;             /* the queen's column of each row */
     long *in_column, *diag, *anti; /* queens on each line */
+    unsigned char *allowed;  /* N×N, 1 where a queen may stand; NULL: plain */
+    long *given;             /* each row's given column, or -1; NULL: plain */
+    long *free_in_row;       /* allowed columns of each row; NULL: plain */
 };
+
+/* Reads the list of [row, column] pairs after `"key":` in `text` (the
+ * instance's "blocked" or "given"), calling mark(b, row, column) for each.
+ * Returns 0, or -1 when the list is not there or not pairs on the board. */
+static int read_pairs(struct board *b, const char *text, const char *key,
+                      void (*mark)(struct board *, long, long)) {
+    char pattern[32];
+    snprintf(pattern, sizeof pattern, "\"%s\":[", key);
+    const char *at = strstr(text, pattern);
+    if (at == NULL) return -1;
+    at += strlen(pattern);
+    while (*at != ']') {
+        char *end;
+        if (*at == ',') at++;
+        if (*at++ != '[') return -1;
+        long row = strtol(at, &end, 10);
+        if (end == at || *end != ',') return -1;
+        at = end + 1;
+        long col = strtol(at, &end, 10);
+        if (end == at || *end != ']') return -1;
+        at = end + 1;
+        if (row < 0 || row >= b->n || col < 0 || col >= b->n) return -1;
+        mark(b, row, col);
+    }
+    return 0;
+}
+
+static void mark_blocked(struct board *b, long row, long col) {
+    if (b->allowed[row * b->n + col]) {
+        b->allowed[row * b->n + col] = 0;
+        b->free_in_row[row]--;
+    }
+}
+
+static void mark_given(struct board *b, long row, long col) { b->given[row] = col; }
+
+/* Whether row's queen may stand on col. */
+static int may_stand(const struct board *b, long row, long col) {
+    if (b->allowed == NULL) return 1;
+    if (b->given[row] >= 0) return col == b->given[row];
+    return b->allowed[row * b->n + col];
+}
+
+/* The allowed columns of row. */
+static long free_in(const struct board *b, long row) {
+    if (b->allowed == NULL) return b->n;
+    return b->given[row] >= 0 ? 1 : b->free_in_row[row];
+}
+
+/* A column drawn uniformly among row's allowed ones (the draw of the plain
+ * search when every column is allowed). */
+static long draw_column(const struct board *b, long row) {
+    if (b->allowed != NULL && b->given[row] >= 0) return b->given[row];
+    long k = (long)below((uint64_t)free_in(b, row));
+    for (long col = 0; col < b->n; col++) {
+        if (may_stand(b, row, col) && k-- == 0) return col;
+    }
+    return 0; /* not reached: row has an allowed column */
+}
+
+/* Reads the request's instance, if any, into b; exits on a malformed one. */
+static void read_instance(struct board *b, const char *request) {
+    const char *instance = strstr(request, "\"instance\":");
+    if (instance == NULL) return;
+    long n = b->n;
+    b->allowed = malloc((size_t)n * (size_t)n);
+    b->given = malloc((size_t)n * sizeof(long));
+    b->free_in_row = malloc((size_t)n * sizeof(long));
+    if (!b->allowed || !b->given || !b->free_in_row) {
+        fprintf(stderr, "min_conflicts.c: out of memory for an instance at N = %ld\n", n);
+        exit(3);
+    }
+    memset(b->allowed, 1, (size_t)n * (size_t)n);
+    for (long row = 0; row < n; row++) {
+        b->given[row] = -1;
+        b->free_in_row[row] = n;
+    }
+    if (read_pairs(b, instance, "blocked", mark_blocked) != 0 ||
+        read_pairs(b, instance, "given", mark_given) != 0) {
+        fprintf(stderr, "min_conflicts.c: a malformed instance: %s\n", instance);
+        exit(2);
+    }
+}
 
 static long attackers(const struct board *b, long row, long col) {
     long n = b->n;
@@ -116,8 +209,9 @@ static void answer(const char *request) {
     int tracing = trace_at != NULL && strncmp(trace_at + 8, "true", 4) == 0;
     rng_state = strtoull(strstr(request, "\"seed\":") + 7, NULL, 10);
 
-    struct board b = {n, calloc((size_t)n, sizeof(int)), calloc((size_t)n, sizeof(long)),
-                      calloc((size_t)(2 * n), sizeof(long)), calloc((size_t)(2 * n), sizeof(long))};
+    struct board b = {n,    calloc((size_t)n, sizeof(int)), calloc((size_t)n, sizeof(long)),
+                      calloc((size_t)(2 * n), sizeof(long)), calloc((size_t)(2 * n), sizeof(long)),
+                      NULL, NULL, NULL};
     long *attacked = calloc((size_t)n, sizeof(long));
     long *best_columns = calloc((size_t)n, sizeof(long));
     struct point *trace = NULL;
@@ -126,9 +220,18 @@ static void answer(const char *request) {
         fprintf(stderr, "min_conflicts.c: out of memory at N = %ld\n", n);
         exit(3);
     }
-    if (max_checks >= 0 && (double)n > max_checks) {
+    read_instance(&b, request);
+    const char *early = NULL;
+    for (long row = 0; row < n; row++) {
+        /* A row where no queen may stand: no placement exists. */
+        if (free_in(&b, row) == 0) early = "exhausted";
+    }
+    if (early == NULL && max_checks >= 0 && (double)n > max_checks) {
         /* Not even the first board fits in the check budget. */
-        printf("{\"id\":%ld,\"solution\":null,\"stop_reason\":\"budget_checks\"}\n", id);
+        early = "budget_checks";
+    }
+    if (early != NULL) {
+        printf("{\"id\":%ld,\"solution\":null,\"stop_reason\":\"%s\"}\n", id, early);
         fflush(stdout);
         free(attacked);
         free(best_columns);
@@ -136,10 +239,13 @@ static void answer(const char *request) {
         free(b.in_column);
         free(b.diag);
         free(b.anti);
+        free(b.allowed);
+        free(b.given);
+        free(b.free_in_row);
         return;
     }
     for (long row = 0; row < n; row++) {
-        b.column[row] = (int)below((uint64_t)n);
+        b.column[row] = (int)draw_column(&b, row);
         place(&b, row, b.column[row], 1);
     }
     uint64_t steps = 0, checks = (uint64_t)n, fewest = UINT64_MAX;
@@ -180,12 +286,15 @@ static void answer(const char *request) {
         }
         long count = 0;
         for (long row = 0; row < n; row++) {
+            /* A given queen is never repaired: one attacking it is. */
+            if (b.given != NULL && b.given[row] >= 0) continue;
             if (attackers(&b, row, b.column[row]) > 3) attacked[count++] = row;
         }
         long row = attacked[below((uint64_t)count)];
         place(&b, row, b.column[row], -1);
         long least = -1, ties = 0;
         for (long col = 0; col < n; col++) {
+            if (!may_stand(&b, row, col)) continue;
             long a = attackers(&b, row, col);
             if (least < 0 || a < least) {
                 least = a;
@@ -196,7 +305,7 @@ static void answer(const char *request) {
         b.column[row] = (int)best_columns[below((uint64_t)ties)];
         place(&b, row, b.column[row], 1);
         steps++;
-        checks += 2 * (uint64_t)n;
+        checks += (uint64_t)n + (uint64_t)free_in(&b, row);
     }
 
     printf("{\"id\":%ld,\"solution\":", id);
@@ -237,18 +346,39 @@ static void answer(const char *request) {
     free(b.in_column);
     free(b.diag);
     free(b.anti);
+    free(b.allowed);
+    free(b.given);
+    free(b.free_in_row);
+}
+
+/* Whether the handshake line offers version 3 in its "versions" list. */
+static int offers_version_3(const char *hello) {
+    const char *at = strstr(hello, "\"versions\":[");
+    if (at == NULL) return 0;
+    at += strlen("\"versions\":[");
+    while (*at != ']' && *at != '\0') {
+        char *end;
+        long version = strtol(at, &end, 10);
+        if (end == at) return 0;
+        if (version == 3) return 1;
+        at = *end == ',' ? end + 1 : end;
+    }
+    return 0;
 }
 
 int main(void) {
-    static char line[LINE_MAX_BYTES];
-    if (fgets(line, sizeof line, stdin) == NULL) return 1;
-    if (strstr(line, "\"queens-external\"") == NULL || number_after(line, "version", 0) != 2) {
-        fprintf(stderr, "min_conflicts.c speaks queens-external version 2, not %s", line);
+    /* Lines of any length: an instance's request grows with its blocks. */
+    char *line = NULL;
+    size_t capacity = 0;
+    if (getline(&line, &capacity, stdin) < 0) return 1;
+    if (strstr(line, "\"queens-external\"") == NULL || !offers_version_3(line)) {
+        fprintf(stderr, "min_conflicts.c speaks queens-external version 3, not offered by %s", line);
         return 1;
     }
-    printf("{\"protocol_version\":2,\"name\":\"min_conflicts.c\",\"version\":\"1\","
+    printf("{\"protocol_version\":3,\"name\":\"min_conflicts.c\",\"version\":\"2\","
            "\"many_trials\":true}\n");
     fflush(stdout);
-    while (fgets(line, sizeof line, stdin) != NULL) answer(line);
+    while (getline(&line, &capacity, stdin) >= 0) answer(line);
+    free(line);
     return 0;
 }

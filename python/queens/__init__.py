@@ -49,7 +49,15 @@ from ._errors import (
     QueensError,
     RunError,
 )
-from ._solvers import Answer, Budget, native_registry, register, registered, unregister
+from ._solvers import (
+    Answer,
+    Budget,
+    Instance,
+    native_registry,
+    register,
+    registered,
+    unregister,
+)
 
 __version__: str = _queens.__version__
 
@@ -459,7 +467,7 @@ def animate(
 
 __all__ = [
     "Algorithm", "Answer", "Budget", "Config", "ConfigError", "Count", "Data", "DataError",
-    "Interrupted", "InvalidSolutionError", "MergeResult", "Param", "QueensError", "Replay",
-    "RunError", "RunResult", "SolveResult", "TracePoint", "algorithms", "animate", "count",
-    "load", "merge", "register", "registered", "run", "solve", "unregister",
+    "Instance", "Interrupted", "InvalidSolutionError", "MergeResult", "Param", "QueensError",
+    "Replay", "RunError", "RunResult", "SolveResult", "TracePoint", "algorithms", "animate",
+    "count", "load", "merge", "register", "registered", "run", "solve", "unregister",
 ]

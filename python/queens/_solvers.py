@@ -16,7 +16,8 @@ and in configs run by :func:`queens.run` (``name = "python:mine"`` in an
 The harness calls ``solver(n, rng_seed, budget, trace)`` once per trial, and
 also passes ``params=`` (the entry's parameters, a dict of numbers, words
 and flags, verbatim) when the callable takes a ``params`` argument or
-``**kwargs``:
+``**kwargs``, and ``instance=`` when it was registered with
+``instances=True``:
 
 - ``n``: the board size; ``rng_seed``: the trial's seed (runs.csv's
   ``seed``), the solver's only source of randomness, so a row replays;
@@ -34,7 +35,15 @@ and flags, verbatim) when the callable takes a ``params`` argument or
   ``budget.expired()`` returns ``"budget_time"`` with its counters;
 - ``trace``: a list to append convergence points to (dicts with
   ``steps``, ``checks``, ``restarts``, ``evaluations``, ``conflicts`` and
-  optionally ``columns``, the board), or ``None`` when no trace is kept.
+  optionally ``columns``, the board), or ``None`` when no trace is kept;
+- ``instance`` (only with ``instances=True``): the trial's
+  :class:`Instance` (its ``blocked`` squares and ``given`` queens, as the
+  external protocol's version 3 sends them), or ``None`` for a plain
+  trial. The solver never puts a queen on a blocked square and never moves
+  a given queen (a board that does is an ``invalid_solution`` row), and
+  may answer ``"exhausted"`` when it proves the instance has no solution
+  (a claim the harness cannot check). A plan with instances refuses, when
+  it loads, a solver registered without ``instances=True``.
 
 It returns one of:
 
@@ -151,6 +160,66 @@ class Answer:
         return reply
 
 
+@dataclass(frozen=True)
+class Instance:
+    """One trial's hard N-Queens instance: the squares no queen may stand on
+    and the queens placed in advance, each ``(row, column)`` counted from 0,
+    row by row (the external protocol's ``instance`` field, version 3).
+
+    Every other square is allowed; a given queen's square is allowed and
+    its row's queen stands there. ``instance["blocked"]`` and
+    ``instance["given"]`` read the fields as the protocol's dict does, so
+    code written for an external program's request reads this too.
+    """
+
+    n: int
+    blocked: Tuple[Tuple[int, int], ...] = ()
+    given: Tuple[Tuple[int, int], ...] = ()
+
+    def __post_init__(self) -> None:
+        rows: Dict[int, set] = {}
+        for row, column in self.blocked:
+            rows.setdefault(row, set()).add(column)
+        object.__setattr__(self, "_blocked_by_row", rows)
+        object.__setattr__(self, "_given_by_row", dict(self.given))
+
+    @classmethod
+    def from_json(cls, n: int, text: str) -> "Instance":
+        """The instance of an N×N board from the protocol's JSON field."""
+        field = json.loads(text)
+        return cls(
+            n=n,
+            blocked=tuple((r, c) for r, c in field["blocked"]),
+            given=tuple((r, c) for r, c in field["given"]),
+        )
+
+    def __getitem__(self, key: str) -> Any:
+        """``instance["blocked"]``, ``instance["given"]``, ``instance["n"]``."""
+        if key not in ("n", "blocked", "given"):
+            raise KeyError(key)
+        return getattr(self, key)
+
+    def is_allowed(self, row: int, column: int) -> bool:
+        """Whether a queen may stand on (``row``, ``column``)."""
+        given = self._given_by_row.get(row)  # type: ignore[attr-defined]
+        if given is not None:
+            return column == given
+        return 0 <= column < self.n and column not in self._blocked_by_row.get(row, ())  # type: ignore[attr-defined]
+
+    def allowed(self, row: int) -> List[int]:
+        """The columns ``row``'s queen may take, in increasing order: the
+        given column alone for a row with a given queen."""
+        given = self._given_by_row.get(row)  # type: ignore[attr-defined]
+        if given is not None:
+            return [given]
+        blocked = self._blocked_by_row.get(row, ())  # type: ignore[attr-defined]
+        return [c for c in range(self.n) if c not in blocked]
+
+    def given_column(self, row: int) -> Optional[int]:
+        """The column of ``row``'s given queen, or ``None``."""
+        return self._given_by_row.get(row)  # type: ignore[attr-defined]
+
+
 SolverFunction = Callable[..., Any]
 
 
@@ -179,10 +248,10 @@ def _reply(answer: Any) -> Dict[str, Any]:
 
 
 class Registered:
-    """A registered solver: the callable, what one of its steps is, and
-    whether it takes ``params``."""
+    """A registered solver: the callable, what one of its steps is, whether
+    it takes ``params`` and whether it searches instances."""
 
-    def __init__(self, name: str, solver: Any, step: str) -> None:
+    def __init__(self, name: str, solver: Any, step: str, instances: bool = False) -> None:
         function = getattr(solver, "solve", solver)
         if not callable(function):
             raise TypeError(
@@ -196,26 +265,40 @@ class Registered:
             parameters = inspect.signature(function).parameters.values()
         except (TypeError, ValueError):
             parameters = []
+        parameters = list(parameters)
         self.takes_params = any(
             p.name == "params" or p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters
         )
+        self.instances = bool(instances)
+        if self.instances and parameters and not any(
+            p.name == "instance" or p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters
+        ):
+            raise TypeError(
+                f"queens.register({name!r}, ..., instances=True): the solver takes no "
+                "`instance` argument; add one (instance=None: the trial's queens.Instance, "
+                "None for a plain trial) and keep to it"
+            )
         self.fingerprint = _fingerprint(solver, function)
 
     def trial(
         self, n: int, seed: int, params: str, budget: str, tracing: bool,
-        time_left: Optional[float],
+        time_left: Optional[float], instance: Optional[str] = None,
     ) -> Tuple[bool, str]:
         """One trial, as the native module calls it: ``(True, reply)`` with
         the reply as JSON, or ``(False, traceback)``. ``time_left`` is the
-        seconds left before the trial's time limit (``None`` without one)."""
+        seconds left before the trial's time limit (``None`` without one);
+        ``instance`` the trial's instance as the protocol's JSON field
+        (``None`` for a plain trial)."""
         try:
             deadline = None if time_left is None else time.monotonic() + time_left
             limits = Budget(**json.loads(budget), deadline=deadline)
             trace: Optional[List[Dict[str, Any]]] = [] if tracing else None
+            extra: Dict[str, Any] = {}
             if self.takes_params:
-                answer = self.function(n, seed, limits, trace, params=json.loads(params))
-            else:
-                answer = self.function(n, seed, limits, trace)
+                extra["params"] = json.loads(params)
+            if self.instances:
+                extra["instance"] = None if instance is None else Instance.from_json(n, instance)
+            answer = self.function(n, seed, limits, trace, **extra)
             reply = _reply(answer)
             if trace and "trace" not in reply:
                 reply["trace"] = trace
@@ -229,7 +312,10 @@ _lock = threading.Lock()
 _registry: Dict[str, Registered] = {}
 
 
-def register(name: str, solver: Union[SolverFunction, Any], *, step: str = "step") -> None:
+def register(
+    name: str, solver: Union[SolverFunction, Any], *, step: str = "step",
+    instances: bool = False,
+) -> None:
     """Register ``solver`` under ``name`` for :func:`queens.solve` and for
     configs run by :func:`queens.run` (``name = "python:NAME"``).
 
@@ -238,6 +324,11 @@ def register(name: str, solver: Union[SolverFunction, Any], *, step: str = "step
     ``step`` says what one of its steps is (the ``step_unit`` column: steps
     of two labels compare only when it is the same, so a solver counting
     repairs as the built-in ``min-conflicts`` does says ``step="repair"``).
+    ``instances=True`` says it searches hard instances (blocked squares,
+    given queens): it is then called with ``instance=`` (an
+    :class:`Instance`, ``None`` for a plain trial) and must take that
+    argument; without it, a plan with instances refuses the solver when it
+    loads.
     Registering a name again replaces the solver. See this module's
     documentation (``help(queens._solvers)``) for what the solver returns.
     """
@@ -252,7 +343,7 @@ def register(name: str, solver: Union[SolverFunction, Any], *, step: str = "step
             f"step {step!r}: say in a few words (at most 40 characters, starting with a "
             'letter) what one of the solver\'s steps is, like "repair"'
         )
-    entry = Registered(name, solver, step)
+    entry = Registered(name, solver, step, instances)
     with _lock:
         _registry[name] = entry
 
@@ -269,12 +360,15 @@ def registered() -> List[str]:
         return sorted(_registry)
 
 
-def native_registry() -> Dict[str, Tuple[Callable[..., Tuple[bool, str]], str, Tuple[str, str]]]:
+def native_registry() -> Dict[
+    str, Tuple[Callable[..., Tuple[bool, str]], str, Tuple[str, str], bool]
+]:
     """The registered solvers as the native module takes them: the trial
-    function, the step unit and the fingerprint."""
+    function, the step unit, the fingerprint and whether it searches
+    instances."""
     with _lock:
         return {
-            name: (entry.trial, entry.step, entry.fingerprint)
+            name: (entry.trial, entry.step, entry.fingerprint, entry.instances)
             for name, entry in _registry.items()
         }
 
@@ -298,4 +392,4 @@ def _fingerprint(solver: Any, function: SolverFunction) -> Tuple[str, str]:
     return f"the Python function {name}", hashlib.sha256(name.encode() + b"\n" + code).hexdigest()
 
 
-__all__ = ["Answer", "Budget", "register", "unregister", "registered"]
+__all__ = ["Answer", "Budget", "Instance", "register", "unregister", "registered"]

@@ -5,7 +5,10 @@
 //! protocol's reply, through the same parser
 //! ([`protocol::parse_reply`]): the same counters, stop reasons and
 //! checks, every board validated here and again by the trial path. A
-//! Python exception is a `solver_error` whose traceback goes to
+//! solver registered with `instances=True` is handed the trial's instance
+//! too (the protocol's `instance` field as JSON, `None` for a plain
+//! trial); any other is refused for an instance plan when the config
+//! loads. A Python exception is a `solver_error` whose traceback goes to
 //! `external.log`.
 //!
 //! Python code cannot be interrupted, so the time limit is judged when
@@ -19,10 +22,11 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use pyo3::prelude::*;
+use queens::base::instance::Instance;
 use queens::base::outcome::StopReason;
 use queens::base::records::seed::SEED_BOUND;
 use queens::solvers::algorithms::external::Failure;
-use queens::solvers::algorithms::external::protocol::{self, Answer, Refused};
+use queens::solvers::algorithms::external::protocol::{self, Answer, InstanceField, Refused};
 use queens::solvers::blocks::frame::{Frame, View};
 use queens::solvers::in_process::InProcessSolvers;
 use queens::solvers::memory::MemoryEstimate;
@@ -34,9 +38,9 @@ use rand::rngs::ChaCha8Rng;
 const REPLY_ID: u64 = 1;
 
 /// A registered solver as the Python side hands it over: its trial
-/// function `trial(n, seed, params_json, budget_json, tracing) -> (ok,
-/// text)` (the reply as JSON, or the traceback) and what one of its steps
-/// is.
+/// function `trial(n, seed, params_json, budget_json, tracing, time_left,
+/// instance_json) -> (ok, text)` (the reply as JSON, or the traceback),
+/// what one of its steps is and whether it searches instances.
 pub struct Registered {
     /// The trial function (`queens._solvers.Registered.trial`).
     pub trial: Py<PyAny>,
@@ -45,25 +49,33 @@ pub struct Registered {
     /// What the solver is (its qualified name) and the SHA-256 of its
     /// source, for the run's record.
     pub fingerprint: (String, String),
+    /// Whether it was registered with `instances=True`.
+    pub instances: bool,
 }
 
 /// The registered solvers of this call, by name.
 pub struct Registry(pub HashMap<String, Registered>);
 
 impl Registry {
-    /// Reads `{name: (trial, step_unit)}` from Python.
+    /// Reads `{name: (trial, step_unit, fingerprint, instances)}` from
+    /// Python.
     pub fn from_python(solvers: Option<&Bound<'_, pyo3::types::PyDict>>) -> PyResult<Self> {
         let mut map = HashMap::new();
         if let Some(solvers) = solvers {
             for (name, entry) in solvers.iter() {
-                let (trial, step_unit, fingerprint): (Py<PyAny>, String, (String, String)) =
-                    entry.extract()?;
+                let (trial, step_unit, fingerprint, instances): (
+                    Py<PyAny>,
+                    String,
+                    (String, String),
+                    bool,
+                ) = entry.extract()?;
                 map.insert(
                     name.extract::<String>()?,
                     Registered {
                         trial,
                         step_unit,
                         fingerprint,
+                        instances,
                     },
                 );
             }
@@ -88,9 +100,11 @@ impl Registry {
         let trial = Python::attach(|py| found.trial.clone_ref(py));
         Ok((
             PythonSolver {
+                name: name.to_string(),
                 trial,
                 params: params.to_json().to_string(),
                 fingerprint: found.fingerprint.clone(),
+                instances: found.instances,
                 failures: Mutex::new(Vec::new()),
             },
             found.step_unit.clone(),
@@ -107,16 +121,21 @@ impl InProcessSolvers for Registry {
 
 /// One configured Python solver.
 pub struct PythonSolver {
+    /// The name it was registered under.
+    name: String,
     trial: Py<PyAny>,
     /// The entry's parameters as JSON, verbatim.
     params: String,
     /// What the solver is and the SHA-256 of its source.
     fingerprint: (String, String),
+    /// Whether it searches instances (registered with `instances=True`).
+    instances: bool,
     failures: Mutex<Vec<Failure>>,
 }
 
 impl PythonSolver {
-    /// Calls the Python side for one trial: `Ok(reply)` or `Err(traceback)`.
+    /// Calls the Python side for one trial (with its `instance` as the
+    /// protocol's JSON, if any): `Ok(reply)` or `Err(traceback)`.
     /// The seconds left before `deadline` are counted once the call holds
     /// the GIL, so time spent waiting for it is not handed to the solver.
     fn call(
@@ -126,6 +145,7 @@ impl PythonSolver {
         budget: &str,
         tracing: bool,
         deadline: Option<Instant>,
+        instance: Option<String>,
     ) -> Result<String, String> {
         Python::attach(|py| {
             let time_left =
@@ -134,7 +154,15 @@ impl PythonSolver {
                 .trial
                 .call1(
                     py,
-                    (n, seed, self.params.as_str(), budget, tracing, time_left),
+                    (
+                        n,
+                        seed,
+                        self.params.as_str(),
+                        budget,
+                        tracing,
+                        time_left,
+                        instance,
+                    ),
                 )
                 .and_then(|a| a.extract::<(bool, String)>(py));
             match answer {
@@ -145,10 +173,12 @@ impl PythonSolver {
         })
     }
 
-    /// What the call gave at size `n` under `budget`: the answer the
-    /// protocol's parser accepted, or why the trial failed.
+    /// What the call gave at size `n` (on `instance`, if any) under
+    /// `budget`: the answer the protocol's parser accepted, or why the
+    /// trial failed.
     fn verdict(
         n: usize,
+        instance: Option<&Instance>,
         called: Result<String, String>,
         budget: &Budget,
         elapsed: Duration,
@@ -169,7 +199,7 @@ impl PythonSolver {
                 };
             }
         };
-        match protocol::parse_reply(&reply, REPLY_ID, n, budget, elapsed) {
+        match protocol::parse_reply(&reply, REPLY_ID, n, instance, budget, elapsed) {
             Ok(answer) => Verdict::Accepted(answer),
             Err(e @ Refused::InvalidBoard { .. }) => Verdict::Failed {
                 reason: e.to_string(),
@@ -258,8 +288,18 @@ impl Solver for PythonSolver {
         }
         let budget = *control.budget();
         let budget_json = serde_json::to_string(&budget).unwrap_or_default();
-        let answer = self.call(n, seed, &budget_json, control.tracing(), control.deadline());
-        let verdict = Self::verdict(n, answer, &budget, control.elapsed());
+        let instance = control.instance();
+        let instance_json =
+            instance.map(|i| serde_json::to_string(&InstanceField::of(i)).unwrap_or_default());
+        let answer = self.call(
+            n,
+            seed,
+            &budget_json,
+            control.tracing(),
+            control.deadline(),
+            instance_json,
+        );
+        let verdict = Self::verdict(n, instance, answer, &budget, control.elapsed());
         match control.poll_clock() {
             Some(StopReason::Interrupted) => {
                 return Outcome::unsolved(Default::default(), StopReason::Interrupted);
@@ -322,5 +362,16 @@ impl Configured for PythonSolver {
 
     fn never_restarts(&self) -> Option<&'static str> {
         None
+    }
+
+    /// Registered with `instances=True`: it searches instances; else it is
+    /// refused for an instance plan, saying how to register it.
+    fn instance_refused(&self) -> Option<String> {
+        (!self.instances).then(|| {
+            format!(
+                "the Python solver {:?} was registered without instances=True, so it would search the plain problem: make it take an `instance` argument (None for a plain trial) that it keeps to, and register it with queens.register({:?}, solver, instances=True)",
+                self.name, self.name
+            )
+        })
     }
 }

@@ -162,6 +162,10 @@ impl ExternalTable<'_> {
         let params = self.params(combination, at)?;
         let per_trial = self.per_trial.is_some_and(|p| *p.get_ref());
         let mut solver = ExternalSolver::new(resolved, &params, per_trial);
+        if programs == Programs::AsStored {
+            // Never started to learn its protocol version: a record read back.
+            solver = solver.as_stored();
+        }
         if let Some(step) = self.step {
             let unit = step.get_ref().trim();
             if let Some(problem) = step_unit_problem(unit) {

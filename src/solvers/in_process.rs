@@ -10,8 +10,13 @@
 //! overrides [`crate::solvers::Solver::solve_from_seed`] to hand its code
 //! the trial's seed, as the external protocol does, and
 //! [`crate::solvers::Solver::take_failures`] to give its errors to
-//! `external.log`. Every board still goes through the trial path's
-//! validator. A config stored in metadata.json and read back without the
+//! `external.log`. A solver registered as taking instances hands its code
+//! the trial's instance ([`crate::solvers::Control::instance`], in the
+//! external protocol's form:
+//! [`crate::solvers::algorithms::external::protocol::InstanceField`]) and
+//! answers [`Configured::instance_refused`] with `None`; any other is
+//! refused for an instance plan when the config loads. Every board still
+//! goes through the trial path's validator. A config stored in metadata.json and read back without the
 //! front end ([`crate::experiment::config::Programs::AsStored`]: `queens
 //! report`, `queens compare`, the plan check) builds an [`Unregistered`]
 //! stand-in, which ends any trial `solver_error`.
@@ -100,6 +105,12 @@ impl Configured for Unregistered {
     }
 
     fn never_restarts(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// A stand-in never runs: a stored config of a run whose Python solver
+    /// searched instances reads back.
+    fn instance_refused(&self) -> Option<String> {
         None
     }
 }

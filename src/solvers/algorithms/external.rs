@@ -1,17 +1,22 @@
 //! External solvers: a program in any language, run by the harness like a
-//! built-in algorithm through the `queens-external` protocol (version 2),
-//! JSON lines over the program's stdin and stdout. The protocol for program
-//! authors is `experiments/solvers/PROTOCOL.md`; in short:
+//! built-in algorithm through the `queens-external` protocol (version 3,
+//! version 2 still served), JSON lines over the program's stdin and stdout.
+//! The protocol for program authors is `experiments/solvers/PROTOCOL.md`;
+//! in short:
 //!
 //! 1. The harness starts the program (in its own process group) and writes
-//!    `{"protocol":"queens-external","version":2}`; the program answers
-//!    `{"protocol_version":2,"name":"…","version":"…","many_trials":true|false}`
+//!    `{"protocol":"queens-external","version":2,"versions":[2,3]}`; the
+//!    program answers
+//!    `{"protocol_version":2|3,"name":"…","version":"…","many_trials":true|false}`
 //!    (a version 1 program, without `protocol_version`, is refused with a
 //!    message naming what changed).
 //! 2. Per trial the harness writes `{"id":…,"n":…,"seed":…,"params":{…},
 //!    "budget":{"max_steps":…,"max_restarts":…,"max_checks":…,"time_limit":…},
-//!    "trace":true|false}` (`id` counts the process's requests from 1; unset
-//!    limits `null`; `trace` says whether the harness keeps trace points)
+//!    "trace":true|false,"instance":{"blocked":[[r,c],…],"given":[[r,c],…]}}`
+//!    (`id` counts the process's requests from 1; unset limits `null`;
+//!    `trace` says whether the harness keeps trace points; `instance`, sent
+//!    to version 3 programs only, is the trial's blocked squares and given
+//!    queens, 0-based, and is left out of a plain trial's request)
 //!    and the program answers `{"id":…,"solution":[…]|null,
 //!    "stop_reason":"solved|exhausted|budget_steps|budget_checks|budget_restarts|budget_time",
 //!    "counters":{"steps":…,"checks":…,"restarts":…,"evaluations":…},
@@ -21,8 +26,9 @@
 //!    of a replay; any other field or counter is refused, naming it and the
 //!    allowed ones; a counter above its budget is refused).
 //!    A stop reason the harness can check is refused when false
-//!    ([`protocol::check_stop_reason`]): `exhausted` where N has solutions
-//!    (every N but 2 and 3); `budget_steps` or `budget_restarts` without
+//!    ([`protocol::check_stop_reason`]): `exhausted` on the plain problem
+//!    where N has solutions (every N but 2 and 3; on an instance it is the
+//!    program's unchecked claim); `budget_steps` or `budget_restarts` without
 //!    that limit or with its counter below it (a search stops when the
 //!    counter reaches the limit); `budget_checks` without `max_checks` (its
 //!    counter may be below: a program stops before a step that would pass
@@ -72,6 +78,15 @@
 //!
 //! Processes are kept per worker thread, so trials on different threads run
 //! in different processes and a trial never waits for another's.
+//!
+//! **Instances.** A plan that gives the program instances asks
+//! [`Configured::instance_refused`] when the config loads: the harness
+//! starts the program once, reads the version its handshake declares and
+//! ends it, and refuses a version 2 program (exit 2, the message naming
+//! version 3 and what it adds). A config read back from a run's record
+//! ([`ExternalSolver::as_stored`]) never starts the program. A process
+//! that declares version 2 when a trial with an instance begins (the
+//! program changed since the load) fails that trial, naming the version.
 
 pub mod extra_output;
 pub mod process;
@@ -79,7 +94,7 @@ pub mod protocol;
 
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Mutex, OnceLock};
 use std::thread::{self, ThreadId};
 use std::time::{Duration, Instant};
 
@@ -94,7 +109,7 @@ use crate::solvers::params::{ParamError, Params};
 use crate::solvers::{Budget, Control, Outcome, Solver, StopReason};
 use extra_output::Answered;
 use process::{Program, Received};
-use protocol::{Answer, Hello, Refused, Request};
+use protocol::{Answer, Hello, InstanceField, Refused, Request};
 
 /// The `name` of an external entry in a config.
 pub const NAME: &str = "external";
@@ -263,6 +278,8 @@ pub struct Identity {
 /// A started program that has answered the handshake.
 struct Running {
     program: Program,
+    /// The protocol version its handshake declared.
+    version: u32,
     /// Whether it serves another trial after this one.
     many_trials: bool,
     /// The id of its last request (0 before the first).
@@ -294,6 +311,13 @@ pub struct ExternalSolver {
     failures: Mutex<Vec<Failure>>,
     /// Every distinct name and version its processes gave.
     identities: Mutex<BTreeSet<Identity>>,
+    /// Whether [`Configured::instance_refused`] may start the program to
+    /// learn its protocol version (not for a config read back from a
+    /// run's record).
+    probe: bool,
+    /// The protocol version a handshake at load declared, or why the
+    /// handshake failed: learnt once.
+    probed: OnceLock<Result<u32, String>>,
 }
 
 impl ExternalSolver {
@@ -310,7 +334,49 @@ impl ExternalSolver {
             replied: Mutex::new(HashMap::new()),
             failures: Mutex::new(Vec::new()),
             identities: Mutex::new(BTreeSet::new()),
+            probe: true,
+            probed: OnceLock::new(),
         }
+    }
+
+    /// The same solver, read back from a run's record (a stored config,
+    /// whose program may not be there): it is never started to learn its
+    /// protocol version, and [`Configured::instance_refused`] takes it
+    /// for one that searches instances.
+    pub fn as_stored(mut self) -> Self {
+        self.probe = false;
+        self
+    }
+
+    /// The protocol version the program declares in its handshake, learnt
+    /// once by starting it and ending it after the handshake, or why that
+    /// failed (it could not start, did not answer within
+    /// [`HANDSHAKE_TIMEOUT`], or answered what the protocol refuses).
+    pub fn protocol_version(&self) -> Result<u32, String> {
+        self.probed
+            .get_or_init(|| {
+                self.start(&Budget::UNLIMITED, false)
+                    .map(|running| {
+                        let version = running.version;
+                        running.program.end();
+                        version
+                    })
+                    .map_err(|failure| {
+                        // The last line of its stderr says why, mostly.
+                        match failure
+                            .stderr_tail
+                            .lines()
+                            .rev()
+                            .find(|l| !l.trim().is_empty())
+                        {
+                            Some(last) => {
+                                format!("{} (its stderr ends: {})", failure.reason, last.trim())
+                            }
+                            None => failure.reason,
+                        }
+                    })
+            })
+            .clone()
     }
 
     /// The same solver, whose steps are `unit`s (`repair`): the
@@ -410,7 +476,7 @@ impl ExternalSolver {
         if self.ready.lock().is_ok_and(|ready| ready.contains_key(&id)) {
             return;
         }
-        let started = self.start(budget);
+        let started = self.start(budget, true);
         if let Ok(mut ready) = self.ready.lock() {
             ready.insert(id, started);
         }
@@ -418,8 +484,9 @@ impl ExternalSolver {
 
     /// Starts the program and greets it, waiting for its answer at most
     /// [`HANDSHAKE_TIMEOUT`] or the `budget`'s time limit, whichever is
-    /// shorter.
-    fn start(&self, budget: &Budget) -> Result<Running, Failure> {
+    /// shorter; the name and version it gives are kept for the run's
+    /// record when `record`.
+    fn start(&self, budget: &Budget, record: bool) -> Result<Running, Failure> {
         let failed = |reason: String, stderr_tail: String| Failure {
             n: 0,
             seed: 0,
@@ -440,7 +507,8 @@ impl ExternalSolver {
         let reason = match answer {
             Ok(Received::Line(line)) => match protocol::parse_greeting(&line) {
                 Ok(greeting) => {
-                    if let Ok(mut identities) = self.identities.lock() {
+                    let version = greeting.speaks();
+                    if record && let Ok(mut identities) = self.identities.lock() {
                         identities.insert(Identity {
                             name: greeting.name,
                             version: greeting.version,
@@ -448,6 +516,7 @@ impl ExternalSolver {
                     }
                     return Ok(Running {
                         program,
+                        version,
                         many_trials: greeting.many_trials,
                         last_id: 0,
                         answered: None,
@@ -483,6 +552,19 @@ impl ExternalSolver {
             Ok(running) => running,
             Err(failed) => return failed,
         };
+        let instance = control.instance();
+        if instance.is_some()
+            && let Some(refused) = protocol::instances_refused(running.version)
+        {
+            let (status, stderr_tail) = running.program.end();
+            let failure = Failure {
+                n,
+                seed,
+                reason: with_status(format!("a trial with an instance, but {refused}"), status),
+                stderr_tail,
+            };
+            return self.failed(n, seed, failure, StopReason::SolverError);
+        }
         running.last_id += 1;
         let request = Request {
             id: running.last_id,
@@ -491,6 +573,7 @@ impl ExternalSolver {
             params: &self.params,
             budget: control.budget(),
             trace: control.tracing(),
+            instance: instance.map(InstanceField::of),
         };
         let line = serde_json::to_string(&request).unwrap_or_default();
         let answer = running
@@ -505,7 +588,14 @@ impl ExternalSolver {
         };
         let (reason, stop) = match answer {
             Ok(Received::Line(line)) => {
-                match protocol::parse_reply(&line, running.last_id, n, control.budget(), elapsed) {
+                match protocol::parse_reply(
+                    &line,
+                    running.last_id,
+                    n,
+                    instance,
+                    control.budget(),
+                    elapsed,
+                ) {
                     Ok(Answer { outcome, trace }) => {
                         if control.tracing() {
                             for point in trace {
@@ -574,7 +664,7 @@ impl ExternalSolver {
     fn running(&self, n: usize, seed: u64, budget: &Budget) -> Result<Running, Outcome> {
         let id = thread::current().id();
         let taken = self.ready.lock().ok().and_then(|mut r| r.remove(&id));
-        let running = taken.unwrap_or_else(|| self.start(budget));
+        let running = taken.unwrap_or_else(|| self.start(budget, true));
         let mut running = running.map_err(|f| self.failed(n, seed, f, StopReason::SolverError))?;
         let Some(extra) = running.program.output_within(Duration::ZERO) else {
             return Ok(running);
@@ -692,5 +782,25 @@ impl Configured for ExternalSolver {
 
     fn never_restarts(&self) -> Option<&'static str> {
         None
+    }
+
+    /// A program that speaks version 3 searches instances; one that
+    /// speaks version 2 is refused, naming the version it must speak. The
+    /// version is learnt from a handshake when the config loads
+    /// ([`ExternalSolver::protocol_version`]); a program whose handshake
+    /// fails is refused with the reason. A solver read back from a run's
+    /// record ([`ExternalSolver::as_stored`]) is never started: its trials
+    /// ran (or will be refused) when it was loaded to run.
+    fn instance_refused(&self) -> Option<String> {
+        if !self.probe {
+            return None;
+        }
+        match self.protocol_version() {
+            Ok(version) => protocol::instances_refused(version),
+            Err(reason) => Some(format!(
+                "its handshake failed when the config was checked, so the protocol version it speaks is unknown (a program searching instances must speak version {}): {reason}",
+                protocol::INSTANCE_VERSION
+            )),
+        }
     }
 }

@@ -1,15 +1,21 @@
-//! The messages of the `queens-external` protocol, version 2: JSON objects,
+//! The messages of the `queens-external` protocol, version 3: JSON objects,
 //! one per line, as serde types. The harness writes [`Hello`] and
 //! [`Request`]s; the program answers with one [`Greeting`] and one
-//! [`Reply`] per request, echoing the request's `id`. Version 1 programs
-//! (no `protocol_version` in the greeting, no `id` in replies) are refused
-//! with a message naming what changed ([`V1_CHANGES`]). Every type the program writes refuses unknown
+//! [`Reply`] per request, echoing the request's `id`. The greeting's
+//! `protocol_version` says which version the program speaks: 3 may be
+//! sent instances (a request's [`InstanceField`]: blocked squares and
+//! given queens), 2 only plain trials ([`Greeting::takes_instances`]).
+//! Version 1 programs (no `protocol_version` in the greeting, no `id` in
+//! replies) are refused with a message naming what changed
+//! ([`V1_CHANGES`]). Every type the program writes refuses unknown
 //! fields, so a misspelt or invented counter is an error naming it and the
 //! allowed ones (serde's own message: "unknown field `flips`, expected one
 //! of `steps`, `checks`, `restarts`, `evaluations`"). A stop reason the
 //! harness can check is refused when false ([`parse_reply`]: `exhausted`
-//! where N has solutions, a budget stop without its limit, short of its
-//! counter's limit or before the time limit). The whole protocol, for
+//! where the plain problem at N has solutions, a budget stop without its
+//! limit, short of its counter's limit or before the time limit); an
+//! `exhausted` on an instance is the program's claim, which the harness
+//! cannot check. The whole protocol, for
 //! program authors, is in `experiments/solvers/PROTOCOL.md`.
 
 use std::time::Duration;
@@ -17,6 +23,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use crate::base::board::{Placement, validate};
+use crate::base::instance::Instance;
 use crate::base::outcome::{Metrics, Outcome, StopReason};
 use crate::base::records::{FORMULA_RULE, INVISIBLE_RULE, first_invisible, starts_like_formula};
 use crate::solvers::Budget;
@@ -25,28 +32,46 @@ use crate::solvers::algorithms::construction::has_solution;
 /// The protocol's name, sent in the first line.
 pub const PROTOCOL: &str = "queens-external";
 
-/// The protocol's version, sent in the first line and echoed in the
-/// greeting's `protocol_version`.
-pub const VERSION: u32 = 2;
+/// The newest version of the protocol, the one this page describes.
+pub const VERSION: u32 = 3;
+
+/// The oldest version the harness still serves: the `version` of its
+/// first line, so a version 2 program that checks it keeps working.
+pub const OLDEST_VERSION: u32 = 2;
+
+/// The versions the harness serves, oldest first: the `versions` of its
+/// first line; the program answers with one of them.
+pub const VERSIONS: [u32; 2] = [OLDEST_VERSION, VERSION];
+
+/// The first version whose requests carry an instance.
+pub const INSTANCE_VERSION: u32 = 3;
 
 /// What changed since version 1, for the message refusing a version 1
 /// program.
 pub const V1_CHANGES: &str = "version 2 adds `\"protocol_version\": 2` to the answer to the handshake and an `id` to every request that the reply must echo; see experiments/solvers/PROTOCOL.md";
 
-/// The harness's first line: which protocol and version it speaks.
+/// What changed since version 2, for the message refusing a version 2
+/// program an instance plan.
+pub const V2_CHANGES: &str = "version 3 adds the request's `instance` (its blocked squares and given queens, `{\"blocked\": [[row, column], …], \"given\": [[row, column], …]}`, 0-based), which the program must keep to; answer the handshake with `\"protocol_version\": 3` once it does (experiments/solvers/PROTOCOL.md, \"What changed since version 2\")";
+
+/// The harness's first line: which protocol and versions it speaks.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Hello {
     /// Always [`PROTOCOL`].
     pub protocol: &'static str,
-    /// Always [`VERSION`].
+    /// Always [`OLDEST_VERSION`]: a version 2 program checks that it is 2.
     pub version: u32,
+    /// Every version served ([`VERSIONS`]): a newer program looks for its
+    /// own here.
+    pub versions: [u32; 2],
 }
 
 impl Hello {
-    /// The handshake line of this version.
+    /// The handshake line of this harness.
     pub const CURRENT: Hello = Hello {
         protocol: PROTOCOL,
-        version: VERSION,
+        version: OLDEST_VERSION,
+        versions: VERSIONS,
     };
 }
 
@@ -55,8 +80,8 @@ impl Hello {
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Greeting {
-    /// The protocol version the program speaks: [`VERSION`] (a version 1
-    /// program leaves it out).
+    /// The protocol version the program speaks: one of [`VERSIONS`] (a
+    /// version 1 program leaves it out).
     #[serde(default)]
     pub protocol_version: Option<u32>,
     /// The program's name, for the log.
@@ -66,6 +91,52 @@ pub struct Greeting {
     /// `true`: the process reads requests until its stdin closes; `false`:
     /// it answers one request and is started afresh for the next trial.
     pub many_trials: bool,
+}
+
+impl Greeting {
+    /// The version the program speaks (1 when the greeting leaves it out,
+    /// which [`parse_greeting`] refuses).
+    pub fn speaks(&self) -> u32 {
+        self.protocol_version.unwrap_or(1)
+    }
+
+    /// Why the program cannot be sent instances (it speaks an older
+    /// version than [`INSTANCE_VERSION`]), or `None` when it can.
+    pub fn takes_instances(&self) -> Option<String> {
+        instances_refused(self.speaks())
+    }
+}
+
+/// Why a program speaking `version` cannot be sent instances, naming the
+/// version it must speak, or `None` when it can.
+pub fn instances_refused(version: u32) -> Option<String> {
+    (version < INSTANCE_VERSION).then(|| {
+        format!(
+            "the program speaks version {version} of the queens-external protocol, which sends no instances: it must speak version {INSTANCE_VERSION}; {V2_CHANGES}"
+        )
+    })
+}
+
+/// A trial's instance as a request carries it (version 3): the blocked
+/// squares and the given queens, each `[row, column]` counted from 0,
+/// row by row. Every other square is allowed; a given queen's square is
+/// allowed, and its row's queen stands there.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct InstanceField {
+    /// The squares no queen may stand on.
+    pub blocked: Vec<[u32; 2]>,
+    /// The queens placed before the search, which it must not move.
+    pub given: Vec<[u32; 2]>,
+}
+
+impl InstanceField {
+    /// The field of `instance`.
+    pub fn of(instance: &Instance) -> Self {
+        Self {
+            blocked: instance.blocked_squares().map(|(r, c)| [r, c]).collect(),
+            given: instance.given_queens().map(|(r, c)| [r, c]).collect(),
+        }
+    }
 }
 
 /// One trial, as the harness asks for it.
@@ -86,6 +157,10 @@ pub struct Request<'a> {
     /// a program sends `trace` in its reply only then, and may send each
     /// point's board (`columns`) for a replay to draw.
     pub trace: bool,
+    /// The trial's instance (version 3 only), left out of a plain
+    /// trial's request.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub instance: Option<InstanceField>,
 }
 
 /// The counters a program reports; each defaults to 0.
@@ -239,12 +314,12 @@ pub fn parse_greeting(line: &str) -> Result<Greeting, Malformed> {
         }
     }
     match greeting.protocol_version {
-        Some(VERSION) => Ok(greeting),
+        Some(version) if VERSIONS.contains(&version) => Ok(greeting),
         None => Err(refuse(format!(
             "the program speaks version 1 of the protocol, which this harness no longer serves: {V1_CHANGES}"
         ))),
         Some(other) => Err(refuse(format!(
-            "protocol_version {other}: this harness speaks version {VERSION} only; {V1_CHANGES}"
+            "protocol_version {other}: this harness speaks versions {OLDEST_VERSION} and {VERSION} only (answer one of the handshake's `versions`); {V1_CHANGES}"
         ))),
     }
 }
@@ -284,20 +359,23 @@ pub fn reply_id(line: &str) -> Option<u64> {
         .as_u64()
 }
 
-/// Reads the reply line to request `id` for a board of size `n` under
-/// `budget`, read `elapsed` after the trial's clock started, into the
+/// Reads the reply line to request `id` for a board of size `n` (the
+/// trial's `instance` when it has one) under `budget`, read `elapsed`
+/// after the trial's clock started, into the
 /// outcome it reports and its trace points: refuses unknown fields, a
 /// missing or other `id` (an earlier request's is named a second reply to
 /// it), a stop reason the program may not give, a solution with another
 /// stop reason than `solved` (or `solved` without one), a counter above
 /// its budget, a stop reason the harness can check and finds false
 /// ([`check_stop_reason`]), and a trace board that is not N columns below
-/// N. A solution that is not a valid placement of N queens is
+/// N. A solution that is not a valid placement of N queens, or that puts a
+/// queen on a square the instance blocks or moves a given one, is
 /// [`Refused::InvalidBoard`].
 pub fn parse_reply(
     line: &str,
     id: u64,
     n: usize,
+    instance: Option<&Instance>,
     budget: &Budget,
     elapsed: Duration,
 ) -> Result<Answer, Refused> {
@@ -361,7 +439,9 @@ pub fn parse_reply(
                     .to_string(),
             ));
         }
-        (Some(columns), StopReason::Solved) => Outcome::solved(board(&columns, n)?, metrics),
+        (Some(columns), StopReason::Solved) => {
+            Outcome::solved(board(&columns, n, instance)?, metrics)
+        }
         (Some(_), other) => {
             return Err(refuse(format!(
                 "a solution with stop_reason {other}: a solution comes with stop_reason solved"
@@ -373,7 +453,7 @@ pub fn parse_reply(
             ));
         }
         (None, other) => {
-            check_stop_reason(other, counters, n, budget, elapsed).map_err(refuse)?;
+            check_stop_reason(other, counters, n, instance, budget, elapsed).map_err(refuse)?;
             let final_conflicts =
                 final_conflicts(&reply.final_board, reply.final_conflicts, n).map_err(refuse)?;
             Outcome::unsolved(
@@ -403,11 +483,15 @@ pub fn parse_reply(
 }
 
 /// Refuses an unsolved trial's stop reason `stop` that the harness can
-/// check and finds false, with the reply's `counters`, at size `n` under
-/// `budget`, the reply read `elapsed` after the trial's clock started:
+/// check and finds false, with the reply's `counters`, at size `n` (on
+/// `instance`, when the trial has one) under `budget`, the reply read
+/// `elapsed` after the trial's clock started:
 ///
-/// - `exhausted` where N has solutions (every N but 2 and 3): a search
-///   that covered the whole space found one;
+/// - `exhausted` on the plain problem where N has solutions (every N but
+///   2 and 3): a search that covered the whole space found one. On an
+///   instance that is not the plain problem it is the program's claim: a
+///   proof that no solution exists, which the harness cannot check
+///   (deciding it is NP-complete);
 /// - `budget_steps` or `budget_restarts` without that limit, or with its
 ///   counter below the limit: a program stops at the first step boundary
 ///   where the counter reaches the limit, or instead of the restart past
@@ -423,9 +507,11 @@ pub fn check_stop_reason(
     stop: StopReason,
     counters: Counters,
     n: usize,
+    instance: Option<&Instance>,
     budget: &Budget,
     elapsed: Duration,
 ) -> Result<(), String> {
+    let plain = instance.is_none_or(Instance::is_plain);
     let counted = |name: &str, count: u64, limit: Option<u64>, key: &str, exact: bool| match limit {
         None => Err(format!(
             "stop_reason {stop} without {key}: the request set no such limit (its budget.{key} is null); give the reason that stopped the search"
@@ -436,7 +522,7 @@ pub fn check_stop_reason(
         Some(_) => Ok(()),
     };
     match stop {
-        StopReason::Exhausted if has_solution(n) => Err(format!(
+        StopReason::Exhausted if plain && has_solution(n) => Err(format!(
             "stop_reason exhausted at N = {n}: every N but 2 and 3 has solutions, so a search that covered the whole space found one; a search that gave up says which budget stopped it (budget_steps, budget_checks, budget_restarts or budget_time)"
         )),
         StopReason::BudgetSteps => counted("steps", counters.steps, budget.max_steps, "max_steps", true),
@@ -496,8 +582,8 @@ fn final_conflicts(
 }
 
 /// The solution `columns` as a placement, if it is one of N queens none
-/// attacking another.
-fn board(columns: &[i64], n: usize) -> Result<Placement, Refused> {
+/// attacking another, keeping to `instance` when there is one.
+fn board(columns: &[i64], n: usize, instance: Option<&Instance>) -> Result<Placement, Refused> {
     let invalid = |reason: String| Refused::InvalidBoard {
         board: format!("{columns:?}"),
         reason,
@@ -520,6 +606,11 @@ fn board(columns: &[i64], n: usize) -> Result<Placement, Refused> {
         }
     }
     validate(&placed).map_err(|violation| invalid(violation.to_string()))?;
+    if let Some(instance) = instance {
+        instance
+            .check(&placed)
+            .map_err(|violation| invalid(format!("{violation} (the trial's instance)")))?;
+    }
     Ok(Placement::new(placed))
 }
 
@@ -536,7 +627,7 @@ mod tests {
 
     /// `parse_reply` of request 7 at N = 4 under [`BUDGET`], read at once.
     fn reply(line: &str) -> Result<Answer, Refused> {
-        parse_reply(line, 7, 4, &BUDGET, Duration::ZERO)
+        parse_reply(line, 7, 4, None, &BUDGET, Duration::ZERO)
     }
 
     /// The reason `line` is refused as malformed.
@@ -639,8 +730,9 @@ mod tests {
                 r#"{{"id":1,"solution":null,"stop_reason":"budget_checks","counters":{{"checks":{checks}}}}}"#
             )
         };
-        assert!(parse_reply(&line(500), 1, 4, &budget, Duration::ZERO).is_ok());
-        let refused = parse_reply(&line(504), 1, 4, &budget, Duration::ZERO).expect_err("above");
+        assert!(parse_reply(&line(500), 1, 4, None, &budget, Duration::ZERO).is_ok());
+        let refused =
+            parse_reply(&line(504), 1, 4, None, &budget, Duration::ZERO).expect_err("above");
         assert!(
             refused
                 .to_string()
@@ -735,7 +827,7 @@ mod tests {
             let line = format!(
                 r#"{{"id":1,"solution":null,"stop_reason":"{stop}","counters":{{{counters}}}}}"#
             );
-            parse_reply(&line, 1, n, budget, Duration::from_millis(millis))
+            parse_reply(&line, 1, n, None, budget, Duration::from_millis(millis))
                 .map(|answer| answer.outcome.stop_reason)
                 .map_err(|e| e.to_string())
         };
@@ -843,22 +935,105 @@ mod tests {
     fn the_handshake_is_one_line_each_way() {
         assert_eq!(
             serde_json::to_string(&Hello::CURRENT).expect("serialises"),
-            r#"{"protocol":"queens-external","version":2}"#
+            r#"{"protocol":"queens-external","version":2,"versions":[2,3]}"#
         );
         let g = parse_greeting(
             r#"{"protocol_version":2,"name":"x","version":"0.1","many_trials":false}"#,
         )
         .expect("well formed");
         assert!(!g.many_trials);
+        assert_eq!(g.speaks(), 2);
+        let refused = g.takes_instances().expect("version 2 takes no instances");
+        assert!(
+            refused.contains("speaks version 2") && refused.contains("must speak version 3"),
+            "{refused}"
+        );
+        let g3 = parse_greeting(
+            r#"{"protocol_version":3,"name":"x","version":"0.1","many_trials":true}"#,
+        )
+        .expect("version 3");
+        assert_eq!((g3.speaks(), g3.takes_instances()), (3, None));
         assert!(parse_greeting(r#"{"protocol_version":2,"name":"x"}"#).is_err());
         let v1 = parse_greeting(r#"{"name":"x","version":"0.1","many_trials":false}"#)
             .expect_err("version 1");
         assert!(v1.reason.contains("version 1 of the protocol"), "{v1}");
-        let v3 = parse_greeting(
-            r#"{"protocol_version":3,"name":"x","version":"0.1","many_trials":false}"#,
+        let v4 = parse_greeting(
+            r#"{"protocol_version":4,"name":"x","version":"0.1","many_trials":false}"#,
         )
-        .expect_err("version 3");
-        assert!(v3.reason.contains("protocol_version 3"), "{v3}");
+        .expect_err("version 4");
+        assert!(
+            v4.reason
+                .contains("protocol_version 4: this harness speaks versions 2 and 3"),
+            "{v4}"
+        );
+    }
+
+    /// A 4×4 instance: (0, 1) blocked, a queen given at (1, 3).
+    fn small_instance() -> Instance {
+        use crate::base::instance::Origin;
+        Instance::build(4, &[(0, 1)], &[(1, 3)], &[], Origin::Plain).expect("an instance")
+    }
+
+    #[test]
+    fn a_request_carries_its_instance_as_blocked_squares_and_given_queens() {
+        let params = serde_json::json!({});
+        let instance = small_instance();
+        let mut request = Request {
+            id: 1,
+            n: 4,
+            seed: 9,
+            params: &params,
+            budget: &Budget::UNLIMITED,
+            trace: false,
+            instance: None,
+        };
+        let plain = serde_json::to_string(&request).expect("serialises");
+        assert!(!plain.contains("instance"), "{plain}");
+        request.instance = Some(InstanceField::of(&instance));
+        let line = serde_json::to_string(&request).expect("serialises");
+        assert!(
+            line.ends_with(r#""trace":false,"instance":{"blocked":[[0,1]],"given":[[1,3]]}}"#),
+            "{line}"
+        );
+    }
+
+    #[test]
+    fn a_solution_keeps_to_the_instance_and_exhausted_is_taken_on_one() {
+        let instance = small_instance();
+        let answer = |line: &str| parse_reply(line, 1, 4, Some(&instance), &BUDGET, Duration::ZERO);
+        // [2, 0, 3, 1] stands on no blocked square but moves the given queen.
+        let moved = answer(r#"{"id":1,"solution":[2,0,3,1],"stop_reason":"solved"}"#);
+        match moved {
+            Err(Refused::InvalidBoard { reason, .. }) => {
+                assert!(reason.contains("the given queen at column 3"), "{reason}");
+            }
+            other => panic!("{other:?}"),
+        }
+        // The instance has no solution ([1,3,0,2] puts row 0 on its
+        // blocked square): a program may say so, and the harness takes
+        // its word.
+        let blocked = answer(r#"{"id":1,"solution":[1,3,0,2],"stop_reason":"solved"}"#);
+        assert!(
+            matches!(&blocked, Err(Refused::InvalidBoard { reason, .. }) if reason.contains("blocked column 1")),
+            "{blocked:?}"
+        );
+        let exhausted = answer(r#"{"id":1,"solution":null,"stop_reason":"exhausted"}"#)
+            .expect("a claimed proof on an instance");
+        assert_eq!(exhausted.outcome.stop_reason, StopReason::Exhausted);
+        // The plain instance is checked as the plain problem.
+        let plain = Instance::plain(4).expect("plain");
+        let refused = parse_reply(
+            r#"{"id":1,"solution":null,"stop_reason":"exhausted"}"#,
+            1,
+            4,
+            Some(&plain),
+            &BUDGET,
+            Duration::ZERO,
+        );
+        assert!(
+            matches!(&refused, Err(Refused::Malformed(m)) if m.reason.contains("exhausted at N = 4")),
+            "{refused:?}"
+        );
     }
 
     #[test]
