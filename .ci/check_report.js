@@ -26,7 +26,9 @@
 // and stepping and jumping move the common clock, each side showing the
 // frame the clock gives it with that frame's counters and attack lines,
 // both sides moving, the page saying at the end which finished first; an
-// SVG replay changes by itself. Run by .ci/check-report.sh; prints one line per check and exits
+// SVG replay changes by itself. A replay of an instance (when
+// $REPLAYS holds one) marks its blocked squares and given queens on every
+// frame, with the legend explaining them. Run by .ci/check-report.sh; prints one line per check and exits
 // 1 if any failed. With SCREENSHOTS=DIR it also writes each report's
 // first screen into DIR (see firstScreens).
 'use strict';
@@ -282,11 +284,15 @@ function solveJson(command) {
 }
 
 // The attacking pairs of a frame, computed here from its queens (its
-// `queens` list when it has one, else its board): every two queens on one
-// row, column or diagonal, as "r1,c1,r2,c2" (0-based), sorted.
-function framePairs(frame) {
+// `queens` list when it has one, else its board, and the `given` queens
+// of an instance, which stand whatever the frame shows): every two queens
+// on one row, column or diagonal, as "r1,c1,r2,c2" (0-based), sorted.
+function framePairs(frame, given = []) {
   const queens = frame.queens ? frame.queens.map((q) => [q[0], q[1]])
     : frame.board.flatMap((c, r) => (c === null ? [] : [[r, c]]));
+  for (const [r, c] of given) {
+    if (!queens.some((q) => q[0] === r && q[1] === c)) queens.push([r, c]);
+  }
   const pairs = [];
   for (let i = 0; i < queens.length; i++) {
     for (let j = i + 1; j < queens.length; j++) {
@@ -347,6 +353,8 @@ async function checkHtmlReplay(browser, file) {
   const frame = () => page.evaluate(() => Number(document.body.dataset.frame));
   const cells = await page.evaluate(() => document.querySelectorAll('[data-side="0"] .board .cell').length);
   if (cells !== data.n * data.n) fail(`the board has ${cells} squares, not ${data.n}×${data.n}`);
+  // The instance's given queens (none on the plain problem).
+  const given = data.instance ? data.instance.given : [];
   const labels = await page.evaluate(() => [...document.querySelectorAll('[data-side="0"] .rows span')].map((e) => e.textContent));
   if (labels[0] !== '1' || labels[labels.length - 1] !== String(data.n)) fail(`the rows are labelled ${labels[0]}..${labels[labels.length - 1]}, not 1..${data.n}`);
 
@@ -375,7 +383,7 @@ async function checkHtmlReplay(browser, file) {
   for (const k of checked) {
     await goTo(page, k);
     const shown = await sideState(page, 0);
-    const expected = framePairs(data.frames[k]);
+    const expected = framePairs(data.frames[k], given);
     if (shown.pairs.join(' ') !== expected.join(' ')) fail(`frame ${k + 1} draws lines ${shown.pairs.join(' ') || '(none)'}, its attacking pairs are ${expected.join(' ') || '(none)'}`);
     lines += shown.pairs.length;
   }
@@ -405,8 +413,36 @@ async function checkHtmlReplay(browser, file) {
     shaded += drawn.length;
   }
   if (inferring.length > 0 && shaded === 0) fail('forward checking shaded no pruned square');
+  // A replay of an instance (`--instance`, skipped on the plain problem)
+  // draws its blocked squares and its given queens on every frame, apart
+  // from the rest by a mark besides colour: a ✕ on each blocked square,
+  // an outlined ♕ for a given queen; the legend explains both.
+  let instanceNote = '';
+  if (data.instance) {
+    const squares = (list) => list.map(([r, c]) => `${r},${c}`).sort();
+    const expected = { blocked: squares(data.instance.blocked), given: squares(data.instance.given) };
+    const frames = spread(data.frames.length, 4);
+    for (const k of frames) {
+      await goTo(page, k);
+      const shown = await page.evaluate((n) => {
+        const cells = [...document.querySelectorAll('[data-side="0"] .board .cell')];
+        const at = (sel) => cells.map((d, i) => (d.matches(sel) ? `${Math.floor(i / n)},${i % n}` : null)).filter((x) => x !== null).sort();
+        const glyphs = cells.filter((d) => d.matches('.given')).map((d) => d.textContent);
+        const crosses = cells.filter((d) => d.matches('.blocked')).map((d) => getComputedStyle(d, '::after').content);
+        return { blocked: at('.blocked'), given: at('.given'), glyphs, crosses };
+      }, data.n);
+      for (const what of ['blocked', 'given']) {
+        if (shown[what].join(' ') !== expected[what].join(' ')) fail(`frame ${k + 1} marks ${what} squares ${shown[what].join(' ') || '(none)'}, the instance's are ${expected[what].join(' ') || '(none)'}`);
+      }
+      if (shown.crosses.some((c) => !c.includes('✕'))) fail(`frame ${k + 1}: a blocked square shows no ✕`);
+      if (shown.glyphs.some((g) => !g.includes('♕'))) fail(`frame ${k + 1}: a given queen is not drawn as the outlined ♕`);
+    }
+    const legend = await page.evaluate(() => (document.querySelector('.instance-legend') || {}).textContent || '');
+    if (!legend.includes('blocked') || !legend.includes('given')) fail(`the legend does not explain the instance's marks: "${legend}"`);
+    instanceNote = `; instance ${data.instance.origin}: ${expected.blocked.length} blocked squares and ${expected.given.length} given queens marked on ${frames.length} frames`;
+  }
   // Toggling the attacks hides the lines and shows them again.
-  const withLines = checked.find((k) => framePairs(data.frames[k]).length > 0);
+  const withLines = checked.find((k) => framePairs(data.frames[k], given).length > 0);
   if (withLines !== undefined) {
     await goTo(page, withLines);
     await page.keyboard.press('a');
@@ -476,7 +512,7 @@ async function checkHtmlReplay(browser, file) {
   if (overflow > 1) fail(`on a 390 px wide screen the page scrolls sideways by ${overflow} px`);
   await context.close();
   const counters = ['steps', 'checks', 'tests', 'backtracks', 'restarts'].map((k) => `${k} ${shown[k]}`).join(', ');
-  return verdict(file, failures, `${data.algorithm} N=${data.n}, ${data.frames.length} frames, ends at ${counters} as queens solve --json; ${lines} attack lines on ${checked.length} frames match their attacking pairs${attackers ? `, ${attackers} dashed lines to the attackers of ${Math.min(attacked.length, 5)} attacked squares` : ''}${shaded ? `; ${shaded} pruned squares shaded as inferred on ${Math.min(inferring.length, 5)} frames` : ''}${jumped.length ? '; jumps to ' + jumped.join(', ') : ''}; projector board ${projected.side.toFixed(0)} px; #frame link opens its frame`);
+  return verdict(file, failures, `${data.algorithm} N=${data.n}, ${data.frames.length} frames, ends at ${counters} as queens solve --json; ${lines} attack lines on ${checked.length} frames match their attacking pairs${attackers ? `, ${attackers} dashed lines to the attackers of ${Math.min(attacked.length, 5)} attacked squares` : ''}${shaded ? `; ${shaded} pruned squares shaded as inferred on ${Math.min(inferring.length, 5)} frames` : ''}${instanceNote}${jumped.length ? '; jumps to ' + jumped.join(', ') : ''}; projector board ${projected.side.toFixed(0)} px; #frame link opens its frame`);
 }
 
 // A race page (`queens animate --versus`): both boards drawn, stepping
@@ -505,7 +541,8 @@ async function checkRace(browser, file) {
       if (shown.frame !== want) fail(`${how}: side ${s + 1} shows frame ${shown.frame + 1}, the clock gives it ${want + 1}`);
       else {
         if (!countersMatch(shown.counters, frame)) fail(`${how}: side ${s + 1}'s counters ${JSON.stringify(shown.counters)} are not its frame's`);
-        if (shown.pairs.join(' ') !== framePairs(frame).join(' ')) fail(`${how}: side ${s + 1} draws lines ${shown.pairs.join(' ')}, its attacking pairs are ${framePairs(frame).join(' ')}`);
+        const pairs = framePairs(frame, data.instance ? data.instance.given : []);
+        if (shown.pairs.join(' ') !== pairs.join(' ')) fail(`${how}: side ${s + 1} draws lines ${shown.pairs.join(' ')}, its attacking pairs are ${pairs.join(' ')}`);
       }
     }
   };

@@ -210,6 +210,7 @@ pub fn replay_template_of(
         .filter_map(|(key, value)| Some((key, value?)))
         .collect(),
         start: None,
+        instance: None,
     }
 }
 

@@ -753,3 +753,89 @@ fn a_race_refuses_another_board_another_seed_and_svg() {
     }
     assert!(!dir.path().join("x.html").exists() && !dir.path().join("x.svg").exists());
 }
+
+/// The JSON of a page's `#replay-data`.
+fn page_data(html: &str) -> serde_json::Value {
+    let start = html.find("id=\"replay-data\"").expect("the frames");
+    let start = html[start..].find('>').expect("tag ends") + start + 1;
+    let end = html[start..].find("</script>").expect("closed") + start;
+    serde_json::from_str(&html[start..end]).expect("JSON")
+}
+
+#[test]
+fn a_replay_on_an_instance_carries_it_once_and_draws_it() {
+    use queens::animate::race::{RACE_FRAMES, Race};
+    use queens::base::instance::{Diagonal, Instance, Origin};
+    // Backtracking's first 8-queens solution is 0 4 7 5 2 6 1 3 (seed
+    // free): an instance blocking squares off it and giving its queen of
+    // row 0 is solved by that board, so the trial path accepts it.
+    let blocked = [(0, 1), (1, 0), (2, 2), (3, 3), (7, 7)];
+    let instance = Instance::build(8, &blocked, &[(0, 0)], &[] as &[Diagonal], Origin::Plain)
+        .expect("an instance");
+    let record = |frames| {
+        let algorithm = find_algorithm("backtracking").expect("registered");
+        let (params, solver) = algorithm.instantiate(&given(&[])).expect("defaults");
+        let spec = ReplaySpec {
+            solver: &*solver,
+            algorithm: algorithm.name,
+            params: &params,
+            n: 8,
+            seed: 1,
+            budget: Budget::UNLIMITED,
+            frames,
+            start: None,
+        };
+        animate::record_on(&spec, Some(&instance)).expect("recorded")
+    };
+    let replay = record(HTML_FRAMES);
+    assert!(replay.outcome.is_solved());
+    let marks = replay.instance.as_ref().expect("the instance's marks");
+    assert_eq!(marks.blocked.len(), 5);
+    assert_eq!(marks.given, [[0, 0]]);
+
+    // The page's data holds the instance once, beside the frames, not in
+    // them.
+    let html = animate::html::render(&replay);
+    let data = page_data(&html);
+    let expected: Vec<serde_json::Value> = blocked
+        .iter()
+        .map(|&(r, c)| serde_json::json!([r, c]))
+        .collect();
+    assert_eq!(data["instance"]["blocked"], serde_json::json!(expected));
+    assert_eq!(data["instance"]["given"], serde_json::json!([[0, 0]]));
+    assert_eq!(html.matches("\"blocked\":").count(), 1, "once per page");
+    assert!(
+        data["frames"]
+            .as_array()
+            .expect("frames")
+            .iter()
+            .all(|f| f.get("instance").is_none())
+    );
+    assert!(html.contains("a dark crossed square (✕) is blocked"));
+    assert!(html.contains("an outlined queen in a dashed frame was given"));
+
+    // The SVG replay draws each blocked square once (under every frame)
+    // and the given queen, outlined, in every frame.
+    let short = record(SVG_FRAMES);
+    let svg = animate::svg::render(&short);
+    assert_eq!(svg.matches("<g class=\"blocked\"").count(), 5);
+    assert_eq!(
+        svg.matches("<g class=\"given\" data-square=\"0,0\"")
+            .count(),
+        short.frames.len()
+    );
+    assert!(usvg::Tree::from_str(&svg, &usvg::Options::default()).is_ok());
+
+    // A race carries it once too, and refuses two boards.
+    let race = Race::new([record(RACE_FRAMES), record(RACE_FRAMES)]).expect("a race");
+    let data = page_data(&animate::race::render(&race));
+    assert_eq!(data["instance"]["given"], serde_json::json!([[0, 0]]));
+    assert!(data["sides"][0].get("instance").is_none());
+    let mut plain = record(RACE_FRAMES);
+    plain.instance = None;
+    let error = Race::new([record(RACE_FRAMES), plain]).expect_err("two boards");
+    assert!(
+        matches!(error, AnimateError::RaceInstance { .. }),
+        "{error}"
+    );
+}

@@ -6,9 +6,17 @@
 //!
 //! Squares are 0-based here and in the markup's `data-pair` attributes (as
 //! in a replay's frames); the labels a reader sees count from 1.
+//!
+//! A board of an instance ([`InstanceMarks`]) shows its blocked squares
+//! dark and crossed (`class="blocked"`, [`blocked`]) and its given queens
+//! outlined in a framed square (`class="given"`), apart from the filled
+//! queens a search placed: shape and pattern, not colour alone.
 
 use std::fmt::Write;
 
+use serde::Serialize;
+
+use crate::base::instance::Instance;
 use crate::solvers::Frame;
 
 /// A queen's square: its row and column, 0-based.
@@ -124,8 +132,74 @@ impl Geometry {
 }
 
 /// The crown a queen is drawn as, in a unit square, defined once per
-/// document (`<defs>`) and placed with `<use href="#queen">`.
-pub const QUEEN_DEF: &str = r##"<defs><polygon id="queen" points="0.18,0.78 0.14,0.32 0.34,0.55 0.5,0.22 0.66,0.55 0.86,0.32 0.82,0.78" fill="#222" stroke="#fff" stroke-width="0.04"/></defs>"##;
+/// document (`<defs>`) and placed with `<use href="#queen">`; a given
+/// queen's is the same crown outlined (`#given-queen`).
+pub const QUEEN_DEF: &str = r##"<defs><polygon id="queen" points="0.18,0.78 0.14,0.32 0.34,0.55 0.5,0.22 0.66,0.55 0.86,0.32 0.82,0.78" fill="#222" stroke="#fff" stroke-width="0.04"/><polygon id="given-queen" points="0.18,0.78 0.14,0.32 0.34,0.55 0.5,0.22 0.66,0.55 0.86,0.32 0.82,0.78" fill="#fff" stroke="#111" stroke-width="0.07" stroke-linejoin="round"/></defs>"##;
+
+/// The fill of a blocked square.
+const BLOCKED: &str = "#3b3b3b";
+/// The frame of a given queen's square.
+pub const GIVEN: &str = "#0550ae";
+
+/// An instance as a board shows it: its origin, its blocked squares and
+/// its given queens, each `[row, column]` 0-based. A replay page carries
+/// it once (its data's `instance`), not in every frame.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct InstanceMarks {
+    /// Where the instance comes from, as runs.csv's `instance` column
+    /// writes it.
+    pub origin: String,
+    /// The blocked squares, row by row.
+    pub blocked: Vec<[u32; 2]>,
+    /// The given queens, by row.
+    pub given: Vec<[u32; 2]>,
+}
+
+impl InstanceMarks {
+    /// The marks of `instance`.
+    pub fn of(instance: &Instance) -> Self {
+        InstanceMarks {
+            origin: instance.origin().to_string(),
+            blocked: instance.blocked_squares().map(|(r, c)| [r, c]).collect(),
+            given: instance.given_queens().map(|(r, c)| [r, c]).collect(),
+        }
+    }
+
+    /// Whether a queen was given on `square`.
+    pub fn is_given(&self, (row, column): Square) -> bool {
+        self.given.contains(&[row as u32, column])
+    }
+
+    /// `queens` with every given queen not among them added: a given
+    /// queen stands whether or not a search's board shows it.
+    pub fn with_given(&self, queens: &[Square]) -> Vec<Square> {
+        let mut all = queens.to_vec();
+        for &[row, column] in &self.given {
+            let square = (row as usize, column);
+            if !all.contains(&square) {
+                all.push(square);
+            }
+        }
+        all
+    }
+
+    /// The legend of the marks, two lines: the instance and its counts,
+    /// then what a blocked square and a given queen look like.
+    pub fn legend(&self) -> [String; 2] {
+        let count =
+            |k: usize, one: &str, many: &str| format!("{k} {}", if k == 1 { one } else { many });
+        [
+            format!(
+                "instance {}: {}, {}",
+                self.origin,
+                count(self.blocked.len(), "blocked square", "blocked squares"),
+                count(self.given.len(), "given queen", "given queens")
+            ),
+            "dark crossed ✕: blocked; outlined crown, dashed frame: given (fixed); filled: placed"
+                .to_string(),
+        ]
+    }
+}
 
 /// Draws the checkerboard and its labels: row numbers 1..N left of the
 /// board, column numbers 1..N above it.
@@ -163,6 +237,33 @@ pub fn squares(out: &mut String, g: &Geometry) {
         );
     }
     out.push_str("</g>");
+}
+
+/// Draws the blocked squares of `marks`: each dark and crossed, one
+/// `<g class="blocked" data-square="r,c">` per square (0-based).
+pub fn blocked(out: &mut String, g: &Geometry, marks: &InstanceMarks) {
+    let s = g.side;
+    let inset = s * 0.2;
+    let width = (s * 0.08).max(1.0);
+    for &[row, column] in &marks.blocked {
+        if row as usize >= g.n || column as usize >= g.n {
+            continue;
+        }
+        let (x, y) = g.corner(row as usize, column);
+        let (a, b) = (inset, s - inset);
+        let _ = write!(
+            out,
+            r##"<g class="blocked" data-square="{row},{column}"><rect x="{x:.2}" y="{y:.2}" width="{s:.2}" height="{s:.2}" fill="{BLOCKED}"/><path d="M{:.2},{:.2}L{:.2},{:.2}M{:.2},{:.2}L{:.2},{:.2}" stroke="#e6e6e6" stroke-width="{width:.2}" stroke-linecap="round"/></g>"##,
+            x + a,
+            y + a,
+            x + b,
+            y + b,
+            x + b,
+            y + a,
+            x + a,
+            y + b
+        );
+    }
 }
 
 /// Tints square (`row`, `column`) with `colour`.
@@ -270,6 +371,13 @@ pub fn heat_row(out: &mut String, g: &Geometry, row: usize, values: &[u32]) {
 /// 0-based), the queens, and on each attacked queen the number of queens
 /// attacking it.
 pub fn pieces(out: &mut String, g: &Geometry, queens: &[Square]) {
+    pieces_on(out, g, queens, None);
+}
+
+/// [`pieces`] on an instance: the queens given with `marks` drawn
+/// outlined in a framed square (`<g class="given" data-square="r,c">`),
+/// apart from those the search placed.
+pub fn pieces_on(out: &mut String, g: &Geometry, queens: &[Square], marks: Option<&InstanceMarks>) {
     let pairs = attacking_pairs(queens);
     if !pairs.is_empty() {
         let _ = write!(
@@ -290,10 +398,24 @@ pub fn pieces(out: &mut String, g: &Geometry, queens: &[Square]) {
     let s = g.side;
     for &(row, column) in queens {
         let (x, y) = g.corner(row, column);
-        let _ = write!(
-            out,
-            r##"<use href="#queen" transform="translate({x:.1},{y:.1}) scale({s:.2})"/>"##
-        );
+        if marks.is_some_and(|m| m.is_given((row, column))) {
+            let w = (s * 0.07).max(1.2);
+            let _ = write!(
+                out,
+                r##"<g class="given" data-square="{row},{column}"><rect x="{:.2}" y="{:.2}" width="{:.2}" height="{:.2}" fill="none" stroke="{GIVEN}" stroke-width="{w:.2}" stroke-dasharray="{:.2} {:.2}"/><use href="#given-queen" transform="translate({x:.1},{y:.1}) scale({s:.2})"/></g>"##,
+                x + w / 2.0,
+                y + w / 2.0,
+                s - w,
+                s - w,
+                w * 2.0,
+                w
+            );
+        } else {
+            let _ = write!(
+                out,
+                r##"<use href="#queen" transform="translate({x:.1},{y:.1}) scale({s:.2})"/>"##
+            );
+        }
     }
     let r = s * 0.2;
     let attacked: Vec<((f64, f64), u32)> = queens
@@ -344,7 +466,20 @@ pub fn attacks_sentence(queens: &[Square]) -> String {
 /// `heading` above it and a caption below saying how many pairs attack
 /// each other. Readable up to N = 64.
 pub fn still(n: usize, queens: &[Square], heading: &str) -> String {
+    still_on(n, queens, heading, None)
+}
+
+/// [`still`] on an instance: its blocked squares and given queens drawn
+/// ([`InstanceMarks`]), the given queens among `queens` whether or not
+/// listed, and a legend line below the caption.
+pub fn still_on(
+    n: usize,
+    queens: &[Square],
+    heading: &str,
+    marks: Option<&InstanceMarks>,
+) -> String {
     let n = n.max(1);
+    let queens = &marks.map_or_else(|| queens.to_vec(), |m| m.with_given(queens));
     let side = (640 / n).clamp(8, 60) as f64;
     let label = (side * 0.5).clamp(6.0, 13.0);
     let margin = Geometry::margin(label);
@@ -356,8 +491,9 @@ pub fn still(n: usize, queens: &[Square], heading: &str) -> String {
         n,
     };
     let caption = attacks_sentence(queens);
+    let legend = marks.map(InstanceMarks::legend);
     let width = (margin + g.width() + 4.0).max(460.0);
-    let height = g.y + g.width() + 1.6 * line;
+    let height = g.y + g.width() + if legend.is_some() { 3.4 } else { 1.6 } * line;
     let mut out = String::new();
     let _ = write!(
         out,
@@ -367,15 +503,33 @@ pub fn still(n: usize, queens: &[Square], heading: &str) -> String {
         escape(heading),
     );
     squares(&mut out, &g);
-    pieces(&mut out, &g, queens);
+    if let Some(marks) = marks {
+        blocked(&mut out, &g, marks);
+    }
+    pieces_on(&mut out, &g, queens, marks);
     let _ = write!(
         out,
-        r#"<text x="0" y="{:.1}">{}</text></svg>"#,
+        r#"<text x="0" y="{:.1}">{}</text>"#,
         g.y + g.width() + 1.2 * line,
         escape(&caption)
     );
-    out.push('\n');
+    if let Some(legend) = legend {
+        legend_text(&mut out, 0.0, g.y + g.width() + 2.1 * line, &legend);
+    }
+    out.push_str("</svg>\n");
     out
+}
+
+/// Writes the two lines of an instance's legend ([`InstanceMarks::legend`])
+/// from (`x`, `y`), in small type.
+pub fn legend_text(out: &mut String, x: f64, y: f64, lines: &[String; 2]) {
+    let _ = write!(
+        out,
+        r##"<g class="legend" font-size="11" fill="#333"><text x="{x:.1}" y="{y:.1}">{}</text><text x="{x:.1}" y="{:.1}">{}</text></g>"##,
+        escape(&lines[0]),
+        y + 14.0,
+        escape(&lines[1])
+    );
 }
 
 /// Escapes text for XML.
@@ -472,5 +626,55 @@ mod tests {
         assert_eq!(heat(0, 4), ("#fff5eb".to_string(), "#111"));
         assert_eq!(heat(4, 4), ("#7f2704".to_string(), "#fff"));
         assert_eq!(heat(0, 0).0, "#fff5eb");
+    }
+
+    #[test]
+    fn an_instance_board_marks_each_blocked_square_and_given_queen() {
+        use crate::base::instance::{Diagonal, Origin};
+        // 6×6: blocked (0,0), (2,5), (5,5) by hand and sum diagonal 1,
+        // (0,1) and (1,0): five blocked squares; queens given at (1,2) and
+        // (4,0) (no attack: columns 2 and 0, rows 1 and 4, |dr| 3 ≠ |dc| 2).
+        let instance = Instance::build(
+            6,
+            &[(0, 0), (2, 5), (5, 5)],
+            &[(1, 2), (4, 0)],
+            &[Diagonal::Sum(1)],
+            Origin::Plain,
+        )
+        .expect("an instance");
+        let marks = InstanceMarks::of(&instance);
+        assert_eq!(marks.blocked, [[0, 0], [0, 1], [1, 0], [2, 5], [5, 5]]);
+        assert_eq!(marks.given, [[1, 2], [4, 0]]);
+        // The search's board shows one of the given queens and one of its
+        // own: the other given queen is drawn all the same.
+        let svg = still_on(6, &[(1, 2), (3, 4)], "a hand-made instance", Some(&marks));
+        let squares = |class: &str| -> Vec<String> {
+            svg.split(&format!("<g class=\"{class}\" data-square=\""))
+                .skip(1)
+                .map(|rest| rest[..rest.find('"').expect("closed")].to_string())
+                .collect()
+        };
+        assert_eq!(squares("blocked"), ["0,0", "0,1", "1,0", "2,5", "5,5"]);
+        assert_eq!(squares("given"), ["1,2", "4,0"]);
+        assert_eq!(svg.matches("<use href=\"#given-queen\"").count(), 2);
+        assert_eq!(
+            svg.matches("<use href=\"#queen\"").count(),
+            1,
+            "(3,4) placed"
+        );
+        // (1,2)–(3,4) share a diagonal: the line is drawn as for any queens.
+        assert_eq!(
+            lines(&svg)
+                .iter()
+                .map(|(p, _)| p.as_str())
+                .collect::<Vec<_>>(),
+            ["1,2,3,4"]
+        );
+        assert!(svg.contains("5 blocked squares, 2 given queens"));
+        assert!(svg.contains("dark crossed ✕: blocked; outlined crown, dashed frame: given"));
+        assert!(usvg::Tree::from_str(&svg, &usvg::Options::default()).is_ok());
+        // Without an instance nothing of it is drawn.
+        let plain = still(6, &[(1, 2), (3, 4)], "plain");
+        assert!(!plain.contains("class=\"blocked\"") && !plain.contains("class=\"given\""));
     }
 }

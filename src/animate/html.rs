@@ -10,9 +10,20 @@
 //! [`render_race`] two in lockstep ([`super::race`]).
 
 use maud::{DOCTYPE, Markup, PreEscaped, html};
+use serde::Serialize;
 
 use super::Replay;
+use super::draw::InstanceMarks;
 use super::race::Race;
+
+/// The data of a single replay's page: the replay's fields and, once, the
+/// instance it searched (`null` for the plain problem).
+#[derive(Serialize)]
+struct ReplayData<'a> {
+    #[serde(flatten)]
+    replay: &'a Replay,
+    instance: Option<&'a InstanceMarks>,
+}
 
 /// The page's style (`replay.css`).
 const CSS: &str = include_str!("replay.css");
@@ -52,6 +63,14 @@ fn search_name(replay: &Replay) -> String {
             replay.algorithm,
             replay.params.replace(';', ", ")
         )
+    }
+}
+
+/// The board's name in a title: `8×8`, or `the 8×8 instance ORIGIN`.
+fn board_name(n: usize, instance: Option<&InstanceMarks>) -> String {
+    match instance {
+        Some(marks) => format!("the {n}×{n} instance {}", marks.origin),
+        None => format!("{n}×{n}"),
     }
 }
 
@@ -144,13 +163,22 @@ fn controls(last: usize) -> Markup {
     }
 }
 
-/// What the marks mean.
-fn legend() -> Markup {
+/// What the marks mean (those of `instance` too, when there is one).
+fn legend(instance: Option<&InstanceMarks>) -> Markup {
     html! {
         p.legend {
             "Rows and columns count from 1, top left. A line joins every two queens that attack each other (same row, column or diagonal); the number on a queen counts the queens attacking it. "
             "✓ a safe square, ✗ an attacked one (dashed lines to its attackers), ↑ the queen a backtrack lifts; "
             "a repair's row is a heat strip: each square's number, darker for more."
+        }
+        @if let Some(marks) = instance {
+            p.legend.instance-legend {
+                "The instance " code { (marks.origin) } ": "
+                span.key.blocked-key aria-hidden="true" {} " a dark crossed square (✕) is blocked: no queen may stand there ("
+                (marks.blocked.len()) "); "
+                span.key.given-key aria-hidden="true" { "♕" } " an outlined queen in a dashed frame was given with the instance and stays in place ("
+                (marks.given.len()) "); ♛ a filled queen was placed by the search."
+            }
         }
         p.keys {
             "Keys: space plays or pauses, ← and → step, Home and End jump to the first and last frame; B, R and S to the next backtrack, restart or solution (with Shift, the previous); A shows or hides the attacks; P switches projector mode. "
@@ -185,8 +213,10 @@ fn page(title: &str, data: &str, kind: &str, body: Markup) -> String {
 /// The page of one replay.
 pub fn render(replay: &Replay) -> String {
     let title = format!(
-        "{} on {}×{} (seed {}): replay",
-        replay.algorithm, replay.n, replay.n, replay.seed
+        "{} on {} (seed {}): replay",
+        replay.algorithm,
+        board_name(replay.n, replay.instance.as_ref()),
+        replay.seed
     );
     let body = html! {
         p.run {
@@ -196,20 +226,23 @@ pub fn render(replay: &Replay) -> String {
         (sampled_note(replay, "sampled"))
         (controls(replay.frames.len().saturating_sub(1)))
         div.stage.single { (side(0, replay, false)) }
-        (legend())
+        (legend(replay.instance.as_ref()))
     };
-    page(&title, &script_json(replay), "replay", body)
+    let data = ReplayData {
+        replay,
+        instance: replay.instance.as_ref(),
+    };
+    page(&title, &script_json(&data), "replay", body)
 }
 
 /// The page of a race: both replays, one clock.
 pub fn render_race(race: &Race) -> String {
     let [first, second] = &race.sides;
     let title = format!(
-        "{} vs {} on {}×{} (seed {}): race",
+        "{} vs {} on {} (seed {}): race",
         search_name(first),
         search_name(second),
-        race.n,
-        race.n,
+        board_name(race.n, race.instance.as_ref()),
         race.seed
     );
     let body = html! {
@@ -227,7 +260,7 @@ pub fn render_race(race: &Race) -> String {
             (side(0, first, true))
             (side(1, second, true))
         }
-        (legend())
+        (legend(race.instance.as_ref()))
     };
     page(&title, &script_json(race), "race", body)
 }

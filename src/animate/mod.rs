@@ -10,6 +10,9 @@
 //! both mark every pair of queens that attack each other ([`draw`], which
 //! also draws `queens solve --svg`'s board). [`race`] records two searches
 //! of the same N and seed and plays them in lockstep on one page.
+//! A search of an instance ([`record_on`]) is drawn on it: blocked squares
+//! dark and crossed, given queens outlined ([`draw::InstanceMarks`], which
+//! a page's data carries once).
 //! Nothing here prints.
 //!
 //! Boards up to [`MAX_N`] are drawn; larger ones are refused.
@@ -22,10 +25,12 @@ pub mod svg;
 
 use serde::Serialize;
 
+use crate::base::instance::Instance;
 use crate::base::outcome::Outcome;
 use crate::base::remedy::{Remedy, Setting};
 use crate::solvers::{Budget, Frame, Params, Solver, View};
 use crate::trial::{InvalidSolution, Trial, run_trial};
+use draw::InstanceMarks;
 use recorder::Recorder;
 
 /// The largest board a replay draws.
@@ -50,6 +55,16 @@ pub enum AnimateError {
     TooLarge {
         /// The size asked for.
         n: usize,
+    },
+    /// The two searches of a race search different instances.
+    #[error(
+        "the two searches of a race search one board: the first searches {first}, the second {second}; give the second the first's instance"
+    )]
+    RaceInstance {
+        /// The first search's instance (`plain` for none).
+        first: String,
+        /// The second's.
+        second: String,
     },
     /// The two searches of a race differ in N or seed.
     #[error(
@@ -116,19 +131,36 @@ pub struct Replay {
     /// What the search produced.
     #[serde(skip)]
     pub outcome: Outcome,
+    /// The instance searched, `None` for the plain problem; a page's data
+    /// carries it once, beside the frames ([`html`]).
+    #[serde(skip)]
+    pub instance: Option<InstanceMarks>,
 }
 
-/// Runs the trial of `spec` and keeps its frames.
+/// Runs the trial of `spec` on the plain problem and keeps its frames.
 pub fn record(spec: &ReplaySpec<'_>) -> Result<Replay, AnimateError> {
+    record_on(spec, None)
+}
+
+/// Runs the trial of `spec` on `instance` (`None`: the plain problem; the
+/// solver must accept instances,
+/// [`crate::solvers::Configured::instance_refused`]) and keeps its frames.
+pub fn record_on(
+    spec: &ReplaySpec<'_>,
+    instance: Option<&Instance>,
+) -> Result<Replay, AnimateError> {
     if spec.n > MAX_N {
         return Err(AnimateError::TooLarge { n: spec.n });
     }
     let mut recorder = Recorder::new(spec.frames);
-    let trial = Trial::new(spec.solver, spec.n, spec.seed, spec.budget).with_trace(&mut recorder);
-    let trial = match spec.start {
-        Some(columns) => trial.with_start(columns),
-        None => trial,
-    };
+    let mut trial =
+        Trial::new(spec.solver, spec.n, spec.seed, spec.budget).with_trace(&mut recorder);
+    if let Some(columns) = spec.start {
+        trial = trial.with_start(columns);
+    }
+    if let Some(instance) = instance {
+        trial = trial.with_instance(instance);
+    }
     let outcome = run_trial(trial)?.outcome;
     let frames_seen = recorder.seen();
     let (mut positions, mut frames): (Vec<u64>, Vec<Frame>) = recorder.finish().into_iter().unzip();
@@ -161,6 +193,7 @@ pub fn record(spec: &ReplaySpec<'_>) -> Result<Replay, AnimateError> {
                 spec.params,
                 &spec.budget,
             )
+            .on_instance(instance)
         }))
         .to_string(),
         frames_seen,
@@ -168,5 +201,6 @@ pub fn record(spec: &ReplaySpec<'_>) -> Result<Replay, AnimateError> {
         positions,
         frames,
         outcome,
+        instance: instance.map(InstanceMarks::of),
     })
 }

@@ -10,9 +10,11 @@
 //! tick a side shows its last kept frame at or before it. A side whose
 //! search has ended holds its last frame. A moment is one frame, not one
 //! unit of work: the counters beside each board say what each moment cost.
+//! Both search the same instance, if any, which the page carries once.
 
 use serde::Serialize;
 
+use super::draw::InstanceMarks;
 use super::{AnimateError, HTML_FRAMES, Replay, html};
 
 /// Frames kept for each side of a race: half a single replay's, so the
@@ -35,6 +37,8 @@ pub struct Race {
     pub sides: [Replay; 2],
     /// The common clock ([`schedule`] of their positions).
     pub ticks: Vec<Tick>,
+    /// The instance both searched, `None` for the plain problem.
+    pub instance: Option<InstanceMarks>,
 }
 
 /// The ticks of the common clock of two replays whose kept frames sit at
@@ -58,8 +62,8 @@ pub fn schedule(first: &[u64], second: &[u64]) -> Vec<Tick> {
 
 impl Race {
     /// The race of two recorded replays (record each with about
-    /// [`RACE_FRAMES`] frames); both must search the same N with the same
-    /// seed.
+    /// [`RACE_FRAMES`] frames); both must search the same N (and the same
+    /// instance) with the same seed.
     pub fn new(sides: [Replay; 2]) -> Result<Self, AnimateError> {
         let [first, second] = &sides;
         if first.n != second.n {
@@ -76,12 +80,25 @@ impl Race {
                 second: second.seed,
             });
         }
+        if first.instance != second.instance {
+            let origin = |r: &Replay| {
+                r.instance
+                    .as_ref()
+                    .map_or_else(|| "plain".to_string(), |i| i.origin.clone())
+            };
+            return Err(AnimateError::RaceInstance {
+                first: origin(first),
+                second: origin(second),
+            });
+        }
         let ticks = schedule(&first.positions, &second.positions);
+        let instance = first.instance.clone();
         Ok(Self {
             n: first.n,
             seed: first.seed,
             sides,
             ticks,
+            instance,
         })
     }
 }

@@ -7,6 +7,9 @@
 // (data-pair="r1,c1,r2,c2", 0-based as in the frames) and on each attacked
 // queen its number of attackers, a repair's heat strip, the view and the
 // counters. Rows and columns count from 1 in everything a reader sees.
+// An instance (data.instance, once for the page) marks its blocked squares
+// (class blocked: dark and crossed) and its given queens (class given: an
+// outlined ♕ in a dashed frame), which stand whatever the frame shows.
 // Controls: play / pause / step / speed, scrubber, jumps to the next
 // backtrack, restart or solution, attacks on or off, projector mode, keys,
 // and the address's #frame=N (1-based), which follows the frame shown.
@@ -17,6 +20,12 @@
   // The clock: [moment, frame of each side]; a single replay's is its frames.
   const ticks = race ? data.ticks : data.frames.map((_, i) => [data.positions[i], i]);
   const n = replays[0].n;
+  // The instance, once for the page: blocked squares and given queens
+  // ([row, column], 0-based), or null for the plain problem.
+  const instance = data.instance || null;
+  const key = (r, c) => r * n + c;
+  const blockedSet = new Set(instance ? instance.blocked.map(([r, c]) => key(r, c)) : []);
+  const givenSet = new Set(instance ? instance.given.map(([r, c]) => key(r, c)) : []);
   const $ = (id) => document.getElementById(id);
   const names = ['steps', 'checks', 'tests', 'backtracks', 'restarts', 'evaluations', 'final_conflicts', 'solutions'];
   const fmt = (x) => Number(x).toLocaleString('en');
@@ -52,7 +61,8 @@
     for (let r = 0; r < n; r++) {
       for (let c = 0; c < n; c++) {
         const d = document.createElement('div');
-        d.dataset.base = 'cell ' + ((r + c) % 2 ? 'dark' : 'light');
+        d.dataset.base = 'cell ' + ((r + c) % 2 ? 'dark' : 'light') + (blockedSet.has(key(r, c)) ? ' blocked' : '');
+        if (blockedSet.has(key(r, c))) d.title = `row ${r + 1}, column ${c + 1}: blocked`;
         d.className = d.dataset.base;
         board.appendChild(d);
         cells.push(d);
@@ -174,7 +184,11 @@
       d.textContent = '';
       d.removeAttribute('style');
     }
+    // A given queen stands whether or not the search's board shows it.
     const qs = queensOf(f);
+    for (const [r, c] of instance ? instance.given : []) {
+      if (!qs.some((q) => q[0] === r && q[1] === c)) qs.push([r, c]);
+    }
     const pairs = attackingPairs(qs);
     let svg = pairs.map(([a, b]) => `<line data-pair="${a[0]},${a[1]},${b[0]},${b[1]}" x1="${a[1] + 0.5}" y1="${a[0] + 0.5}" x2="${b[1] + 0.5}" y2="${b[0] + 0.5}"/>`).join('');
     if (v.kind === 'test' && !v.safe) {
@@ -182,7 +196,8 @@
         .map((q) => `<line class="attacker" data-attacker="${q[0]},${q[1]}" x1="${v.column + 0.5}" y1="${v.row + 0.5}" x2="${q[1] + 0.5}" y2="${q[0] + 0.5}"/>`).join('');
     }
     side.lines.innerHTML = svg;
-    side.q('.board').setAttribute('aria-label', `${side.label}: ${qs.length} queens, ${pairs.length} attacking pairs`);
+    const marks = instance ? `, ${instance.blocked.length} blocked squares, ${instance.given.length} given queens` : '';
+    side.q('.board').setAttribute('aria-label', `${side.label}: ${qs.length} queens, ${pairs.length} attacking pairs${marks}`);
     const heated = v.kind === 'repair' ? v.conflicts : v.kind === 'blog_repair' ? v.threats : null;
     if (heated) {
       const max = Math.max(...heated);
@@ -202,7 +217,9 @@
       const d = cell(r, c);
       if (!d) return;
       d.classList.add('queen');
-      d.insertAdjacentHTML('beforeend', '<span class="q">♛</span>');
+      const given = givenSet.has(key(r, c));
+      if (given) d.classList.add('given');
+      d.insertAdjacentHTML('beforeend', given ? '<span class="q">♕</span>' : '<span class="q">♛</span>');
     });
     qs.forEach((a) => {
       const k = qs.filter((b) => b !== a && attack(a, b)).length;

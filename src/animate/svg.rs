@@ -7,12 +7,14 @@
 //! of text: what happened, the attacks, the counters, and the moments a
 //! sampled replay skipped before the frame. Rows and columns count
 //! from 1 in the text as on the labels. Viewers without animation show the
-//! last frame.
+//! last frame. On an instance, its blocked squares (dark, crossed) are
+//! drawn once under the frames, its given queens (outlined, framed) in
+//! every frame, and a legend line says what they are.
 
 use std::fmt::Write;
 
 use super::Replay;
-use super::draw::{self, Geometry, Square, escape};
+use super::draw::{self, Geometry, InstanceMarks, Square, escape};
 use crate::solvers::{Frame, View};
 
 /// Width of the board, in SVG units.
@@ -47,7 +49,9 @@ pub fn render(replay: &Replay) -> String {
         ..probe
     };
     let width = margin + BOARD;
-    let height = g.y + BOARD + 4.5 * LINE;
+    let marks = replay.instance.as_ref();
+    let legend_lines = if marks.is_some() { 1.5 } else { 0.0 };
+    let height = g.y + BOARD + (4.5 + legend_lines) * LINE;
     let mut out = String::new();
     let _ = write!(
         out,
@@ -57,6 +61,10 @@ pub fn render(replay: &Replay) -> String {
         escape(&title(replay)),
     );
     draw::squares(&mut out, &g);
+    if let Some(marks) = marks {
+        draw::blocked(&mut out, &g, marks);
+        draw::legend_text(&mut out, 0.0, g.y + BOARD + 5.0 * LINE, &marks.legend());
+    }
     let count = replay.frames.len();
     let total = FRAME_SECONDS * count.saturating_sub(1) as f64 + HOLD_SECONDS;
     for (i, frame) in replay.frames.iter().enumerate() {
@@ -78,7 +86,8 @@ pub fn render(replay: &Replay) -> String {
             if last { "visible" } else { "hidden" }
         );
         let queens = draw::frame_queens(frame);
-        draw_frame(&mut out, frame, &queens, &g);
+        let queens = marks.map_or(queens.clone(), |m| m.with_given(&queens));
+        draw_frame(&mut out, frame, &queens, &g, marks);
         let bottom = g.y + BOARD;
         let _ = write!(
             out,
@@ -103,7 +112,8 @@ pub fn render(replay: &Replay) -> String {
     out
 }
 
-/// The title line: algorithm, size, seed, and whether it is sampled.
+/// The title line: algorithm, size, seed, and whether it is sampled (an
+/// instance is named by the legend below the board).
 fn title(replay: &Replay) -> String {
     let sampled = if replay.sampled {
         format!(
@@ -120,8 +130,15 @@ fn title(replay: &Replay) -> String {
     )
 }
 
-/// Draws the move of one frame, then the attack lines and the queens.
-fn draw_frame(out: &mut String, frame: &Frame, queens: &[Square], g: &Geometry) {
+/// Draws the move of one frame, then the attack lines and the queens (the
+/// given ones of `marks` outlined).
+fn draw_frame(
+    out: &mut String,
+    frame: &Frame,
+    queens: &[Square],
+    g: &Geometry,
+    marks: Option<&InstanceMarks>,
+) {
     match &frame.view {
         View::Test {
             row, column, safe, ..
@@ -163,7 +180,7 @@ fn draw_frame(out: &mut String, frame: &Frame, queens: &[Square], g: &Geometry) 
         }
         _ => {}
     }
-    draw::pieces(out, g, queens);
+    draw::pieces_on(out, g, queens, marks);
     // The marks that say without colour what the tints say.
     match &frame.view {
         View::Test {

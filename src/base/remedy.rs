@@ -18,6 +18,7 @@ use std::fmt;
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
+use super::instance::{Instance, Origin};
 use super::records::Measure;
 use super::records::Shard;
 
@@ -162,6 +163,10 @@ pub struct Replay {
     /// [`Placement::compact`](crate::base::board::Placement::compact) spells
     /// it; `None` when the search drew its own.
     pub start: Option<String>,
+    /// The instance searched, as runs.csv's `instance` column writes its
+    /// origin (`blocked(blocks=40,min_free=1,seed=7)`,
+    /// `file(PATH,sha256=HEX)`); `None` for the plain problem.
+    pub instance: Option<String>,
 }
 
 /// What runs a replayed trial.
@@ -313,6 +318,17 @@ impl Setting {
 }
 
 impl Replay {
+    /// This replay on `instance` (`None`, or an instance whose origin is
+    /// `plain`, leaves it on the plain problem): its origin text is what
+    /// the replay names.
+    pub fn on_instance(mut self, instance: Option<&Instance>) -> Self {
+        self.instance = instance
+            .map(Instance::origin)
+            .filter(|origin| **origin != Origin::Plain)
+            .map(Origin::to_string);
+        self
+    }
+
     /// The trial in plain words.
     pub fn describe(&self) -> String {
         let solver = match &self.solver {
@@ -343,6 +359,9 @@ impl Replay {
         if let Some(start) = &self.start {
             text.push_str(&format!(", from the board {start}"));
         }
+        if let Some(instance) = &self.instance {
+            text.push_str(&format!(", on the instance {instance}"));
+        }
         text
     }
 }
@@ -367,10 +386,47 @@ mod tests {
             params: vec![("variant".into(), Value::Word("random".into()))],
             budget: vec![("time_limit", Value::Float(1.5))],
             start: None,
+            instance: None,
         }));
         assert_eq!(
             replay.describe(),
             "run min-conflicts at N = 8 with seed SEED, parameters variant=random, budget time_limit=1.5"
         );
+    }
+
+    #[test]
+    fn a_replay_names_its_instance_unless_plain() {
+        let replay = Replay {
+            solver: ReplaySolver::Algorithm("backtracking".into()),
+            n: Some(8),
+            seed: Some(1),
+            params: Vec::new(),
+            budget: Vec::new(),
+            start: None,
+            instance: None,
+        };
+        let generated = crate::base::instance::generate::generate(
+            8,
+            crate::base::instance::Generator::Blocked {
+                blocks: 10,
+                min_free: 2,
+            },
+            1,
+        )
+        .expect("an instance");
+        let on = replay.clone().on_instance(Some(&generated));
+        assert_eq!(
+            on.instance.as_deref(),
+            Some("blocked(blocks=10,min_free=2,seed=1)")
+        );
+        assert!(
+            on.describe()
+                .ends_with(", on the instance blocked(blocks=10,min_free=2,seed=1)"),
+            "{}",
+            on.describe()
+        );
+        let plain = Instance::plain(8).expect("a size");
+        assert_eq!(replay.clone().on_instance(Some(&plain)).instance, None);
+        assert_eq!(replay.on_instance(None).instance, None);
     }
 }

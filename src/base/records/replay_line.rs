@@ -35,7 +35,8 @@ pub fn parse(line: &str) -> Option<(&str, &str)> {
 }
 
 /// `replay` as the log spells it: `queens solve -a NAME -n N --seed SEED
-/// --param key=value … --max-steps … --start BOARD` (`--command "…"` for an external
+/// --param key=value … --max-steps … --start BOARD --instance ORIGIN`
+/// (`--command "…"` for an external
 /// program; every argument quoted for a shell where it needs it), or
 /// `queens.solve("NAME", N, seed=SEED, params={…}, budget={…})` for an
 /// in-process solver.
@@ -57,6 +58,9 @@ pub fn command(replay: &Replay) -> String {
     }
     if let Some(start) = &replay.start {
         command.push_str(&format!(" --start {}", shell::quote(start)));
+    }
+    if let Some(instance) = &replay.instance {
+        command.push_str(&format!(" --instance {}", shell::quote(instance)));
     }
     command
 }
@@ -128,6 +132,7 @@ mod tests {
                 ("time_limit", Value::Float(1.0)),
             ],
             start: None,
+            instance: None,
         };
         assert_eq!(
             command(&replay),
@@ -140,10 +145,26 @@ mod tests {
             params: Vec::new(),
             budget: Vec::new(),
             start: None,
+            instance: None,
         };
         assert_eq!(
             command(&template),
             "queens solve --command 'sh x.sh' -n N --seed SEED"
+        );
+        let on_instance = Replay {
+            instance: Some("file(a b/x.txt,sha256=00)".into()),
+            start: Some("0213".into()),
+            ..replay
+        };
+        let line = command(&on_instance);
+        assert!(
+            line.ends_with(" --start 0213 --instance 'file(a b/x.txt,sha256=00)'"),
+            "{line}"
+        );
+        let words = shell_words::split(&line).expect("words");
+        assert_eq!(
+            words.last().map(String::as_str),
+            Some("file(a b/x.txt,sha256=00)")
         );
     }
 
@@ -163,6 +184,7 @@ mod tests {
                 ("time_limit", Value::Float(10.0)),
             ],
             start: None,
+            instance: None,
         };
         assert_eq!(
             command(&replay),
@@ -174,6 +196,7 @@ mod tests {
             params: Vec::new(),
             budget: Vec::new(),
             start: None,
+            instance: None,
             ..replay
         };
         assert_eq!(command(&template), r#"queens.solve("mine", N, seed=SEED)"#);

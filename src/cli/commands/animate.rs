@@ -47,8 +47,13 @@ use crate::cli::terminal::output_file::{OutputFile, STDOUT_FAILED};
 /// one quoted string) and writes one page that plays both in lockstep,
 /// each with its counters, saying which finished first. The second
 /// search inherits N, the seed, the algorithm (unless it names -a or
-/// --command), the budget options and the first board (--start) it does
-/// not give; its parameters are only those it gives. Races are HTML only.
+/// --command), the budget options, the first board (--start) and the
+/// instance (--instance) it does not give; its parameters are only those
+/// it gives. Races are HTML only.
+///
+/// With --instance (see `queens solve`), the board shows the instance:
+/// blocked squares dark and crossed (✕), given queens outlined (♕) in a
+/// dashed frame, apart from the filled queens (♛) the search placed.
 ///
 /// Examples: queens animate -a backtracking -n 8 -o eight.html (876 tests and
 /// 105 backtracks to the first solution); queens animate -a backtracking
@@ -96,10 +101,10 @@ struct Versus {
 }
 
 /// The second search of a race: `text`, the words of `--versus`, parsed
-/// as `queens solve`'s options, with `first`'s N, seed, algorithm and
-/// budget options where `text` gives none. A different N or seed is
-/// refused.
-fn versus_search(text: &str, first: &SearchArgs) -> anyhow::Result<SearchArgs> {
+/// as `queens solve`'s options, with `first`'s N (`n`, resolved), seed,
+/// algorithm, budget options, first board and instance where `text`
+/// gives none. A different N or seed is refused.
+fn versus_search(text: &str, first: &SearchArgs, n: usize) -> anyhow::Result<SearchArgs> {
     let example = "like --versus \"-a min-conflicts --param variant=blog\"";
     let words = shell_words::split(text).map_err(|e| {
         anyhow::anyhow!(
@@ -108,7 +113,7 @@ fn versus_search(text: &str, first: &SearchArgs) -> anyhow::Result<SearchArgs> {
     })?;
     let mut full = vec![
         "--size".to_string(),
-        first.n.to_string(),
+        n.to_string(),
         "--seed".to_string(),
         first.seed.to_string(),
     ];
@@ -128,7 +133,7 @@ fn versus_search(text: &str, first: &SearchArgs) -> anyhow::Result<SearchArgs> {
     let inherit_algorithm = matches.value_source("algorithm") == Some(ValueSource::DefaultValue);
     let mut second = Versus::from_arg_matches(&matches)?.search;
     for (what, flag, ours, theirs) in [
-        ("N", "-n", second.n as u64, first.n as u64),
+        ("N", "-n", second.n.unwrap_or(n) as u64, n as u64),
         ("seed", "--seed", second.seed, first.seed),
     ] {
         if ours != theirs {
@@ -146,6 +151,7 @@ fn versus_search(text: &str, first: &SearchArgs) -> anyhow::Result<SearchArgs> {
     second.max_checks = second.max_checks.or(first.max_checks);
     second.time_limit = second.time_limit.or(first.time_limit);
     second.start = second.start.or_else(|| first.start.clone());
+    second.instance = second.instance.or_else(|| first.instance.clone());
     Ok(second)
 }
 
@@ -172,32 +178,33 @@ fn format_of(path: &Path) -> anyhow::Result<Format> {
     }
 }
 
-/// Records the replay of `search` (built from `args`) with about `frames`
-/// frames, an invalid board from the solver reported as the bug it is.
-fn record(args: &SearchArgs, search: &Search, frames: usize) -> anyhow::Result<Replay> {
+/// Records the replay of `search` with about `frames` frames, on its
+/// instance, an invalid board from the solver reported as the bug it is.
+fn record(search: &Search, frames: usize) -> anyhow::Result<Replay> {
     let Search {
         algorithm,
         params,
         solver,
         budget,
         start,
+        n,
+        seed,
+        instance,
     } = search;
     let spec = ReplaySpec {
         solver: &**solver,
         algorithm: algorithm.name,
         params,
-        n: args.n,
-        seed: args.seed,
+        n: *n,
+        seed: *seed,
         budget: *budget,
         frames,
         start: start.as_deref(),
     };
-    animate::record(&spec).map_err(|e| match e {
-        AnimateError::InvalidSolution(invalid) => anyhow::Error::from(invalid_board(
-            algorithm.name,
-            &invalid,
-            search.replay(args.n, args.seed),
-        )),
+    animate::record_on(&spec, instance.as_ref()).map_err(|e| match e {
+        AnimateError::InvalidSolution(invalid) => {
+            anyhow::Error::from(invalid_board(algorithm.name, &invalid, search.replay()))
+        }
         other => other.into(),
     })
 }
@@ -206,30 +213,45 @@ fn record(args: &SearchArgs, search: &Search, frames: usize) -> anyhow::Result<R
 /// final counters.
 pub fn run(args: AnimateArgs) -> anyhow::Result<Exit> {
     let format = format_of(&args.output)?;
-    let n = args.search.n;
-    if n > MAX_N {
+    if let Some(n) = args.search.n
+        && n > MAX_N
+    {
         return Err(AnimateError::TooLarge { n }.into());
     }
-    let second = args
-        .versus
-        .as_deref()
-        .map(|text| versus_search(text, &args.search))
-        .transpose()?;
-    if second.is_some() && format == Format::Svg {
+    if args.versus.is_some() && format == Format::Svg {
         anyhow::bail!(
             "a race (--versus) is drawn as an HTML page only: its two boards play in lockstep under the page's controls; name the output FILE.html, or drop --versus for an SVG of one search"
         );
     }
     let search = args.search.build()?;
+    if search.n > MAX_N {
+        return Err(AnimateError::TooLarge { n: search.n }.into());
+    }
+    let second = args
+        .versus
+        .as_deref()
+        .map(|text| versus_search(text, &args.search, search.n))
+        .transpose()?;
     let second_search = second
         .as_ref()
         .map(|s| s.build().context("the --versus search"))
         .transpose()?;
+    if let (Some(text), Some(other)) = (&args.versus, &second_search) {
+        let (ours, theirs) = (search.instance_text(), other.instance_text());
+        if ours != theirs {
+            let name = |t: Option<String>| t.unwrap_or_else(|| "the plain problem".to_string());
+            anyhow::bail!(
+                "--versus \"{text}\" searches {}, but a race runs both searches on one board ({}): drop --instance from --versus",
+                name(theirs),
+                name(ours)
+            );
+        }
+    }
     let output = OutputFile::check(&args.output, "the replay file")?;
-    let (text, replays) = match (&second, &second_search) {
-        (Some(second), Some(second_search)) => {
-            let first = record(&args.search, &search, RACE_FRAMES)?;
-            let other = record(second, second_search, RACE_FRAMES)?;
+    let (text, replays) = match &second_search {
+        Some(second_search) => {
+            let first = record(&search, RACE_FRAMES)?;
+            let other = record(second_search, RACE_FRAMES)?;
             let race = Race::new([first, other])?;
             (race::render(&race), race.sides.to_vec())
         }
@@ -238,7 +260,7 @@ pub fn run(args: AnimateArgs) -> anyhow::Result<Exit> {
                 Format::Html => HTML_FRAMES,
                 Format::Svg => SVG_FRAMES,
             };
-            let replay = record(&args.search, &search, frames)?;
+            let replay = record(&search, frames)?;
             let text = match format {
                 Format::Html => animate::html::render(&replay),
                 Format::Svg => animate::svg::render(&replay),
@@ -271,7 +293,7 @@ pub fn run(args: AnimateArgs) -> anyhow::Result<Exit> {
         text.len()
     )
     .context(STDOUT_FAILED)?;
-    let searches = std::iter::once(&args.search).chain(second.as_ref());
+    let searches = std::iter::once(&search).chain(second_search.as_ref());
     for (search, replay) in searches.zip(&replays) {
         writeln!(out, "{}", counters_line(search, &replay.outcome)).context(STDOUT_FAILED)?;
     }

@@ -1,12 +1,15 @@
 //! The options that choose one seeded search, shared by `queens solve` and
-//! `queens animate`: the algorithm, its parameters, the size, the seed and
-//! the budget, or an external program (`--command`); and building the
+//! `queens animate`: the algorithm, its parameters, the size, the seed,
+//! the budget and the instance (`--instance`: blocked squares, given
+//! queens), or an external program (`--command`); and building the
 //! configured solver from them.
 
 use std::path::Path;
 
 use anyhow::Context;
 use queens::Placement;
+use queens::base::instance::source::{GENERATOR_NAMES, ORIGIN_FORMS};
+use queens::base::instance::{Instance, Origin, generate, read};
 use queens::base::remedy::Replay;
 use queens::solvers::algorithms::external::{self, ExternalSolver, resolve_command};
 use queens::solvers::params::{ParamError, RawValue, split_assignment};
@@ -29,9 +32,10 @@ pub struct SearchArgs {
     /// row in a run's output is this form.
     #[arg(long, value_name = "COMMAND", conflicts_with = "algorithm")]
     pub command: Option<String>,
-    /// The board size N.
-    #[arg(short = 'n', long = "size", value_name = "N", value_parser = super::args::board_size, allow_hyphen_values = true)]
-    pub n: usize,
+    /// The board size N (with --instance, the instance's: a file fixes it,
+    /// so -n may then be left out).
+    #[arg(short = 'n', long = "size", value_name = "N", value_parser = super::args::board_size, allow_hyphen_values = true, required_unless_present = "instance")]
+    pub n: Option<usize>,
     /// The seed of the solver's random number generator (ChaCha8).
     #[arg(short, long, default_value_t = 0, value_parser = super::args::unsigned, allow_hyphen_values = true)]
     pub seed: u64,
@@ -58,6 +62,19 @@ pub struct SearchArgs {
     /// restarts still draw fresh boards from the seed.
     #[arg(long, value_name = "BOARD")]
     pub start: Option<String>,
+    /// Search an instance instead of the plain problem (blocked squares,
+    /// given queens, excluded diagonals): a path to an instance file, or
+    /// the instance as runs.csv's `instance` column writes it, so that
+    /// `--instance "<the column>" --seed <the row's seed>` replays a row:
+    /// plain, blocked(blocks=M,min_free=F,seed=S),
+    /// completion(queens=Q,seed=S), diagonals(diagonals=D,min_free=F,seed=S)
+    /// (a generator: needs -n and its own seed=S, apart from --seed, the
+    /// solver's), or file(PATH,sha256=HEX) (PATH is read and refused when
+    /// its SHA-256 is not HEX). A file fixes N: -n, if given, must agree.
+    /// The algorithm must accept instances; --start must keep to it (given
+    /// queens in place, no queen on a blocked square).
+    #[arg(long, value_name = "SPEC")]
+    pub instance: Option<String>,
 }
 
 /// A search ready to run: the algorithm, its resolved parameters, the
@@ -71,24 +88,34 @@ pub struct Search {
     pub solver: Box<dyn Configured>,
     /// The algorithm's default budget with the options' limits on top.
     pub budget: Budget,
-    /// The first board given with `--start`, checked against N and the
-    /// solver.
+    /// The first board given with `--start`, checked against N, the
+    /// instance and the solver.
     pub start: Option<Vec<u32>>,
+    /// The board size N.
+    pub n: usize,
+    /// The seed of the solver's generator.
+    pub seed: u64,
+    /// The instance searched (`--instance`); `None` for the plain problem.
+    pub instance: Option<Instance>,
 }
 
 impl Search {
-    /// The trial of this search at size `n` with `seed`, from the
-    /// `--start` board when one was given.
-    pub fn trial(&self, n: usize, seed: u64) -> Trial<'_> {
-        let trial = Trial::new(&*self.solver, n, seed, self.budget);
-        match &self.start {
-            Some(columns) => trial.with_start(columns),
-            None => trial,
+    /// The trial of this search, on its instance and from the `--start`
+    /// board when they were given.
+    pub fn trial(&self) -> Trial<'_> {
+        let mut trial = Trial::new(&*self.solver, self.n, self.seed, self.budget);
+        if let Some(columns) = &self.start {
+            trial = trial.with_start(columns);
         }
+        if let Some(instance) = &self.instance {
+            trial = trial.with_instance(instance);
+        }
+        trial
     }
 
-    /// The replay of this search's trial at size `n` with `seed`.
-    pub fn replay(&self, n: usize, seed: u64) -> Replay {
+    /// The replay of this search's trial (its `--start` board and its
+    /// instance included).
+    pub fn replay(&self) -> Replay {
         Replay {
             start: self
                 .start
@@ -97,20 +124,30 @@ impl Search {
             ..replay_of(
                 &*self.solver,
                 self.algorithm.name,
-                n as u64,
-                seed,
+                self.n as u64,
+                self.seed,
                 &self.params,
                 &self.budget,
             )
         }
+        .on_instance(self.instance.as_ref())
+    }
+
+    /// The instance's origin as runs.csv writes it, `None` for the plain
+    /// problem.
+    pub fn instance_text(&self) -> Option<String> {
+        self.instance.as_ref().map(|i| i.origin().to_string())
     }
 }
 
 impl SearchArgs {
-    /// Finds the algorithm, checks its parameters and the memory of a run
-    /// at N, and sets the budget; warns on stderr when `--max-restarts`
-    /// cannot take effect.
+    /// Resolves the board (N and the instance of `--instance`), finds the
+    /// algorithm, checks its parameters and the memory of a run at N, the
+    /// `--start` board against the instance and that the algorithm takes
+    /// the instance, and sets the budget; warns on stderr when
+    /// `--max-restarts` cannot take effect.
     pub fn build(&self) -> anyhow::Result<Search> {
+        let (n, instance) = self.board()?;
         let given = self
             .params
             .iter()
@@ -120,10 +157,30 @@ impl SearchArgs {
             Some(command) => external_solver(command, given)?,
             None => {
                 let algorithm = find_algorithm(&self.algorithm)?;
-                let (params, solver) = algorithm.instantiate_for(self.n, &given)?;
+                let (params, solver) = algorithm.instantiate_for(n, &given)?;
                 (algorithm, params, solver)
             }
         };
+        // The start board is checked against the instance before the
+        // algorithm is asked whether it takes either.
+        let start = match &self.start {
+            Some(text) => {
+                let columns = parse_start(text, n)?;
+                if let Some(instance) = &instance {
+                    start_keeps_to(instance, &columns, text)?;
+                }
+                Some(columns)
+            }
+            None => None,
+        };
+        if let (Some(_), Some(spec)) = (&instance, &self.instance)
+            && let Some(why) = solver.instance_refused()
+        {
+            anyhow::bail!(
+                "{} cannot search an instance (--instance '{spec}'): {why}",
+                self.name()
+            );
+        }
         let budget = algorithm.default_budget.overridden_by(&Budget {
             max_steps: self.max_steps,
             max_restarts: self.max_restarts,
@@ -136,9 +193,8 @@ impl SearchArgs {
                 algorithm.name
             );
         }
-        let start = match &self.start {
-            Some(text) => {
-                let columns = parse_start(text, self.n)?;
+        let start = match start {
+            Some(columns) => {
                 if let Some(why) = solver.start_refused(&columns) {
                     anyhow::bail!("--start cannot be used with {}: {why}", self.name());
                 }
@@ -152,8 +208,136 @@ impl SearchArgs {
             solver,
             budget,
             start,
+            n,
+            seed: self.seed,
+            instance,
         })
     }
+
+    /// The board size and the instance of `--instance` (`None` for the
+    /// plain problem, `plain` included), `-n` checked against it: a file
+    /// fixes N, a generator needs -n.
+    pub fn board(&self) -> anyhow::Result<(usize, Option<Instance>)> {
+        let Some(spec) = &self.instance else {
+            let n = self.n.context("give the board size with -n N")?;
+            return Ok((n, None));
+        };
+        let instance = match instance_of(spec, self.n)? {
+            Some(instance) => instance,
+            None => {
+                let n = self.n.with_context(|| {
+                    format!("--instance '{spec}' is the plain problem, of any size: give -n N")
+                })?;
+                return Ok((n, None));
+            }
+        };
+        let size = size_agrees(spec, self.n, &instance)?;
+        Ok((size, Some(instance)))
+    }
+}
+
+/// The size of `instance` (named `spec`), refused when `-n` (`n`) gives
+/// another.
+fn size_agrees(spec: &str, n: Option<usize>, instance: &Instance) -> anyhow::Result<usize> {
+    let size = instance.n();
+    match n {
+        Some(n) if n != size => anyhow::bail!(
+            "--instance '{spec}' is a {size}×{size} board, but -n {n} was given: drop -n or give -n {size}"
+        ),
+        _ => Ok(size),
+    }
+}
+
+/// The instance `spec` names (`None` for `plain`), at size `n` for a
+/// generator: an origin as runs.csv writes it, else a path to an
+/// instance file.
+fn instance_of(spec: &str, n: Option<usize>) -> anyhow::Result<Option<Instance>> {
+    let forms = format!("give a path to an instance file, or {ORIGIN_FORMS}");
+    match spec.parse::<Origin>() {
+        Ok(Origin::Plain) => Ok(None),
+        Ok(Origin::Generated { generator, seed }) => {
+            let n = n.with_context(|| {
+                format!("--instance '{spec}' is generated at the size asked for: give -n N")
+            })?;
+            generate::generate(n as u64, generator, seed)
+                .map(Some)
+                .with_context(|| format!("--instance '{spec}' cannot be made at N = {n}"))
+        }
+        Ok(Origin::File { path, sha256 }) => read_instance(spec, &path, Some(&sha256)).map(Some),
+        Err(reason) => {
+            if Path::new(spec).is_file() {
+                return read_instance(spec, spec, None).map(Some);
+            }
+            let (name, inner) = spec.trim().split_once('(').unwrap_or((spec.trim(), ""));
+            if GENERATOR_NAMES.contains(&name.trim()) && !inner.contains("seed=") {
+                let with_seed = match inner.trim().strip_suffix(')') {
+                    Some(params) if !params.trim().is_empty() => {
+                        format!("{}({},seed=1)", name.trim(), params.trim())
+                    }
+                    _ => format!("{}(…,seed=1)", name.trim()),
+                };
+                anyhow::bail!(
+                    "--instance '{spec}' names no seed for its generator: add the instance's own seed, like {with_seed} (--seed is the solver's, apart from it); {forms}"
+                );
+            }
+            if spec.contains('(') || !spec.contains(['/', '.']) {
+                let reason = reason.trim_end_matches(&format!(": write {ORIGIN_FORMS}"));
+                anyhow::bail!("--instance '{spec}': {reason}; {forms}");
+            }
+            anyhow::bail!(
+                "--instance '{spec}': no such file, and not an instance's origin; {forms}"
+            )
+        }
+    }
+}
+
+/// The instance in the file at `path`, named by `spec`; with `sha256`,
+/// refused when the file's SHA-256 differs.
+fn read_instance(spec: &str, path: &str, sha256: Option<&str>) -> anyhow::Result<Instance> {
+    use sha2::{Digest, Sha256};
+    let bytes = std::fs::read(path).with_context(|| {
+        format!(
+            "--instance '{spec}': cannot read the instance file '{path}' (paths are relative to the working directory)"
+        )
+    })?;
+    if let Some(expected) = sha256 {
+        let found: String = Sha256::digest(&bytes)
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        if found != expected {
+            anyhow::bail!(
+                "--instance '{spec}': the file '{path}' has SHA-256 {found}, not {expected}: it is not the file the row searched; restore that file, or give --instance '{path}' to search the file as it is now"
+            );
+        }
+    }
+    read::read_file(Path::new(path), path).with_context(|| format!("--instance '{spec}'"))
+}
+
+/// Checks that the `--start` board `columns` (written `text`) keeps to
+/// `instance`: every given queen in place, no queen on a blocked square.
+fn start_keeps_to(instance: &Instance, columns: &[u32], text: &str) -> anyhow::Result<()> {
+    for (row, &column) in columns.iter().enumerate() {
+        let entry = row + 1;
+        if let Some(given) = instance.given(row)
+            && given != column
+        {
+            anyhow::bail!(
+                "--start '{text}': entry {entry} puts row {entry}'s queen in column {column}, but the instance gives that row's queen in column {given}: give {given} there (columns from 0, as --start counts)"
+            );
+        }
+        if !instance.is_allowed(row, column) {
+            let allowed: Vec<String> = instance
+                .allowed_columns(row)
+                .map(|c| c.to_string())
+                .collect();
+            anyhow::bail!(
+                "--start '{text}': entry {entry} puts row {entry}'s queen on column {column}, a square the instance blocks: give one of that row's allowed columns ({}; from 0, as --start counts)",
+                allowed.join(", ")
+            );
+        }
+    }
+    Ok(())
 }
 
 impl SearchArgs {
@@ -277,5 +461,39 @@ mod tests {
             .expect_err("not a number")
             .to_string();
         assert!(word.contains("entry 3 is 'x'"), "{word}");
+    }
+
+    #[test]
+    fn an_instance_fixes_n_and_a_start_board_keeps_to_it() {
+        use queens::base::instance::Diagonal;
+        // 4×4, (0,1) blocked, the queen of row 2 given in column 0.
+        let instance = Instance::build(4, &[(0, 1)], &[(2, 0)], &[] as &[Diagonal], Origin::Plain)
+            .expect("an instance");
+        assert_eq!(size_agrees("x.txt", None, &instance).expect("no -n"), 4);
+        assert_eq!(size_agrees("x.txt", Some(4), &instance).expect("-n 4"), 4);
+        let other = size_agrees("x.txt", Some(8), &instance)
+            .expect_err("-n 8")
+            .to_string();
+        assert!(
+            other.contains("is a 4×4 board, but -n 8 was given: drop -n or give -n 4"),
+            "{other}"
+        );
+        start_keeps_to(&instance, &[2, 3, 0, 1], "2301").expect("keeps to it");
+        let moved = start_keeps_to(&instance, &[2, 0, 3, 1], "2031")
+            .expect_err("row 3's given queen moved")
+            .to_string();
+        assert!(
+            moved.contains("entry 3 puts row 3's queen in column 3, but the instance gives that row's queen in column 0"),
+            "{moved}"
+        );
+        let blocked = start_keeps_to(&instance, &[1, 3, 0, 2], "1302")
+            .expect_err("blocked")
+            .to_string();
+        assert!(
+            blocked
+                .contains("entry 1 puts row 1's queen on column 1, a square the instance blocks")
+                && blocked.contains("(0, 2, 3;"),
+            "{blocked}"
+        );
     }
 }

@@ -8,8 +8,9 @@ use std::path::PathBuf;
 use anyhow::Context;
 
 use queens::Placement;
-use queens::animate::draw;
+use queens::animate::draw::{self, InstanceMarks};
 use queens::animate::recorder::Latest;
+use queens::base::instance::Instance;
 use queens::base::remedy::{Remedy, Replay};
 use queens::solvers::{Frame, Metrics, Outcome, StopReason};
 use queens::trial::{InvalidSolution, TrialResult, run_trial};
@@ -30,13 +31,17 @@ const MAX_JSON_COLUMNS: usize = 1000;
 /// Solve one board with one algorithm and seed.
 ///
 /// Prints the board (N <= 64) and the work counters; `--json` prints one JSON
-/// object instead. Exit 1 when no solution was found within the budget, 3
+/// object instead. On an instance (--instance) the board marks blocked
+/// squares `#` and given queens `G`, and --svg draws them (dark crossed
+/// squares, outlined queens). Exit 1 when no solution was found within the budget, 3
 /// when an external program (`--command`) failed or answered with a board
 /// that is no solution.
 #[derive(clap::Args)]
 // Written out: clap's own usage line in errors lists every option given as
 // if it were required (`--algorithm <ALGORITHM>`), though -a has a default.
-#[command(override_usage = "queens solve [--algorithm <ALGORITHM>] --size <N> [OPTIONS]")]
+#[command(
+    override_usage = "queens solve [--algorithm <ALGORITHM>] --size <N> [OPTIONS]\n       queens solve [--algorithm <ALGORITHM>] --instance <SPEC> [--size <N>] [OPTIONS]"
+)]
 pub struct SolveArgs {
     #[command(flatten)]
     search: SearchArgs,
@@ -66,14 +71,15 @@ pub struct SolveArgs {
 
 /// Runs the search and reports it.
 pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
-    let SearchArgs { n, seed, .. } = args.search;
     let search = args.search.build()?;
     let Search {
         algorithm,
         params,
         solver,
+        n,
         ..
     } = &search;
+    let n = *n;
     if args.svg.is_some() && n > MAX_DRAWN {
         anyhow::bail!("--svg draws boards up to N = {MAX_DRAWN}, got N = {n}");
     }
@@ -92,7 +98,8 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
 
     // With --svg, the last board of a search that finds no solution.
     let mut latest = Latest::default();
-    let mut trial = search.trial(n, seed);
+    let marks = search.instance.as_ref().map(InstanceMarks::of);
+    let mut trial = search.trial();
     if svg.is_some() {
         trial = trial.with_trace(&mut latest);
     }
@@ -100,7 +107,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
         outcome,
         wall_seconds,
         ..
-    } = run_trial(trial).map_err(|e| invalid_board(algorithm.name, &e, search.replay(n, seed)))?;
+    } = run_trial(trial).map_err(|e| invalid_board(algorithm.name, &e, search.replay()))?;
     if let Some(program) = solver.external() {
         for failure in program.take_failures() {
             stderr_line!("the program failed: {}", failure.reason);
@@ -111,11 +118,11 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
     }
 
     let written = match &outcome.solution {
-        Some(solution) => write_files(solution, output, svg),
-        None => write_last_board(n, &outcome, latest.frame(), svg),
+        Some(solution) => write_files(solution, output, svg, marks.as_ref()),
+        None => write_last_board(n, &outcome, latest.frame(), svg, marks.as_ref()),
     };
     // The result is printed even when a file could not be written.
-    report(&args, &params.to_json(), &outcome, wall_seconds).context(STDOUT_FAILED)?;
+    report(&args, &search, &params.to_json(), &outcome, wall_seconds).context(STDOUT_FAILED)?;
     written?;
     Ok(match outcome.stop_reason {
         StopReason::Solved => Exit::Success,
@@ -126,17 +133,21 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
 
 /// The verdict and the counters of `outcome` for the search of `search`,
 /// on one line (`solved: min-conflicts n=8 seed=1 stop_reason=solved
-/// steps=…`), as `queens solve` prints them before the wall time.
-pub fn counters_line(search: &SearchArgs, outcome: &Outcome) -> String {
+/// steps=…`, with `instance=ORIGIN` after the seed on an instance), as
+/// `queens solve` prints them before the wall time.
+pub fn counters_line(search: &Search, outcome: &Outcome) -> String {
     let m = &outcome.metrics;
     let verdict = if outcome.is_solved() {
         "solved"
     } else {
         "no solution"
     };
+    let instance = search
+        .instance_text()
+        .map_or_else(String::new, |origin| format!(" instance={origin}"));
     format!(
-        "{verdict}: {} n={} seed={} stop_reason={} steps={} restarts={} checks={} tests={} backtracks={} evaluations={} final_conflicts={}",
-        search.name(),
+        "{verdict}: {} n={} seed={}{instance} stop_reason={} steps={} restarts={} checks={} tests={} backtracks={} evaluations={} final_conflicts={}",
+        search.algorithm.name,
         search.n,
         search.seed,
         outcome.stop_reason,
@@ -164,12 +175,14 @@ pub fn invalid_board(algorithm: &str, error: &InvalidSolution, replay: Replay) -
     ))
 }
 
-/// Writes the solution file and the SVG drawing, those that were asked for;
-/// both are tried, and the first failure is returned.
+/// Writes the solution file and the SVG drawing (on the instance of
+/// `marks`, if any), those that were asked for; both are tried, and the
+/// first failure is returned.
 fn write_files(
     solution: &Placement,
     output: Option<OutputFile>,
     svg: Option<OutputFile>,
+    marks: Option<&InstanceMarks>,
 ) -> Result<(), OutputError> {
     let columns = output.map_or(Ok(()), |file| {
         file.write_with(|w| solution.write_columns(w))
@@ -186,7 +199,7 @@ fn write_files(
             rows.join(" ")
         );
         let queens: Vec<_> = solution.columns().iter().copied().enumerate().collect();
-        let text = draw::still(solution.n(), &queens, &heading);
+        let text = draw::still_on(solution.n(), &queens, &heading, marks);
         file.write_with(|w| w.write_all(text.as_bytes()))
     });
     columns.and(drawing)
@@ -200,6 +213,7 @@ fn write_last_board(
     outcome: &Outcome,
     frame: Option<&Frame>,
     svg: Option<OutputFile>,
+    marks: Option<&InstanceMarks>,
 ) -> Result<(), OutputError> {
     let Some(file) = svg else {
         return Ok(());
@@ -215,8 +229,30 @@ fn write_last_board(
         "no solution ({}): the last board of the search",
         outcome.stop_reason
     );
-    let text = draw::still(n, &draw::frame_queens(frame), &heading);
+    let text = draw::still_on(n, &draw::frame_queens(frame), &heading, marks);
     file.write_with(|w| w.write_all(text.as_bytes()))
+}
+
+/// The board `columns` on `instance` as text: `Q` a queen the search
+/// placed, `G` a given queen, `#` a blocked square, `.` a free one, and a
+/// line saying so.
+fn board_text(columns: &[u32], instance: &Instance) -> String {
+    let n = columns.len() as u32;
+    let mut text = String::new();
+    for (row, &column) in columns.iter().enumerate() {
+        let cells: Vec<&str> = (0..n)
+            .map(|c| match (c == column, instance.given(row) == Some(c)) {
+                (true, true) => "G",
+                (true, false) => "Q",
+                _ if !instance.is_allowed(row, c) => "#",
+                _ => ".",
+            })
+            .collect();
+        text.push_str(&cells.join(" "));
+        text.push('\n');
+    }
+    text.push_str("(Q placed queen, G given queen, # blocked square)\n");
+    text
 }
 
 /// The `--json` object, its keys in the order the book's getting-started page lists them.
@@ -230,6 +266,9 @@ struct JsonReport<'a> {
     metrics: JsonMetrics,
     wall_seconds: f64,
     columns: Option<&'a [u32]>,
+    /// The instance's origin, on an instance only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    instance: Option<String>,
 }
 
 /// The counters of `--json`, then the stop reason.
@@ -244,6 +283,7 @@ struct JsonMetrics {
 /// one line of counters.
 fn report(
     args: &SolveArgs,
+    search: &Search,
     params: &serde_json::Value,
     outcome: &Outcome,
     wall_seconds: f64,
@@ -256,10 +296,10 @@ fn report(
             .filter(|s| s.n() <= MAX_JSON_COLUMNS)
             .map(|s| s.columns());
         let object = serde_json::to_string(&JsonReport {
-            algorithm: args.search.name(),
+            algorithm: search.algorithm.name,
             params,
-            n: args.search.n,
-            seed: args.search.seed,
+            n: search.n,
+            seed: search.seed,
             solved: outcome.is_solved(),
             metrics: JsonMetrics {
                 metrics: outcome.metrics,
@@ -267,6 +307,7 @@ fn report(
             },
             wall_seconds,
             columns,
+            instance: search.instance_text(),
         })?;
         writeln!(out, "{object}")?;
         return Ok(());
@@ -275,9 +316,12 @@ fn report(
         && !args.quiet
         && solution.n() <= MAX_DRAWN
     {
-        write!(out, "{solution}")?;
+        match &search.instance {
+            Some(instance) => write!(out, "{}", board_text(solution.columns(), instance))?,
+            None => write!(out, "{solution}")?,
+        }
     }
-    let line = counters_line(&args.search, outcome);
+    let line = counters_line(search, outcome);
     writeln!(out, "{line} wall_seconds={wall_seconds:.6}")?;
     Ok(())
 }
@@ -305,6 +349,7 @@ mod tests {
             params: Vec::new(),
             budget: Vec::new(),
             start: None,
+            instance: None,
         };
         let message = invalid_board("construction", &error, replay()).to_string();
         assert_eq!(

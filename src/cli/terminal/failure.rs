@@ -129,6 +129,7 @@ mod tests {
                 params: Vec::new(),
                 budget: Vec::new(),
                 start: None,
+                instance: None,
             }))),
         };
         super::super::remedies::register();

@@ -191,6 +191,7 @@ mod tests {
             params: Vec::new(),
             budget: vec![("max_steps", Value::Int(5))],
             start: None,
+            instance: None,
         };
         assert_eq!(
             render(&Remedy::Replay(Box::new(replay))),
