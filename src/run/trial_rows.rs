@@ -62,7 +62,8 @@ pub fn run_planned(
             t.seed,
             &entry.params,
             &entry.budget,
-        )))),
+        )
+        .on_instance(instance.as_ref())))),
     })?;
     if result.was_interrupted() {
         return Ok(None);
