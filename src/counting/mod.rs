@@ -50,6 +50,10 @@
 //! `symmetry` stand alone; `units` <- `counter` <- `checkpoint`. The
 //! kernels never import the search that drives them.
 //!
+//! The count of an instance's solutions (blocked squares, given queens:
+//! `queens count --instance`) is a separate, plainer counter,
+//! [`instance`]: one mask per row, no symmetry reduction, N <= 64.
+//!
 //! Beside the counter, [`space`] gives the sizes of the search spaces a
 //! student meets (`queens space`): the closed forms, the state-space tree
 //! that plain backtracking searches (counted by running it, module
@@ -64,6 +68,7 @@ pub mod checkpoint;
 mod completion;
 mod constellations;
 mod counter;
+pub mod instance;
 mod kernel;
 mod lanes;
 mod level;

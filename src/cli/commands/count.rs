@@ -1,7 +1,9 @@
 //! `queens count`: how many solutions the N×N board has (OEIS A000170) and
 //! how many are fundamental (OEIS A002562), with the fast bitboard counter;
 //! with a checkpoint that survives interruption, one shard of a cluster
-//! job, or the merge of the shards' checkpoints.
+//! job, or the merge of the shards' checkpoints; or, with `--instance`,
+//! how many solutions one instance of a hard variant has (blocked
+//! squares, given queens, excluded diagonals), with the instance counter.
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -9,7 +11,13 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use anyhow::Context;
+use queens::base::instance::generate::generate;
+use queens::base::instance::read::read_file;
+use queens::base::instance::source::{GENERATOR_NAMES, ORIGIN_FORMS};
+use queens::base::instance::{Instance, Origin};
+use queens::base::records::csv_file::sha256;
 use queens::counting::checkpoint::{self, Checkpoint, CheckpointError, parse_shard};
+use queens::counting::instance::{InstanceCounter, MAX_INSTANCE_COUNT_N};
 use queens::counting::{Counter, Counts, Kernel, Shard};
 use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
@@ -34,10 +42,17 @@ use crate::cli::terminal::stderr::stderr_line;
 /// `--shard I/K` it counts only the I-th of K slices balanced by expected
 /// work (one task of a cluster job array); `queens count --merge FILE…`
 /// then adds the K checkpoints up.
+///
+/// With `--instance SPEC` it counts the solutions of one instance of a
+/// hard variant (blocked squares, given queens, excluded diagonals; N <= 64)
+/// instead, every solution searched for (an instance has no symmetry to
+/// reduce by); exit 1 when the instance has none.
 #[derive(clap::Args)]
 pub struct CountArgs {
-    /// The board size N (1 to 32, the counter's limit).
-    #[arg(short = 'n', long = "size", value_name = "N", value_parser = board_size, allow_hyphen_values = true, required_unless_present = "merge")]
+    /// The board size N (1 to 32, the counter's limit; with --instance,
+    /// 1 to 64, and needed for a generated instance only, a file fixing
+    /// its own N).
+    #[arg(short = 'n', long = "size", value_name = "N", value_parser = board_size, allow_hyphen_values = true, required_unless_present_any = ["merge", "instance"])]
     n: Option<usize>,
     /// Worker threads, 1 to 4096 (default: all cores; more than 8 per core
     /// are capped at 8 per core, with a warning); -j works too, as for
@@ -66,10 +81,20 @@ pub struct CountArgs {
     /// shard.
     #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["n", "checkpoint", "shard", "threads"])]
     merge: Vec<PathBuf>,
+    /// Count the solutions of this instance instead of the plain board:
+    /// a path to an instance file, or an origin as runs.csv's `instance`
+    /// column writes it — `blocked(blocks=M,min_free=F,seed=S)`,
+    /// `completion(queens=Q,seed=S)`, `diagonals(diagonals=D,min_free=F,seed=S)`
+    /// (these three made at the N of -n), `plain` (with -n), or
+    /// `file(PATH,sha256=HEX)` (PATH read only if its SHA-256 is HEX).
+    /// N <= 64; no symmetry reduction.
+    #[arg(long, value_name = "SPEC", conflicts_with_all = ["merge", "checkpoint", "shard", "kernel"])]
+    instance: Option<String>,
     /// Print one JSON object: {"n", "solutions", "unique", "threads",
     /// "kernel", "seconds"}; for a shard {"n", "shard", "units",
     /// "solutions_in_shard", "threads", "kernel", "seconds"}; for a merge
-    /// {"n", "solutions", "unique", "shards"}.
+    /// {"n", "solutions", "unique", "shards"}; for an instance {"n",
+    /// "instance", "blocked", "given", "solutions", "threads", "seconds"}.
     #[arg(long)]
     json: bool,
 }
@@ -131,6 +156,18 @@ struct MergeReport {
     shards: usize,
 }
 
+/// An instance's count as `--json` prints it.
+#[derive(Serialize)]
+struct InstanceReport {
+    n: usize,
+    instance: String,
+    blocked: usize,
+    given: usize,
+    solutions: u128,
+    threads: usize,
+    seconds: f64,
+}
+
 /// What the units counted here report, under one lock: the checkpoint
 /// they are appended to, the progress, and the first write error.
 struct Finished {
@@ -144,6 +181,9 @@ struct Finished {
 pub fn run(args: CountArgs) -> anyhow::Result<Exit> {
     if !args.merge.is_empty() {
         return merge(&args.merge, args.json);
+    }
+    if let Some(spec) = &args.instance {
+        return count_instance(spec, args.n, args.threads, args.json);
     }
     let n = args
         .n
@@ -199,6 +239,135 @@ pub fn run(args: CountArgs) -> anyhow::Result<Exit> {
         )?;
     }
     Ok(exit_for(&counts))
+}
+
+/// Counts the solutions of the instance `spec` names (at size `n` for a
+/// generated one) on `threads` threads and prints them.
+fn count_instance(
+    spec: &str,
+    n: Option<usize>,
+    threads: Option<usize>,
+    json: bool,
+) -> anyhow::Result<Exit> {
+    if let Some(n) = n.filter(|&n| n > MAX_INSTANCE_COUNT_N) {
+        anyhow::bail!(
+            "N = {n} is too large for the instance counter, which takes boards up to N = {MAX_INSTANCE_COUNT_N} (one 64-bit mask per row): give -n from 1 to {MAX_INSTANCE_COUNT_N}, or search the instance for one solution with `queens solve --instance`"
+        );
+    }
+    let instance = instance_from_spec(spec, n)?;
+    let counter = InstanceCounter::new(&instance)?;
+    let start = Instant::now();
+    let mut pool = rayon::ThreadPoolBuilder::new();
+    if let Some(t) = capped_threads(threads) {
+        pool = pool.num_threads(t);
+    }
+    let pool = pool.build().context("cannot start the worker threads")?;
+    let solutions = pool.install(|| counter.count());
+    let report = InstanceReport {
+        n: instance.n(),
+        instance: instance.origin().to_string(),
+        blocked: instance.blocked_count(),
+        given: instance.given_count(),
+        solutions,
+        threads: pool.current_num_threads(),
+        seconds: start.elapsed().as_secs_f64(),
+    };
+    let mut out = io::stdout().lock();
+    if json {
+        writeln!(out, "{}", serde_json::to_string(&report)?)?;
+    } else {
+        let plural = |count: usize, word: &str| {
+            format!("{count} {word}{}", if count == 1 { "" } else { "s" })
+        };
+        writeln!(
+            out,
+            "N = {}, instance {} ({}, {}): {} solution{}",
+            report.n,
+            report.instance,
+            plural(report.blocked, "blocked square"),
+            plural(report.given, "given queen"),
+            report.solutions,
+            if report.solutions == 1 { "" } else { "s" }
+        )?;
+        writeln!(
+            out,
+            "counted in {:.3} s on {} thread{} (instance counter: every solution, no symmetry reduction)",
+            report.seconds,
+            report.threads,
+            if report.threads == 1 { "" } else { "s" },
+        )?;
+    }
+    Ok(if solutions > 0 {
+        Exit::Success
+    } else {
+        Exit::NoSolution
+    })
+}
+
+/// Whether `spec` is written as an origin (`plain`, `NAME(…)` with a
+/// generator's name or `file`) rather than as a path.
+fn is_origin_text(spec: &str) -> bool {
+    let spec = spec.trim();
+    spec == "plain"
+        || spec.ends_with(')')
+            && spec
+                .split_once('(')
+                .is_some_and(|(name, _)| name == "file" || GENERATOR_NAMES.contains(&name))
+}
+
+/// The instance `spec` names: an origin (made at size `n`, or read from
+/// its file after checking the file's SHA-256), or else a path to an
+/// instance file. A file's N must agree with `n` when both are given.
+fn instance_from_spec(spec: &str, n: Option<usize>) -> anyhow::Result<Instance> {
+    let needs_n = |what: &str| {
+        n.with_context(|| {
+            format!("--instance {what} is made at a board size: give it with -n N (1 to {MAX_INSTANCE_COUNT_N})")
+        })
+    };
+    let instance = if is_origin_text(spec) {
+        let origin: Origin = spec.parse().map_err(|e: String| {
+            anyhow::anyhow!(
+                "--instance {spec}: {e} (or give a path to an instance file; an origin is one of {ORIGIN_FORMS})"
+            )
+        })?;
+        match origin {
+            Origin::Plain => Instance::plain(needs_n("plain")?)?,
+            Origin::Generated { generator, seed } => {
+                let n = needs_n(spec)?;
+                generate(n as u64, generator, seed)
+                    .with_context(|| format!("--instance {spec} cannot be made at N = {n}"))?
+            }
+            Origin::File { path, sha256: want } => {
+                let bytes = std::fs::read(&path).with_context(|| {
+                    format!("cannot read the instance file `{path}` that --instance names: check the path (relative to the current directory)")
+                })?;
+                let found = sha256(&bytes);
+                if found != want {
+                    anyhow::bail!(
+                        "the instance file `{path}` has SHA-256 {found}, not the {want} that --instance names: the file changed since that origin was written; restore it, or give --instance {path} to count the file as it is now"
+                    );
+                }
+                read_file(Path::new(&path), &path)?
+            }
+        }
+    } else {
+        let path = Path::new(spec);
+        if !path.is_file() {
+            anyhow::bail!(
+                "--instance {spec}: no such file; give a path to an instance file or an origin ({ORIGIN_FORMS})"
+            );
+        }
+        read_file(path, spec)?
+    };
+    if let Some(n) = n
+        && n != instance.n()
+    {
+        anyhow::bail!(
+            "--instance {spec} is a {m}×{m} instance, but -n asks for N = {n}: remove -n (a file fixes its own N) or give -n {m}",
+            m = instance.n()
+        );
+    }
+    Ok(instance)
 }
 
 /// Counts the `units` of `shard` on `pool`, with its progress shown:
@@ -347,5 +516,42 @@ fn exit_for(counts: &Counts) -> Exit {
         Exit::Success
     } else {
         Exit::NoSolution
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn origins_and_paths_are_told_apart() {
+        for origin in [
+            "plain",
+            "blocked(blocks=4,min_free=1,seed=2)",
+            " completion(queens=3,seed=1) ",
+            "diagonals(diagonals=2,min_free=1,seed=0)",
+            "file(x.param,sha256=ab)",
+            "blocked(oops)",
+        ] {
+            assert!(is_origin_text(origin), "{origin}");
+        }
+        for path in [
+            "x.param",
+            "instances/blocked(2).lp",
+            "square(1)",
+            "plain.dzn",
+        ] {
+            assert!(!is_origin_text(path), "{path}");
+        }
+    }
+
+    #[test]
+    fn a_spec_says_what_is_missing() {
+        let error = |spec: &str, n| instance_from_spec(spec, n).expect_err(spec).to_string();
+        assert!(error("blocked(blocks=4,min_free=1,seed=2)", None).contains("give it with -n N"));
+        assert!(error("blocked(oops)", Some(6)).contains("or give a path to an instance file"));
+        assert!(error("no/such/file.param", None).contains("no such file"));
+        let made = instance_from_spec("completion(queens=2,seed=5)", Some(8)).expect("made");
+        assert_eq!((made.n(), made.given_count()), (8, 2));
     }
 }

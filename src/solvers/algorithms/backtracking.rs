@@ -33,6 +33,7 @@
 use rand::rngs::ChaCha8Rng;
 
 use crate::base::board::Placement;
+use crate::base::instance::Instance;
 use crate::solvers::algorithm::{Algorithm, CheckCount, Configured, boxed};
 use crate::solvers::blocks::frame::{Frame, Occupancy, View};
 use crate::solvers::memory::MemoryEstimate;
@@ -48,9 +49,12 @@ pub struct MoveCount {
     pub backtracks: u64,
 }
 
-/// Wirth's search over one board, pausable at each solution.
-pub struct WirthSearch {
+/// Wirth's search over one board (the plain one, or an instance's
+/// allowed squares), pausable at each solution.
+pub struct WirthSearch<'i> {
     n: usize,
+    /// The instance searched, `None` for the plain board.
+    instance: Option<&'i Instance>,
     /// Column of the queen in each row above the current one.
     queens: Vec<u32>,
     /// Next column to try in each row.
@@ -74,11 +78,26 @@ pub enum SearchEvent {
     Stopped(StopReason),
 }
 
-impl WirthSearch {
-    /// A search of the N×N board, before any move.
+impl WirthSearch<'static> {
+    /// A search of the plain N×N board, before any move.
     pub fn new(n: usize) -> Self {
-        Self {
+        WirthSearch::over(n, None)
+    }
+}
+
+impl<'i> WirthSearch<'i> {
+    /// A search of the `instance`'s allowed squares (its size is N), before
+    /// any move.
+    pub fn on(instance: &'i Instance) -> Self {
+        WirthSearch::over(instance.n(), Some(instance))
+    }
+
+    /// A search of the N×N board restricted to `instance`'s squares, if
+    /// one is given (it must be N×N).
+    fn over(n: usize, instance: Option<&'i Instance>) -> Self {
+        let mut search = Self {
             n,
+            instance,
             queens: vec![0; n],
             next: vec![0; n],
             column_taken: vec![false; n],
@@ -87,6 +106,28 @@ impl WirthSearch {
             row: 0,
             moves: MoveCount::default(),
             finished: n == 0,
+        };
+        if n > 0 {
+            search.next[0] = search.first_square(0, 0);
+        }
+        search
+    }
+
+    /// The first square of `row` at or right of `from` that the search may
+    /// try: `from` itself on the plain board; on an instance the next
+    /// allowed column (the given queen's column, in a row with one), or N
+    /// when none is left. Reads the instance's mask only: not a test.
+    fn first_square(&self, row: usize, from: u32) -> u32 {
+        let Some(instance) = self.instance else {
+            return from;
+        };
+        let n = self.n as u32;
+        match instance.given(row) {
+            Some(column) if column >= from => column,
+            Some(_) => n,
+            None => (from..n)
+                .find(|&c| instance.is_allowed(row, c))
+                .unwrap_or(n),
         }
     }
 
@@ -183,7 +224,7 @@ impl WirthSearch {
                 return SearchEvent::Stopped(reason);
             }
             self.moves.tests += 1;
-            self.next[row] += 1;
+            self.next[row] = self.first_square(row, column as u32 + 1);
             let safe = !self.column_taken[column]
                 && !self.diagonal_taken[row + n - column]
                 && !self.anti_taken[row + column];
@@ -205,7 +246,7 @@ impl WirthSearch {
                 self.test_frame(control, row, column, true);
             }
             self.row += 1;
-            self.next[self.row] = 0;
+            self.next[self.row] = self.first_square(self.row, 0);
         }
         SearchEvent::Exhausted
     }
@@ -229,7 +270,11 @@ pub struct Settings {
 
 impl Solver for Settings {
     fn solve(&self, n: usize, _rng: &mut ChaCha8Rng, control: &mut Control<'_>) -> Outcome {
-        let mut search = WirthSearch::new(n);
+        // The plan and `queens solve` give an instance of the trial's size
+        // only; were one of another size given, the plain board would be
+        // searched and the trial path's check would refuse its solution.
+        let instance = control.instance().filter(|i| i.n() == n);
+        let mut search = WirthSearch::over(n, instance);
         let mut first = None;
         let mut solutions = 0;
         let stop = loop {
@@ -299,6 +344,11 @@ impl Configured for Settings {
     fn never_evaluates(&self) -> Option<&'static str> {
         Some("a tree search places queens one at a time and never evaluates a whole board")
     }
+
+    /// Every mode searches an instance's allowed squares (see the header).
+    fn instance_refused(&self) -> Option<String> {
+        None
+    }
 }
 
 /// The registry entry.
@@ -357,6 +407,85 @@ mod tests {
             assert!(found.is_empty());
             assert_eq!(total, MoveCount { tests, backtracks }, "n = {n}");
         }
+    }
+
+    /// Every solution of `instance` with the counters at the end.
+    fn all_on(instance: &Instance) -> (Vec<(MoveCount, Placement)>, MoveCount) {
+        let mut search = WirthSearch::on(instance);
+        let mut control = Control::new(Budget::UNLIMITED);
+        let mut found = Vec::new();
+        while let SearchEvent::Solution(p) = search.next_solution(&mut control) {
+            found.push((search.moves(), p));
+        }
+        (found, search.moves())
+    }
+
+    #[test]
+    fn blocked_squares_are_never_tested() {
+        use crate::base::instance::Origin;
+        // 4×4 with (0, 0) and (0, 1) blocked: row 0 tries column 2 alone
+        // first; (1, 0) is safe; row 2 tests 0, 1, 2 (attacked) and 3
+        // (safe); row 3 tests 0 (attacked) and 1: [2, 0, 3, 1] after
+        // 1 + 1 + 4 + 2 = 8 tests, no backtrack.
+        let blocked =
+            Instance::build(4, &[(0, 0), (0, 1)], &[], &[], Origin::Plain).expect("valid");
+        let (found, _) = all_on(&blocked);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].1.columns(), &[2, 0, 3, 1]);
+        assert_eq!(
+            found[0].0,
+            MoveCount {
+                tests: 8,
+                backtracks: 0
+            }
+        );
+        // A given queen at (2, 0): row 2 tries column 0 alone. Row 0 tries
+        // 0: row 1 tests 0, 1, 2 (safe: row 2's column 0 is taken, one
+        // test, backtrack), then 3 (safe: row 2 again, backtrack), leaves
+        // (backtrack); row 0 tries 1: row 1 tests 0..3 (3 safe), row 2
+        // tests 0 (safe), row 3 tests 0, 1, 2 (safe): 2 + 4 + 1 + 1 + 4 +
+        // 1 + 3 = 16 tests, 3 backtracks, [1, 3, 0, 2].
+        let given = Instance::build(4, &[], &[(2, 0)], &[], Origin::Plain).expect("valid");
+        let (found, total) = all_on(&given);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].1.columns(), &[1, 3, 0, 2]);
+        assert_eq!(
+            found[0].0,
+            MoveCount {
+                tests: 16,
+                backtracks: 3
+            }
+        );
+        assert!(total.tests > 16);
+    }
+
+    #[test]
+    fn an_instance_without_a_solution_is_exhausted() {
+        use crate::base::instance::Origin;
+        // The 4×4 board's solutions put row 0's queen in column 1 or 2.
+        let none = Instance::build(4, &[(0, 1), (0, 2)], &[], &[], Origin::Plain).expect("valid");
+        let settings = Settings { mode: Mode::First };
+        let mut control = Control::new(Budget::UNLIMITED).with_instance(&none);
+        let mut rng = <ChaCha8Rng as rand::SeedableRng>::seed_from_u64(0);
+        let outcome = settings.solve(4, &mut rng, &mut control);
+        assert_eq!(outcome.stop_reason, StopReason::Exhausted);
+        assert!(outcome.solution.is_none());
+        // Row 0 tries columns 0 and 3 only.
+        let (found, total) = all_on(&none);
+        assert!(found.is_empty());
+        let plain = all(4).1;
+        assert!(total.tests < plain.tests, "{total:?} {plain:?}");
+        let exhaustive = Settings {
+            mode: Mode::Exhaustive,
+        };
+        let one = Instance::build(4, &[(0, 1)], &[], &[], Origin::Plain).expect("valid");
+        let mut control = Control::new(Budget::UNLIMITED).with_instance(&one);
+        let outcome = exhaustive.solve(4, &mut rng, &mut control);
+        assert_eq!(outcome.metrics.solutions, 1);
+        assert_eq!(
+            outcome.solution.as_ref().map(Placement::columns),
+            Some(&[2, 0, 3, 1][..])
+        );
     }
 
     #[test]

@@ -25,6 +25,10 @@
 //! the construction, which then runs to the end: O(N), 0.35 s at N = 10^8.
 //! It never restarts.
 //!
+//! Instances (blocked squares, given queens) are refused
+//! ([`Configured::instance_refused`]): the formula places every queen
+//! from N alone and cannot avoid a blocked square or keep a given queen.
+//!
 //! Trace: the only complete board it ever holds is the solution, so a
 //! trace observer gets one point, 0 attacking pairs at the end (N steps,
 //! 0 checks), and none when it stops or N has no solution: a partial
@@ -155,6 +159,11 @@ impl Configured for Settings {
 
     fn never_evaluates(&self) -> Option<&'static str> {
         Some("a construction writes the solution directly and never evaluates a board")
+    }
+
+    /// Refused: the formula's board is fixed by N alone.
+    fn instance_refused(&self) -> Option<String> {
+        Some("its explicit formula places every queen from N alone, without looking at blocked squares or given queens, so it cannot keep to an instance: give the instances to an algorithm that takes them, such as backtracking or csp".to_string())
     }
 }
 

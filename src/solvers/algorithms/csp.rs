@@ -74,6 +74,21 @@
 //!   backtracks for plain backtracking (105 at N = 8). A row chosen with no
 //!   value left (MRV without inference) is left at once: one backtrack.
 //!
+//! Instances (blocked N-Queens, N-Queens completion, excluded diagonals:
+//! [`crate::base::instance`], read from [`Control::instance`]): a row's
+//! domain starts as its allowed columns, and a row with a given queen
+//! starts with that column alone. Blocked squares are out of the domains
+//! before the search begins (not through the trail, so no undo puts them
+//! back), so no value on a blocked square is ever tried, tested or
+//! compared: they cost no check, no test and no node. Without inference
+//! the same holds: plain backtracking tries a row's allowed columns only,
+//! and the values recomputed for MRV or LCV are taken among them. A given
+//! queen is assigned like any value when its row is chosen (MRV chooses
+//! such rows first, their one value left; forward checking and MAC prune
+//! with it only then, as with any assignment). Searching the whole tree
+//! without a solution ends `exhausted`, the proof that the instance has
+//! none. The plain problem is searched exactly as before.
+//!
 //! Budgets are asked before every node: a search stops at the first node
 //! boundary at which a counter has reached its limit.
 //!
@@ -199,7 +214,11 @@ pub fn settings(params: &Params) -> Result<Settings, ParamError> {
 
 impl Solver for Settings {
     fn solve(&self, n: usize, rng: &mut ChaCha8Rng, control: &mut Control<'_>) -> Outcome {
-        search::Search::new(*self, n).run(rng, control)
+        // The plan and `queens solve` give an instance of the trial's size
+        // only; were one of another size given, the plain board would be
+        // searched and the trial path's check would refuse its solution.
+        let instance = control.instance().filter(|i| i.n() == n);
+        search::Search::new(*self, n, instance).run(rng, control)
     }
 }
 
@@ -223,6 +242,12 @@ impl Configured for Settings {
 
     fn never_evaluates(&self) -> Option<&'static str> {
         Some("a tree search places queens one at a time and never evaluates a whole board")
+    }
+
+    /// Every combination searches an instance's allowed squares (see the
+    /// header).
+    fn instance_refused(&self) -> Option<String> {
+        None
     }
 }
 

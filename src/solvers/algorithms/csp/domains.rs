@@ -99,6 +99,24 @@ impl Domains {
             })
     }
 
+    /// Keeps the values of `row` for which `keep` says so, for good:
+    /// nothing goes on the trail, so no undo puts them back (an instance's
+    /// blocked squares, taken out before the search begins).
+    pub fn restrict(&mut self, row: u32, mut keep: impl FnMut(u32) -> bool) {
+        let start = row as usize * self.words;
+        for w in 0..self.words {
+            let mut rest = self.bits[start + w];
+            while rest != 0 {
+                let bit = rest.trailing_zeros();
+                rest &= rest - 1;
+                if !keep(64 * w as u32 + bit) {
+                    self.bits[start + w] &= !(1u64 << bit);
+                    self.size[row as usize] -= 1;
+                }
+            }
+        }
+    }
+
     /// Keeps the values of `row` for which `keep` says so, asking it once
     /// per value in ascending order, and records the removals on the
     /// trail. Returns whether any value was removed.
@@ -225,6 +243,11 @@ mod tests {
                 d.values(0).collect::<Vec<_>>(),
                 (0..n as u32).collect::<Vec<_>>()
             );
+            d.restrict(0, |v| v != 0);
+            assert_eq!(d.size(0) as usize, n - 1);
+            let mark = d.mark();
+            d.undo(mark);
+            assert_eq!(d.size(0) as usize, n - 1, "a restriction is not undone");
             d.recompute(0, n as u32, |v| v + 1 == n as u32);
             assert_eq!(d.values(0).collect::<Vec<_>>(), [n as u32 - 1]);
             assert_eq!(d.size(0), 1);

@@ -12,6 +12,7 @@ use super::heuristics::{choose_row, least_constraining_first};
 use super::inference::{Arcs, forward_check};
 use super::{Inference, Order, Settings, Values};
 use crate::base::board::Placement;
+use crate::base::instance::Instance;
 use crate::solvers::blocks::frame::{Frame as ReplayFrame, View};
 use crate::solvers::{Control, Metrics, Outcome, StopReason};
 
@@ -28,6 +29,17 @@ fn consistent_with_placed(
     placed
         .iter()
         .all(|&other| !checks.attack(row, column, other, columns[other as usize]))
+}
+
+/// Whether `column` is in `row`'s domain before any assignment: every
+/// column on the plain board; on an instance an allowed one, and in a row
+/// with a given queen only its column. Reads the instance's mask: not a
+/// consistency check.
+fn in_initial_domain(instance: Option<&Instance>, row: u32, column: u32) -> bool {
+    instance.is_none_or(|i| match i.given(row as usize) {
+        Some(given) => given == column,
+        None => i.is_allowed(row as usize, column),
+    })
 }
 
 /// One row being assigned: its candidates are
@@ -49,10 +61,14 @@ enum End {
     Stopped(StopReason),
 }
 
-/// One search of an N×N board with every buffer it needs.
-pub struct Search {
+/// One search of an N×N board (the plain one, or an instance's allowed
+/// squares) with every buffer it needs.
+pub struct Search<'i> {
     settings: Settings,
     n: usize,
+    /// The instance searched, `None` for the plain board: its blocked
+    /// squares are out of every domain from the start.
+    instance: Option<&'i Instance>,
     /// The queen's column in each row, or [`UNASSIGNED`].
     columns: Vec<u32>,
     /// The assigned rows, in the order they were assigned.
@@ -72,14 +88,23 @@ pub struct Search {
     backtracks: u64,
 }
 
-impl Search {
-    /// A search of the N×N board with `settings`, every buffer allocated.
-    pub fn new(settings: Settings, n: usize) -> Self {
-        let domains = (settings.keeps_domains() || settings.recomputes_values())
-            .then(|| Domains::full(n, settings.keeps_domains()));
+impl<'i> Search<'i> {
+    /// A search of the N×N board with `settings`, every buffer allocated;
+    /// with an `instance` (of size N), of its allowed squares only.
+    pub fn new(settings: Settings, n: usize, instance: Option<&'i Instance>) -> Self {
+        let domains = (settings.keeps_domains() || settings.recomputes_values()).then(|| {
+            let mut domains = Domains::full(n, settings.keeps_domains());
+            if instance.is_some() {
+                for row in 0..n as u32 {
+                    domains.restrict(row, |column| in_initial_domain(instance, row, column));
+                }
+            }
+            domains
+        });
         Self {
             settings,
             n,
+            instance,
             columns: vec![UNASSIGNED; n],
             placed: Vec::with_capacity(n),
             frames: Vec::with_capacity(n),
@@ -304,6 +329,7 @@ impl Search {
         let Self {
             settings,
             n,
+            instance,
             columns,
             placed,
             frames,
@@ -319,7 +345,8 @@ impl Search {
         {
             for row in unassigned(columns) {
                 domains.recompute(row, *n as u32, |column| {
-                    consistent_with_placed(row, column, placed, columns, checks)
+                    in_initial_domain(*instance, row, column)
+                        && consistent_with_placed(row, column, placed, columns, checks)
                 });
             }
         }
@@ -333,7 +360,8 @@ impl Search {
         let start = candidates.len();
         match domains.as_ref() {
             Some(domains) => candidates.extend(domains.values(row)),
-            None => candidates.extend(0..*n as u32),
+            None => candidates
+                .extend((0..*n as u32).filter(|&column| in_initial_domain(*instance, row, column))),
         }
         if settings.values == Values::Lcv
             && let Some(domains) = domains.as_ref()
