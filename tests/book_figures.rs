@@ -483,3 +483,73 @@ fn the_hill_climbing_tables_are_runs_csv_and_summary_csv() {
     assert!(text.contains(&checks), "{page}: {checks:?}");
     assert_eq!(at["verdict"], "b_better", "sideways moves save checks");
 }
+
+/// The x of a blocked instance at size `n` (N − blocks/N) as the
+/// phase-transition page writes it.
+fn free_per_line(instance: &str, n: u64) -> String {
+    let origin: queens::base::instance::Origin = instance.parse().expect("an instance");
+    let queens::base::instance::Origin::Generated {
+        generator: queens::base::instance::Generator::Blocked { blocks, .. },
+        ..
+    } = origin
+    else {
+        panic!("a blocked instance: {instance}");
+    };
+    let x = n as f64 - blocks as f64 / n as f64;
+    format!("{x}")
+}
+
+#[test]
+fn the_phase_transition_table_and_counts_are_runs_csv() {
+    let page = "docs/src/experiments/phase-transition.md";
+    let runs = rows("data/phase-transition/runs.csv");
+    let table = page_table(page, "| N | x = 4.5 |");
+    let xs = ["4.5", "5", "5.5", "6", "6.5", "7", "8"];
+    for line in &table {
+        let n: u64 = line[0].parse().expect("N");
+        for (x, shown) in xs.iter().zip(&line[1..]) {
+            let solved = runs
+                .iter()
+                .filter(|r| {
+                    r["label"] == "backtracking"
+                        && r["n"] == line[0]
+                        && free_per_line(&r["instance"], n) == *x
+                        && r["solved"] == "TRUE"
+                })
+                .count();
+            assert_eq!(shown, &solved.to_string(), "N = {n}, x = {x}");
+        }
+    }
+    assert_eq!(table.len(), 4);
+    // The three exact searches agree on every instance, and min-conflicts
+    // solved the page's count of those with a solution.
+    let answer = |label: &str| -> Vec<(String, String, String)> {
+        let mut a: Vec<_> = runs
+            .iter()
+            .filter(|r| r["label"] == label)
+            .map(|r| {
+                (
+                    r["n"].clone(),
+                    r["instance"].clone(),
+                    r["stop_reason"].clone(),
+                )
+            })
+            .collect();
+        a.sort();
+        a
+    };
+    let exact = answer("backtracking");
+    assert_eq!(exact.len(), 704);
+    assert_eq!(exact, answer("forward checking + MRV"));
+    assert_eq!(exact, answer("CP-SAT"));
+    let solvable = exact.iter().filter(|a| a.2 == "solved").count();
+    let local = runs
+        .iter()
+        .filter(|r| r["label"] == "min-conflicts" && r["solved"] == "TRUE")
+        .count();
+    let text = fs::read_to_string(root().join(page)).expect("the page");
+    assert!(
+        text.contains(&format!("it solved {local} of\nthe {solvable} instances")),
+        "{local} of {solvable}"
+    );
+}

@@ -253,12 +253,10 @@ fn a_start_board_must_keep_to_the_instance() {
     );
 }
 
-/// Un-ignore once backtracking accepts instances: the search keeps to
-/// the instance, `--svg` draws each blocked square, the text board marks
+/// Backtracking on a blocked board: the search keeps to the instance, `--svg` draws each blocked square, the text board marks
 /// them `#`, the counters line names the instance, and the replay page
 /// and SVG carry it.
 #[test]
-#[ignore = "needs an algorithm that accepts instances"]
 fn backtracking_solves_a_blocked_board_and_draws_it() {
     let spec = "blocked(blocks=10,min_free=2,seed=1)";
     let generator = Generator::Blocked {

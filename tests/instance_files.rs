@@ -424,12 +424,15 @@ fn a_bad_file_fails_the_load_with_its_line() {
 #[test]
 fn a_builtin_algorithm_reads_the_file_before_refusing_instances() {
     let source = beside_fixtures();
-    let good = "name = \"files\"\nseed = 1\ntrials = 2\n\n[instance]\nfile = \"instances/blocked-10.lp\"\n\n[[algorithm]]\nname = \"backtracking\"\n";
+    let good = "name = \"files\"\nseed = 1\ntrials = 2\n\n[instance]\nfile = \"instances/blocked-10.lp\"\n\n[[algorithm]]\nname = \"construction\"\n";
     let e = config::load(&source, good).err().expect("refused");
     assert!(
         e.to_string().contains("cannot search the plan's instances"),
         "{e}"
     );
+    let accepted = config::load(&source, &good.replace("construction", "backtracking"))
+        .expect("backtracking searches instances");
+    assert_eq!(accepted.entries[0].cells, [(10, 2)]);
     let missing = good.replace("blocked-10.lp", "none.lp");
     let e = config::load(&source, &missing).err().expect("refused");
     assert!(

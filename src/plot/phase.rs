@@ -181,7 +181,7 @@ fn figure(
     let mut panels = vec![Panel {
         caption: "instances with a solution".to_owned(),
         x: x.clone(),
-        y: Axis::fraction("instances with a solution (%)"),
+        y: Axis::fraction("with a solution (%)"),
         layers: solvable_layers,
         note: (undecided > 0).then(|| {
             format!("{undecided} of {} instances undecided: no label solved them and no exact search proved them unsolvable", answers.len())
@@ -204,6 +204,7 @@ fn figure(
     let mut label_layers = Vec::new();
     for label in &labels {
         let mut layers = Vec::new();
+        let mut zero = BTreeSet::new();
         for (i, &n) in sizes.iter().enumerate() {
             let mut cells: BTreeMap<u64, (f64, Vec<f64>)> = BTreeMap::new();
             for p in runs
@@ -223,6 +224,13 @@ fn figure(
                 .filter_map(|(xv, work)| Some((xv, quantile_sorted(&sorted(&work), 0.5)?)))
                 .collect();
             points.sort_by(|a, b| a.0.total_cmp(&b.0));
+            zero.extend(
+                points
+                    .iter()
+                    .filter(|p| p.1 <= 0.0)
+                    .map(|p| format!("{}", p.0)),
+            );
+            points.retain(|p| p.1 > 0.0);
             all_work.extend(points.iter().map(|p| p.1));
             if !points.is_empty() {
                 layers.push(Layer::Line {
@@ -234,7 +242,14 @@ fn figure(
                 });
             }
         }
-        label_layers.push((label.to_string(), layers));
+        let note = (!zero.is_empty()).then(|| {
+            format!(
+                "median {} of 0 at x = {}: no place on the log axis",
+                measure.name(),
+                zero.into_iter().collect::<Vec<_>>().join(", ")
+            )
+        });
+        label_layers.push((label.to_string(), layers, note));
     }
     let unit = measure.name();
     let y = Axis::fit(
@@ -243,13 +258,13 @@ fn figure(
         all_work.iter().map(|w| w.max(1.0)),
     )
     .ok_or(Skip::NothingToPlace)?;
-    for (label, layers) in label_layers {
+    for (label, layers, note) in label_layers {
         panels.push(Panel {
             caption: label,
             x: x.clone(),
             y: y.clone(),
             layers,
-            note: None,
+            note,
         });
     }
     let instances = answers.len();

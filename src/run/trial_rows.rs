@@ -55,15 +55,17 @@ pub fn run_planned(
         n: t.n,
         seed: t.seed,
         violation: e.violation,
-        replay: Box::new(Remedy::Replay(Box::new(replay_of(
-            &*entry.solver,
-            entry.algorithm.name,
-            t.n,
-            t.seed,
-            &entry.params,
-            &entry.budget,
-        )
-        .on_instance(instance.as_ref())))),
+        replay: Box::new(Remedy::Replay(Box::new(
+            replay_of(
+                &*entry.solver,
+                entry.algorithm.name,
+                t.n,
+                t.seed,
+                &entry.params,
+                &entry.budget,
+            )
+            .on_instance(instance.as_ref()),
+        ))),
     })?;
     if result.was_interrupted() {
         return Ok(None);

@@ -264,7 +264,10 @@ mod tests {
         writer.serialize(&unknown).expect("written");
         let bytes = writer.into_inner().expect("flushed");
         let text = String::from_utf8(bytes).expect("UTF-8");
-        assert!(text.contains(",\"blocked(blocks=40,min_free=1,seed=7)\",10,3,"), "{text}");
+        assert!(
+            text.contains(",\"blocked(blocks=40,min_free=1,seed=7)\",10,3,"),
+            "{text}"
+        );
         let read: Vec<RunRecord> = csv::Reader::from_reader(text.as_bytes())
             .deserialize()
             .collect::<Result<_, _>>()
