@@ -32,6 +32,19 @@
 //!   runs it as a solver over JSON lines (`experiments/solvers/PROTOCOL.md`).
 //!   A front end's own solvers run in process by name (`python:NAME`, the
 //!   Python package in `python/`): [`solvers::in_process`].
+//! - **Hard instances**: [`base::instance`] holds blocked N-Queens, N-Queens
+//!   completion and excluded diagonals as one [`base::instance::Instance`]
+//!   (allowed squares per row, given queens), the paper's three generators
+//!   and the readers of the published formats; a config's `[instance]`
+//!   table ([`experiment::config`]) gives every label the same instances
+//!   (their seeds come from the master seed, N and the trial), a solver
+//!   reads its trial's instance from [`solvers::Control::instance`] (or
+//!   refuses instances at load, [`solvers::Configured::instance_refused`]),
+//!   the trial path checks the solution against it, runs.csv's `instance`
+//!   column names it, `queens count --instance` counts its solutions
+//!   ([`counting::instance`]) and the phase-transition chart draws the
+//!   share of instances with a solution and each label's cost against the
+//!   generator's parameter.
 //! - **The trial path**: [`trial::run_trial`] runs one seeded search under a
 //!   budget, times it and validates its solution. `queens solve`, the
 //!   experiment runner and the benchmarks all go through it, which is why
@@ -184,7 +197,9 @@
 //!                      block of statistics summary.csv gives each), the seed
 //!                      chain, the format of metadata.json, CSV reading,
 //!                      appending and atomic file and directory writing; board: placements
-//!                      and the independent validator; outcome: StopReason,
+//!                      and the independent validator; instance: the hard
+//!                      variants (allowed squares, given queens), their
+//!                      generators and file readers; outcome: StopReason,
 //!                      Metrics and Outcome; remedy: what a message tells
 //!                      the user to do, as data the front end renders
 //! ```

@@ -1,5 +1,7 @@
 //! The bottom layer, which every other module stands on and which imports
 //! nothing above it: [`board`] (placements and the independent validator),
+//! [`instance`] (the hard variants: allowed squares and given queens, their
+//! generators and the readers of their published formats),
 //! [`outcome`] (what a search returns: `StopReason`, `Metrics`, `Outcome`),
 //! [`records`] (the CSV contract, the seed chain, the data directory's
 //! layout and metadata.json, the atomic writers), [`remedy`] (what a
