@@ -35,7 +35,7 @@ const TASKS: usize = 4096;
 pub enum InstanceCountError {
     /// The board is wider than a mask.
     #[error(
-        "the instance is {n}×{n}, but the instance counter takes boards up to N = {MAX_INSTANCE_COUNT_N} (one 64-bit mask per row): count a smaller instance, or search this one with `queens solve --instance` for one solution"
+        "the instance is {n}×{n}, but the instance counter takes boards up to N = {MAX_INSTANCE_COUNT_N} (one 64-bit mask per row): count a smaller instance, or search this one for one solution with an exact search (backtracking or csp) instead of counting all"
     )]
     TooLarge {
         /// The instance's N.
