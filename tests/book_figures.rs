@@ -553,3 +553,31 @@ fn the_phase_transition_table_and_counts_are_runs_csv() {
         "{local} of {solvable}"
     );
 }
+
+#[test]
+fn the_excluded_diagonals_counts_are_runs_csv() {
+    let runs = rows("data/phase-diagonals/runs.csv");
+    let stops = |label: &str, stop: &str| {
+        runs.iter()
+            .filter(|r| r["label"] == label && r["stop_reason"] == stop)
+            .count()
+    };
+    let (solved, proved) = (
+        stops("backtracking", "solved"),
+        stops("backtracking", "exhausted"),
+    );
+    assert_eq!(solved + proved, 704);
+    for label in ["forward checking + MRV", "CP-SAT"] {
+        assert_eq!(
+            (stops(label, "solved"), stops(label, "exhausted")),
+            (solved, proved)
+        );
+    }
+    let local = stops("min-conflicts", "solved");
+    let text = fs::read_to_string(root().join("docs/src/experiments/phase-transition.md"))
+        .expect("the page");
+    assert!(
+        text.contains(&format!("({solved} with\na solution, {proved} proved without); min-conflicts solved {local} of those {solved}")),
+        "{solved} {proved} {local}"
+    );
+}
