@@ -94,20 +94,12 @@ const FORMS: &str = "give `generator` with its parameters, or `file`, or `dir`, 
 impl RawInstance {
     /// Where the table starts, for messages about the whole of it.
     fn span(&self) -> Range<usize> {
-        [
-            self.generator.as_ref().map(Spanned::span),
-            self.file.as_ref().map(Spanned::span),
-            self.dir.as_ref().map(Spanned::span),
-            self.blocks.as_ref().map(Spanned::span),
-            self.free.as_ref().map(Spanned::span),
-            self.queens.as_ref().map(Spanned::span),
-            self.diagonals.as_ref().map(Spanned::span),
-            self.min_free.as_ref().map(Spanned::span),
-        ]
-        .into_iter()
-        .flatten()
-        .min_by_key(|s| s.start)
-        .unwrap_or(0..0)
+        [&self.generator, &self.file, &self.dir]
+            .into_iter()
+            .filter_map(|key| key.as_ref().map(Spanned::span))
+            .chain(self.generator_keys().into_iter().map(|(_, span)| span))
+            .min_by_key(|s| s.start)
+            .unwrap_or(0..0)
     }
 
     /// The source this table names; `config` is the config file's path,
@@ -151,19 +143,27 @@ impl RawInstance {
         })
     }
 
-    /// Refuses generator parameters beside a file or a directory.
-    fn no_generator_keys(
-        &self,
-        at: &impl Fn(Range<usize>, String) -> ConfigError,
-    ) -> Result<(), ConfigError> {
-        let stray = [
+    /// The generator parameters this table sets, each with where it is
+    /// written.
+    fn generator_keys(&self) -> Vec<(&'static str, Range<usize>)> {
+        [
             ("blocks", self.blocks.as_ref().map(Spanned::span)),
             ("free", self.free.as_ref().map(Spanned::span)),
             ("queens", self.queens.as_ref().map(Spanned::span)),
             ("diagonals", self.diagonals.as_ref().map(Spanned::span)),
             ("min_free", self.min_free.as_ref().map(Spanned::span)),
-        ];
-        match stray.into_iter().find_map(|(k, s)| Some((k, s?))) {
+        ]
+        .into_iter()
+        .filter_map(|(key, span)| Some((key, span?)))
+        .collect()
+    }
+
+    /// Refuses generator parameters beside a file or a directory.
+    fn no_generator_keys(
+        &self,
+        at: &impl Fn(Range<usize>, String) -> ConfigError,
+    ) -> Result<(), ConfigError> {
+        match self.generator_keys().into_iter().next() {
             Some((key, span)) => Err(at(
                 span,
                 format!(
@@ -185,17 +185,8 @@ impl RawInstance {
             .as_ref()
             .map_or(DEFAULT_MIN_FREE, |m| *m.get_ref());
         let only = |allowed: &[&str]| -> Result<(), ConfigError> {
-            let keys = [
-                ("blocks", self.blocks.as_ref().map(Spanned::span)),
-                ("free", self.free.as_ref().map(Spanned::span)),
-                ("queens", self.queens.as_ref().map(Spanned::span)),
-                ("diagonals", self.diagonals.as_ref().map(Spanned::span)),
-                ("min_free", self.min_free.as_ref().map(Spanned::span)),
-            ];
-            for (key, span) in keys {
-                if let Some(span) = span
-                    && !allowed.contains(&key)
-                {
+            for (key, span) in self.generator_keys() {
+                if !allowed.contains(&key) {
                     return Err(at(
                         span,
                         format!(

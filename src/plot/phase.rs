@@ -124,6 +124,18 @@ fn x_meaning(generator: &str) -> &'static str {
     }
 }
 
+/// One size's line through `points`, sorted by x; none without points.
+fn size_line(style: SeriesStyle, mut points: Vec<(f64, f64)>) -> Option<Layer> {
+    points.sort_by(|a, b| a.0.total_cmp(&b.0));
+    (!points.is_empty()).then_some(Layer::Line {
+        style,
+        points,
+        width: 2,
+        opacity: 0.9,
+        markers: true,
+    })
+}
+
 /// The chart of one generator's runs.
 fn figure(
     data: &ExperimentData,
@@ -162,20 +174,11 @@ fn figure(
                 cell.2 += 1;
             }
         }
-        let mut points: Vec<(f64, f64)> = by_x
+        let points: Vec<(f64, f64)> = by_x
             .values()
             .map(|&(xv, yes, all)| (xv, yes as f64 / all as f64))
             .collect();
-        points.sort_by(|a, b| a.0.total_cmp(&b.0));
-        if !points.is_empty() {
-            solvable_layers.push(Layer::Line {
-                style: style_of(i),
-                points,
-                width: 2,
-                opacity: 0.9,
-                markers: true,
-            });
-        }
+        solvable_layers.extend(size_line(style_of(i), points));
     }
     let decided = answers.len() - undecided;
     let mut panels = vec![Panel {
@@ -223,7 +226,6 @@ fn figure(
                 .into_values()
                 .filter_map(|(xv, work)| Some((xv, quantile_sorted(&sorted(&work), 0.5)?)))
                 .collect();
-            points.sort_by(|a, b| a.0.total_cmp(&b.0));
             zero.extend(
                 points
                     .iter()
@@ -232,15 +234,7 @@ fn figure(
             );
             points.retain(|p| p.1 > 0.0);
             all_work.extend(points.iter().map(|p| p.1));
-            if !points.is_empty() {
-                layers.push(Layer::Line {
-                    style: style_of(i),
-                    points,
-                    width: 2,
-                    opacity: 0.9,
-                    markers: true,
-                });
-            }
+            layers.extend(size_line(style_of(i), points));
         }
         let note = (!zero.is_empty()).then(|| {
             format!(

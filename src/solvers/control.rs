@@ -1,5 +1,7 @@
-//! Budgets and the run-time control a solver consults: when to stop, and where
-//! to send convergence trace points.
+//! Budgets and the run-time control a solver consults: when to stop, where
+//! to send convergence trace points, the board a search may begin from
+//! (`--start`) and the instance of a hard variant it searches
+//! ([`Control::instance`]).
 //!
 //! Budgets on counters are deterministic: a search stops at the first step
 //! boundary at which a counter has reached its limit (a step that does many

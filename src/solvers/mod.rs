@@ -14,10 +14,12 @@
 //!   ([`algorithms()`], [`find_algorithm`]); its parameters, checked by
 //!   [`params`] and read once into its typed settings, which are the
 //!   solver ([`Configured`]: also its memory estimate, checked by
-//!   [`memory`], and whether it restarts); [`Control`] (budget, clock,
-//!   interrupt, trace) in [`control`].
+//!   [`memory`], whether it restarts and whether it searches instances of
+//!   the hard variants); [`Control`] (budget, clock, interrupt, trace, the
+//!   `--start` board and the trial's instance) in [`control`].
 //! - **The shared building blocks** ([`blocks`]): boards with one queen per
-//!   row and the traits they answer, the blog's grid, the shared random
+//!   row and the traits they answer, the columns each row may take in an
+//!   instance of a hard variant, the blog's grid, the shared random
 //!   draws, the local-search driver (stops, restarts, trace points,
 //!   outcome) and replay frames (what a solver shows at one step of an
 //!   animated replay, sent through the trace observer only when it asks,
@@ -53,7 +55,8 @@ pub use registry::{UnknownAlgorithm, algorithms, find_algorithm};
 
 /// A search algorithm for the N-Queens problem.
 pub trait Solver: Send + Sync {
-    /// Searches for a solution of the N×N board. `rng` is the only source of
+    /// Searches for a solution of the N×N board (of the trial's instance,
+    /// [`Control::instance`], when it has one). `rng` is the only source of
     /// randomness; `control` says when to stop and receives trace points.
     fn solve(&self, n: usize, rng: &mut ChaCha8Rng, control: &mut Control<'_>) -> Outcome;
 

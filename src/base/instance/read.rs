@@ -37,8 +37,6 @@
 use std::io::Read;
 use std::path::Path;
 
-use sha2::{Digest, Sha256};
-
 use super::{Diagonal, Instance, InstanceError, MAX_INSTANCE_N, Origin};
 
 /// The largest instance file read: 64 MiB.
@@ -99,10 +97,7 @@ pub fn read_file(path: &Path, name: &str) -> Result<Instance, ReadError> {
     if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(too_large(bytes.len() as u64));
     }
-    let sha256 = Sha256::digest(&bytes)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect();
+    let sha256 = crate::base::records::csv_file::sha256(&bytes);
     let text = String::from_utf8(bytes).map_err(|e| {
         let at = e.utf8_error().valid_up_to();
         let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;

@@ -11,11 +11,7 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use anyhow::Context;
-use queens::base::instance::generate::generate;
-use queens::base::instance::read::read_file;
-use queens::base::instance::source::{GENERATOR_NAMES, ORIGIN_FORMS};
-use queens::base::instance::{Instance, Origin};
-use queens::base::records::csv_file::sha256;
+use queens::base::instance::Instance;
 use queens::counting::checkpoint::{self, Checkpoint, CheckpointError, parse_shard};
 use queens::counting::instance::{InstanceCounter, MAX_INSTANCE_COUNT_N};
 use queens::counting::{Counter, Counts, Kernel, Shard};
@@ -25,6 +21,7 @@ use rand::seq::SliceRandom;
 use serde::Serialize;
 
 use super::args::{board_size, capped_threads, thread_count};
+use super::instance_spec;
 use crate::cli::Exit;
 use crate::cli::terminal::count_progress::CountProgress;
 use crate::cli::terminal::stderr::stderr_line;
@@ -304,69 +301,16 @@ fn count_instance(
     })
 }
 
-/// Whether `spec` is written as an origin (`plain`, `NAME(…)` with a
-/// generator's name or `file`) rather than as a path.
-fn is_origin_text(spec: &str) -> bool {
-    let spec = spec.trim();
-    spec == "plain"
-        || spec.ends_with(')')
-            && spec
-                .split_once('(')
-                .is_some_and(|(name, _)| name == "file" || GENERATOR_NAMES.contains(&name))
-}
-
-/// The instance `spec` names: an origin (made at size `n`, or read from
-/// its file after checking the file's SHA-256), or else a path to an
-/// instance file. A file's N must agree with `n` when both are given.
+/// The instance `spec` names (see [`instance_spec::resolve`]); `plain`
+/// is the plain board of size `n`, which it then needs.
 fn instance_from_spec(spec: &str, n: Option<usize>) -> anyhow::Result<Instance> {
-    let needs_n = |what: &str| {
-        n.with_context(|| {
-            format!("--instance {what} is made at a board size: give it with -n N (1 to {MAX_INSTANCE_COUNT_N})")
-        })
+    let instance = match instance_spec::resolve(spec, n)? {
+        Some(instance) => instance,
+        None => Instance::plain(n.with_context(|| {
+            format!("--instance '{spec}' is the plain problem, of any size: give -n N (1 to {MAX_INSTANCE_COUNT_N})")
+        })?)?,
     };
-    let instance = if is_origin_text(spec) {
-        let origin: Origin = spec.parse().map_err(|e: String| {
-            anyhow::anyhow!(
-                "--instance {spec}: {e} (or give a path to an instance file; an origin is one of {ORIGIN_FORMS})"
-            )
-        })?;
-        match origin {
-            Origin::Plain => Instance::plain(needs_n("plain")?)?,
-            Origin::Generated { generator, seed } => {
-                let n = needs_n(spec)?;
-                generate(n as u64, generator, seed)
-                    .with_context(|| format!("--instance {spec} cannot be made at N = {n}"))?
-            }
-            Origin::File { path, sha256: want } => {
-                let bytes = std::fs::read(&path).with_context(|| {
-                    format!("cannot read the instance file `{path}` that --instance names: check the path (relative to the current directory)")
-                })?;
-                let found = sha256(&bytes);
-                if found != want {
-                    anyhow::bail!(
-                        "the instance file `{path}` has SHA-256 {found}, not the {want} that --instance names: the file changed since that origin was written; restore it, or give --instance {path} to count the file as it is now"
-                    );
-                }
-                read_file(Path::new(&path), &path)?
-            }
-        }
-    } else {
-        let path = Path::new(spec);
-        if !path.is_file() {
-            anyhow::bail!(
-                "--instance {spec}: no such file; give a path to an instance file or an origin ({ORIGIN_FORMS})"
-            );
-        }
-        read_file(path, spec)?
-    };
-    if let Some(n) = n
-        && n != instance.n()
-    {
-        anyhow::bail!(
-            "--instance {spec} is a {m}×{m} instance, but -n asks for N = {n}: remove -n (a file fixes its own N) or give -n {m}",
-            m = instance.n()
-        );
-    }
+    instance_spec::size_agrees(spec, n, &instance)?;
     Ok(instance)
 }
 
@@ -524,32 +468,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn origins_and_paths_are_told_apart() {
-        for origin in [
-            "plain",
-            "blocked(blocks=4,min_free=1,seed=2)",
-            " completion(queens=3,seed=1) ",
-            "diagonals(diagonals=2,min_free=1,seed=0)",
-            "file(x.param,sha256=ab)",
-            "blocked(oops)",
-        ] {
-            assert!(is_origin_text(origin), "{origin}");
-        }
-        for path in [
-            "x.param",
-            "instances/blocked(2).lp",
-            "square(1)",
-            "plain.dzn",
-        ] {
-            assert!(!is_origin_text(path), "{path}");
-        }
-    }
-
-    #[test]
     fn a_spec_says_what_is_missing() {
         let error = |spec: &str, n| instance_from_spec(spec, n).expect_err(spec).to_string();
-        assert!(error("blocked(blocks=4,min_free=1,seed=2)", None).contains("give it with -n N"));
-        assert!(error("blocked(oops)", Some(6)).contains("or give a path to an instance file"));
+        assert!(
+            error("blocked(blocks=4,min_free=1,seed=2)", None)
+                .contains("is generated at the size asked for: give -n N")
+        );
+        assert!(error("plain", None).contains("is the plain problem, of any size: give -n N"));
+        assert!(error("blocked(oops)", Some(6)).contains("give a path to an instance file"));
         assert!(error("no/such/file.param", None).contains("no such file"));
         let made = instance_from_spec("completion(queens=2,seed=5)", Some(8)).expect("made");
         assert_eq!((made.n(), made.given_count()), (8, 2));

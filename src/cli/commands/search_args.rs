@@ -8,14 +8,14 @@ use std::path::Path;
 
 use anyhow::Context;
 use queens::Placement;
-use queens::base::instance::source::{GENERATOR_NAMES, ORIGIN_FORMS};
-use queens::base::instance::{Instance, Origin, generate, read};
+use queens::base::instance::Instance;
 use queens::base::remedy::Replay;
 use queens::solvers::algorithms::external::{self, ExternalSolver, resolve_command};
 use queens::solvers::params::{ParamError, RawValue, split_assignment};
 use queens::solvers::{Algorithm, Budget, Configured, Params, find_algorithm};
 use queens::trial::{Trial, replay_of};
 
+use super::instance_spec;
 use crate::cli::terminal::stderr::stderr_line;
 
 /// Which search to run: algorithm, size, seed, parameters and budget.
@@ -222,7 +222,7 @@ impl SearchArgs {
             let n = self.n.context("give the board size with -n N")?;
             return Ok((n, None));
         };
-        let instance = match instance_of(spec, self.n)? {
+        let instance = match instance_spec::resolve(spec, self.n)? {
             Some(instance) => instance,
             None => {
                 let n = self.n.with_context(|| {
@@ -231,87 +231,9 @@ impl SearchArgs {
                 return Ok((n, None));
             }
         };
-        let size = size_agrees(spec, self.n, &instance)?;
+        let size = instance_spec::size_agrees(spec, self.n, &instance)?;
         Ok((size, Some(instance)))
     }
-}
-
-/// The size of `instance` (named `spec`), refused when `-n` (`n`) gives
-/// another.
-fn size_agrees(spec: &str, n: Option<usize>, instance: &Instance) -> anyhow::Result<usize> {
-    let size = instance.n();
-    match n {
-        Some(n) if n != size => anyhow::bail!(
-            "--instance '{spec}' is a {size}×{size} board, but -n {n} was given: drop -n or give -n {size}"
-        ),
-        _ => Ok(size),
-    }
-}
-
-/// The instance `spec` names (`None` for `plain`), at size `n` for a
-/// generator: an origin as runs.csv writes it, else a path to an
-/// instance file.
-fn instance_of(spec: &str, n: Option<usize>) -> anyhow::Result<Option<Instance>> {
-    let forms = format!("give a path to an instance file, or {ORIGIN_FORMS}");
-    match spec.parse::<Origin>() {
-        Ok(Origin::Plain) => Ok(None),
-        Ok(Origin::Generated { generator, seed }) => {
-            let n = n.with_context(|| {
-                format!("--instance '{spec}' is generated at the size asked for: give -n N")
-            })?;
-            generate::generate(n as u64, generator, seed)
-                .map(Some)
-                .with_context(|| format!("--instance '{spec}' cannot be made at N = {n}"))
-        }
-        Ok(Origin::File { path, sha256 }) => read_instance(spec, &path, Some(&sha256)).map(Some),
-        Err(reason) => {
-            if Path::new(spec).is_file() {
-                return read_instance(spec, spec, None).map(Some);
-            }
-            let (name, inner) = spec.trim().split_once('(').unwrap_or((spec.trim(), ""));
-            if GENERATOR_NAMES.contains(&name.trim()) && !inner.contains("seed=") {
-                let with_seed = match inner.trim().strip_suffix(')') {
-                    Some(params) if !params.trim().is_empty() => {
-                        format!("{}({},seed=1)", name.trim(), params.trim())
-                    }
-                    _ => format!("{}(…,seed=1)", name.trim()),
-                };
-                anyhow::bail!(
-                    "--instance '{spec}' names no seed for its generator: add the instance's own seed, like {with_seed} (--seed is the solver's, apart from it); {forms}"
-                );
-            }
-            if spec.contains('(') || !spec.contains(['/', '.']) {
-                let reason = reason.trim_end_matches(&format!(": write {ORIGIN_FORMS}"));
-                anyhow::bail!("--instance '{spec}': {reason}; {forms}");
-            }
-            anyhow::bail!(
-                "--instance '{spec}': no such file, and not an instance's origin; {forms}"
-            )
-        }
-    }
-}
-
-/// The instance in the file at `path`, named by `spec`; with `sha256`,
-/// refused when the file's SHA-256 differs.
-fn read_instance(spec: &str, path: &str, sha256: Option<&str>) -> anyhow::Result<Instance> {
-    use sha2::{Digest, Sha256};
-    let bytes = std::fs::read(path).with_context(|| {
-        format!(
-            "--instance '{spec}': cannot read the instance file '{path}' (paths are relative to the working directory)"
-        )
-    })?;
-    if let Some(expected) = sha256 {
-        let found: String = Sha256::digest(&bytes)
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect();
-        if found != expected {
-            anyhow::bail!(
-                "--instance '{spec}': the file '{path}' has SHA-256 {found}, not {expected}: it is not the file the row searched; restore that file, or give --instance '{path}' to search the file as it is now"
-            );
-        }
-    }
-    read::read_file(Path::new(path), path).with_context(|| format!("--instance '{spec}'"))
 }
 
 /// Checks that the `--start` board `columns` (written `text`) keeps to
@@ -465,7 +387,8 @@ mod tests {
 
     #[test]
     fn an_instance_fixes_n_and_a_start_board_keeps_to_it() {
-        use queens::base::instance::Diagonal;
+        use super::instance_spec::size_agrees;
+        use queens::base::instance::{Diagonal, Origin};
         // 4×4, (0,1) blocked, the queen of row 2 given in column 0.
         let instance = Instance::build(4, &[(0, 1)], &[(2, 0)], &[] as &[Diagonal], Origin::Plain)
             .expect("an instance");
