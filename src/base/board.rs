@@ -67,6 +67,21 @@ impl Lines {
         }
     }
 
+    /// Asks the processor to bring line `i`'s word closer (a hint only: an
+    /// index past the end is ignored).
+    #[inline(always)]
+    fn prefetch(&self, i: usize) {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(word) = self.words.get(i / 64) {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            // SAFETY: the address is that of an element of `words`; a
+            // prefetch reads nothing observable and never faults.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(word).cast::<i8>()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = i;
+    }
+
     /// Marks line `i`; returns whether it was already marked.
     fn mark(&mut self, i: usize) -> bool {
         let (word, bit) = (i / 64, 1u64 << (i % 64));
@@ -76,9 +91,16 @@ impl Lines {
     }
 }
 
+/// Rows ahead of the one checked whose three line words [`validate`]
+/// prefetches: on large boards the lines of consecutive rows lie far apart,
+/// and waiting for each word in turn took about half the search's time at
+/// N = 10^8.
+const PREFETCH_ROWS: usize = 32;
+
 /// Checks in O(N) time that `columns` places N non-attacking queens on an N×N
 /// board (one per row, `columns[r]` the column of row `r`). Uses 5 bits per
-/// queen, so boards of 10^9 queens can be checked.
+/// queen, so boards of 10^9 queens can be checked; one pass over the board,
+/// the words of a row [`PREFETCH_ROWS`] ahead asked for in advance.
 pub fn validate(columns: &[u32]) -> Result<(), Violation> {
     let n = columns.len();
     let mut column_seen = Lines::new(n);
@@ -88,6 +110,12 @@ pub fn validate(columns: &[u32]) -> Result<(), Violation> {
     let earlier =
         |row: usize, same: &dyn Fn(usize) -> bool| (0..row).find(|&r| same(r)).unwrap_or(row);
     for (row, &column) in columns.iter().enumerate() {
+        if let Some(&later) = columns.get(row + PREFETCH_ROWS) {
+            let (r, c) = (row + PREFETCH_ROWS, later as usize);
+            column_seen.prefetch(c);
+            diagonal_seen.prefetch((r + n).wrapping_sub(c));
+            anti_seen.prefetch(r + c);
+        }
         let c = column as usize;
         if c >= n {
             return Err(Violation::OffBoard { row, column, n });
