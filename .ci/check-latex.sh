@@ -2,7 +2,8 @@
 # LaTeX: writes `queens report --latex` for every shipped experiment into a
 # temporary directory and compiles, with pdflatex, one document that
 # \input's each summary.tex, compare.tex, growth.tex, ert-ratio.tex and targets.tex (booktabs longtables) and
-# includes each experiment's paper figure scaling.pdf, as the book's
+# includes each experiment's paper figure ert.pdf (drawn with `queens plot
+# --style paper`), as the book's
 # LaTeX example (docs/src/how-to/paper.md) does. Fails on a LaTeX error, an overfull box wider than
 # 20 pt, or a warning about an included PDF's version.
 #
@@ -37,6 +38,8 @@ for data in data/*/; do
     # The charts stay where they are; the tables and a report go to $work.
     cp -r "plots/$name" "$work/$name"
     cargo run --release --quiet -- report "$data" --plots "$work/$name" --latex >/dev/null
+    # The paper figures are made on demand (not committed): drawn here.
+    cargo run --release --quiet -- plot "$data" --plots "$work/$name" --style paper >/dev/null
     {
         printf '\\section*{%s}\n' "$name"
         printf '\\input{%s/summary.tex}\n\\input{%s/compare.tex}\n\\input{%s/growth.tex}\n\\input{%s/ert-ratio.tex}\n' "$name" "$name" "$name" "$name"

@@ -11,7 +11,11 @@ one page run in order in one temporary directory holding copies of
 experiments/ and data/ (so nothing committed changes), with the release
 binary first on PATH as `queens`.
 
-Usage: check_book.py BINARY_DIR [FILE.md ...]
+Usage: check_book.py [--root DIR] BINARY_DIR [FILE.md ...]
+
+--root DIR takes experiments/ and data/ (when it has one) from DIR instead
+of the repository: the package check runs the README against an unpacked
+crate, which ships no data/.
 """
 import os
 import re
@@ -68,10 +72,14 @@ def matches(expected, output_lines):
 
 
 def main():
-    if len(sys.argv) < 2:
+    args = sys.argv[1:]
+    source = ROOT
+    if args[:1] == ["--root"] and len(args) >= 2:
+        source, args = os.path.abspath(args[1]), args[2:]
+    if not args:
         raise SystemExit(__doc__)
-    binary_dir = os.path.abspath(sys.argv[1])
-    chosen = [os.path.abspath(p) for p in sys.argv[2:]] or list(pages())
+    binary_dir = os.path.abspath(args[0])
+    chosen = [os.path.abspath(p) for p in args[1:]] or list(pages())
     env = dict(os.environ, PATH=binary_dir + os.pathsep + os.environ["PATH"])
     failures, commands = [], 0
     for page in chosen:
@@ -82,7 +90,8 @@ def main():
         name = os.path.relpath(page, ROOT)
         with tempfile.TemporaryDirectory() as work:
             for folder in ("experiments", "data"):
-                shutil.copytree(os.path.join(ROOT, folder), os.path.join(work, folder))
+                if os.path.isdir(os.path.join(source, folder)):
+                    shutil.copytree(os.path.join(source, folder), os.path.join(work, folder))
             for start, block in blocks:
                 for command, expected in block:
                     commands += 1

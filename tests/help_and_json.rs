@@ -1,7 +1,8 @@
 //! The help, the book and the behaviour agree (issue 15, item 13): the
 //! `solve` usage line shows `--algorithm` as optional, and every `--json`
 //! object (solve, count, enumerate) has its keys in the order the book's
-//! getting-started page lists them.
+//! getting-started page lists them; `--version` names the commit the
+//! binary was built from (issue 48).
 
 mod common;
 
@@ -126,4 +127,31 @@ fn count_and_enumerate_json_keys_come_in_the_readmes_order() {
         json_keys(&["enumerate", "-n", "6", "--unique", "--json"]),
         unique
     );
+}
+
+#[test]
+fn version_names_the_commit_of_a_checkout_build() {
+    let out = queens_here(&["--version"]);
+    assert!(out.status.success());
+    let printed = String::from_utf8_lossy(&out.stdout);
+    let origin = match queens::run::metadata::git_revision() {
+        Some(revision) => format!("commit {revision}"),
+        None => "not from git".to_string(),
+    };
+    assert_eq!(
+        printed.trim_end(),
+        format!("queens {} ({origin})", env!("CARGO_PKG_VERSION"))
+    );
+    // This test runs from the repository, so the build knows its commit
+    // whenever git can tell it.
+    let head = std::process::Command::new("git")
+        .args(["rev-parse", "HEAD"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string());
+    if let Some(head) = head {
+        assert!(printed.contains(&format!("commit {head}")), "{printed}");
+    }
 }

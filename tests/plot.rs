@@ -10,7 +10,7 @@
 
 mod common;
 
-use common::plot::{plot, tiny_copy};
+use common::plot::{plot, print_args, tiny_copy};
 use common::records::run_record;
 use common::svg::texts;
 use common::{files_with, stderr, write_csv};
@@ -226,10 +226,22 @@ fn plot_writes_every_chart_as_svg_with_text_and_png_drawn_with_the_embedded_font
         true,
     );
     let plots = tmp.path().join("out");
-    let out = plot(&[&data, Path::new("--plots"), &plots], tmp.path());
+    let mut args = vec![data.as_path(), Path::new("--plots"), &plots];
+    args.extend(print_args().iter().map(Path::new));
+    let out = plot(&args, tmp.path());
     assert!(out.status.success(), "{}", stderr(&out));
 
     let svgs = files_with(&plots, "svg");
+    let pngs = files_with(&plots, "png");
+    assert_eq!(
+        pngs.len(),
+        if queens::plot::PRINT_FORMATS {
+            svgs.len()
+        } else {
+            0
+        },
+        "a PNG beside every SVG exactly when the build has the print formats"
+    );
     let stems: Vec<String> = svgs
         .iter()
         .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
@@ -421,7 +433,7 @@ fn the_default_plots_dir_is_named_after_the_experiment_in_metadata_and_a_torn_la
     assert!(out.status.success(), "{}", stderr(&out));
     let plots = tmp.path().join("plots/tiny-study");
     assert!(plots.join("scaling.svg").is_file());
-    assert!(plots.join("convergence.png").is_file());
+    assert!(plots.join("convergence.svg").is_file());
     assert!(!tmp.path().join("plots/tiny").exists());
     let scaling = std::fs::read_to_string(plots.join("scaling.svg")).unwrap();
     assert!(
@@ -600,7 +612,9 @@ fn every_committed_experiment_plots() {
                 std::fs::copy(&file, data.join(file.file_name().unwrap())).unwrap();
             }
         }
-        let out = plot(&[&data, Path::new("--plots"), tmp.path()], tmp.path());
+        let mut args = vec![data.as_path(), Path::new("--plots"), tmp.path()];
+        args.extend(print_args().iter().map(Path::new));
+        let out = plot(&args, tmp.path());
         if !out.status.success() {
             problems.push(format!(
                 "experiment `{name}`: queens plot failed: {}",
@@ -1064,4 +1078,20 @@ fn a_heat_map_of_three_sizes_numbers_its_rows_and_its_legend_keys_every_number()
             );
         }
     }
+}
+
+#[cfg(not(feature = "print"))]
+#[test]
+fn print_from_a_build_without_the_print_formats_is_refused_with_the_remedy() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tiny_copy(tmp.path());
+    let plots = tmp.path().join("plots");
+    let out = plot(
+        &[&data, Path::new("--plots"), &plots, Path::new("--print")],
+        tmp.path(),
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let message = stderr(&out);
+    assert!(message.contains("--features print"), "{message}");
+    assert!(!plots.exists(), "nothing is drawn before the refusal");
 }

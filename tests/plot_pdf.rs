@@ -1,9 +1,13 @@
-//! `queens plot` writes every chart as PDF too, converted in pure Rust from
-//! the chart's SVG with the embedded DejaVu Sans (no system font, no external
-//! program): a real PDF with the font embedded, the same bytes for the same
-//! data, and a write failure that names the file.
+//! `queens plot --print` writes every chart as PDF too, converted in pure
+//! Rust from the chart's SVG with the embedded DejaVu Sans (no system font,
+//! no external program): a real PDF with the font embedded, the same bytes
+//! for the same data, and a write failure that names the file. Without
+//! `--print` only the SVG is written, and the print files of an earlier
+//! drawing are removed.
 //!
 //! The data is the hand-written `tests/fixtures/tiny` (six charts).
+
+#![cfg(feature = "print")]
 
 mod common;
 
@@ -34,7 +38,10 @@ fn contains(haystack: &[u8], needle: &str) -> bool {
 /// Plots the tiny fixture into `<tmp>/<name>` and returns that directory.
 fn plot_tiny(tmp: &Path, data: &Path, name: &str) -> PathBuf {
     let plots = tmp.join(name);
-    let out = plot(&[data, Path::new("--plots"), &plots], tmp);
+    let out = plot(
+        &[data, Path::new("--plots"), &plots, Path::new("--print")],
+        tmp,
+    );
     assert!(out.status.success(), "{}", stderr(&out));
     plots
 }
@@ -94,7 +101,10 @@ fn a_pdf_that_cannot_be_written_is_an_error_naming_the_file() {
     // it, even by root.
     let blocker = plots.join("scaling.pdf");
     std::fs::create_dir_all(blocker.join("in-the-way")).unwrap();
-    let out = plot(&[&data, Path::new("--plots"), &plots], tmp.path());
+    let out = plot(
+        &[&data, Path::new("--plots"), &plots, Path::new("--print")],
+        tmp.path(),
+    );
     assert!(!out.status.success(), "plot succeeded");
     let message = stderr(&out);
     assert!(
@@ -112,4 +122,25 @@ fn a_pdf_that_cannot_be_written_is_an_error_naming_the_file() {
         .filter(|name| name.ends_with(".tmp"))
         .collect();
     assert!(leftovers.is_empty(), "{leftovers:?}");
+}
+
+#[test]
+fn without_print_only_the_svg_is_written_and_older_print_files_are_removed() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tiny_copy(tmp.path());
+    let plots = plot_tiny(tmp.path(), &data, "plots");
+    for chart in CHARTS {
+        for extension in ["svg", "png", "pdf"] {
+            assert!(plots.join(format!("{chart}.{extension}")).is_file());
+        }
+    }
+    let out = plot(&[&data, Path::new("--plots"), &plots], tmp.path());
+    assert!(out.status.success(), "{}", stderr(&out));
+    for chart in CHARTS {
+        assert!(plots.join(format!("{chart}.svg")).is_file(), "{chart}.svg");
+        for extension in ["png", "pdf"] {
+            let old = plots.join(format!("{chart}.{extension}"));
+            assert!(!old.exists(), "{} was left from --print", old.display());
+        }
+    }
 }

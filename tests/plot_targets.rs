@@ -13,9 +13,10 @@
 
 mod common;
 
-use common::plot::{plot_into, tiny_copy};
+use common::plot::{plot_into, print_args, tiny_copy};
 use common::svg::text_contents;
 use common::{ok, read, stderr};
+use queens::plot::PRINT_FORMATS;
 
 use std::path::{Path, PathBuf};
 
@@ -56,9 +57,14 @@ fn the_views_of_the_traces_are_drawn_with_their_marks_and_reported_with_their_ta
     let tmp = tempfile::tempdir().unwrap();
     let data = traced(tmp.path());
     let plots = tmp.path().join("plots");
-    ok(plot_into(&data, &plots, &[]));
+    ok(plot_into(&data, &plots, print_args()));
     for stem in VIEWS {
-        for ext in ["svg", "png", "pdf"] {
+        let formats: &[&str] = if PRINT_FORMATS {
+            &["svg", "png", "pdf"]
+        } else {
+            &["svg"]
+        };
+        for ext in formats {
             assert!(
                 plots.join(format!("{stem}.{ext}")).is_file(),
                 "{stem}.{ext}"

@@ -43,7 +43,12 @@ use terminal::stderr::stderr_line;
 /// SIGTERM; 141 stdout closed early (as by
 /// `| head`), ending quietly.
 #[derive(Parser)]
-#[command(name = "queens", version, about, long_about)]
+#[command(
+    name = "queens",
+    version = env!("QUEENS_VERSION_TEXT"),
+    about,
+    long_about
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

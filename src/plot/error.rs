@@ -1,6 +1,7 @@
 //! Why charts could not be drawn: [`PlotError`] for the caller,
 //! [`DrawError`], a drawing backend's failure inside the drawing code, and
-//! [`PdfError`], why an SVG chart could not be converted into PDF.
+//! `PdfError` (the `print` feature), why an SVG chart could not be
+//! converted into PDF.
 
 use std::path::PathBuf;
 
@@ -44,7 +45,16 @@ pub enum PlotError {
         /// The reason the system gives.
         source: std::io::Error,
     },
+    /// PNG and PDF were asked for from a build without them (the `print`
+    /// feature).
+    #[error(
+        "--print writes PNG and PDF, which this build of queens leaves out (their libraries \
+         double the first build's time): build it with `cargo install --path . --features print`, \
+         or run `cargo run --release --features print -- plot …`; the SVGs need neither"
+    )]
+    PrintFormatsNotBuilt,
     /// A PNG file could not be encoded or written.
+    #[cfg(feature = "print")]
     #[error("cannot write {file}")]
     Png {
         /// The chart file.
@@ -69,6 +79,7 @@ pub enum PlotError {
         available: Vec<u64>,
     },
     /// A chart's SVG could not be converted into PDF.
+    #[cfg(feature = "print")]
     #[error("cannot make {file} from the chart's SVG")]
     Pdf {
         /// The PDF file.
@@ -78,8 +89,22 @@ pub enum PlotError {
     },
 }
 
+impl PlotError {
+    /// Whether the error costs one chart alone (the drawing library or the
+    /// PDF converter failed on it), not the whole drawing.
+    pub(super) fn costs_one_chart(&self) -> bool {
+        match self {
+            PlotError::Draw { .. } => true,
+            #[cfg(feature = "print")]
+            PlotError::Pdf { .. } => true,
+            _ => false,
+        }
+    }
+}
+
 /// Why an SVG chart could not be converted into PDF (a bug of queens or of
 /// the conversion libraries, not of the data: report it).
+#[cfg(feature = "print")]
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum PdfError {

@@ -526,6 +526,7 @@ mod tests {
         }
     }
 
+    #[cfg(feature = "print")]
     #[test]
     fn the_tags_and_hit_targets_paint_nothing() {
         let figure = two_labels();

@@ -18,9 +18,11 @@
 //! heat-map charts are drawn at the sizes sizes.rs chooses (`--n`, or a default the subtitle states);
 //! the heat map is skipped, with a note pointing at compare.csv, above
 //! `pairwise::MAX_LABELS` labels. Each
-//! chart is written as SVG, PNG and PDF with an embedded font (screen
-//! style), or for a paper as SVG and PDF of their printed size, 3.5 or 7
-//! inches wide, with no title, into the `paper/` subdirectory. The
+//! chart is written as SVG (screen style; PNG and PDF with an embedded
+//! font too when [`Options::print`] asks: the print formats are made on
+//! demand, not shipped), or for a paper as SVG and PDF of their printed
+//! size, 3.5 or 7 inches wide, with no title, into the `paper/`
+//! subdirectory. The
 //! screen SVG is tagged for the report's script (explore.rs): each
 //! element drawn for a label carries its legend index, and each point a
 //! reader may hover an invisible hit target with its tooltip; the paper
@@ -65,10 +67,14 @@ mod output;
 mod pairwise;
 mod panel;
 mod param;
+#[cfg(feature = "print")]
 mod pdf;
 mod phase;
 mod phrases;
+#[cfg(feature = "print")]
+mod print;
 mod ranking;
+#[cfg(feature = "print")]
 mod raster;
 mod runtime_ecdf;
 mod scaling;
@@ -89,14 +95,25 @@ use kind::{Build, Inputs};
 use registry::CHARTS;
 use style::Styles;
 
-pub use error::{DrawError, PdfError, PlotError};
+#[cfg(feature = "print")]
+pub use error::PdfError;
+pub use error::{DrawError, PlotError};
+
+/// Whether this build writes the print formats, PNG and PDF (the `print`
+/// feature: `cargo install --path . --features print`). Without them a
+/// chart is SVG alone, [`Options::print`] is refused
+/// ([`PlotError::PrintFormatsNotBuilt`]) and the paper style writes its
+/// SVG with a note.
+pub const PRINT_FORMATS: bool = cfg!(feature = "print");
 pub use options::{Options, Style};
 pub use skip::{Skip, Skipped};
 
 /// What a rendering produced.
 #[derive(Clone, Debug, Default)]
 pub struct Report {
-    /// The files written, SVG, PNG (screen style) then PDF for each chart.
+    /// The files written for each chart: SVG, then PNG (screen style) and
+    /// PDF when asked for ([`Options::print`]; PDF always in the paper
+    /// style).
     pub files: Vec<PathBuf>,
     /// The charts not drawn, and why.
     pub skipped: Vec<Skipped>,
@@ -105,8 +122,9 @@ pub struct Report {
 }
 
 /// Draws every chart kind of [`CHARTS`] for the experiment `data` into
-/// `plots_dir` (created if needed), as SVG, PNG and PDF, or
-/// in the paper style as SVG and PDF into `plots_dir/paper`, drawn as
+/// `plots_dir` (created if needed), as SVG (with PNG and PDF when
+/// `options.print` asks), or in the paper style as SVG and PDF into
+/// `plots_dir/paper`, drawn as
 /// `options` ask. `comparison` is the comparison of every pair in
 /// `options.measure` (or why there is none), drawn by the kinds that need
 /// it. Returns the files written, the charts skipped and why, and notes;
@@ -119,6 +137,9 @@ pub fn render(
     comparison: Result<&Comparison, &Arc<CompareError>>,
     stop: &dyn Fn() -> bool,
 ) -> Result<Report, PlotError> {
+    if options.print && !PRINT_FORMATS {
+        return Err(PlotError::PrintFormatsNotBuilt);
+    }
     style::register_fonts()?;
     let paper_dir;
     let plots_dir = match options.style {
@@ -135,6 +156,9 @@ pub fn render(
         source,
     })?;
     let mut report = Report::default();
+    if options.style == Style::Paper && !PRINT_FORMATS {
+        report.notes.push(PAPER_WITHOUT_PDF.to_string());
+    }
     report
         .notes
         .extend(series::measure_notes(data, options.measure));
@@ -190,19 +214,19 @@ pub fn render(
             if stop() {
                 return Err(PlotError::Stopped);
             }
-            match chart.map(|figure| output::write(&figure, plots_dir, options.style)) {
+            match chart
+                .map(|figure| output::write(&figure, plots_dir, options.style, options.print))
+            {
                 Ok(Ok(files)) => report.files.extend(files),
                 // One chart the drawing library or the PDF converter cannot
                 // handle costs that chart alone; a file that cannot be
                 // written stops the drawing (every chart would fail).
-                Ok(Err(error @ (PlotError::Draw { .. } | PlotError::Pdf { .. }))) => {
-                    report.skipped.push(Skipped {
-                        chart: kind.name_in(measure),
-                        reason: Skip::Failed {
-                            reason: error_chain(&error),
-                        },
-                    })
-                }
+                Ok(Err(error)) if error.costs_one_chart() => report.skipped.push(Skipped {
+                    chart: kind.name_in(measure),
+                    reason: Skip::Failed {
+                        reason: error_chain(&error),
+                    },
+                }),
                 Ok(Err(error)) => return Err(error),
                 Err(skipped) => report.skipped.push(skipped),
             }
@@ -211,18 +235,17 @@ pub fn render(
     Ok(report)
 }
 
+/// The note of a paper-style drawing by a build without the print formats.
+const PAPER_WITHOUT_PDF: &str = "the paper style wrote SVG only: this build of queens has no PDF output; \
+     build it with `cargo install --path . --features print` (or run `cargo run --release \
+     --features print -- plot …`) for the PDFs a LaTeX document includes";
+
 /// Removes the files that chart `stem` left in `plots_dir` from an earlier
 /// drawing when it is skipped now (fewer sizes, no traces, …): the report
 /// shows every chart of the directory and must never show a stale one.
 fn remove_stale(plots_dir: &Path, stem: &str) -> Result<(), PlotError> {
     for extension in ["svg", "png", "pdf"] {
-        let file = plots_dir.join(format!("{stem}.{extension}"));
-        match std::fs::remove_file(&file) {
-            Err(source) if source.kind() != std::io::ErrorKind::NotFound => {
-                return Err(PlotError::Write { file, source });
-            }
-            _ => {}
-        }
+        output::remove_if_present(&plots_dir.join(format!("{stem}.{extension}")))?;
     }
     Ok(())
 }

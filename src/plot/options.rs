@@ -7,7 +7,8 @@ use crate::base::records::Measure;
 /// How the figures are drawn.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Style {
-    /// For a screen and the report: a title inside the image, SVG, PNG and PDF.
+    /// For a screen and the report: a title inside the image; SVG, with PNG
+    /// and PDF on demand ([`Options::print`]).
     #[default]
     Screen,
     /// For a paper: sized for a 3.5-inch column or a 7-inch page with text
@@ -41,6 +42,10 @@ pub struct Options {
     pub sizes: Option<Vec<u64>>,
     /// Screen or paper figures.
     pub style: Style,
+    /// Whether the screen style also writes each chart as PNG and PDF (the
+    /// print formats, made on demand: the SVG is what the report and a
+    /// browser show). The paper style writes its PDF either way.
+    pub print: bool,
 }
 
 impl Default for Options {
@@ -49,6 +54,7 @@ impl Default for Options {
             measure: Measure::Checks,
             sizes: None,
             style: Style::Screen,
+            print: false,
         }
     }
 }

@@ -11,6 +11,12 @@
 //!   and a `viewBox` in units), untagged (a paper has no script), and
 //!   PDF; no PNG.
 //!
+//! The print formats are written when asked for: the screen style writes
+//! the SVG alone unless [`Options::print`](super::Options::print) is set,
+//! the paper style (made for print) always adds its PDF. A chart drawn
+//! without them removes the PNG and PDF an earlier drawing left beside it,
+//! so that no file of the directory shows older data than its SVG.
+//!
 //! The PNG and PDF are drawn from the SVG written (the tags and hit
 //! targets paint nothing). The PDF is the SVG converted with the embedded font (see
 //! [`super::pdf`]) on a page of the figure's printed size, 3.5 or 7
@@ -25,14 +31,21 @@ use super::error::{DrawError, PlotError};
 use super::explore;
 use super::figure::Figure;
 use super::options::Style;
-use super::pdf;
-use super::raster;
 use super::style::POINTS_PER_UNIT;
-use crate::base::records::atomic::{AtomicFile, write_atomically};
+use crate::base::records::atomic::write_atomically;
 
-/// Writes `figure` in `style` into `dir`: `<stem>.svg`, `<stem>.png` (screen
-/// style only) and `<stem>.pdf`; returns the paths in that order.
-pub fn write(figure: &Figure, dir: &Path, style: Style) -> Result<Vec<PathBuf>, PlotError> {
+/// Writes `figure` in `style` into `dir`: `<stem>.svg`, then with `print`
+/// `<stem>.png` (screen style only) and `<stem>.pdf`, which the paper style
+/// writes whenever the build has the print formats
+/// ([`PRINT_FORMATS`](super::PRINT_FORMATS)); returns the paths in that
+/// order. Print files not written are removed if an earlier drawing left
+/// them.
+pub fn write(
+    figure: &Figure,
+    dir: &Path,
+    style: Style,
+    print: bool,
+) -> Result<Vec<PathBuf>, PlotError> {
     let svg_file = dir.join(format!("{}.svg", figure.stem));
     let drawing = |source| PlotError::Draw {
         file: svg_file.clone(),
@@ -66,36 +79,36 @@ pub fn write(figure: &Figure, dir: &Path, style: Style) -> Result<Vec<PathBuf>, 
             source,
         }
     })?;
-    let mut files = vec![svg_file];
-
+    let png_file = dir.join(format!("{}.png", figure.stem));
     let pdf_file = dir.join(format!("{}.pdf", figure.stem));
-    let converting = |source| PlotError::Pdf {
-        file: pdf_file.clone(),
-        source,
+    let (png, pdf) = match style {
+        Style::Screen => (print, print),
+        Style::Paper => (false, super::PRINT_FORMATS),
     };
-    let tree = pdf::parse(&svg).map_err(converting)?;
-
-    if style == Style::Screen {
-        let png_file = dir.join(format!("{}.png", figure.stem));
-        let (png_width, png_height, rgb) =
-            raster::rgb(&tree).map_err(|source| PlotError::Draw {
-                file: png_file.clone(),
-                source,
-            })?;
-        write_png(&png_file, (png_width, png_height), &rgb).map_err(|source| PlotError::Png {
-            file: png_file.clone(),
-            source,
-        })?;
-        files.push(png_file);
+    for (file, wanted) in [(&png_file, png), (&pdf_file, pdf)] {
+        if !wanted {
+            remove_if_present(file)?;
+        }
     }
+    #[cfg(feature = "print")]
+    let print_files = match pdf {
+        true => super::print::write(&svg, png.then_some(&*png_file), &pdf_file, printed)?,
+        false => Vec::new(),
+    };
+    #[cfg(not(feature = "print"))]
+    let print_files = Vec::new();
+    Ok([vec![svg_file], print_files].concat())
+}
 
-    let pdf = pdf::from_tree(&tree, printed).map_err(converting)?;
-    write_atomically(&pdf_file, |f| f.write_all(&pdf)).map_err(|source| PlotError::Write {
-        file: pdf_file.clone(),
-        source,
-    })?;
-    files.push(pdf_file);
-    Ok(files)
+/// Removes `file`; a file that is not there is no error.
+pub(super) fn remove_if_present(file: &Path) -> Result<(), PlotError> {
+    match std::fs::remove_file(file) {
+        Err(source) if source.kind() != std::io::ErrorKind::NotFound => Err(PlotError::Write {
+            file: file.to_owned(),
+            source,
+        }),
+        _ => Ok(()),
+    }
 }
 
 /// `svg` (as plotters writes it, `width` and `height` in units) with its
@@ -125,22 +138,5 @@ where
 {
     figure.draw(root, style)?;
     root.present()?;
-    Ok(())
-}
-
-/// Encodes 8-bit RGB pixels, `width` × `height`, as a PNG file.
-fn write_png(
-    file: &Path,
-    (width, height): (u32, u32),
-    rgb: &[u8],
-) -> Result<(), png::EncodingError> {
-    let mut out = AtomicFile::create(file)?;
-    let mut encoder = png::Encoder::new(&mut out, width, height);
-    encoder.set_color(png::ColorType::Rgb);
-    encoder.set_depth(png::BitDepth::Eight);
-    let mut writer = encoder.write_header()?;
-    writer.write_image_data(rgb)?;
-    writer.finish()?;
-    out.commit()?;
     Ok(())
 }

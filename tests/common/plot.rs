@@ -20,6 +20,16 @@ pub fn plot(args: &[&Path], cwd: &Path) -> Output {
         .expect("queens runs")
 }
 
+/// `--print` when this build writes the print formats (the `print`
+/// feature), else nothing: the arguments that draw every format there is.
+pub fn print_args() -> &'static [&'static str] {
+    if queens::plot::PRINT_FORMATS {
+        &["--print"]
+    } else {
+        &[]
+    }
+}
+
 /// The hand-written fixture `tests/fixtures/tiny` (runs.csv, summary.csv,
 /// traces.csv, compare.csv and ranking.csv of a tiny experiment).
 pub fn tiny() -> PathBuf {

@@ -16,8 +16,8 @@ use crate::cli::terminal::finishing::{Notes, open_to_compare, print_comparison};
 /// Draw the charts of an experiment from its CSV files.
 ///
 /// Reads summary.csv and runs.csv (and traces.csv when present) in DATA_DIR
-/// and writes each chart below as SVG, PNG and PDF (SVG and PDF with
-/// `--style paper`); a chart the data cannot support (no traces, one label,
+/// and writes each chart below as SVG (with --print also as PNG and PDF;
+/// SVG and PDF with `--style paper`); a chart the data cannot support (no traces, one label,
 /// nothing solved) is skipped with a note saying why. Then writes
 /// compare.csv and ranking.csv into DATA_DIR (as `queens compare` by
 /// checks) and prints the ranking, and writes the report beside the charts
@@ -43,11 +43,17 @@ pub struct PlotArgs {
     /// more than four].
     #[arg(long = "n", value_name = "SIZES", value_delimiter = ',', value_parser = size)]
     sizes: Option<Vec<u64>>,
-    /// screen (a title in the image; SVG, PNG and PDF) or paper (sized for a
-    /// 3.5-inch column or a 7-inch page, 8–9 pt text, no title: the caption
-    /// carries it; SVG and PDF).
+    /// screen (a title in the image; SVG, and PNG and PDF with --print) or
+    /// paper (sized for a 3.5-inch column or a 7-inch page, 8–9 pt text, no
+    /// title: the caption carries it; SVG and PDF).
     #[arg(long, value_name = "STYLE", default_value = "screen", value_parser = Style::parse)]
     style: Style,
+    /// Also write each screen chart as PNG (at twice the SVG's density) and
+    /// PDF (the font embedded, 3.5 or 7 inches wide), for slides and print.
+    /// Without it a redrawn chart removes the PNG and PDF an earlier
+    /// --print left, so none shows older data than its SVG.
+    #[arg(long)]
+    print: bool,
 }
 
 /// The chart list that ends the long help: every chart `plot` draws, from
@@ -75,6 +81,9 @@ fn size(text: &str) -> Result<u64, String> {
 
 /// Renders every chart, lists the files written and notes what was skipped.
 pub fn run(args: PlotArgs) -> anyhow::Result<Exit> {
+    if args.print && !plot::PRINT_FORMATS {
+        return Err(plot::PlotError::PrintFormatsNotBuilt.into());
+    }
     // The comparison step writes compare.csv there: the store holds the
     // data directory's lock, refused beside a running experiment.
     let mut store = open_to_compare(&args.data_dir)?;
@@ -86,6 +95,7 @@ pub fn run(args: PlotArgs) -> anyhow::Result<Exit> {
         measure: args.measure,
         sizes: args.sizes,
         style: args.style,
+        print: args.print,
     };
     let finished = finish(&mut store, &plots, Steps::ALL, &options, &Notes)?;
     print_comparison(&finished);
