@@ -38,8 +38,9 @@ for data in data/*/; do
     # The charts stay where they are; the tables and a report go to $work.
     cp -r "plots/$name" "$work/$name"
     cargo run --release --quiet -- report "$data" --plots "$work/$name" --latex >/dev/null
-    # The paper figures are made on demand (not committed): drawn here.
-    cargo run --release --quiet -- plot "$data" --plots "$work/$name" --style paper >/dev/null
+    # The paper figures are made on demand (not committed), with their PDFs
+    # by a build with the print formats.
+    cargo run --release --quiet --features print -- plot "$data" --plots "$work/$name" --style paper >/dev/null
     {
         printf '\\section*{%s}\n' "$name"
         printf '\\input{%s/summary.tex}\n\\input{%s/compare.tex}\n\\input{%s/growth.tex}\n\\input{%s/ert-ratio.tex}\n' "$name" "$name" "$name" "$name"
