@@ -228,11 +228,17 @@
 //!   --analysis::summary--> summary.csv, params.csv, with their record in derived.json
 //! then finish::finish, over the same open store (runs not read again):
 //!   --analysis::compare--> compare.csv, ranking.csv
-//!   --plot--> charts (SVG, PNG, PDF), every kind of plot::registry::CHARTS
+//!   --plot--> charts (SVG; PNG and PDF on request with the `print`
+//!             feature), every kind of plot::registry::CHARTS
 //!   --finish::outputs--> report.html (charts inline); on request summary.tex,
 //!               compare.tex, growth.tex, ert-ratio.tex (and targets.tex with
 //!               traces), the IOHprofiler export
 //! ```
+//!
+//! One cargo feature, `print`, builds the print formats of the charts (PNG
+//! through resvg, PDF through krilla: `plot::print`); without it a chart is
+//! SVG alone and [`plot::PRINT_FORMATS`] is false, which keeps their font
+//! and PDF libraries out of the default build.
 //!
 //! Every stage can be re-run from the files of the stage before it:
 //! `queens summarize` rebuilds summary.csv from runs.csv, `queens plot`
