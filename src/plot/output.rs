@@ -32,7 +32,7 @@ use super::explore;
 use super::figure::Figure;
 use super::options::Style;
 use super::style::POINTS_PER_UNIT;
-use crate::base::records::atomic::write_atomically;
+use crate::base::records::atomic::{remove_stale, write_atomically};
 
 /// Writes `figure` in `style` into `dir`: `<stem>.svg`, then with `print`
 /// `<stem>.png` (screen style only) and `<stem>.pdf`, which the paper style
@@ -100,8 +100,12 @@ pub fn write(
     Ok([vec![svg_file], print_files].concat())
 }
 
-/// Removes `file`; a file that is not there is no error.
+/// Removes `file` and the temporaries of it that writers no longer alive
+/// left beside it ([`remove_stale`]); a file that is not there is no error.
 pub(super) fn remove_if_present(file: &Path) -> Result<(), PlotError> {
+    if let (Some(dir), Some(name)) = (file.parent(), file.file_name()) {
+        remove_stale(dir, name);
+    }
     match std::fs::remove_file(file) {
         Err(source) if source.kind() != std::io::ErrorKind::NotFound => Err(PlotError::Write {
             file: file.to_owned(),
