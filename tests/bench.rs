@@ -44,6 +44,16 @@ fn every_benchmark_target_measures_and_checks_its_results() {
         for r in &mine {
             assert!(r["cpu_seconds"].as_f64().is_some_and(|s| s >= 0.0), "{r}");
             assert!(r["wall_seconds"].as_f64().is_some_and(|s| s >= 0.0), "{r}");
+            assert!(
+                r["processor"].as_str().is_some_and(|p| !p.is_empty()),
+                "{r}"
+            );
+            // Only min-conflicts also times a whole `queens solve` process.
+            assert_eq!(
+                r["process_cpu_seconds"].as_f64().is_some_and(|s| s > 0.0),
+                prefix == "min-conflicts",
+                "{r}"
+            );
         }
     }
     let count_notes: Vec<&str> = rows
@@ -109,10 +119,38 @@ fn repeated_runs_report_each_measurement_once_with_its_median_and_range() {
         );
         assert_eq!(one["cpu_seconds_min"], one["cpu_seconds"]);
         let seconds = |key: &str| three[key].as_f64().expect("seconds");
+        assert!(seconds("process_cpu_seconds") > 0.0, "{three}");
         assert!(
             seconds("cpu_seconds_min") <= seconds("cpu_seconds")
                 && seconds("cpu_seconds") <= seconds("cpu_seconds_max"),
             "{three}"
         );
     }
+}
+
+#[test]
+fn the_table_names_the_processor_and_the_whole_process_beside_the_search() {
+    let output = Command::cargo_bin("queens")
+        .expect("the queens binary is built")
+        .args(["bench", "min-conflicts", "-n", "100000"])
+        .output()
+        .expect("runs");
+    assert!(output.status.success());
+    let text = String::from_utf8_lossy(&output.stdout);
+    let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    let model = cpuinfo
+        .lines()
+        .find_map(|l| l.strip_prefix("model name"))
+        .and_then(|rest| rest.split_once(':'))
+        .map_or("unknown", |(_, name)| name.trim());
+    assert!(
+        text.lines().next() == Some(&format!("processor: {model}")),
+        "{text}"
+    );
+    assert!(text.contains("process cpu s (outside)"), "{text}");
+    let row = text
+        .lines()
+        .find(|l| l.starts_with("min-conflicts fast n=100000 seed=0"))
+        .expect("the row");
+    assert!(row.contains("%)"), "{row}");
 }

@@ -105,6 +105,24 @@ pub enum BenchError {
         /// This run's measurement at that place, if it had one there.
         found: Option<String>,
     },
+    /// The program measured as a whole process could not be started.
+    #[error("cannot start `{command}`: check that the `queens` executable still exists")]
+    ChildStart {
+        /// The command line.
+        command: String,
+        /// The reason the system gives.
+        source: std::io::Error,
+    },
+    /// The program measured as a whole process ended unsuccessfully.
+    #[error("`{command}` failed ({status}): {stderr}")]
+    ChildFailed {
+        /// The command line.
+        command: String,
+        /// How it ended.
+        status: String,
+        /// What it wrote to standard error.
+        stderr: String,
+    },
     /// The runner benchmark's temporary data directory could not be
     /// removed.
     #[error("cannot remove the runner benchmark's data directory {path}; delete it by hand")]

@@ -12,9 +12,11 @@ pub mod count;
 mod error;
 pub mod evolutionary;
 pub mod min_conflicts;
+pub mod process;
 pub mod runner;
 pub mod trial;
 
+use std::path::PathBuf;
 use std::time::Instant;
 
 use serde::Serialize;
@@ -42,6 +44,12 @@ pub struct BenchRow {
     pub cpu_seconds_max: f64,
     /// Peak heap bytes allocated during the measurement, when tracked.
     pub peak_heap_bytes: Option<u64>,
+    /// CPU seconds of a whole `queens` process doing what the measurement
+    /// did (start, read its options, allocate, search, validate, free,
+    /// exit), when the target measured one (see [`process`]); with more
+    /// than one run, the runs' median. Beside a solver's `cpu_seconds`, the
+    /// search's alone, it shows what the work outside the search costs.
+    pub process_cpu_seconds: Option<f64>,
     /// The CPU time the project aims for on this measurement, when it has
     /// one (see [`Goal`]).
     pub goal: Option<Goal>,
@@ -97,9 +105,16 @@ impl BenchRow {
             cpu_seconds_min: timing.cpu_seconds,
             cpu_seconds_max: timing.cpu_seconds,
             peak_heap_bytes: alloc::is_tracking().then_some(timing.peak_heap_bytes),
+            process_cpu_seconds: None,
             goal: None,
             note: note.into(),
         }
+    }
+
+    /// The row with the CPU seconds of a whole process doing the same.
+    pub fn with_process_cpu_seconds(mut self, seconds: f64) -> Self {
+        self.process_cpu_seconds = Some(seconds);
+        self
     }
 
     /// The row with a goal of at most `cpu_seconds` of CPU time.
@@ -117,7 +132,8 @@ impl BenchRow {
 /// one round rather than on every run of one size; reports each measurement
 /// once: the median CPU and wall seconds of its runs (Hyndman & Fan's type
 /// 7, as everywhere in the crate), the fastest and slowest run's CPU
-/// seconds, the largest heap peak, the first run's note, and its goal
+/// seconds, the median whole-process CPU seconds where measured, the
+/// largest heap peak, the first run's note, and its goal
 /// judged on the median CPU time. Fails with the target's error, or if two
 /// runs measured different things.
 pub fn repeated<E: From<BenchError>>(
@@ -163,6 +179,13 @@ fn merged(rows: Vec<BenchRow>) -> BenchRow {
     let cpu_seconds = median(&cpu);
     let wall_seconds = median(&ascending(|r| r.wall_seconds));
     let peak_heap_bytes = rows.iter().filter_map(|r| r.peak_heap_bytes).max();
+    let process = sorted(
+        &rows
+            .iter()
+            .filter_map(|r| r.process_cpu_seconds)
+            .collect::<Vec<_>>(),
+    );
+    let process_cpu_seconds = quantile_sorted(&process, 0.5);
     let runs = rows.len();
     let first = rows.into_iter().next().expect("a measurement has a run");
     BenchRow {
@@ -172,6 +195,7 @@ fn merged(rows: Vec<BenchRow>) -> BenchRow {
         cpu_seconds_min: cpu[0],
         cpu_seconds_max: cpu[cpu.len() - 1],
         peak_heap_bytes,
+        process_cpu_seconds,
         goal: first.goal.map(|goal| Goal {
             met: cpu_seconds <= goal.cpu_seconds_at_most,
             ..goal
@@ -189,6 +213,10 @@ pub struct BenchOptions {
     pub quick: bool,
     /// Also the sizes that take minutes (the counter at N = 19, 20, 21).
     pub large: bool,
+    /// The `queens` executable, for targets that also measure a whole
+    /// process (min-conflicts runs `queens solve` at each size); `None`
+    /// measures in this process only.
+    pub queens_program: Option<PathBuf>,
 }
 
 #[cfg(test)]

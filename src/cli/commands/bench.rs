@@ -15,6 +15,11 @@ use crate::cli::Exit;
 /// the CPU and wall time of its search alone, without the validation of its
 /// solution; for the counter and the runner, the whole process's CPU time on
 /// all threads); quote CPU time, or ratios from one run, on shared machines.
+/// Min-conflicts also solves each size in a whole `queens solve` process and
+/// reports its CPU time ("process cpu s") with the share spent outside the
+/// search (options, allocation, validation, exit). The processor is named
+/// first, from /proc/cpuinfo where there is one, since figures are only
+/// comparable on the same model.
 #[derive(clap::Args)]
 pub struct BenchArgs {
     /// What to measure.
@@ -65,6 +70,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
         sizes: args.sizes,
         quick: args.quick,
         large: args.large,
+        queens_program: std::env::current_exe().ok(),
     };
     let mut targets = args.target;
     if targets.is_empty() || targets.contains(&Target::All) {
@@ -78,7 +84,9 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
     }
     let runs = args.runs as usize;
     let mut out = io::stdout().lock();
+    let processor = processor_name();
     if !args.json {
+        writeln!(out, "processor: {processor}")?;
         let cpu = if runs > 1 {
             format!("{:>12} {:>16}", "median cpu s", "cpu min–max")
         } else {
@@ -86,14 +94,14 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
         };
         writeln!(
             out,
-            "{:<44} {cpu} {:>10} {:>14}  {:<16}  note",
-            "measurement", "wall s", "peak heap", "goal (cpu s)"
+            "{:<44} {cpu} {:>10} {:>14} {:>22}  {:<16}  note",
+            "measurement", "wall s", "peak heap", "process cpu s (outside)", "goal (cpu s)"
         )?;
     }
     for target in targets {
         let rows = bench::repeated(runs, || measure(target, &options))?;
         for row in rows {
-            print_row(&mut out, &row, args.json)?;
+            print_row(&mut out, &row, &processor, args.json)?;
         }
     }
     Ok(Exit::Success)
@@ -123,10 +131,20 @@ fn goal_cell(goal: Option<Goal>) -> String {
     }
 }
 
-/// Prints one measurement: a table row, or one JSON object.
-fn print_row(out: &mut impl Write, row: &BenchRow, json: bool) -> anyhow::Result<()> {
+/// Prints one measurement: a table row, or one JSON object (the row's
+/// fields and the `processor` it was measured on).
+fn print_row(
+    out: &mut impl Write,
+    row: &BenchRow,
+    processor: &str,
+    json: bool,
+) -> anyhow::Result<()> {
     if json {
-        writeln!(out, "{}", serde_json::to_string(row)?)?;
+        let mut object = serde_json::to_value(row)?;
+        if let Some(fields) = object.as_object_mut() {
+            fields.insert("processor".to_owned(), processor.into());
+        }
+        writeln!(out, "{object}")?;
     } else {
         let heap = row
             .peak_heap_bytes
@@ -138,9 +156,16 @@ fn print_row(out: &mut impl Write, row: &BenchRow, json: bool) -> anyhow::Result
         } else {
             format!("{:>12.3}", row.cpu_seconds)
         };
+        let process = row
+            .process_cpu_seconds
+            .map(|seconds| {
+                let outside = 100.0 * (seconds - row.cpu_seconds) / row.cpu_seconds;
+                format!("{seconds:.3} ({outside:+.0}%)")
+            })
+            .unwrap_or_else(|| "-".to_owned());
         writeln!(
             out,
-            "{:<44} {cpu} {:>10.3} {:>14}  {:<16}  {}",
+            "{:<44} {cpu} {:>10.3} {:>14} {process:>22}  {:<16}  {}",
             row.name,
             row.wall_seconds,
             heap,
@@ -149,4 +174,17 @@ fn print_row(out: &mut impl Write, row: &BenchRow, json: bool) -> anyhow::Result
         )?;
     }
     Ok(())
+}
+
+/// The processor's model as /proc/cpuinfo names it ("unknown" elsewhere).
+fn processor_name() -> String {
+    std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|text| {
+            text.lines()
+                .filter_map(|line| line.split_once(':'))
+                .find(|(key, _)| key.trim() == "model name")
+                .map(|(_, value)| value.trim().to_owned())
+        })
+        .unwrap_or_else(|| "unknown".to_owned())
 }

@@ -1,0 +1,96 @@
+//! The CPU time of a whole `queens` process: what a user waits for, beside
+//! the search a trial times. A benchmark runs the `queens` executable it is
+//! given as a child (reading its options, allocating, searching, validating
+//! the solution, freeing, exiting) and reads the child's user and system
+//! time from the operating system (`getrusage` of the waited-for children,
+//! before and after).
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use super::BenchError;
+
+/// Runs `program` with `args` to its end and returns its CPU seconds (user
+/// and system, all threads). Fails if it cannot start or ends unsuccessfully,
+/// naming the command and what it wrote to standard error.
+pub fn child_cpu_seconds(program: &Path, args: &[String]) -> Result<f64, BenchError> {
+    let command = || {
+        shell_words::join(
+            std::iter::once(program.display().to_string()).chain(args.iter().cloned()),
+        )
+    };
+    let before = children_cpu_seconds();
+    let output = Command::new(program)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .output()
+        .map_err(|source| BenchError::ChildStart {
+            command: command(),
+            source,
+        })?;
+    if !output.status.success() {
+        return Err(BenchError::ChildFailed {
+            command: command(),
+            status: output.status.to_string(),
+            stderr: String::from_utf8_lossy(&output.stderr).trim().to_owned(),
+        });
+    }
+    Ok(children_cpu_seconds() - before)
+}
+
+/// User and system seconds of every child this process has waited for.
+#[cfg(unix)]
+fn children_cpu_seconds() -> f64 {
+    use nix::sys::resource::{UsageWho, getrusage};
+    use nix::sys::time::TimeValLike;
+    // RUSAGE_CHILDREN cannot fail for the calling process.
+    getrusage(UsageWho::RUSAGE_CHILDREN).map_or(0.0, |usage| {
+        (usage.user_time().num_microseconds() + usage.system_time().num_microseconds()) as f64 / 1e6
+    })
+}
+
+/// Elsewhere the children's CPU time is not read: 0.
+#[cfg(not(unix))]
+fn children_cpu_seconds() -> f64 {
+    0.0
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_busy_child_is_charged_its_cpu_time() {
+        // About 0.2 s of arithmetic in the shell: well above the clock's
+        // resolution, and all of it the child's.
+        let script = "i=0; while [ $i -lt 200000 ]; do i=$((i+1)); done".to_owned();
+        let seconds = child_cpu_seconds(Path::new("/bin/sh"), &["-c".to_owned(), script])
+            .expect("the shell runs");
+        assert!(seconds > 0.01, "{seconds}");
+        let idle = child_cpu_seconds(Path::new("/bin/sh"), &["-c".to_owned(), "true".to_owned()])
+            .expect("the shell runs");
+        assert!(idle < seconds, "{idle} vs {seconds}");
+    }
+
+    #[test]
+    fn a_failing_or_missing_child_is_an_error_naming_the_command() {
+        let error = child_cpu_seconds(
+            Path::new("/bin/sh"),
+            &["-c".to_owned(), "echo broken >&2; exit 3".to_owned()],
+        )
+        .expect_err("exit 3");
+        let message = error.to_string();
+        assert!(
+            message.contains("/bin/sh -c") && message.contains("exit status: 3"),
+            "{message}"
+        );
+        assert!(
+            matches!(&error, BenchError::ChildFailed { stderr, .. } if stderr == "broken"),
+            "{error:?}"
+        );
+        let error = child_cpu_seconds(Path::new("/nonexistent/queens"), &[]).expect_err("absent");
+        assert!(error.to_string().contains("/nonexistent/queens"), "{error}");
+    }
+}
