@@ -2,7 +2,7 @@
 //! at 10^6..10^8 queens (the target: 10^8 in about 1 s with at most
 //! 5 bytes per queen). The construction runs as a trial of the registered
 //! `construction` algorithm, so its board is validated inside the
-//! measurement: the heap peak includes the validator (5 bits per queen),
+//! measurement: the heap peak includes the validator (2 bits per queen),
 //! the CPU and wall time are the construction's alone.
 
 use super::trial::{configured, measured_trial};

@@ -123,6 +123,20 @@ pub enum BenchError {
         /// What it wrote to standard error.
         stderr: String,
     },
+    /// The program measured as a whole process did not report what the
+    /// benchmark reads from it: a `queens` of another version?
+    #[error(
+        "`queens {command}` printed {found:?} where {expected} was expected; \
+         run the benchmark with the `queens` it was built with"
+    )]
+    ChildReport {
+        /// Its arguments.
+        command: String,
+        /// What was expected.
+        expected: &'static str,
+        /// The start of what it printed.
+        found: String,
+    },
     /// The runner benchmark's temporary data directory could not be
     /// removed.
     #[error("cannot remove the runner benchmark's data directory {path}; delete it by hand")]

@@ -50,6 +50,10 @@ pub struct BenchRow {
     /// than one run, the runs' median. Beside a solver's `cpu_seconds`, the
     /// search's alone, it shows what the work outside the search costs.
     pub process_cpu_seconds: Option<f64>,
+    /// The CPU seconds of the search inside that process, as it reported
+    /// them (median with more than one run): `process_cpu_seconds` less
+    /// this is the work outside the search, measured in one process.
+    pub process_search_cpu_seconds: Option<f64>,
     /// The CPU time the project aims for on this measurement, when it has
     /// one (see [`Goal`]).
     pub goal: Option<Goal>,
@@ -106,15 +110,26 @@ impl BenchRow {
             cpu_seconds_max: timing.cpu_seconds,
             peak_heap_bytes: alloc::is_tracking().then_some(timing.peak_heap_bytes),
             process_cpu_seconds: None,
+            process_search_cpu_seconds: None,
             goal: None,
             note: note.into(),
         }
     }
 
-    /// The row with the CPU seconds of a whole process doing the same.
-    pub fn with_process_cpu_seconds(mut self, seconds: f64) -> Self {
-        self.process_cpu_seconds = Some(seconds);
+    /// The row with the CPU seconds of a whole process doing the same, and
+    /// of the search inside it.
+    pub fn with_process(mut self, process_cpu_seconds: f64, search_cpu_seconds: f64) -> Self {
+        self.process_cpu_seconds = Some(process_cpu_seconds);
+        self.process_search_cpu_seconds = Some(search_cpu_seconds);
         self
+    }
+
+    /// The share of a whole process's CPU time spent outside its search,
+    /// relative to the search's (0.1: the process took 10% more than its
+    /// search), when a process was measured.
+    pub fn outside_search(&self) -> Option<f64> {
+        let (process, search) = (self.process_cpu_seconds?, self.process_search_cpu_seconds?);
+        Some((process - search) / search)
     }
 
     /// The row with a goal of at most `cpu_seconds` of CPU time.
@@ -132,7 +147,8 @@ impl BenchRow {
 /// one round rather than on every run of one size; reports each measurement
 /// once: the median CPU and wall seconds of its runs (Hyndman & Fan's type
 /// 7, as everywhere in the crate), the fastest and slowest run's CPU
-/// seconds, the median whole-process CPU seconds where measured, the
+/// seconds, the median whole-process and in-process search CPU seconds
+/// where measured, the
 /// largest heap peak, the first run's note, and its goal
 /// judged on the median CPU time. Fails with the target's error, or if two
 /// runs measured different things.
@@ -179,13 +195,14 @@ fn merged(rows: Vec<BenchRow>) -> BenchRow {
     let cpu_seconds = median(&cpu);
     let wall_seconds = median(&ascending(|r| r.wall_seconds));
     let peak_heap_bytes = rows.iter().filter_map(|r| r.peak_heap_bytes).max();
-    let process = sorted(
-        &rows
-            .iter()
-            .filter_map(|r| r.process_cpu_seconds)
-            .collect::<Vec<_>>(),
-    );
-    let process_cpu_seconds = quantile_sorted(&process, 0.5);
+    let median_of = |seconds: fn(&BenchRow) -> Option<f64>| {
+        quantile_sorted(
+            &sorted(&rows.iter().filter_map(seconds).collect::<Vec<_>>()),
+            0.5,
+        )
+    };
+    let process_cpu_seconds = median_of(|r| r.process_cpu_seconds);
+    let process_search_cpu_seconds = median_of(|r| r.process_search_cpu_seconds);
     let runs = rows.len();
     let first = rows.into_iter().next().expect("a measurement has a run");
     BenchRow {
@@ -196,6 +213,7 @@ fn merged(rows: Vec<BenchRow>) -> BenchRow {
         cpu_seconds_max: cpu[cpu.len() - 1],
         peak_heap_bytes,
         process_cpu_seconds,
+        process_search_cpu_seconds,
         goal: first.goal.map(|goal| Goal {
             met: cpu_seconds <= goal.cpu_seconds_at_most,
             ..goal
@@ -263,6 +281,18 @@ mod tests {
             repeated::<BenchError>(2, || Ok(round(cpu.next().expect("two runs")))).expect("merged");
         assert!((rows[0].cpu_seconds - 5.4).abs() < 1e-12);
         assert!(!rows[0].goal.expect("a goal").met);
+        // Whole-process figures merge into their own medians, and the work
+        // outside the search is judged within the process: (9 - 7.5) / 7.5.
+        let mut process = [(8.0, 7.0), (10.0, 8.0), (9.0, 7.5)].into_iter();
+        let rows = repeated::<BenchError>(3, || {
+            let (whole, search) = process.next().expect("three runs");
+            Ok(vec![row(4.0).with_process(whole, search)])
+        })
+        .expect("merged");
+        assert_eq!(rows[0].process_cpu_seconds, Some(9.0));
+        assert_eq!(rows[0].process_search_cpu_seconds, Some(7.5));
+        assert!((rows[0].outside_search().expect("measured") - 0.2).abs() < 1e-12);
+        assert_eq!(row(4.0).outside_search(), None);
         // One run is the run itself; zero runs means one.
         let rows = repeated::<BenchError>(0, || Ok(round(6.2))).expect("one run");
         assert_eq!((rows[0].runs, rows[0].cpu_seconds_max), (1, 6.2));

@@ -10,10 +10,19 @@ use std::process::{Command, Stdio};
 
 use super::BenchError;
 
-/// Runs `program` with `args` to its end and returns its CPU seconds (user
-/// and system, all threads). Fails if it cannot start or ends unsuccessfully,
-/// naming the command and what it wrote to standard error.
-pub fn child_cpu_seconds(program: &Path, args: &[String]) -> Result<f64, BenchError> {
+/// A child process that ran to its end.
+#[derive(Clone, Debug)]
+pub struct ChildRun {
+    /// Its CPU seconds: user and system, all threads.
+    pub cpu_seconds: f64,
+    /// What it wrote to standard output.
+    pub stdout: String,
+}
+
+/// Runs `program` with `args` to its end and measures its CPU time. Fails if
+/// it cannot start or ends unsuccessfully, naming the command and what it
+/// wrote to standard error.
+pub fn run_child(program: &Path, args: &[String]) -> Result<ChildRun, BenchError> {
     let command = || {
         shell_words::join(
             std::iter::once(program.display().to_string()).chain(args.iter().cloned()),
@@ -23,7 +32,7 @@ pub fn child_cpu_seconds(program: &Path, args: &[String]) -> Result<f64, BenchEr
     let output = Command::new(program)
         .args(args)
         .stdin(Stdio::null())
-        .stdout(Stdio::null())
+        .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .output()
         .map_err(|source| BenchError::ChildStart {
@@ -37,7 +46,10 @@ pub fn child_cpu_seconds(program: &Path, args: &[String]) -> Result<f64, BenchEr
             stderr: String::from_utf8_lossy(&output.stderr).trim().to_owned(),
         });
     }
-    Ok(children_cpu_seconds() - before)
+    Ok(ChildRun {
+        cpu_seconds: children_cpu_seconds() - before,
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+    })
 }
 
 /// User and system seconds of every child this process has waited for.
@@ -66,17 +78,21 @@ mod tests {
         // About 0.2 s of arithmetic in the shell: well above the clock's
         // resolution, and all of it the child's.
         let script = "i=0; while [ $i -lt 200000 ]; do i=$((i+1)); done".to_owned();
-        let seconds = child_cpu_seconds(Path::new("/bin/sh"), &["-c".to_owned(), script])
+        let busy = run_child(
+            Path::new("/bin/sh"),
+            &["-c".to_owned(), script + "; echo $i"],
+        )
+        .expect("the shell runs");
+        assert!(busy.cpu_seconds > 0.01, "{busy:?}");
+        assert_eq!(busy.stdout, "200000\n");
+        let idle = run_child(Path::new("/bin/sh"), &["-c".to_owned(), "true".to_owned()])
             .expect("the shell runs");
-        assert!(seconds > 0.01, "{seconds}");
-        let idle = child_cpu_seconds(Path::new("/bin/sh"), &["-c".to_owned(), "true".to_owned()])
-            .expect("the shell runs");
-        assert!(idle < seconds, "{idle} vs {seconds}");
+        assert!(idle.cpu_seconds < busy.cpu_seconds, "{idle:?} vs {busy:?}");
     }
 
     #[test]
     fn a_failing_or_missing_child_is_an_error_naming_the_command() {
-        let error = child_cpu_seconds(
+        let error = run_child(
             Path::new("/bin/sh"),
             &["-c".to_owned(), "echo broken >&2; exit 3".to_owned()],
         )
@@ -90,7 +106,7 @@ mod tests {
             matches!(&error, BenchError::ChildFailed { stderr, .. } if stderr == "broken"),
             "{error:?}"
         );
-        let error = child_cpu_seconds(Path::new("/nonexistent/queens"), &[]).expect_err("absent");
+        let error = run_child(Path::new("/nonexistent/queens"), &[]).expect_err("absent");
         assert!(error.to_string().contains("/nonexistent/queens"), "{error}");
     }
 }

@@ -16,8 +16,9 @@ use crate::cli::Exit;
 /// solution; for the counter and the runner, the whole process's CPU time on
 /// all threads); quote CPU time, or ratios from one run, on shared machines.
 /// Min-conflicts also solves each size in a whole `queens solve` process and
-/// reports its CPU time ("process cpu s") with the share spent outside the
-/// search (options, allocation, validation, exit). The processor is named
+/// reports its CPU time ("process cpu s") with the share of it spent outside
+/// that process's search (options, allocation, validation, exit), relative
+/// to the search's. The processor is named
 /// first, from /proc/cpuinfo where there is one, since figures are only
 /// comparable on the same model.
 #[derive(clap::Args)]
@@ -156,13 +157,10 @@ fn print_row(
         } else {
             format!("{:>12.3}", row.cpu_seconds)
         };
-        let process = row
-            .process_cpu_seconds
-            .map(|seconds| {
-                let outside = 100.0 * (seconds - row.cpu_seconds) / row.cpu_seconds;
-                format!("{seconds:.3} ({outside:+.0}%)")
-            })
-            .unwrap_or_else(|| "-".to_owned());
+        let process = match (row.process_cpu_seconds, row.outside_search()) {
+            (Some(seconds), Some(outside)) => format!("{seconds:.3} ({:+.0}%)", 100.0 * outside),
+            _ => "-".to_owned(),
+        };
         writeln!(
             out,
             "{:<44} {cpu} {:>10.3} {:>14} {process:>22}  {:<16}  {}",

@@ -99,13 +99,14 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
     // With --svg, the last board of a search that finds no solution.
     let mut latest = Latest::default();
     let marks = search.instance.as_ref().map(InstanceMarks::of);
-    let mut trial = search.trial();
+    let mut trial = search.trial().with_cpu_time();
     if svg.is_some() {
         trial = trial.with_trace(&mut latest);
     }
     let TrialResult {
         outcome,
         wall_seconds,
+        cpu_seconds,
         ..
     } = run_trial(trial).map_err(|e| invalid_board(algorithm.name, &e, search.replay()))?;
     if let Some(program) = solver.external() {
@@ -122,7 +123,11 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
         None => write_last_board(n, &outcome, latest.frame(), svg, marks.as_ref()),
     };
     // The result is printed even when a file could not be written.
-    report(&args, &search, &params.to_json(), &outcome, wall_seconds).context(STDOUT_FAILED)?;
+    let seconds = SearchSeconds {
+        wall: wall_seconds,
+        cpu: cpu_seconds,
+    };
+    report(&args, &search, &params.to_json(), &outcome, seconds).context(STDOUT_FAILED)?;
     written?;
     Ok(match outcome.stop_reason {
         StopReason::Solved => Exit::Success,
@@ -265,6 +270,9 @@ struct JsonReport<'a> {
     solved: bool,
     metrics: JsonMetrics,
     wall_seconds: f64,
+    /// The search's CPU seconds on the thread that ran it, where the system
+    /// tells.
+    cpu_seconds: Option<f64>,
     columns: Option<&'a [u32]>,
     /// The instance's origin, on an instance only.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -279,6 +287,14 @@ struct JsonMetrics {
     stop_reason: &'static str,
 }
 
+/// The time the search took.
+struct SearchSeconds {
+    /// Wall seconds.
+    wall: f64,
+    /// CPU seconds of the thread that searched, where the system tells.
+    cpu: Option<f64>,
+}
+
 /// Prints the result: one JSON object, or the board (unless --quiet) and
 /// one line of counters.
 fn report(
@@ -286,7 +302,7 @@ fn report(
     search: &Search,
     params: &serde_json::Value,
     outcome: &Outcome,
-    wall_seconds: f64,
+    seconds: SearchSeconds,
 ) -> anyhow::Result<()> {
     let mut out = io::stdout().lock();
     if args.json {
@@ -305,7 +321,8 @@ fn report(
                 metrics: outcome.metrics,
                 stop_reason: outcome.stop_reason.as_str(),
             },
-            wall_seconds,
+            wall_seconds: seconds.wall,
+            cpu_seconds: seconds.cpu,
             columns,
             instance: search.instance_text(),
         })?;
@@ -322,7 +339,7 @@ fn report(
         }
     }
     let line = counters_line(search, outcome);
-    writeln!(out, "{line} wall_seconds={wall_seconds:.6}")?;
+    writeln!(out, "{line} wall_seconds={:.6}", seconds.wall)?;
     Ok(())
 }
 

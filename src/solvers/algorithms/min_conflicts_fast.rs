@@ -26,9 +26,9 @@
 //!   all) kept as they are, plus a
 //!   hash map of the diagonals holding two or more queens (about 370 at
 //!   N = 10⁸ with seed 0), so no count has a bound to overflow: 4.5 bytes
-//!   per queen at the peak (4.6 measured at N = 10⁸ with the validation's
-//!   bits; a search stopped during the initialization counts its pairs
-//!   afresh at 12). Byte counters before took 8.3: this halves the memory
+//!   per queen at the peak (4.5 measured at N = 10⁸; the validation after
+//!   the search needs 4.25, the columns and its 2 bits per queen; a search
+//!   stopped during the initialization counts its pairs afresh at 12). Byte counters before took 8.3: this halves the memory
 //!   the kernel must clear and the work of writing it. Every change of a
 //!   count is checked and would panic, never wrap.
 //! - Initialization (`init.rs`, QS4 "in the spirit of Minton's greedy
