@@ -108,6 +108,7 @@ fn solve_json_keys_come_in_the_readmes_order() {
             "solved",
             "metrics",
             "wall_seconds",
+            "cpu_seconds",
             "columns"
         ]
     );

@@ -3,8 +3,11 @@
 //! 5 bytes per queen). The construction runs as a trial of the registered
 //! `construction` algorithm, so its board is validated inside the
 //! measurement: the heap peak includes the validator (2 bits per queen),
-//! the CPU and wall time are the construction's alone.
+//! the CPU and wall time are the construction's alone. Given the `queens`
+//! executable, a whole `queens solve -a construction` process is measured
+//! beside it (see `process`).
 
+use super::process::with_solve_process;
 use super::trial::{configured, measured_trial};
 use super::{BenchError, BenchOptions, BenchRow};
 use crate::solvers::{Budget, find_algorithm};
@@ -35,11 +38,12 @@ pub fn run(options: &BenchOptions) -> Result<Vec<BenchRow>, BenchError> {
             });
         }
         let per_queen = timing.peak_heap_bytes as f64 / n as f64;
-        rows.push(BenchRow::new(
+        let row = BenchRow::new(
             format!("construction n={n}"),
             timing,
             format!("valid; {per_queen:.2} bytes/queen (the heap includes the validation)"),
-        ));
+        );
+        rows.push(with_solve_process(row, options, ALGORITHM, &[], n, 0)?);
     }
     Ok(rows)
 }

@@ -16,7 +16,7 @@
 //! search's CPU time it reports is `process_search_cpu_seconds`, so the
 //! work outside the search is measured within one process.
 
-use super::process::run_child;
+use super::process::with_solve_process;
 use super::trial::{configured, measured_trial};
 use super::{BenchError, BenchOptions, BenchRow};
 use crate::solvers::algorithms::min_conflicts_fast;
@@ -37,6 +37,9 @@ const SEED: u64 = 0;
 
 /// The solver's name in errors.
 const SOLVER: &str = "min-conflicts fast";
+
+/// The registered algorithm and the parameters that make it `fast`.
+const ALGORITHM: (&str, &[&str]) = ("min-conflicts", &["variant=fast"]);
 
 /// Measures min-conflicts `fast` at each size.
 pub fn run(options: &BenchOptions) -> Result<Vec<BenchRow>, BenchError> {
@@ -59,7 +62,8 @@ fn run_one(n: usize, options: &BenchOptions) -> Result<BenchRow, BenchError> {
             max: min_conflicts_fast::MAX_N,
         });
     }
-    let solver = configured(find_algorithm("min-conflicts")?, &["variant=fast"], n)?;
+    let (algorithm, params) = ALGORITHM;
+    let solver = configured(find_algorithm(algorithm)?, params, n)?;
     let (outcome, timing) = measured_trial(SOLVER, solver.as_ref(), n, SEED, Budget::UNLIMITED)?;
     if !outcome.is_solved() {
         return Err(BenchError::Unsolved {
@@ -76,45 +80,14 @@ fn run_one(n: usize, options: &BenchOptions) -> Result<BenchRow, BenchError> {
         m.checks,
         timing.peak_heap_bytes as f64 / n.max(1) as f64
     );
-    let mut row = BenchRow::new(
+    let row = BenchRow::new(
         format!("min-conflicts fast n={n} seed={SEED}"),
         timing,
         note,
     );
-    if let Some(queens) = &options.queens_program {
-        let args = solve_args(n);
-        let child = run_child(queens, &args)?;
-        let search = serde_json::from_str::<serde_json::Value>(&child.stdout)
-            .ok()
-            .and_then(|report| report["cpu_seconds"].as_f64())
-            .ok_or_else(|| BenchError::ChildReport {
-                command: shell_words::join(&args),
-                expected: "one JSON object with the search's cpu_seconds",
-                found: child.stdout.trim().chars().take(200).collect(),
-            })?;
-        row = row.with_process(child.cpu_seconds, search);
-    }
+    let row = with_solve_process(row, options, algorithm, params, n, SEED)?;
     Ok(match GOALS.iter().find(|(size, _)| *size == n) {
         Some(&(_, seconds)) => row.with_goal(seconds),
         None => row,
     })
-}
-
-/// The `queens` arguments that solve what [`run_one`] measures, printing one
-/// JSON object (without the columns at these sizes).
-fn solve_args(n: usize) -> Vec<String> {
-    [
-        "solve",
-        "--algorithm",
-        "min-conflicts",
-        "--param",
-        "variant=fast",
-        "--size",
-        &n.to_string(),
-        "--seed",
-        &SEED.to_string(),
-        "--json",
-    ]
-    .map(str::to_owned)
-    .to_vec()
 }

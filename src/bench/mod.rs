@@ -2,9 +2,12 @@
 //! CPU time (and wall time, for parallel speed-ups) and heap use, so figures
 //! can be quoted from one run on a shared, noisy machine; [`repeated`] runs
 //! a target several times and reports each measurement's median and range.
-//! Targets that run a solver run it as a trial (module `trial`); every
-//! target checks its results and fails with a [`BenchError`] rather than
-//! report a figure for a wrong one.
+//! Targets that run a solver run it as a trial (module `trial`); the
+//! min-conflicts target also runs a whole `queens solve` process, given the
+//! executable, and reads its CPU time from the system ([`process`]), so the
+//! work outside the search is measured too. Every target checks its results
+//! and fails with a [`BenchError`] rather than report a figure for a wrong
+//! one.
 
 pub mod alloc;
 pub mod construction;

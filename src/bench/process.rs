@@ -3,12 +3,58 @@
 //! given as a child (reading its options, allocating, searching, validating
 //! the solution, freeing, exiting) and reads the child's user and system
 //! time from the operating system (`getrusage` of the waited-for children,
-//! before and after).
+//! before and after); `queens solve --json` reports its own search's CPU
+//! time, so the work outside the search is measured within one process.
 
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use super::BenchError;
+use super::{BenchError, BenchOptions, BenchRow};
+
+/// `row` with the CPU seconds of a whole `queens solve --json` process
+/// running `algorithm` with `params` (`key=value` each) at size `n` and
+/// `seed`, and of the search inside it, when the options give the `queens`
+/// executable; `row` as it is otherwise.
+pub fn with_solve_process(
+    row: BenchRow,
+    options: &BenchOptions,
+    algorithm: &str,
+    params: &[&str],
+    n: usize,
+    seed: u64,
+) -> Result<BenchRow, BenchError> {
+    let Some(queens) = &options.queens_program else {
+        return Ok(row);
+    };
+    let mut args = vec![
+        "solve".to_owned(),
+        "--algorithm".to_owned(),
+        algorithm.to_owned(),
+    ];
+    for param in params {
+        args.extend(["--param".to_owned(), (*param).to_owned()]);
+    }
+    args.extend(
+        [
+            "--size",
+            &n.to_string(),
+            "--seed",
+            &seed.to_string(),
+            "--json",
+        ]
+        .map(str::to_owned),
+    );
+    let child = run_child(queens, &args)?;
+    let search = serde_json::from_str::<serde_json::Value>(&child.stdout)
+        .ok()
+        .and_then(|report| report["cpu_seconds"].as_f64())
+        .ok_or_else(|| BenchError::ChildReport {
+            command: shell_words::join(&args),
+            expected: "one JSON object with the search's cpu_seconds",
+            found: child.stdout.trim().chars().take(200).collect(),
+        })?;
+    Ok(row.with_process(child.cpu_seconds, search))
+}
 
 /// A child process that ran to its end.
 #[derive(Clone, Debug)]

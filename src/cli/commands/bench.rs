@@ -15,10 +15,10 @@ use crate::cli::Exit;
 /// the CPU and wall time of its search alone, without the validation of its
 /// solution; for the counter and the runner, the whole process's CPU time on
 /// all threads); quote CPU time, or ratios from one run, on shared machines.
-/// Min-conflicts also solves each size in a whole `queens solve` process and
-/// reports its CPU time ("process cpu s") with the share of it spent outside
-/// that process's search (options, allocation, validation, exit), relative
-/// to the search's. The processor is named
+/// Min-conflicts and the construction also solve each size in a whole
+/// `queens solve` process and report its CPU time ("process cpu s") with the
+/// share of it spent outside that process's search (options, allocation,
+/// validation, exit), relative to the search's. The processor is named
 /// first, from /proc/cpuinfo where there is one, since figures are only
 /// comparable on the same model.
 #[derive(clap::Args)]
