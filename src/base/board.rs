@@ -108,7 +108,8 @@ enum Direction {
 }
 
 impl Direction {
-    /// The line through (`row`, `column`) on an `n`-board (`column < n`).
+    /// The line through (`row`, `column`) on an `n`-board (`column < n`,
+    /// except for columns, whose line is the column whatever it is).
     #[inline(always)]
     fn line(self, n: usize, row: usize, column: usize) -> usize {
         match self {
@@ -121,14 +122,15 @@ impl Direction {
 
 /// Checks in O(N) time that `columns` places N non-attacking queens on an N×N
 /// board (one per row, `columns[r]` the column of row `r`). Boards of 10^9
-/// queens can be checked: the check needs 2 bits per queen beside the board.
+/// queens can be checked: a solution is accepted with 2 bits per queen
+/// beside the board (naming a violation takes 5).
 ///
 /// It streams over the board once per direction (columns, diagonals,
 /// anti-diagonals), marking one bit per line, so that the bits in use at a
 /// time (`n` of them: rows in order reach a window of `n` diagonals) stay in
 /// the processor's cache up to N ≈ 10^8, where all three directions at once
-/// would not. Only when that finds a shared line does a second, row-by-row
-/// pass name the first violation in row order.
+/// would not. Only when that finds a queen off the board or a shared line
+/// does a row-by-row pass name the first violation in row order.
 pub fn validate(columns: &[u32]) -> Result<(), Violation> {
     if no_shared_line(columns) {
         Ok(())
@@ -138,12 +140,10 @@ pub fn validate(columns: &[u32]) -> Result<(), Violation> {
 }
 
 /// Whether every queen is on the board and no two share a column or
-/// diagonal: one pass per direction over one bit set of `2n` bits.
+/// diagonal: one pass per direction over one bit set of `2n` bits, the
+/// column pass (the first) also refusing a queen off the board.
 fn no_shared_line(columns: &[u32]) -> bool {
     let n = columns.len();
-    if columns.iter().any(|&c| c as usize >= n) {
-        return false;
-    }
     let mut seen = Lines::new(2 * n);
     [
         Direction::Column,
@@ -157,6 +157,9 @@ fn no_shared_line(columns: &[u32]) -> bool {
         for (row, &column) in columns.iter().enumerate() {
             if let Some(&later) = columns.get(row + PREFETCH_ROWS) {
                 seen.prefetch(direction.line(n, row + PREFETCH_ROWS, later as usize));
+            }
+            if column as usize >= n {
+                return false;
             }
             let line = direction.line(n, row, column as usize);
             let (word, bit) = (&mut seen.words[line / 64], 1u64 << (line % 64));
@@ -362,6 +365,22 @@ mod tests {
         fn validate_agrees_with_comparing_all_pairs(
             columns in prop::collection::vec(0u32..14, 0..14)
         ) {
+            prop_assert_eq!(validate(&columns), violation_by_pairs(&columns));
+        }
+
+        /// Boards of hundreds of rows, many words of bits and the prefetch
+        /// ahead: a solution (the explicit construction's) with up to three
+        /// rows moved, some off the board.
+        #[test]
+        fn validate_agrees_on_large_boards_near_a_solution(
+            n in 200usize..400,
+            moves in prop::collection::vec((0usize..400, 0u32..402), 0..4),
+        ) {
+            let mut columns = crate::solvers::algorithms::construction::construct(n)
+                .expect("a construction for N >= 4");
+            for (row, column) in moves {
+                columns[row % n] = column;
+            }
             prop_assert_eq!(validate(&columns), violation_by_pairs(&columns));
         }
 

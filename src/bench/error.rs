@@ -114,7 +114,10 @@ pub enum BenchError {
         source: std::io::Error,
     },
     /// The program measured as a whole process ended unsuccessfully.
-    #[error("`{command}` failed ({status}): {stderr}")]
+    #[error(
+        "`{command}` failed ({status}){}; run that command by hand to see why",
+        after_colon(.stderr)
+    )]
     ChildFailed {
         /// The command line.
         command: String,
@@ -146,6 +149,15 @@ pub enum BenchError {
         /// The reason the system gives.
         source: std::io::Error,
     },
+}
+
+/// `": text"`, or nothing for an empty text.
+fn after_colon(text: &str) -> String {
+    if text.is_empty() {
+        String::new()
+    } else {
+        format!(": {text}")
+    }
 }
 
 /// A measurement's name, quoted, or "nothing" where a run had none.

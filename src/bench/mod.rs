@@ -3,8 +3,8 @@
 //! can be quoted from one run on a shared, noisy machine; [`repeated`] runs
 //! a target several times and reports each measurement's median and range.
 //! Targets that run a solver run it as a trial (module `trial`); the
-//! min-conflicts target also runs a whole `queens solve` process, given the
-//! executable, and reads its CPU time from the system ([`process`]), so the
+//! min-conflicts and construction targets also run a whole `queens solve`
+//! process, given the executable, and reads its CPU time from the system ([`process`]), so the
 //! work outside the search is measured too. Every target checks its results
 //! and fails with a [`BenchError`] rather than report a figure for a wrong
 //! one.
@@ -132,7 +132,7 @@ impl BenchRow {
     /// search), when a process was measured.
     pub fn outside_search(&self) -> Option<f64> {
         let (process, search) = (self.process_cpu_seconds?, self.process_search_cpu_seconds?);
-        Some((process - search) / search)
+        (search > 0.0).then(|| (process - search) / search)
     }
 
     /// The row with a goal of at most `cpu_seconds` of CPU time.
@@ -235,8 +235,9 @@ pub struct BenchOptions {
     /// Also the sizes that take minutes (the counter at N = 19, 20, 21).
     pub large: bool,
     /// The `queens` executable, for targets that also measure a whole
-    /// process (min-conflicts runs `queens solve` at each size); `None`
-    /// measures in this process only.
+    /// process (min-conflicts and the construction run `queens solve` at
+    /// each size); `None` measures in this process only (the CLI gives it on
+    /// Unix, where the children's CPU time can be read).
     pub queens_program: Option<PathBuf>,
 }
 

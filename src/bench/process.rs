@@ -145,7 +145,8 @@ mod tests {
         .expect_err("exit 3");
         let message = error.to_string();
         assert!(
-            message.contains("/bin/sh -c") && message.contains("exit status: 3"),
+            message.contains("/bin/sh -c")
+                && message.contains("exit status: 3): broken; run that command by hand"),
             "{message}"
         );
         assert!(

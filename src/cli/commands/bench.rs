@@ -71,7 +71,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
         sizes: args.sizes,
         quick: args.quick,
         large: args.large,
-        queens_program: std::env::current_exe().ok(),
+        queens_program: cfg!(unix).then(|| std::env::current_exe().ok()).flatten(),
     };
     let mut targets = args.target;
     if targets.is_empty() || targets.contains(&Target::All) {
@@ -95,7 +95,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
         };
         writeln!(
             out,
-            "{:<44} {cpu} {:>10} {:>14} {:>22}  {:<16}  note",
+            "{:<44} {cpu} {:>10} {:>14} {:>23}  {:<16}  note",
             "measurement", "wall s", "peak heap", "process cpu s (outside)", "goal (cpu s)"
         )?;
     }
@@ -163,7 +163,7 @@ fn print_row(
         };
         writeln!(
             out,
-            "{:<44} {cpu} {:>10.3} {:>14} {process:>22}  {:<16}  {}",
+            "{:<44} {cpu} {:>10.3} {:>14} {process:>23}  {:<16}  {}",
             row.name,
             row.wall_seconds,
             heap,

@@ -123,9 +123,11 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Exit> {
         None => write_last_board(n, &outcome, latest.frame(), svg, marks.as_ref()),
     };
     // The result is printed even when a file could not be written.
+    // An external program searches in its own process: this thread only
+    // waited for it.
     let seconds = SearchSeconds {
         wall: wall_seconds,
-        cpu: cpu_seconds,
+        cpu: cpu_seconds.filter(|_| solver.external().is_none()),
     };
     report(&args, &search, &params.to_json(), &outcome, seconds).context(STDOUT_FAILED)?;
     written?;
@@ -270,8 +272,8 @@ struct JsonReport<'a> {
     solved: bool,
     metrics: JsonMetrics,
     wall_seconds: f64,
-    /// The search's CPU seconds on the thread that ran it, where the system
-    /// tells.
+    /// The search's CPU seconds on the thread that ran it; `null` for an
+    /// external program, whose search runs in a process of its own.
     cpu_seconds: Option<f64>,
     columns: Option<&'a [u32]>,
     /// The instance's origin, on an instance only.
@@ -291,7 +293,8 @@ struct JsonMetrics {
 struct SearchSeconds {
     /// Wall seconds.
     wall: f64,
-    /// CPU seconds of the thread that searched, where the system tells.
+    /// CPU seconds of the thread that searched; `None` for an external
+    /// program.
     cpu: Option<f64>,
 }
 
