@@ -4,8 +4,8 @@
 //! a target several times and reports each measurement's median and range.
 //! Targets that run a solver run it as a trial (module `trial`); the
 //! min-conflicts and construction targets also run a whole `queens solve`
-//! process, given the executable, and reads its CPU time from the system ([`process`]), so the
-//! work outside the search is measured too. Every target checks its results
+//! process, given the executable, and read its CPU time from the system
+//! ([`process`]), so the work outside the search is measured too. Every target checks its results
 //! and fails with a [`BenchError`] rather than report a figure for a wrong
 //! one.
 
@@ -151,8 +151,7 @@ impl BenchRow {
 /// once: the median CPU and wall seconds of its runs (Hyndman & Fan's type
 /// 7, as everywhere in the crate), the fastest and slowest run's CPU
 /// seconds, the median whole-process and in-process search CPU seconds
-/// where measured, the
-/// largest heap peak, the first run's note, and its goal
+/// where measured, the largest heap peak, the first run's note, and its goal
 /// judged on the median CPU time. Fails with the target's error, or if two
 /// runs measured different things.
 pub fn repeated<E: From<BenchError>>(

@@ -25,8 +25,9 @@ impl Machine {
 }
 
 /// The CPU model Linux reports (the first `model name` of /proc/cpuinfo);
-/// `None` elsewhere.
-fn cpu_model() -> Option<String> {
+/// `None` elsewhere. `metadata.json` records it, and `queens bench` prints
+/// it above its figures.
+pub fn cpu_model() -> Option<String> {
     let text = std::fs::read_to_string("/proc/cpuinfo").ok()?;
     text.lines()
         .find_map(|l| l.strip_prefix("model name"))

@@ -85,7 +85,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
     }
     let runs = args.runs as usize;
     let mut out = io::stdout().lock();
-    let processor = processor_name();
+    let processor = queens::run::metadata::cpu_model().unwrap_or_else(|| "unknown".to_owned());
     if !args.json {
         writeln!(out, "processor: {processor}")?;
         let cpu = if runs > 1 {
@@ -172,17 +172,4 @@ fn print_row(
         )?;
     }
     Ok(())
-}
-
-/// The processor's model as /proc/cpuinfo names it ("unknown" elsewhere).
-fn processor_name() -> String {
-    std::fs::read_to_string("/proc/cpuinfo")
-        .ok()
-        .and_then(|text| {
-            text.lines()
-                .filter_map(|line| line.split_once(':'))
-                .find(|(key, _)| key.trim() == "model name")
-                .map(|(_, value)| value.trim().to_owned())
-        })
-        .unwrap_or_else(|| "unknown".to_owned())
 }
